@@ -1,0 +1,91 @@
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { build, loadDataLayer } from './build.ts'
+import { loadConfig } from './config/loadConfig.ts'
+import { formatError } from './errors.ts'
+import { startStaticServer } from './server/staticServer.ts'
+
+const usage = `Usage: sheaf <command> [options]
+
+Commands:
+  build              Build the site into build/ (or --out <dir>)
+  preview            Serve the last build on 127.0.0.1 (port 4173 or --port)
+  dev                Start the dev server with live reload (port 5173 or --port)
+  query '<graphql>'  Run a GraphQL query against the data layer and print JSON
+  bench              Run the benchmarks (see bench/)
+
+Options:
+  --out <dir>        Output folder (build)
+  --config <file>    Config file (default site/config.ts)
+  --port <n>         Port (preview, dev)
+  --quiet            Print only warnings and errors
+  --verbose          Print stack traces
+`
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    out: { type: 'string' },
+    config: { type: 'string' },
+    port: { type: 'string' },
+    quiet: { type: 'boolean', default: false },
+    verbose: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+})
+
+const root = process.cwd()
+const [command, ...rest] = positionals
+
+async function main(): Promise<number> {
+  if (values.help || !command) {
+    process.stdout.write(usage)
+    return command ? 0 : 1
+  }
+  switch (command) {
+    case 'build': {
+      const result = await build(root, { configFile: values.config, outDir: values.out, quiet: values.quiet })
+      return result.pages.length > 0 ? 0 : 1
+    }
+    case 'preview': {
+      const config = await loadConfig(root, values.config)
+      const port = values.port ? Number(values.port) : config.previewPort
+      const dir = values.out ? path.resolve(root, values.out) : config.outDir
+      await startStaticServer({ dir, base: config.base, port })
+      console.log(`Serving ${path.relative(root, dir) || dir} at http://127.0.0.1:${port}${config.base}`)
+      return await new Promise<number>(() => undefined)
+    }
+    case 'dev': {
+      const { startDevServer } = await import('./server/devServer.ts')
+      await startDevServer(root, { configFile: values.config, port: values.port ? Number(values.port) : undefined })
+      return await new Promise<number>(() => undefined)
+    }
+    case 'query': {
+      const query = rest.join(' ')
+      if (!query.trim()) {
+        console.error("sheaf query needs a GraphQL query, e.g. sheaf query '{ allPage { path title } }'")
+        return 1
+      }
+      const { dataLayer } = await loadDataLayer(root, { configFile: values.config })
+      const data = await dataLayer.query(query, {}, 'the command line')
+      process.stdout.write(`${JSON.stringify(data, null, 2)}\n`)
+      return 0
+    }
+    case 'bench': {
+      const { runBench } = await import(path.join(root, 'bench', 'run.ts'))
+      await runBench(rest)
+      return 0
+    }
+    default:
+      console.error(`Unknown command \`${command}\`.\n\n${usage}`)
+      return 1
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(formatError(error, { verbose: values.verbose }))
+    process.exit(1)
+  },
+)

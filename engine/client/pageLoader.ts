@@ -1,0 +1,27 @@
+import { routeToDataFile, withBase } from '../shared/routes.ts'
+import type { PageData } from '../shared/types.ts'
+
+export type PageResult = { status: 'ok'; page: PageData } | { status: 'not-found'; page: PageData | null }
+
+/** Fetches page data on demand, with a per-session cache; a prefetch shares the same promise. */
+export function createPageLoader(base: string) {
+  const cache = new Map<string, Promise<PageResult>>()
+  const fetchJson = async (route: string): Promise<Response> => fetch(withBase(routeToDataFile(route), base), { headers: { accept: 'application/json' } })
+
+  const load = (route: string): Promise<PageResult> => {
+    const cached = cache.get(route)
+    if (cached) return cached
+    const promise = (async (): Promise<PageResult> => {
+      const response = await fetchJson(route)
+      if (response.ok) return { status: 'ok', page: (await response.json()) as PageData }
+      if (response.status !== 404) throw new Error(`Loading page data for ${route} failed with HTTP ${response.status}`)
+      const notFound = await fetchJson('/404')
+      return { status: 'not-found', page: notFound.ok ? ((await notFound.json()) as PageData) : null }
+    })()
+    cache.set(route, promise)
+    // A failed load is not cached, so the next click tries again.
+    promise.catch(() => cache.delete(route))
+    return promise
+  }
+  return { load }
+}

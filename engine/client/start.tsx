@@ -1,0 +1,132 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react'
+import { flushSync } from 'react-dom'
+import { hydrateRoot } from 'react-dom/client'
+import { App } from '../shared/App.tsx'
+import type { Router } from '../shared/contexts.ts'
+import { resolvePath, stripBase } from '../shared/routes.ts'
+import type { LayoutProps, PageData, SiteData, TemplateProps } from '../shared/types.ts'
+import { createPageLoader } from './pageLoader.ts'
+import { scrollToHash } from './scrollToHash.ts'
+import { findNavigableAnchor } from './links.ts'
+
+type TemplateLoader = () => Promise<{ default: ComponentType<TemplateProps> }>
+
+export interface ClientOptions {
+  site: SiteData
+  templates: Record<string, TemplateLoader>
+  Layout?: ComponentType<LayoutProps>
+}
+
+interface View {
+  page: PageData
+  Template: ComponentType<TemplateProps>
+}
+
+/** Hydrates the server-rendered page, then takes over navigation. */
+export async function startClient({ site, templates, Layout }: ClientOptions): Promise<void> {
+  const dataElement = document.getElementById('__SHEAF_DATA__')
+  const root = document.getElementById('root')
+  if (!dataElement || !root) return
+  const initial = JSON.parse(dataElement.textContent ?? '{}') as PageData
+  const loadTemplate = async (name: string) => {
+    const loader = templates[name] ?? templates['404']
+    return (await loader()).default
+  }
+  const Template = await loadTemplate(initial.template)
+  hydrateRoot(root, <ClientApp site={site} initial={{ page: initial, Template }} loadTemplate={loadTemplate} Layout={Layout} />)
+}
+
+function ClientApp({ site, initial, loadTemplate, Layout }: { site: SiteData; initial: View; loadTemplate: (name: string) => Promise<ComponentType<TemplateProps>>; Layout?: ComponentType<LayoutProps> }) {
+  const [view, setView] = useState<View>(initial)
+  const [loading, setLoading] = useState(false)
+  const loader = useMemo(() => createPageLoader(site.base), [site.base])
+  const bundle = initial.page.bundle
+  const latest = useRef(0)
+
+  const navigate = useCallback(
+    async (href: string, options: { replace?: boolean; fromHistory?: boolean } = {}) => {
+      const url = new URL(href, window.location.href)
+      const route = url.origin === window.location.origin ? stripBase(url.pathname, site.base) : null
+      if (route === null) {
+        window.location.assign(url.href)
+        return
+      }
+      const samePage = url.pathname === window.location.pathname && url.search === window.location.search
+      if (samePage && !options.fromHistory) {
+        if (url.hash !== window.location.hash) window.history.pushState(null, '', url.href)
+        scrollToHash(url.hash)
+        return
+      }
+      const ticket = ++latest.current
+      setLoading(true)
+      try {
+        const result = await loader.load(resolvePath(route))
+        if (!result.page || result.page.bundle !== bundle) {
+          // A redeploy changed the client bundle: a full load gets a consistent page.
+          window.location.assign(url.href)
+          return
+        }
+        const Template = await loadTemplate(result.page.template)
+        if (ticket !== latest.current) return
+        if (!options.fromHistory) {
+          if (options.replace) window.history.replaceState(null, '', url.href)
+          else window.history.pushState(null, '', url.href)
+        }
+        const next = { page: result.page, Template }
+        const swap = () => flushSync(() => setView(next))
+        const transition = site.themeConfig.enableContentAnimation && typeof document.startViewTransition === 'function'
+        if (transition) await document.startViewTransition(swap).updateCallbackDone
+        else swap()
+        if (url.hash) scrollToHash(url.hash)
+        else if (!options.fromHistory) window.scrollTo(0, 0)
+      } catch (error) {
+        console.error('[sheaf] Loading page data failed; falling back to a full page load.', error)
+        window.location.assign(url.href)
+      } finally {
+        if (ticket === latest.current) setLoading(false)
+      }
+    },
+    [bundle, loadTemplate, loader, site],
+  )
+
+  const prefetch = useCallback(
+    (href: string) => {
+      const url = new URL(href, window.location.href)
+      const route = url.origin === window.location.origin ? stripBase(url.pathname, site.base) : null
+      if (route === null || url.pathname === window.location.pathname) return
+      loader
+        .load(resolvePath(route))
+        .then((result) => result.page && loadTemplate(result.page.template))
+        .catch(() => undefined)
+    },
+    [loadTemplate, loader, site.base],
+  )
+
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const anchor = findNavigableAnchor(event)
+      if (!anchor) return
+      event.preventDefault()
+      void navigate(anchor.href)
+    }
+    const onHover = (event: Event) => {
+      const target = event.target as Element | null
+      const anchor = target?.closest?.('a[href]') as HTMLAnchorElement | null
+      if (anchor && anchor.origin === window.location.origin && !anchor.hasAttribute('download')) prefetch(anchor.href)
+    }
+    const onPopState = () => void navigate(window.location.href, { fromHistory: true })
+    document.addEventListener('click', onClick)
+    document.addEventListener('mouseover', onHover, { passive: true })
+    document.addEventListener('focusin', onHover)
+    window.addEventListener('popstate', onPopState)
+    return () => {
+      document.removeEventListener('click', onClick)
+      document.removeEventListener('mouseover', onHover)
+      document.removeEventListener('focusin', onHover)
+      window.removeEventListener('popstate', onPopState)
+    }
+  }, [navigate, prefetch])
+
+  const router = useMemo<Router>(() => ({ navigate: (href, options) => navigate(href, options), prefetch, loading }), [navigate, prefetch, loading])
+  return <App site={site} page={view.page} Template={view.Template} Layout={Layout} router={router} />
+}

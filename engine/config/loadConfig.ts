@@ -1,0 +1,32 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { isSheafError, SheafError } from '../errors.ts'
+import type { ResolvedConfig } from './types.ts'
+import { validateConfig } from './validateConfig.ts'
+
+export const defaultConfigFile = 'site/config.ts'
+
+/** Imports the config module (TypeScript, through the tsx loader) and validates it. */
+export async function loadConfig(root: string, configFile = defaultConfigFile): Promise<ResolvedConfig> {
+  const absolute = path.resolve(root, configFile)
+  if (!fs.existsSync(absolute)) {
+    throw new SheafError(`No config file at \`${path.relative(root, absolute)}\`.`, {
+      hint: `create ${configFile} with \`export default defineConfig({ ... })\`, or pass --config <file>.`,
+    })
+  }
+  let loaded: { default?: unknown }
+  try {
+    // A query string busts Node's module cache, so the dev server sees edits.
+    loaded = await import(`${pathToFileURL(absolute).href}?t=${fs.statSync(absolute).mtimeMs}`)
+  } catch (error) {
+    if (isSheafError(error)) throw error
+    const message = error instanceof Error ? error.message : String(error)
+    throw new SheafError(`The config file threw while loading: ${message}`, {
+      file: path.relative(root, absolute),
+      hint: 'fix the error in the config file; run with --verbose for the stack trace.',
+      cause: error,
+    })
+  }
+  return validateConfig(loaded.default, root, absolute)
+}

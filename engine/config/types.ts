@@ -1,0 +1,75 @@
+import type { HeadTag, PluginOption } from '../plugins/types.ts'
+import type { ThemeConfig } from '../shared/themeConfig.ts'
+
+/** The theme: React modules the engine renders. Paths are relative to the project root. */
+export interface ThemeModules {
+  /** Wraps every template; may export its own `query`. Optional. */
+  layout?: string
+  /** Template name -> module. A page's `pageType` picks its template (`doc` when absent). */
+  templates: Record<string, string>
+  /** Global stylesheets bundled into the client. Default `[]`. */
+  styles?: string[]
+}
+
+export interface MarkdownOptions {
+  /** Shiki themes for light and dark. Default `github-light` / `github-dark`. */
+  codeThemes?: { light: string; dark: string }
+  /** Fail the build on dead internal links and anchors. Default `true`. */
+  checkDeadLinks?: boolean
+  /** Sanitize raw HTML in markdown (hast-util-sanitize). Default `true`. */
+  sanitize?: boolean
+}
+
+/** What `site/config.ts` default-exports through `defineConfig`. */
+export interface UserConfig {
+  /** The site title, shown in the navbar and in every `<title>`. Required. */
+  title: string
+  /** Default `''`. */
+  description?: string
+  /** Favicon URL (relative to the base). */
+  icon?: string
+  /** Logo URL, or one per colour scheme. */
+  logo?: string | { light: string; dark: string }
+  /** Base path the site is served under. Default `/`. */
+  base?: string
+  /** The site's (default) language. Default `en`. */
+  lang?: string
+  /** Output folder. Default `build`. */
+  outDir?: string
+  /** Static files copied to the output root. Default `content/public`. */
+  publicDir?: string
+  /** The React theme. Required. */
+  theme: ThemeModules
+  /** Free-form data for the theme (nav, sidebar, social links, footer, ...). */
+  themeConfig?: ThemeConfig
+  markdown?: MarkdownOptions
+  /** Extra tags for every page's `<head>` (e.g. the theme's no-flash script). Default `[]`. */
+  head?: HeadTag[]
+  /** In config order; falsy entries skipped, nested arrays flattened. */
+  plugins?: PluginOption[]
+  /** Dev server port. Default 5173. */
+  devPort?: number
+  /** Preview server port. Default 4173. */
+  previewPort?: number
+}
+
+/** The validated config with defaults applied and paths made absolute. */
+export interface ResolvedConfig {
+  root: string
+  configFile: string
+  title: string
+  description: string
+  icon?: string
+  logo?: string | { light: string; dark: string }
+  base: string
+  lang: string
+  outDir: string
+  publicDir: string
+  theme: { layout?: string; templates: Record<string, string>; styles: string[] }
+  themeConfig: ThemeConfig
+  markdown: Required<MarkdownOptions>
+  head: HeadTag[]
+  plugins: PluginOption[]
+  devPort: number
+  previewPort: number
+}

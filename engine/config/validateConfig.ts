@@ -1,0 +1,92 @@
+import path from 'node:path'
+import { SheafError } from '../errors.ts'
+import { normalizeBase } from '../shared/routes.ts'
+import type { ResolvedConfig } from './types.ts'
+
+/**
+ * Checks the shape of a loaded config (`unknown` at the edge) and applies
+ * defaults. Every error names the field, the file and the fix.
+ */
+export function validateConfig(value: unknown, root: string, configFile: string): ResolvedConfig {
+  const file = path.relative(root, configFile) || configFile
+  const fail = (field: string, problem: string, hint: string): never => {
+    throw new SheafError(`The config field \`${field}\` ${problem}.`, { file, hint })
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    throw new SheafError('The config file must default-export an object.', { file, hint: 'write `export default defineConfig({ title: "My docs", theme: { templates: { doc: "..." } } })`.' })
+  }
+  const config = value as Record<string, unknown>
+  const optionalString = (field: string): string | undefined => {
+    const fieldValue = config[field]
+    if (fieldValue === undefined) return undefined
+    if (typeof fieldValue !== 'string') fail(field, `must be a string, got ${JSON.stringify(fieldValue)}`, `write e.g. \`${field}: '...'\`.`)
+    return fieldValue as string
+  }
+  const title = optionalString('title')
+  if (!title) fail('title', 'is missing', "add `title: 'My docs'` to the config.")
+  const base = optionalString('base') ?? '/'
+  if (/^[a-z]+:/i.test(base)) fail('base', `must be a path, got "${base}"`, "write a path such as `base: '/my-project/'`.")
+
+  const theme = config.theme as Record<string, unknown> | undefined
+  if (!theme || typeof theme !== 'object') fail('theme', 'is missing', "add `theme: { templates: { doc: 'site/theme/Doc.tsx' } }`.")
+  const templates = (theme as Record<string, unknown>).templates
+  if (!templates || typeof templates !== 'object' || Array.isArray(templates)) {
+    fail('theme.templates', 'must be an object of template name -> module path', "write `templates: { doc: 'site/theme/Doc.tsx' }`.")
+  }
+  for (const [name, modulePath] of Object.entries(templates as Record<string, unknown>)) {
+    if (typeof modulePath !== 'string') fail(`theme.templates.${name}`, 'must be a module path string', `write \`${name}: 'site/theme/${name}.tsx'\`.`)
+  }
+  const styles = (theme as Record<string, unknown>).styles ?? []
+  if (!Array.isArray(styles) || !styles.every((entry) => typeof entry === 'string')) fail('theme.styles', 'must be an array of stylesheet paths', "write `styles: ['site/theme/styles.css']`.")
+  const layout = (theme as Record<string, unknown>).layout
+  if (layout !== undefined && typeof layout !== 'string') fail('theme.layout', 'must be a module path string', "write `layout: 'site/theme/Layout.tsx'`.")
+
+  const plugins = config.plugins ?? []
+  if (!Array.isArray(plugins)) fail('plugins', 'must be an array', 'write `plugins: [sidebar(), search()]`.')
+  const themeConfig = config.themeConfig ?? {}
+  if (typeof themeConfig !== 'object' || Array.isArray(themeConfig)) fail('themeConfig', 'must be an object', 'write `themeConfig: { nav: [...] }`.')
+  const port = (field: string, fallback: number): number => {
+    const fieldValue = config[field] ?? fallback
+    if (typeof fieldValue !== 'number' || !Number.isInteger(fieldValue) || fieldValue < 0 || fieldValue > 65535) {
+      fail(field, `must be a port number, got ${JSON.stringify(fieldValue)}`, `write e.g. \`${field}: ${fallback}\`.`)
+    }
+    return fieldValue as number
+  }
+  const markdown = (config.markdown ?? {}) as Record<string, unknown>
+  const resolveFromRoot = (relative: string) => path.resolve(root, relative)
+  const logo = config.logo
+  if (logo !== undefined && typeof logo !== 'string' && !(logo && typeof logo === 'object' && 'light' in logo && 'dark' in logo)) {
+    fail('logo', 'must be a URL or `{ light, dark }`', "write `logo: '/logo.svg'`.")
+  }
+  const head = config.head ?? []
+  if (!Array.isArray(head) || !head.every((tag) => tag && typeof tag === 'object' && typeof (tag as { tag?: unknown }).tag === 'string')) {
+    fail('head', 'must be an array of `{ tag, attrs, children? }`', "write `head: [{ tag: 'meta', attrs: { name: 'theme-color', content: '#fff' } }]`.")
+  }
+  return {
+    root,
+    configFile,
+    title: title as string,
+    description: optionalString('description') ?? '',
+    icon: optionalString('icon'),
+    logo: logo as ResolvedConfig['logo'],
+    base: normalizeBase(base),
+    lang: optionalString('lang') ?? 'en',
+    outDir: resolveFromRoot(optionalString('outDir') ?? 'build'),
+    publicDir: resolveFromRoot(optionalString('publicDir') ?? 'content/public'),
+    theme: {
+      layout: typeof layout === 'string' ? resolveFromRoot(layout) : undefined,
+      templates: Object.fromEntries(Object.entries(templates as Record<string, string>).map(([name, modulePath]) => [name, resolveFromRoot(modulePath)])),
+      styles: (styles as string[]).map(resolveFromRoot),
+    },
+    themeConfig: themeConfig as ResolvedConfig['themeConfig'],
+    markdown: {
+      codeThemes: (markdown.codeThemes as { light: string; dark: string }) ?? { light: 'github-light', dark: 'github-dark' },
+      checkDeadLinks: markdown.checkDeadLinks !== false,
+      sanitize: markdown.sanitize !== false,
+    },
+    head: head as ResolvedConfig['head'],
+    plugins: plugins as ResolvedConfig['plugins'],
+    devPort: port('devPort', 5173),
+    previewPort: port('previewPort', 4173),
+  }
+}

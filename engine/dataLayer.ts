@@ -1,0 +1,30 @@
+import type { GraphQLSchema } from 'graphql'
+import { resolvePath, routeKey } from './shared/routes.ts'
+import { runQuery } from './schema/runQuery.ts'
+import type { QueryContext } from './schema/types.ts'
+import type { NodeStore } from './store/nodeStore.ts'
+import type { SheafNode } from './store/types.ts'
+
+export interface DataLayer {
+  schema: GraphQLSchema
+  /** Runs a query; `reads` collects the ids of the nodes it read. */
+  query<T = Record<string, unknown>>(query: string, variables: Record<string, unknown>, source: string, reads?: Set<string>): Promise<T>
+}
+
+/** Wraps the schema with the query context: the store, site data and a route index. */
+export function createDataLayer(schema: GraphQLSchema, store: NodeStore, site: Record<string, unknown>): DataLayer {
+  const byRoute = new Map<string, SheafNode>()
+  for (const page of store.getNodesByType('Page')) byRoute.set(routeKey(String(page.path)), page)
+  return {
+    schema,
+    query(query, variables, source, reads) {
+      const context: QueryContext = {
+        store,
+        site,
+        pageByPath: (path) => byRoute.get(routeKey(resolvePath(path))),
+        track: (id) => reads?.add(id),
+      }
+      return runQuery(schema, query, variables, context, source)
+    },
+  }
+}

@@ -1,0 +1,142 @@
+import type { Element, Root } from 'hast'
+import path from 'node:path/posix'
+import { SheafError } from '../errors.ts'
+import { isExternalHref, routeKey, toRoute, withBase } from '../shared/routes.ts'
+import type { SheafNode } from '../store/types.ts'
+
+export interface DeadLink {
+  file: string
+  line?: number
+  column?: number
+  href: string
+  reason: string
+}
+
+export interface LinkContext {
+  base: string
+  /** Public file URLs (`/img/a.svg`), relative to the base. */
+  publicFiles: Set<string>
+  /** Page nodes by relative content path (`13.x/docs/api/render.md`). */
+  pagesByFile: Map<string, SheafNode>
+  /** Page nodes by route key. */
+  pagesByRoute: Map<string, SheafNode>
+}
+
+const markdownFileRE = /\.mdx?$/
+
+/** Indexes pages for link resolution. */
+export function createLinkContext(pages: SheafNode[], base: string, publicFiles: Set<string>): LinkContext {
+  return {
+    base,
+    publicFiles,
+    pagesByFile: new Map(pages.map((page) => [String(page.relativePath), page])),
+    pagesByRoute: new Map(pages.map((page) => [routeKey(String(page.path)), page])),
+  }
+}
+
+/**
+ * Rewrites the links of one page (relative `.md` links become routes under
+ * the base and the page's version; absolute routes stay within the version),
+ * marks external links, and returns the resolved body and its dead links.
+ */
+export function resolvePageLinks(page: SheafNode, context: LinkContext): { body: Root; dead: DeadLink[] } {
+  const body = structuredClone(page.rawBody as Root)
+  const dead: DeadLink[] = []
+  const file = String(page.sourcePath)
+  const visit = (node: Root | Element) => {
+    for (const child of node.children) {
+      if (child.type !== 'element') continue
+      if (child.tagName === 'a' && typeof child.properties.href === 'string') resolveAnchor(child, page, context, file, dead)
+      if (child.tagName === 'img' && typeof child.properties.src === 'string') resolveImage(child, context, file, dead)
+      delete child.position
+      visit(child)
+    }
+  }
+  visit(body)
+  return { body, dead }
+}
+
+/** Throws one error listing every dead link (STYLE §8: reported together, then the build fails). */
+export function assertNoDeadLinks(dead: DeadLink[]): void {
+  if (dead.length === 0) return
+  const lines = dead.map((link) => `${[link.file, link.line, link.column].filter(Boolean).join(':')}  ${link.href}  (${link.reason})`)
+  throw new SheafError(`${dead.length} dead link${dead.length === 1 ? '' : 's'}:\n${lines.join('\n')}`, {
+    hint: 'point each link at an existing page (relative `.md` paths such as `./render.md#options` resolve within the version) or fix the #anchor.',
+  })
+}
+
+function resolveAnchor(node: Element, page: SheafNode, context: LinkContext, file: string, dead: DeadLink[]): void {
+  const href = String(node.properties.href)
+  const where = { file, line: node.position?.start.line, column: node.position?.start.column, href }
+  if (isExternalHref(href)) {
+    if (/^https?:|^\/\//i.test(href)) {
+      node.properties.target = '_blank'
+      node.properties.rel = ['noopener', 'noreferrer']
+    }
+    return
+  }
+  const [pathAndQuery, hash] = splitHash(href)
+  const pathPart = pathAndQuery.split('?')[0]
+  if (pathPart === '') {
+    if (hash && !(page.anchors as string[]).includes(hash)) dead.push({ ...where, reason: `no heading with id "${hash}" on this page` })
+    return
+  }
+  if (pathPart.startsWith('/') && context.publicFiles.has(pathPart)) {
+    node.properties.href = withBase(pathPart, context.base)
+    return
+  }
+  const target = findTarget(pathPart, page, context)
+  if (!target) {
+    dead.push({ ...where, reason: 'no page at that path' })
+    return
+  }
+  if (hash && !(target.anchors as string[]).includes(hash)) {
+    dead.push({ ...where, reason: `${String(target.sourcePath)} has no heading with id "${hash}"` })
+  }
+  node.properties.href = withBase(String(target.path), context.base) + (hash ? `#${hash}` : '')
+}
+
+function findTarget(pathPart: string, page: SheafNode, context: LinkContext): SheafNode | undefined {
+  if (pathPart.startsWith('/') && !markdownFileRE.test(pathPart)) {
+    // An absolute route stays within the page's language and version first.
+    const withinVersion = toRoute({ slug: pathPart, langPrefix: String(page.langPrefix ?? ''), versionPrefix: String(page.versionPrefix ?? '') })
+    return context.pagesByRoute.get(routeKey(withinVersion)) ?? context.pagesByRoute.get(routeKey(pathPart))
+  }
+  const pageDir = path.dirname(String(page.relativePath))
+  const relative = pathPart.startsWith('/') ? pathPart.slice(1) : path.normalize(path.join(pageDir, safeDecode(pathPart)))
+  const candidates = markdownFileRE.test(relative)
+    ? [relative]
+    : [`${relative}.md`, `${relative}.mdx`, `${relative.replace(/\/$/, '')}/index.md`, `${relative.replace(/\/$/, '')}/index.mdx`]
+  for (const candidate of candidates) {
+    const found = context.pagesByFile.get(candidate)
+    if (found) return found
+  }
+  return undefined
+}
+
+function resolveImage(node: Element, context: LinkContext, file: string, dead: DeadLink[]): void {
+  const src = String(node.properties.src)
+  if (isExternalHref(src)) return
+  if (src.startsWith('/')) {
+    const pathPart = src.split(/[?#]/)[0]
+    if (!context.publicFiles.has(pathPart)) {
+      dead.push({ file, line: node.position?.start.line, column: node.position?.start.column, href: src, reason: 'no such file in the public folder' })
+    }
+    node.properties.src = withBase(src, context.base)
+    return
+  }
+  dead.push({ file, line: node.position?.start.line, column: node.position?.start.column, href: src, reason: 'images must be absolute paths into the public folder, e.g. /img/diagram.svg' })
+}
+
+function splitHash(href: string): [string, string] {
+  const index = href.indexOf('#')
+  return index === -1 ? [href, ''] : [href.slice(0, index), safeDecode(href.slice(index + 1))]
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return value
+  }
+}

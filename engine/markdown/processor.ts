@@ -1,0 +1,153 @@
+import type { Root as HastRoot } from 'hast'
+import type { Root as MdastRoot } from 'mdast'
+import remarkDirective from 'remark-directive'
+import remarkFrontmatter from 'remark-frontmatter'
+import remarkGfm from 'remark-gfm'
+import remarkMdx from 'remark-mdx'
+import remarkParse from 'remark-parse'
+import remarkRehype from 'remark-rehype'
+import { unified } from 'unified'
+import { VFile } from 'vfile'
+import { SheafError } from '../errors.ts'
+import { extractText, type PageSection } from './extractText.ts'
+import { assertFrontmatterTypes, parseFrontmatter } from './frontmatter.ts'
+import type { CodeHighlighter } from './highlighter.ts'
+import rehypeCodeBlocks from './rehypeCodeBlocks.ts'
+import rehypeHeadings, { type HeadingsResult, type TocEntry } from './rehypeHeadings.ts'
+import rehypeRawSanitized from './rehypeRawSanitized.ts'
+import remarkCodeMeta from './remarkCodeMeta.ts'
+import remarkContainers, { normalizeContainerTitles } from './remarkContainers.ts'
+import remarkMdxComponents, { type ComponentRegistry } from './remarkMdxComponents.ts'
+import { createSanitizeSchema } from './sanitizeSchema.ts'
+import { findUnclosedFence } from './unclosedFence.ts'
+
+export interface MarkdownOptions {
+  highlighter: CodeHighlighter
+  components: ComponentRegistry
+  sanitize: boolean
+}
+
+export interface MarkdownInput {
+  source: string
+  /** Path shown in messages, e.g. `content/13.x/docs/api/render.md`. */
+  file: string
+  mdx: boolean
+}
+
+export interface MarkdownWarning {
+  message: string
+  line?: number
+  column?: number
+}
+
+export interface MarkdownResult {
+  frontmatter: Record<string, unknown>
+  title: string
+  toc: TocEntry[]
+  anchors: string[]
+  body: HastRoot
+  text: string
+  sections: PageSection[]
+  warnings: MarkdownWarning[]
+}
+
+export interface MarkdownProcessor {
+  process(input: MarkdownInput): Promise<MarkdownResult>
+}
+
+/** Builds the unified processors once; `process` is then cheap per file. */
+export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProcessor {
+  const schema = options.sanitize ? createSanitizeSchema(options.components) : null
+  const build = (mdx: boolean) => {
+    const base = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkDirective)
+    const withMdx = mdx ? base.use(remarkMdx).use(remarkMdxComponents, { components: options.components }) : base
+    return withMdx
+      .use(remarkContainers)
+      .use(remarkCodeMeta)
+      .use(remarkRehype, { allowDangerousHtml: !mdx })
+      .use(rehypeRawSanitized, { schema })
+  }
+  const processors = { md: build(false), mdx: build(true) }
+  const codeBlocks = rehypeCodeBlocks({ highlighter: options.highlighter })
+
+  return {
+    async process({ source, file, mdx }) {
+      if (source.trim() === '') {
+        return emptyResult(file)
+      }
+      const frontmatter = parseFrontmatter(source, file)
+      assertFrontmatterTypes(frontmatter.data, file, source)
+      const vfile = new VFile({ path: file, value: normalizeContainerTitles(source) })
+      const processor = mdx ? processors.mdx : processors.md
+      let hast: HastRoot
+      try {
+        const mdast = processor.parse(vfile) as MdastRoot
+        hast = (await processor.run(mdast, vfile)) as HastRoot
+      } catch (error) {
+        throw toSheafError(error, file)
+      }
+      const headings: HeadingsResult = { toc: [], anchors: [] }
+      rehypeHeadings(headings)(hast)
+      await codeBlocks(hast, vfile)
+      const { text, sections } = extractText(hast, headings.toc)
+      stripPositions(hast)
+      const warnings: MarkdownWarning[] = vfile.messages.map((message) => ({ message: message.reason, line: message.line ?? undefined, column: message.column ?? undefined }))
+      const unclosed = findUnclosedFence(source)
+      if (unclosed) warnings.push({ message: 'A code fence is never closed; everything after it is shown as code. Close it with a line of ``` (the same number of backticks).', line: unclosed })
+      const title = typeof frontmatter.data.title === 'string' && frontmatter.data.title.trim() ? frontmatter.data.title.trim() : headings.firstH1 ?? titleFromFile(file)
+      if (!frontmatter.data.title && !headings.firstH1) warnings.push({ message: `The page has no title; using "${title}" from the file name. Add \`title:\` to the front-matter.` })
+      return { frontmatter: frontmatter.data, title, toc: headings.toc, anchors: headings.anchors, body: hast, text, sections, warnings }
+    },
+  }
+}
+
+/**
+ * Positions are only needed while processing; dropping them keeps page data
+ * small. Links and images keep theirs for the dead-link report.
+ */
+function stripPositions(node: { position?: unknown; children?: unknown[]; tagName?: string }): void {
+  if (node.tagName !== 'a' && node.tagName !== 'img') delete node.position
+  if (node.children) for (const child of node.children) stripPositions(child as { position?: unknown; children?: unknown[] })
+}
+
+function emptyResult(file: string): MarkdownResult {
+  const title = titleFromFile(file)
+  return {
+    frontmatter: {},
+    title,
+    toc: [],
+    anchors: [],
+    body: { type: 'root', children: [] },
+    text: '',
+    sections: [],
+    warnings: [{ message: `The file is empty; the page is titled "${title}" from its file name. Add a \`title:\` front-matter field and some content.` }],
+  }
+}
+
+/** `docs/api/render-hook.md` -> `Render hook`. */
+export function titleFromFile(file: string): string {
+  const base = file.split('/').pop()?.replace(/\.(md|mdx)$/, '') ?? file
+  const words = (base === 'index' ? file.split('/').slice(-2, -1)[0] ?? 'Home' : base).replace(/[-_]+/g, ' ').trim()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+function toSheafError(error: unknown, file: string): SheafError {
+  if (error instanceof SheafError) return error
+  const place = error as { line?: number; column?: number; reason?: string; message?: string; source?: string; place?: { line?: number; column?: number; start?: { line: number; column: number } } }
+  const reasonText = place.reason ?? place.message ?? String(error)
+  // mdast-util-mdx-jsx only puts the position inside the message: "... (3:1-3:19)".
+  const inMessage = /\((\d+):(\d+)(?:-\d+:\d+)?\)/.exec(reasonText)
+  const line = place.line ?? place.place?.line ?? place.place?.start?.line ?? (inMessage ? Number(inMessage[1]) : undefined)
+  const column = place.column ?? place.place?.column ?? place.place?.start?.column ?? (inMessage ? Number(inMessage[2]) : undefined)
+  const reason = place.reason ?? place.message ?? String(error)
+  const isMdxSyntax = place.source === 'micromark-extension-mdxjs' || place.source === 'micromark-extension-mdx-jsx' || /mdx|jsx|expression/i.test(String(place.source ?? ''))
+  return new SheafError(isMdxSyntax ? `MDX syntax error: ${reason}` : reason, {
+    file,
+    line: line ?? undefined,
+    column: column ?? undefined,
+    hint: isMdxSyntax
+      ? 'close every tag, quote prop values, and escape `{`, `}` and `<` in prose as `\\{`, `\\}`, `&lt;` (or rename the file to .md).'
+      : 'fix the markdown at that position.',
+    cause: error,
+  })
+}

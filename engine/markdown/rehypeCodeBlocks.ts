@@ -1,0 +1,70 @@
+import type { Element, ElementContent, Root } from 'hast'
+import { toHtml } from 'hast-util-to-html'
+import { toString } from 'hast-util-to-string'
+import type { VFile } from 'vfile'
+import { visit } from 'unist-util-visit'
+import type { CodeHighlighter } from './highlighter.ts'
+import { parseCodeTitle, parseLineRanges } from './lineRanges.ts'
+
+interface Options {
+  highlighter: CodeHighlighter
+}
+
+/**
+ * Highlights `pre > code` with shiki at build time (light and dark colours as
+ * CSS variables, so switching theme never re-highlights) and replaces the
+ * block with a `code-block` element the theme renders: language, title and
+ * highlighted lines from the meta (`title="a.ts" {1,3-5}`).
+ */
+export default function rehypeCodeBlocks(options: Options) {
+  const { highlighter } = options
+  return async (tree: Root, file: VFile) => {
+    const blocks: { node: Element; code: Element }[] = []
+    visit(tree, 'element', (node) => {
+      if (node.tagName !== 'pre') return
+      const code = node.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code')
+      if (code) blocks.push({ node, code })
+    })
+    for (const { node, code } of blocks) {
+      const className = (code.properties.className as string[] | undefined) ?? []
+      const requested = className.find((name) => String(name).startsWith('language-'))?.slice('language-'.length) ?? ''
+      const meta = (code.properties.dataMeta as string | undefined) ?? ''
+      const source = toString(code).replace(/\n$/, '')
+      let lang = requested ? highlighter.resolveLanguage(requested) : 'text'
+      if (lang === null) {
+        file.message(`Unknown code language \`${requested}\`; the block is shown without highlighting.`, node)
+        lang = 'text'
+      }
+      await highlighter.ensureLanguage(lang)
+      const highlightedLines = parseLineRanges(meta)
+      const hast = highlighter.shiki.codeToHast(source, {
+        lang,
+        themes: highlighter.themes,
+        defaultColor: false,
+        transformers: [
+          {
+            line(lineNode, line) {
+              if (highlightedLines.has(line)) this.addClassToHast(lineNode, 'highlighted')
+            },
+          },
+        ],
+      })
+      const pre = hast.children[0] as Element
+      const inner = pre.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code')
+      const title = parseCodeTitle(meta)
+      const replacement: Element = {
+        type: 'element',
+        tagName: 'code-block',
+        properties: {
+          lang: requested || 'text',
+          ...(title ? { title } : {}),
+          // Highlighted HTML travels as one string: far smaller page data than a token tree.
+          html: inner ? toHtml(inner.children as ElementContent[]) : '',
+        },
+        children: [],
+        position: node.position,
+      }
+      Object.assign(node, replacement)
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import type { Element, Root } from 'hast'
+import { raw } from 'hast-util-raw'
+import { sanitize, type Schema } from 'hast-util-sanitize'
+import { visit } from 'unist-util-visit'
+import { isSafeDataImage } from './sanitizeSchema.ts'
+
+interface Options {
+  schema: Schema | null
+}
+
+/**
+ * Parses raw HTML written in markdown into the tree, then sanitizes the whole
+ * tree. With `schema: null` (sanitizing turned off) raw HTML is kept as is.
+ */
+export default function rehypeRawSanitized(options: Options) {
+  return (tree: Root): Root => {
+    let hasRaw = false
+    visit(tree, 'raw', () => {
+      hasRaw = true
+    })
+    const parsed = hasRaw ? (raw(tree) as Root) : tree
+    if (!options.schema) return parsed
+    const clean = sanitize(parsed, options.schema) as Root
+    visit(clean, 'element', (node: Element) => {
+      const src = node.properties.src
+      if (typeof src === 'string' && src.startsWith('data:') && !(node.tagName === 'img' && isSafeDataImage(src))) delete node.properties.src
+    })
+    return clean
+  }
+}

@@ -1,0 +1,72 @@
+import type { Root } from 'mdast'
+import type { VFile } from 'vfile'
+import { visit, SKIP } from 'unist-util-visit'
+
+export const containerTypes = ['tip', 'note', 'info', 'warning', 'caution', 'danger', 'details'] as const
+
+const containerOpenRE = /^(\s{0,3})(:{3,})([a-zA-Z][\w-]*)[ \t]+([^[{\s].*?)\s*$/
+const fenceRE = /^\s{0,3}(`{3,}|~{3,})/
+
+/**
+ * Rewrites `:::tip Some title` into `:::tip[Some title]` so remark-directive
+ * reads both title styles. Line numbers are kept; fenced code is left alone.
+ */
+export function normalizeContainerTitles(source: string): string {
+  let fence: string | null = null
+  return source
+    .split('\n')
+    .map((line) => {
+      const fenceMatch = fenceRE.exec(line)
+      if (fenceMatch) {
+        if (!fence) fence = fenceMatch[1]
+        else if (fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length) fence = null
+        return line
+      }
+      if (fence) return line
+      return line.replace(containerOpenRE, (_all, indent: string, colons: string, name: string, title: string) => `${indent}${colons}${name}[${title}]`)
+    })
+    .join('\n')
+}
+
+/**
+ * Turns container directives into `<div data-container="tip">` blocks with a
+ * title, warns on unknown types, and turns stray text or leaf directives
+ * (`a:b` in prose) back into the text they came from.
+ */
+export default function remarkContainers() {
+  return (tree: Root, file: VFile) => {
+    visit(tree, (node, index, parent) => {
+      if (node.type === 'containerDirective') {
+        const known = (containerTypes as readonly string[]).includes(node.name)
+        if (!known) {
+          file.message(`Unknown container type \`:::${node.name}\`; it is rendered as a plain block. Use one of ${containerTypes.join(', ')}.`, node)
+        }
+        const first = node.children[0]
+        let title: string | undefined
+        if (first && first.type === 'paragraph' && first.data && (first.data as { directiveLabel?: boolean }).directiveLabel) {
+          title = first.children.map((child) => ('value' in child ? child.value : '')).join('')
+          node.children.shift()
+        }
+        const type = known ? node.name : 'note'
+        node.data = {
+          hName: type === 'details' ? 'details' : 'div',
+          hProperties: { dataContainer: type, dataTitle: title ?? defaultTitle(type) },
+        }
+        return
+      }
+      if ((node.type === 'textDirective' || node.type === 'leafDirective') && parent && index !== undefined) {
+        const text = `${node.type === 'leafDirective' ? '::' : ':'}${node.name}`
+        const children = node.children ?? []
+        const replacement = children.length > 0 ? [{ type: 'text' as const, value: `${text}[` }, ...children, { type: 'text' as const, value: ']' }] : [{ type: 'text' as const, value: text }]
+        if (node.type === 'leafDirective') parent.children.splice(index, 1, { type: 'paragraph', children: replacement } as never)
+        else parent.children.splice(index, 1, ...(replacement as never[]))
+        return [SKIP, index]
+      }
+      return undefined
+    })
+  }
+}
+
+function defaultTitle(type: string): string {
+  return type.toUpperCase()
+}

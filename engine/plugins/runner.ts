@@ -1,0 +1,94 @@
+import { isSheafError, SheafError } from '../errors.ts'
+import type { HeadTag, PageInfo, Plugin } from './types.ts'
+
+type HookName = 'sourceNodes' | 'onCreateNode' | 'createSchemaCustomization' | 'createPages' | 'onPostBuild'
+type HookApi<K extends HookName> = Parameters<NonNullable<Plugin[K]>>[0]
+
+export interface PluginRunner {
+  readonly plugins: readonly Plugin[]
+  /** Runs a hook on every plugin, one after another in config order. `apiFor` gives each plugin its own api. */
+  run<K extends HookName>(hook: K, apiFor: (plugin: Plugin) => HookApi<K>): Promise<void>
+  headTags(page: PageInfo): HeadTag[]
+  clientModules(): string[]
+}
+
+/** Creates the runner over an already flattened, validated plugin list. */
+export function createPluginRunner(plugins: readonly Plugin[]): PluginRunner {
+  return {
+    plugins,
+    async run(hook, apiFor) {
+      for (const plugin of plugins) {
+        const fn = plugin[hook] as ((api: unknown) => unknown) | undefined
+        if (typeof fn !== 'function') continue
+        try {
+          const result = await fn.call(plugin, apiFor(plugin))
+          if (result !== undefined) assertNothingReturned(plugin, hook, result)
+        } catch (error) {
+          throw wrapHookError(error, plugin.name, hook)
+        }
+      }
+    },
+    headTags(page) {
+      const tags: HeadTag[] = []
+      for (const plugin of plugins) {
+        if (!plugin.headTags) continue
+        let result: unknown
+        try {
+          result = plugin.headTags(page)
+        } catch (error) {
+          throw wrapHookError(error, plugin.name, 'headTags')
+        }
+        if (!Array.isArray(result) || !result.every(isHeadTag)) {
+          throw new SheafError(`headTags must return an array of \`{ tag, attrs }\` objects, got ${JSON.stringify(result)}.`, {
+            plugin: plugin.name,
+            hook: 'headTags',
+            hint: "return e.g. `[{ tag: 'script', attrs: { src: '/x.js', defer: true } }]`.",
+          })
+        }
+        tags.push(...result)
+      }
+      return tags
+    },
+    clientModules() {
+      return plugins.flatMap((plugin) => plugin.clientModules ?? [])
+    },
+  }
+}
+
+/** Re-throws anything a hook threw as a SheafError naming the plugin and hook; keeps file:line. */
+export function wrapHookError(error: unknown, plugin: string, hook: string): SheafError {
+  if (isSheafError(error)) {
+    return new SheafError(error.message, {
+      hint: error.hint,
+      file: error.file,
+      line: error.line,
+      column: error.column,
+      plugin: error.plugin ?? plugin,
+      hook: error.hook ?? hook,
+      cause: error.cause ?? error,
+    })
+  }
+  const message = error instanceof Error ? error.message : String(error)
+  return new SheafError(`The plugin threw while running \`${hook}\`: ${message}`, {
+    plugin,
+    hook,
+    cause: error,
+    hint: 'see the message above; run with --verbose for the stack trace.',
+  })
+}
+
+function assertNothingReturned(plugin: Plugin, hook: string, result: unknown): void {
+  // Hooks act through their api; a returned value is almost always a mistake
+  // (e.g. returning nodes instead of calling createNode), so say so loudly.
+  throw new SheafError(`\`${hook}\` returned ${JSON.stringify(result)?.slice(0, 80) ?? typeof result}, but hooks return nothing.`, {
+    plugin: plugin.name,
+    hook,
+    hint: `use the api the hook receives (createNode, createPage, addTypeDefs, ...) instead of returning a value.`,
+  })
+}
+
+function isHeadTag(value: unknown): value is HeadTag {
+  if (!value || typeof value !== 'object') return false
+  const tag = value as Partial<HeadTag>
+  return ['script', 'link', 'meta', 'style'].includes(tag.tag as string) && !!tag.attrs && typeof tag.attrs === 'object'
+}

@@ -1,0 +1,129 @@
+import type { GraphQLResolverMap } from '../schema/types.ts'
+import type { NodeInput, SheafNode } from '../store/types.ts'
+
+export type Awaitable<T> = T | Promise<T>
+
+/** A plugin's own logger: every message is prefixed with the plugin's name. */
+export interface Reporter {
+  info(message: string): void
+  warn(message: string): void
+  error(message: string): void
+}
+
+/** What every hook can read about the site being built. */
+export interface SiteInfo {
+  /** Absolute project root (the folder holding package.json). */
+  root: string
+  /** Normalised base path, starting and ending with `/`. */
+  base: string
+  /** `build` for production, `develop` for the dev server. */
+  mode: 'build' | 'develop'
+}
+
+export type GraphqlRunner = <TData = Record<string, unknown>>(
+  query: string,
+  variables?: Record<string, unknown>,
+) => Promise<TData>
+
+export interface SourceApi {
+  site: SiteInfo
+  reporter: Reporter
+  /** Adds a node to the store. Its id is kept when given, else derived from `type` and `key`. */
+  createNode(input: NodeInput): SheafNode
+  /** A deterministic id from a seed string, e.g. a file path. */
+  createNodeId(seed: string): string
+  /** A stable digest of any JSON-serialisable value or string. */
+  createContentDigest(value: unknown): string
+}
+
+export interface NodeApi extends SourceApi {
+  /** The node just created; offered to every plugin in config order. */
+  node: SheafNode
+  getNode(id: string): SheafNode | undefined
+  getNodesByType(type: string): SheafNode[]
+  /** Sets fields on an existing node (a shallow merge); the digest is kept. */
+  updateNode(node: SheafNode, fields: Record<string, unknown>): SheafNode
+}
+
+export interface SchemaApi {
+  site: SiteInfo
+  reporter: Reporter
+  /** Adds GraphQL SDL (types, `extend type Query`, ...). */
+  addTypeDefs(typeDefs: string): void
+  /** Adds resolvers, merged with the core ones. */
+  addResolvers(resolvers: GraphQLResolverMap): void
+}
+
+export interface PageInput {
+  /** The page's route (under the base), e.g. `/docs/api/render`. */
+  path: string
+  /** A template name from the config's `theme.templates`. */
+  template: string
+  /** Variables for the template's query; also handed to the template as `pageContext`. */
+  context?: Record<string, unknown>
+}
+
+export interface PagesApi {
+  site: SiteInfo
+  reporter: Reporter
+  graphql: GraphqlRunner
+  createPage(page: PageInput): void
+}
+
+export interface BuiltPage {
+  path: string
+  template: string
+  context: Record<string, unknown>
+  /** The page's query result (its page data). */
+  data: Record<string, unknown>
+  /** HTML file path relative to the output folder. */
+  htmlFile: string
+}
+
+export interface PostBuildApi {
+  site: SiteInfo
+  reporter: Reporter
+  graphql: GraphqlRunner
+  pages: readonly BuiltPage[]
+  /** Absolute path of the folder being written (swapped in when the build succeeds). */
+  outDir: string
+  /** Writes a file under the output folder. */
+  emitFile(relativePath: string, content: string | Uint8Array): Promise<void>
+}
+
+export interface HeadTag {
+  tag: 'script' | 'link' | 'meta' | 'style'
+  attrs: Record<string, string | boolean>
+  children?: string
+}
+
+export interface PageInfo {
+  path: string
+  template: string
+  mode: 'build' | 'develop'
+}
+
+/**
+ * A plugin is a plain object with a name and the hooks it uses.
+ * Plugins run one after another, in config order, for every hook.
+ */
+export interface Plugin {
+  name: string
+  /** Runs first, once per build: create nodes (e.g. one File per content file). */
+  sourceNodes?(api: SourceApi): Awaitable<void>
+  /** Runs for every node as it is created, including nodes created by other plugins' onCreateNode. */
+  onCreateNode?(api: NodeApi): Awaitable<void>
+  /** Runs once before the schema is built: add type definitions and resolvers. */
+  createSchemaCustomization?(api: SchemaApi): Awaitable<void>
+  /** Runs once after the schema is built: query the data layer and create pages. */
+  createPages?(api: PagesApi): Awaitable<void>
+  /** Runs once after every page is rendered, before the output is swapped in. */
+  onPostBuild?(api: PostBuildApi): Awaitable<void>
+  /** Tags added to the `<head>` of every page (e.g. an analytics script). */
+  headTags?(page: PageInfo): HeadTag[]
+  /** Absolute paths of modules the client entry imports (run once in the browser). */
+  clientModules?: string[]
+}
+
+/** What `plugins: [...]` accepts: falsy entries are skipped, nested arrays flattened. */
+export type PluginOption = Plugin | false | null | undefined | PluginOption[]

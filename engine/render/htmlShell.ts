@@ -1,0 +1,65 @@
+import type { HeadTag } from '../plugins/types.ts'
+import type { PageData } from '../shared/types.ts'
+
+export interface ClientAssets {
+  /** Entry script URL. */
+  entry: string
+  /** Stylesheet URLs. */
+  css: string[]
+  /** Template name -> chunk URLs to preload (the chunk and its imports). */
+  templateChunks: Record<string, string[]>
+  /** Identifies the bundle (hash of the manifest). */
+  bundle: string
+}
+
+export interface ShellInput {
+  lang: string
+  head: string
+  body: string
+  page: PageData
+  assets: ClientAssets
+  headTags: HeadTag[]
+}
+
+/** Wraps a rendered app in the HTML document. */
+export function htmlShell({ lang, head, body, page, assets, headTags }: ShellInput): string {
+  const preloads = (assets.templateChunks[page.template] ?? []).map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`)
+  return [
+    '<!doctype html>',
+    `<html lang="${escapeAttribute(lang)}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    head,
+    ...headTags.map(renderHeadTag),
+    ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`),
+    `<script type="module" src="${escapeAttribute(assets.entry)}"></script>`,
+    ...preloads,
+    '</head>',
+    '<body>',
+    `<div id="root">${body}</div>`,
+    `<script id="__SHEAF_DATA__" type="application/json">${serializeJson(page)}</script>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n')
+}
+
+/** JSON safe to inline in a `<script>`: no `</script>`, no `<!--`, no line separators. */
+export function serializeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+}
+
+export function renderHeadTag(tag: HeadTag): string {
+  const attributes = Object.entries(tag.attrs)
+    .filter(([, value]) => value !== false)
+    .map(([name, value]) => (value === true ? ` ${name}` : ` ${name}="${escapeAttribute(String(value))}"`))
+    .join('')
+  if (tag.tag === 'meta' || tag.tag === 'link') return `<${tag.tag}${attributes}>`
+  // Inline script/style content comes from the site's own config, never from content.
+  return `<${tag.tag}${attributes}>${(tag.children ?? '').replace(/<\/(script|style)/gi, '<\\/$1')}</${tag.tag}>`
+}
+
+export function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+}

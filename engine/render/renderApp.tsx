@@ -1,0 +1,23 @@
+import { renderToString } from 'react-dom/server'
+import { App } from '../shared/App.tsx'
+import type { PageData, SiteData } from '../shared/types.ts'
+import type { LoadedTheme } from './loadTheme.ts'
+
+export interface RenderedApp {
+  /** Tags React 19 hoists (title, meta, link), for the `<head>`. */
+  head: string
+  /** The app's HTML, for `<div id="root">`. */
+  body: string
+}
+
+const hoistedRE = /^(?:<(?:title|meta|link|base)\b[^>]*>(?:[^<]*<\/title>)?)+/
+
+/** Server-renders one page with the same tree the client hydrates. */
+export function renderApp(site: SiteData, page: PageData, theme: LoadedTheme): RenderedApp {
+  const template = theme.templates.get(page.template)
+  if (!template) throw new Error(`No template named ${page.template}`)
+  const html = renderToString(<App site={site} page={page} Template={template.component} Layout={theme.layout?.component} />)
+  // React 19 emits hoistable head tags first when rendering a fragment of the document.
+  const match = hoistedRE.exec(html)
+  return match ? { head: match[0], body: html.slice(match[0].length) } : { head: '', body: html }
+}

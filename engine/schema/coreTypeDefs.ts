@@ -1,0 +1,104 @@
+/** The core SDL every site has; plugins extend it with `extend type ...`. */
+export const coreTypeDefs = /* GraphQL */ `
+  "Any JSON value (front-matter, hast trees, theme config)."
+  scalar JSON
+
+  "Site-wide data from the config."
+  type Site {
+    title: String!
+    description: String!
+    "Base path, starting and ending with /."
+    base: String!
+    "Default language."
+    lang: String!
+    "The theme configuration, as written in the config."
+    themeConfig: JSON!
+  }
+
+  "One outline entry (h2 and deeper; h1 is skipped)."
+  type TocEntry {
+    text: String!
+    id: String!
+    depth: Int!
+    "Offset of the heading in the page's plain text."
+    charIndex: Int!
+  }
+
+  "A part of a page between two headings (for search)."
+  type PageSection {
+    anchor: String!
+    heading: String!
+    depth: Int!
+    text: String!
+  }
+
+  "A source file read by a source plugin."
+  type File {
+    id: ID!
+    relativePath: String!
+    sourcePath: String!
+    extension: String!
+    "Text content (null for binary files)."
+    content: String
+  }
+
+  "A page made from a markdown file."
+  type Page {
+    id: ID!
+    "Route under the base, e.g. /docs/api/render or /12.x/docs/api/render."
+    path: String!
+    "Route without language and version prefixes."
+    slug: String!
+    title: String!
+    description: String!
+    lang: String
+    version: String
+    "doc, home, overview, custom, blank or 404."
+    pageType: String!
+    frontmatter: JSON!
+    toc: [TocEntry!]!
+    "The body as a hast tree (JSON), links resolved."
+    body: JSON!
+    "Plain text of the body."
+    text: String!
+    sections: [PageSection!]!
+    "Every id on the page."
+    anchors: [String!]!
+    "Source file, relative to the project root."
+    sourcePath: String
+    "ISO time of the source file's last commit, when known."
+    lastUpdated: String
+  }
+
+  input PageFilter {
+    version: String
+    lang: String
+    pageType: String
+    "Only pages whose path starts with this."
+    pathPrefix: String
+  }
+
+  enum SortOrder {
+    ASC
+    DESC
+  }
+
+  enum PageSortField {
+    path
+    title
+    lastUpdated
+  }
+
+  input PageSort {
+    field: PageSortField!
+    order: SortOrder = ASC
+  }
+
+  type Query {
+    site: Site!
+    "The page at a route (any of /x, /x/, /x.html)."
+    page(path: String!): Page
+    allPage(filter: PageFilter, sort: PageSort, limit: Int, skip: Int): [Page!]!
+    allFile(extension: String): [File!]!
+  }
+`

@@ -1,0 +1,17 @@
+import type { NodeStore } from '../store/nodeStore.ts'
+import type { SheafNode } from '../store/types.ts'
+
+/** What every resolver receives as its third argument. */
+export interface QueryContext {
+  store: NodeStore
+  site: Record<string, unknown>
+  /** Finds a Page node by route (any of `/x`, `/x/`, `/x.html`). */
+  pageByPath(path: string): SheafNode | undefined
+  /** Records that the running query read a node (for incremental rebuilds). */
+  track(nodeId: string): void
+}
+
+export type Resolver = (parent: any, args: any, context: QueryContext, info: any) => unknown // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** Resolvers by type and field, as @graphql-tools/schema takes them. */
+export type GraphQLResolverMap = Record<string, Record<string, Resolver | { resolve: Resolver } | unknown>>

@@ -1,0 +1,36 @@
+import type { ComponentType, ReactNode } from 'react'
+import { HelmetProvider } from 'react-helmet-async'
+import { PageContext, RouterContext, SiteContext, type Router } from './contexts.ts'
+import type { LayoutProps, PageData, SiteData, TemplateProps } from './types.ts'
+
+export interface AppProps {
+  site: SiteData
+  page: PageData
+  Template: ComponentType<TemplateProps>
+  Layout?: ComponentType<LayoutProps>
+  router?: Router
+}
+
+const noopRouter: Router = { navigate: async () => undefined, prefetch: () => undefined, loading: false }
+
+/** The root tree, identical on server and client. */
+export function App({ site, page, Template, Layout, router = noopRouter }: AppProps) {
+  const content: ReactNode = <Template data={page.data} pageContext={page.context} path={page.path} />
+  return (
+    <HelmetProvider>
+      <SiteContext.Provider value={site}>
+        <RouterContext.Provider value={router}>
+          <PageContext.Provider value={page}>
+            {Layout ? (
+              <Layout data={page.layoutData} page={page}>
+                {content}
+              </Layout>
+            ) : (
+              content
+            )}
+          </PageContext.Provider>
+        </RouterContext.Provider>
+      </SiteContext.Provider>
+    </HelmetProvider>
+  )
+}

@@ -1,0 +1,12 @@
+/**
+ * The runtime API a theme uses, on server and client alike. Themes import
+ * only from here (`sheaf/runtime`), never from engine internals.
+ */
+export { App } from './App.tsx'
+export { HastContent, type HastContentProps } from './HastContent.tsx'
+export { Link, type LinkProps } from './Link.tsx'
+export { usePageData, useRouter, useSiteData } from './hooks.ts'
+export type { Router } from './contexts.ts'
+export { isExternalHref, normalizeBase, resolvePath, routeKey, stripBase, toRoute, withBase } from './routes.ts'
+export type { LayoutProps, PageData, SiteData, TemplateProps } from './types.ts'
+export type { EditLink, NavItem, SidebarItem, SocialLink, ThemeConfig } from './themeConfig.ts'

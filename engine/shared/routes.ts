@@ -1,0 +1,89 @@
+/**
+ * Route rules shared by the build and the browser: one copy of each rule.
+ *
+ * A route is the part of a URL after the base, always starting with `/`.
+ * `x/index.md` has the route `/x/`; `x.md` has `/x`. Lookups use a normalised
+ * key so `/x`, `/x/`, `/x.html` and `/x/index` all find the same page.
+ */
+
+const htmlSuffixRE = /\.html$/
+const indexSuffixRE = /\/index$/
+const trailingSlashRE = /\/+$/
+const multiSlashRE = /\/{2,}/g
+
+/** Ensures a base path starts and ends with `/` (`docs` -> `/docs/`). */
+export function normalizeBase(base: string): string {
+  const trimmed = base.trim().replace(multiSlashRE, '/')
+  if (trimmed === '' || trimmed === '/') return '/'
+  return `/${trimmed.replace(/^\/+/, '').replace(trailingSlashRE, '')}/`
+}
+
+/**
+ * SPEC §2 path resolution: URL-decode, strip a trailing `.html`, turn a
+ * trailing `/index` into `/`. Returns a route that still distinguishes `/x/`.
+ */
+export function resolvePath(pathname: string): string {
+  let path = safeDecode(pathname)
+  if (!path.startsWith('/')) path = `/${path}`
+  path = path.replace(multiSlashRE, '/').replace(htmlSuffixRE, '')
+  if (path === '/index') return '/'
+  if (indexSuffixRE.test(path)) path = path.replace(indexSuffixRE, '/')
+  return path
+}
+
+/** The lookup key of a route: resolved, then without a trailing slash (root stays `/`). */
+export function routeKey(pathname: string): string {
+  const path = resolvePath(pathname)
+  if (path === '/') return '/'
+  return path.replace(trailingSlashRE, '') || '/'
+}
+
+/** Strips the base from a URL pathname; returns null when the path is outside the base. */
+export function stripBase(pathname: string, base: string): string | null {
+  const normalizedBase = normalizeBase(base)
+  if (normalizedBase === '/') return pathname
+  if (pathname === normalizedBase.slice(0, -1)) return '/'
+  if (!pathname.startsWith(normalizedBase)) return null
+  return `/${pathname.slice(normalizedBase.length)}`
+}
+
+/** Joins the base and a route: (`/docs/`, `/api`) -> `/docs/api`. */
+export function withBase(route: string, base: string): string {
+  const normalizedBase = normalizeBase(base)
+  return normalizedBase + route.replace(/^\/+/, '')
+}
+
+/** The output file of a route, relative to the output folder: `/x` -> `x.html`, `/x/` -> `x/index.html`. */
+export function routeToHtmlFile(route: string): string {
+  if (route === '/' || route.endsWith('/')) return `${route.slice(1)}index.html`
+  return `${route.slice(1)}.html`
+}
+
+/** The page-data file of a route, relative to the output folder. */
+export function routeToDataFile(route: string): string {
+  const key = routeKey(route)
+  return `_sheaf/data${key === '/' ? '/index' : key}.json`
+}
+
+/**
+ * Builds a page route from its identity: `[lang/][version/]slug`, where the
+ * default language and version are left out (DESIGN: Versions, languages, routes).
+ */
+export function toRoute(parts: { slug: string; langPrefix?: string; versionPrefix?: string }): string {
+  const prefix = [parts.langPrefix, parts.versionPrefix].filter(Boolean).join('/')
+  const slug = parts.slug.startsWith('/') ? parts.slug : `/${parts.slug}`
+  return prefix ? `/${prefix}${slug}` : slug
+}
+
+/** Is this href an external URL (scheme or protocol-relative)? */
+export function isExternalHref(href: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return value
+  }
+}

@@ -1,0 +1,42 @@
+import type { ThemeConfig } from './themeConfig.ts'
+
+/** Site-wide data the client bundle carries (one copy, not per page). */
+export interface SiteData {
+  title: string
+  description: string
+  base: string
+  lang: string
+  icon?: string
+  logo?: string | { light: string; dark: string }
+  themeConfig: ThemeConfig
+}
+
+/**
+ * What the engine writes per page (inlined in the HTML, and as a JSON file
+ * for client navigation). The same JSON feeds server render and hydration.
+ */
+export interface PageData {
+  /** The page's route under the base. */
+  path: string
+  template: string
+  /** Query variables the page was created with. */
+  context: Record<string, unknown>
+  /** The template's query result. */
+  data: Record<string, unknown>
+  /** The layout's query result (empty when the layout has no query). */
+  layoutData: Record<string, unknown>
+  /** Identifies the client bundle; a mismatch on navigation triggers a full reload. */
+  bundle: string
+}
+
+export interface TemplateProps<TData = Record<string, unknown>> {
+  data: TData
+  pageContext: Record<string, unknown>
+  path: string
+}
+
+export interface LayoutProps<TData = Record<string, unknown>> {
+  data: TData
+  page: PageData
+  children: import('react').ReactNode
+}

@@ -1,0 +1,75 @@
+import { SheafError } from '../errors.ts'
+import type { MarkdownProcessor, MarkdownResult } from '../markdown/processor.ts'
+import type { Plugin, Reporter } from '../plugins/types.ts'
+import type { SheafNode } from '../store/types.ts'
+
+const markdownExtensionRE = /\.mdx?$/
+
+/** The transformed-file cache: content digest -> result. Shared across rebuilds in one process. */
+export type MarkdownCache = Map<string, MarkdownResult>
+
+/**
+ * The built-in transformer: a markdown `File` node becomes a `Page` node
+ * (front-matter, title, toc, body as hast, text, sections). Results are
+ * cached by content digest, so an unchanged file is never re-parsed.
+ */
+export function markdownTransformer(processor: MarkdownProcessor, cache: MarkdownCache, defaultLang: string): Plugin {
+  return {
+    name: 'sheaf:markdown',
+    async onCreateNode({ node, createNode, reporter }) {
+      if (node.type !== 'File' || typeof node.relativePath !== 'string' || !markdownExtensionRE.test(node.relativePath)) return
+      const result = await transform(node, processor, cache, reporter)
+      const relativePath = node.relativePath
+      const frontmatter = result.frontmatter
+      createNode({
+        type: 'Page',
+        key: relativePath,
+        parent: node.id,
+        relativePath,
+        slug: toSlug(relativePath),
+        langPrefix: '',
+        versionPrefix: '',
+        path: toSlug(relativePath),
+        lang: defaultLang,
+        version: null,
+        title: result.title,
+        description: typeof frontmatter.description === 'string' ? frontmatter.description : '',
+        pageType: typeof frontmatter.pageType === 'string' ? frontmatter.pageType : 'doc',
+        frontmatter,
+        toc: result.toc,
+        anchors: result.anchors,
+        rawBody: result.body,
+        body: result.body,
+        text: result.text,
+        sections: result.sections,
+        sourcePath: node.sourcePath,
+        lastUpdated: node.lastUpdated ?? null,
+      })
+    },
+  }
+}
+
+async function transform(node: SheafNode, processor: MarkdownProcessor, cache: MarkdownCache, reporter: Reporter): Promise<MarkdownResult> {
+  const source = node.content
+  const file = String(node.sourcePath)
+  if (typeof source !== 'string') throw new SheafError('The markdown file has no text content.', { file, hint: 'save it as UTF-8 text.' })
+  const key = `${node.internal.contentDigest}:${file}`
+  let result = cache.get(key)
+  if (!result) {
+    result = await processor.process({ source, file, mdx: file.endsWith('.mdx') })
+    cache.set(key, result)
+  }
+  for (const warning of result.warnings) {
+    const where = [file, warning.line, warning.line ? warning.column : undefined].filter((part) => part !== undefined).join(':')
+    reporter.warn(`${where}\n  ${warning.message}`)
+  }
+  return result
+}
+
+/** `docs/api/render.md` -> `/docs/api/render`; `cookbook/index.md` -> `/cookbook/`; `index.md` -> `/`. */
+export function toSlug(relativePath: string): string {
+  const withoutExtension = relativePath.replace(markdownExtensionRE, '')
+  if (withoutExtension === 'index') return '/'
+  if (withoutExtension.endsWith('/index')) return `/${withoutExtension.slice(0, -'index'.length)}`
+  return `/${withoutExtension}`
+}

@@ -1,0 +1,70 @@
+import { SheafError } from '../errors.ts'
+import { createContentDigest, createNodeId } from './digest.ts'
+import type { NodeInput, SheafNode } from './types.ts'
+
+/** The node store: two maps, by id and by type. Created per build, passed down. */
+export class NodeStore {
+  private readonly byId = new Map<string, SheafNode>()
+  private readonly byType = new Map<string, Map<string, SheafNode>>()
+
+  /** Adds (or replaces) a node. Replacing keeps the children list of the old node. */
+  createNode(input: NodeInput, owner: string): SheafNode {
+    const { id: givenId, type, key, parent = null, ...fields } = input
+    if (typeof type !== 'string' || type === '') {
+      throw new SheafError('createNode was called without a `type`.', { hint: 'pass an object like `{ type: "File", key: "a/b.md", ... }`.' })
+    }
+    const id = givenId ?? createNodeId(`${type}:${key ?? JSON.stringify(fields)}`)
+    const node: SheafNode = {
+      ...fields,
+      id,
+      type,
+      parent,
+      children: this.byId.get(id)?.children ?? [],
+      internal: { contentDigest: createContentDigest(fields), owner },
+    }
+    this.byId.set(id, node)
+    this.typeMap(type).set(id, node)
+    if (parent) {
+      const parentNode = this.byId.get(parent)
+      if (parentNode && !parentNode.children.includes(id)) parentNode.children.push(id)
+    }
+    return node
+  }
+
+  /** Shallow-merges fields into a node; returns the updated node. */
+  updateNode(node: SheafNode, fields: Record<string, unknown>): SheafNode {
+    const current = this.byId.get(node.id)
+    if (!current) throw new SheafError(`updateNode: no node with id \`${node.id}\`.`, { hint: 'update a node returned by createNode or getNode.' })
+    Object.assign(current, fields)
+    return current
+  }
+
+  deleteNode(id: string): void {
+    const node = this.byId.get(id)
+    if (!node) return
+    this.byId.delete(id)
+    this.byType.get(node.type)?.delete(id)
+    for (const child of node.children) this.deleteNode(child)
+  }
+
+  getNode(id: string): SheafNode | undefined {
+    return this.byId.get(id)
+  }
+
+  getNodesByType(type: string): SheafNode[] {
+    return [...(this.byType.get(type)?.values() ?? [])]
+  }
+
+  get size(): number {
+    return this.byId.size
+  }
+
+  private typeMap(type: string): Map<string, SheafNode> {
+    let map = this.byType.get(type)
+    if (!map) {
+      map = new Map()
+      this.byType.set(type, map)
+    }
+    return map
+  }
+}

@@ -1,0 +1,24 @@
+/** A node as plugins hand it to `createNode`. */
+export interface NodeInput {
+  /** Kept when given; otherwise derived deterministically from type and `key`. */
+  id?: string
+  type: string
+  /** A stable key (e.g. a relative file path) that the id is derived from when `id` is absent. */
+  key?: string
+  parent?: string | null
+  [field: string]: unknown
+}
+
+/** A node in the store. */
+export interface SheafNode {
+  id: string
+  type: string
+  parent: string | null
+  children: string[]
+  internal: {
+    contentDigest: string
+    /** The plugin that created the node. */
+    owner: string
+  }
+  [field: string]: unknown
+}

@@ -1,0 +1,84 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { SheafError, type Plugin } from '../../engine/index.ts'
+import { readGitDates } from './gitDates.ts'
+
+export interface FilesOptions {
+  /** Folder to read, relative to the project root. Default `content`. */
+  dir?: string
+  /** Top-level folder names to skip. Default `['public']` (static files are copied, not sourced). */
+  exclude?: string[]
+  /** Extensions read as text into `content`. Default `['.md', '.mdx', '.json']`. */
+  textExtensions?: string[]
+  /** Read each file's last commit time from git (one pass). Default `true`. */
+  lastUpdated?: boolean
+}
+
+/**
+ * Sources one `File` node per file under `dir`:
+ * `{ relativePath, absolutePath, sourcePath, extension, content, lastUpdated }`.
+ * Text files must be UTF-8; anything else is an error naming the file.
+ */
+export function files(options: FilesOptions = {}): Plugin {
+  const dir = options.dir ?? 'content'
+  const exclude = new Set(options.exclude ?? ['public'])
+  const textExtensions = new Set(options.textExtensions ?? ['.md', '.mdx', '.json'])
+  return {
+    name: 'files',
+    sourceNodes({ site, createNode }) {
+      const root = path.resolve(site.root, dir)
+      if (!fs.existsSync(root)) {
+        throw new SheafError(`The content folder \`${dir}\` does not exist.`, { hint: `create ${dir}/ with a markdown file, or pass \`files({ dir: '...' })\`.` })
+      }
+      const dates = options.lastUpdated === false ? new Map<string, string>() : readGitDates(root)
+      const decoder = new TextDecoder('utf-8', { fatal: true })
+      for (const relativePath of walk(root, exclude)) {
+        const absolutePath = path.join(root, relativePath)
+        const extension = path.extname(relativePath).toLowerCase()
+        const sourcePath = path.relative(site.root, absolutePath).split(path.sep).join('/')
+        let content: string | null = null
+        if (textExtensions.has(extension)) {
+          const bytes = fs.readFileSync(absolutePath)
+          try {
+            content = decoder.decode(bytes)
+          } catch {
+            throw new SheafError('The file is not valid UTF-8 text (is it binary, or saved in another encoding?).', {
+              file: sourcePath,
+              hint: 'save the file as UTF-8, or move binary files to the public folder.',
+            })
+          }
+          if (content.includes('\u0000')) {
+            throw new SheafError('The file contains NUL bytes: it looks binary, not markdown.', { file: sourcePath, hint: 'move binary files to the public folder and link to them.' })
+          }
+          if (content.charCodeAt(0) === 0xfeff) content = content.slice(1)
+        }
+        createNode({
+          type: 'File',
+          key: relativePath,
+          relativePath,
+          absolutePath,
+          sourcePath,
+          extension,
+          content,
+          lastUpdated: dates.get(absolutePath) ?? null,
+        })
+      }
+    },
+  }
+}
+
+function walk(root: string, exclude: Set<string>, relative = ''): string[] {
+  const entries = fs.readdirSync(path.join(root, relative), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))
+  const out: string[] = []
+  for (const entry of entries) {
+    if (entry.name.startsWith('.')) continue
+    const child = relative ? `${relative}/${entry.name}` : entry.name
+    if (entry.isDirectory()) {
+      if (!relative && exclude.has(entry.name)) continue
+      out.push(...walk(root, exclude, child))
+    } else if (entry.isFile()) {
+      out.push(child)
+    }
+  }
+  return out
+}
