@@ -230,7 +230,7 @@ async function renderPages(
     const layoutData = theme.layout?.query ? await dataLayer.query(theme.layout.query, page.context, path.relative(config.root, theme.layout.file)) : {}
     const pageData: PageData = { path: page.path, template: page.template, context: page.context, data, layoutData, bundle: assets.bundle }
     const app = renderApp(siteData, pageData, theme)
-    const headTags = runner.headTags({ path: page.path, template: page.template, mode })
+    const headTags = runner.headTags({ path: page.path, template: page.template, mode, base: config.base })
     const html = htmlShell({ lang: config.lang, head: app.head, body: app.body, page: pageData, assets, headTags: [...config.head, ...headTags] })
     rendered.push({ path: page.path, template: page.template, context: page.context, data, htmlFile: routeToHtmlFile(page.path), html, pageData })
   }

@@ -104,8 +104,9 @@ function findTarget(pathPart: string, page: SheafNode, context: LinkContext): Sh
   }
   const pageDir = path.dirname(String(page.relativePath))
   const relative = pathPart.startsWith('/') ? pathPart.slice(1) : path.normalize(path.join(pageDir, safeDecode(pathPart)))
+  // `.md` and `.mdx` are interchangeable in links, so renaming a page to .mdx keeps its links.
   const candidates = markdownFileRE.test(relative)
-    ? [relative]
+    ? [relative, relative.endsWith('.mdx') ? relative.slice(0, -1) : `${relative}x`]
     : [`${relative}.md`, `${relative}.mdx`, `${relative.replace(/\/$/, '')}/index.md`, `${relative.replace(/\/$/, '')}/index.mdx`]
   for (const candidate of candidates) {
     const found = context.pagesByFile.get(candidate)

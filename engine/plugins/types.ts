@@ -101,6 +101,8 @@ export interface PageInfo {
   path: string
   template: string
   mode: 'build' | 'develop'
+  /** The site's base path. */
+  base: string
 }
 
 /**

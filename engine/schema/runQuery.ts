@@ -1,5 +1,5 @@
 import { graphql, parse, validate, type GraphQLSchema } from 'graphql'
-import { SheafError } from '../errors.ts'
+import { isSheafError, SheafError } from '../errors.ts'
 import type { QueryContext } from './types.ts'
 
 /** Validates a query against the schema; returns the error messages (empty when valid). */
@@ -24,6 +24,9 @@ export async function runQuery<T = Record<string, unknown>>(
 ): Promise<T> {
   const result = await graphql({ schema, source: query, variableValues: variables, contextValue: context })
   if (result.errors?.length) {
+    // A resolver that threw a SheafError (e.g. a bad _meta.json) already says what and where.
+    const original = result.errors.find((error) => isSheafError(error.originalError))?.originalError
+    if (original) throw original
     throw new SheafError(`The GraphQL query failed: ${result.errors.map((error) => error.message).join('; ')}`, {
       file: source,
       hint: 'check the field names against the schema (`npx sheaf query` or /___graphql in dev).',

@@ -1,0 +1,21 @@
+import { defineConfig } from '@playwright/test'
+
+/**
+ * End-to-end tests run against built sites served under their base path by
+ * tests/e2e/globalSetup.ts (127.0.0.1 only; servers stop with the run).
+ * Chromium is Debian's (/usr/bin/chromium); Playwright never downloads one.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/globalSetup.ts',
+  timeout: 60_000,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+})

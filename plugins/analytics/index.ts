@@ -1,0 +1,24 @@
+import { fileURLToPath } from 'node:url'
+import type { Plugin } from 'sheaf'
+
+export interface AnalyticsOptions {
+  /** Path of the loader script on the site's own origin. Default `/_vercel/insights/script.js`. */
+  scriptPath?: string
+}
+
+/**
+ * Loads the web-analytics script from the site's own insights path, deferred,
+ * in production builds only. The loader lives in a client module (no inline
+ * handlers, so a strict CSP works); a failed load logs one warning.
+ */
+export function analytics(options: AnalyticsOptions = {}): Plugin {
+  const scriptPath = options.scriptPath ?? '/_vercel/insights/script.js'
+  return {
+    name: 'analytics',
+    headTags(page) {
+      if (page.mode !== 'build') return []
+      return [{ tag: 'meta', attrs: { name: 'sheaf:analytics', content: scriptPath } }]
+    },
+    clientModules: [fileURLToPath(new URL('./client.ts', import.meta.url))],
+  }
+}

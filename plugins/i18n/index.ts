@@ -1,0 +1,115 @@
+import { SheafError, routeKey, toRoute, withBase, type Plugin, type QueryContext } from 'sheaf'
+import { firstVisitScript, redirectPage } from './redirectScripts.ts'
+import { defaultTexts, themeConfigTextKeys, type UiTexts } from './texts.ts'
+
+export interface Locale {
+  lang: string
+  label: string
+}
+
+export interface I18nOptions {
+  /** Every language; each non-default one is a folder `content/[<version>/]<lang>/`. */
+  locales: Locale[]
+  /** The language served without a prefix. Default: the first locale. */
+  defaultLang?: string
+  /** UI texts per language, e.g. `{ zh: { prevPageText: '上一页' } }`. English defaults apply. */
+  texts?: Record<string, Partial<UiTexts>>
+}
+
+/**
+ * Languages: tags every page with its language from a `<lang>/` folder level
+ * (or the default language), prefixes non-default languages' routes, gives the
+ * theme its translated UI texts, redirects `/<default>/x` to `/x`, and sends
+ * first-time visitors to their browser's language once.
+ * With versions, list `versions()` before `i18n()` (content/<version>/<lang>/).
+ */
+export function i18n(options: I18nOptions): Plugin {
+  const locales = options.locales
+  if (!Array.isArray(locales) || locales.length === 0) {
+    throw new SheafError('i18n() needs at least one locale.', { file: 'site/config.ts', hint: "write `i18n({ locales: [{ lang: 'en', label: 'English' }] })`." })
+  }
+  const defaultLang = options.defaultLang ?? locales[0].lang
+  if (!locales.some((locale) => locale.lang === defaultLang)) {
+    throw new SheafError(`i18n(): the default language \`${defaultLang}\` is not among the locales.`, { file: 'site/config.ts', hint: 'add it to `locales` or pick one of them as `defaultLang`.' })
+  }
+  const multiple = locales.length > 1
+  const langs = new Set(locales.map((locale) => locale.lang))
+  const prefixOf = (lang: string) => (lang === defaultLang ? '' : lang)
+  const textsFor = (lang: string, themeConfig: Record<string, unknown>): UiTexts => {
+    const fromConfig = Object.fromEntries(themeConfigTextKeys.filter((key) => typeof themeConfig[key] === 'string').map((key) => [key, themeConfig[key]]))
+    return { ...defaultTexts, ...fromConfig, ...(options.texts?.[lang] ?? {}) }
+  }
+  const langOfRoute = (route: string) => {
+    const first = route.split('/')[1] ?? ''
+    return multiple && langs.has(first) ? first : defaultLang
+  }
+
+  return {
+    name: 'i18n',
+    onCreateNode({ node, updateNode }) {
+      if (node.type !== 'Page') return
+      const first = String(node.slug).split('/')[1] ?? ''
+      if (multiple && langs.has(first)) {
+        updateNode(node, { lang: first, slug: `/${String(node.slug).split('/').slice(2).join('/')}`, langPrefix: prefixOf(first) })
+      } else {
+        updateNode(node, { lang: defaultLang, langPrefix: '' })
+      }
+    },
+    createSchemaCustomization({ addTypeDefs, addResolvers }) {
+      addTypeDefs(/* GraphQL */ `
+        type Locale {
+          lang: String!
+          label: String!
+          isDefault: Boolean!
+          "Route prefix: empty for the default language."
+          prefix: String!
+        }
+        type LocaleLink {
+          lang: String!
+          label: String!
+          "The same page in that language, or that language's home."
+          path: String!
+        }
+        extend type Query {
+          locales: [Locale!]!
+          localeLinks(path: String!): [LocaleLink!]!
+          "UI texts for the language of the page at a route."
+          i18n(path: String!): JSON!
+        }
+      `)
+      addResolvers({
+        Query: {
+          locales: () => locales.map((locale) => ({ ...locale, isDefault: locale.lang === defaultLang, prefix: prefixOf(locale.lang) })),
+          localeLinks: (_parent: unknown, args: { path: string }, context: QueryContext) => {
+            const page = context.pageByPath(args.path)
+            const pages = context.store.getNodesByType('Page')
+            return locales.map((locale) => {
+              const match = page && pages.find((other) => other.lang === locale.lang && other.version === page.version && other.slug === page.slug)
+              const home = toRoute({ slug: '/', langPrefix: prefixOf(locale.lang), versionPrefix: String(page?.versionPrefix ?? '') })
+              return { lang: locale.lang, label: locale.label, path: match ? String(match.path) : home }
+            })
+          },
+          i18n: (_parent: unknown, args: { path: string }, context: QueryContext) => {
+            const page = context.pageByPath(args.path)
+            const lang = page ? String(page.lang ?? defaultLang) : langOfRoute(args.path)
+            return textsFor(lang, context.site.themeConfig as Record<string, unknown>)
+          },
+        },
+      })
+    },
+    headTags(page) {
+      if (!multiple) return []
+      return [{ tag: 'script', attrs: {}, children: firstVisitScript(locales.map((locale) => ({ lang: locale.lang, prefix: prefixOf(locale.lang) })), page.base) }]
+    },
+    async onPostBuild({ pages, emitFile, site }) {
+      if (!multiple) return
+      // `/en/x` -> `/x`: the default language never carries a prefix.
+      for (const page of pages) {
+        const route = routeKey(page.path)
+        if (route === '/404' || route.split('/')[1] && langs.has(route.split('/')[1])) continue
+        const from = route === '/' ? `${defaultLang}/index.html` : `${defaultLang}${route}.html`
+        await emitFile(from, redirectPage(withBase(page.path, site.base)))
+      }
+    },
+  }
+}

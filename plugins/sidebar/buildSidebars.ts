@@ -1,0 +1,151 @@
+import { SheafError, toRoute } from 'sheaf'
+import { parseMeta, type MetaEntry } from './parseMeta.ts'
+import type { MetaFile, Sidebar, SidebarItem, SidebarPage } from './types.ts'
+
+const markdownRE = /\.mdx?$/
+
+/**
+ * Builds every sidebar from `_meta.json` files: a folder with a `_meta.json`
+ * whose parent has none is a sidebar root (e.g. `13.x/docs/`), serving the
+ * routes under that folder's route. Config sidebars (`themeConfig.sidebar`,
+ * keyed by route prefix) are added per version and language.
+ */
+export function buildSidebars(pages: SidebarPage[], metas: MetaFile[], configSidebars: Record<string, SidebarItem[]> = {}): Sidebar[] {
+  const metaByDir = new Map(metas.map((meta) => [dirOf(meta.relativePath), meta]))
+  const pagesByFile = new Map(pages.map((page) => [page.relativePath, page]))
+  const sidebars: Sidebar[] = []
+  for (const [dir, meta] of metaByDir) {
+    if (dir && metaByDir.has(dirOf(dir))) continue
+    const anchor = findAnyPageUnder(dir, pages)
+    if (!anchor) continue
+    const items = buildItems(dir, meta, metaByDir, pagesByFile, pages)
+    const routePrefix = routeOfDir(dir, anchor)
+    sidebars.push({ routePrefix, version: anchor.version, lang: anchor.lang, items })
+  }
+  const identities = uniqueIdentities(pages)
+  for (const [prefix, items] of Object.entries(configSidebars)) {
+    for (const identity of identities) {
+      sidebars.push({
+        routePrefix: toRoute({ slug: prefix, langPrefix: identity.langPrefix, versionPrefix: identity.versionPrefix }),
+        version: identity.version,
+        lang: identity.lang,
+        items: items.map((item) => localize(item, identity.langPrefix, identity.versionPrefix)),
+      })
+    }
+  }
+  // Longest prefix first, so /docs/api/ wins over /docs/ when both exist.
+  return sidebars.sort((a, b) => b.routePrefix.length - a.routePrefix.length)
+}
+
+/** The sidebar a route belongs to, or undefined. */
+export function findSidebar(sidebars: Sidebar[], path: string): Sidebar | undefined {
+  return sidebars.find((sidebar) => path.startsWith(sidebar.routePrefix) || `${path}/` === sidebar.routePrefix)
+}
+
+/** Every link of a sidebar, in reading order (group links before their items). */
+export function flattenLinks(items: SidebarItem[]): { text: string; link: string }[] {
+  const links: { text: string; link: string }[] = []
+  for (const item of items) {
+    if (item.link) links.push({ text: item.text, link: item.link })
+    if (item.items) links.push(...flattenLinks(item.items))
+  }
+  return links
+}
+
+function buildItems(dir: string, meta: MetaFile, metaByDir: Map<string, MetaFile>, pagesByFile: Map<string, SidebarPage>, pages: SidebarPage[]): SidebarItem[] {
+  return parseMeta(meta).map((entry) => toItem(entry, dir, meta, metaByDir, pagesByFile, pages))
+}
+
+function toItem(entry: MetaEntry, dir: string, meta: MetaFile, metaByDir: Map<string, MetaFile>, pagesByFile: Map<string, SidebarPage>, pages: SidebarPage[]): SidebarItem {
+  switch (entry.type) {
+    case 'divider':
+      return { text: '', dividerType: entry.dividerType ?? 'solid' }
+    case 'section-header':
+      return { text: entry.label, sectionHeaderText: entry.label, tag: entry.tag }
+    case 'file': {
+      const page = findPage(join(dir, entry.name), pagesByFile)
+      if (!page) throw missing(entry.name, 'file', dir, meta)
+      return clean({ text: entry.label ?? page.title, link: page.path, tag: entry.tag })
+    }
+    case 'dir': {
+      const childDir = join(dir, entry.name)
+      const childMeta = metaByDir.get(childDir)
+      const hasPages = pages.some((page) => page.relativePath.startsWith(`${childDir}/`))
+      const groupPage = findPage(childDir, pagesByFile)
+      if (!childMeta && !hasPages && !groupPage) throw missing(entry.name, 'dir', dir, meta)
+      const items = childMeta
+        ? buildItems(childDir, childMeta, metaByDir, pagesByFile, pages)
+        : pages
+            .filter((page) => dirOf(page.relativePath) === childDir)
+            .sort((a, b) => a.relativePath.localeCompare(b.relativePath))
+            .map((page) => ({ text: page.title, link: page.path }))
+      return clean({
+        text: entry.label ?? entry.name,
+        link: groupPage?.path,
+        items,
+        collapsed: entry.collapsed ?? false,
+        collapsible: entry.collapsible ?? true,
+        tag: entry.tag,
+        overviewHeaders: entry.overviewHeaders,
+      })
+    }
+  }
+}
+
+function missing(name: string, type: string, dir: string, meta: MetaFile): SheafError {
+  const what = type === 'dir' ? `folder \`${join(dir, name)}/\`` : `page \`${join(dir, name)}.md\``
+  return new SheafError(`\`_meta.json\` lists "${name}", but there is no ${what}.`, {
+    file: meta.sourcePath,
+    line: meta.content.split('\n').findIndex((line) => line.includes(`"${name}"`)) + 1 || 1,
+    hint: `create the ${type === 'dir' ? 'folder' : 'page'}, or fix the name (names are file names without .md).`,
+  })
+}
+
+/** `a/b` -> the page of a/b.md, a/b.mdx, or a/b/index.md(x). */
+function findPage(base: string, pagesByFile: Map<string, SidebarPage>): SidebarPage | undefined {
+  for (const candidate of [`${base}.md`, `${base}.mdx`, `${base}/index.md`, `${base}/index.mdx`]) {
+    const page = pagesByFile.get(candidate)
+    if (page) return page
+  }
+  return undefined
+}
+
+function findAnyPageUnder(dir: string, pages: SidebarPage[]): SidebarPage | undefined {
+  return pages.find((page) => (dir ? page.relativePath.startsWith(`${dir}/`) : true))
+}
+
+/** The route of a sidebar root folder: a page's route minus the part of its path below the folder. */
+function routeOfDir(dir: string, page: SidebarPage): string {
+  const below = page.relativePath.slice(dir ? dir.length + 1 : 0).replace(markdownRE, '')
+  const belowRoute = below === 'index' ? '' : below.endsWith('/index') ? below.slice(0, -'index'.length) : below
+  const prefix = page.path.slice(0, page.path.length - belowRoute.length)
+  return prefix.endsWith('/') ? prefix : `${prefix}/`
+}
+
+function uniqueIdentities(pages: SidebarPage[]) {
+  const seen = new Map<string, { version: string | null; lang: string | null; versionPrefix: string; langPrefix: string }>()
+  for (const page of pages) seen.set(`${page.version}|${page.lang}`, { version: page.version, lang: page.lang, versionPrefix: page.versionPrefix, langPrefix: page.langPrefix })
+  return [...seen.values()]
+}
+
+function localize(item: SidebarItem, langPrefix: string, versionPrefix: string): SidebarItem {
+  return {
+    ...item,
+    link: item.link?.startsWith('/') ? toRoute({ slug: item.link, langPrefix, versionPrefix }) : item.link,
+    items: item.items?.map((child) => localize(child, langPrefix, versionPrefix)),
+  }
+}
+
+function clean(item: SidebarItem): SidebarItem {
+  return Object.fromEntries(Object.entries(item).filter(([, value]) => value !== undefined)) as unknown as SidebarItem
+}
+
+function dirOf(relativePath: string): string {
+  const index = relativePath.lastIndexOf('/')
+  return index === -1 ? '' : relativePath.slice(0, index)
+}
+
+function join(dir: string, name: string): string {
+  return dir ? `${dir}/${name}` : name
+}
+

@@ -1,0 +1,133 @@
+import type { Plugin, QueryContext, SheafNode, SidebarItem } from 'sheaf'
+import { buildSidebars, findSidebar, flattenLinks } from './buildSidebars.ts'
+import { buildOverview } from './overview.ts'
+import type { MetaFile, Sidebar, SidebarPage } from './types.ts'
+
+export interface SidebarOptions {
+  /** Warn about pages that no sidebar lists (home and 404 pages excepted). Default `true`. */
+  warnUnlisted?: boolean
+  /** Default group name on overview pages for pages outside any sub-group. Default `Others`. */
+  overviewDefaultGroup?: string
+  /** Header depth listed under each page on overview pages. Default `2`. */
+  overviewHeadersDepth?: number
+}
+
+const built = new WeakMap<object, Sidebar[]>()
+
+/**
+ * Sidebars from `_meta.json` files beside the content and/or
+ * `themeConfig.sidebar` (keyed by route prefix). Adds `sidebar(path)`,
+ * `prevNext(path)` and `overview(path)` to GraphQL. Invalid `_meta.json` fails
+ * the build with the file and a fix; unlisted pages are one warning.
+ */
+export function sidebar(options: SidebarOptions = {}): Plugin {
+  const defaultGroup = options.overviewDefaultGroup ?? 'Others'
+  const headersDepth = options.overviewHeadersDepth ?? 2
+  const sidebarsOf = (context: QueryContext): Sidebar[] => {
+    let sidebars = built.get(context.store)
+    if (!sidebars) {
+      const pages = context.store.getNodesByType('Page').map(toSidebarPage)
+      const metas = context.store.getNodesByType('File').filter(isMeta).map(toMetaFile)
+      sidebars = buildSidebars(pages, metas, (context.site.themeConfig as { sidebar?: Record<string, SidebarItem[]> }).sidebar)
+      built.set(context.store, sidebars)
+    }
+    return sidebars
+  }
+  return {
+    name: 'sidebar',
+    createSchemaCustomization({ addTypeDefs, addResolvers }) {
+      addTypeDefs(/* GraphQL */ `
+        type SidebarLink {
+          text: String!
+          link: String!
+        }
+        type PrevNext {
+          prev: SidebarLink
+          next: SidebarLink
+        }
+        type OverviewHeader {
+          text: String!
+          id: String!
+          depth: Int!
+        }
+        type OverviewItem {
+          text: String!
+          link: String!
+          description: String!
+          headers: [OverviewHeader!]!
+        }
+        type OverviewGroup {
+          name: String!
+          items: [OverviewItem!]!
+        }
+        extend type Query {
+          "The sidebar tree for the page at a route ([] when it has none)."
+          sidebar(path: String!): JSON!
+          "Previous and next pages in sidebar order."
+          prevNext(path: String!): PrevNext!
+          "For overview pages: the pages below, grouped by sidebar section."
+          overview(path: String!): [OverviewGroup!]!
+        }
+      `)
+      addResolvers({
+        Query: {
+          sidebar: (_parent: unknown, args: { path: string }, context: QueryContext) => findSidebar(sidebarsOf(context), args.path)?.items ?? [],
+          prevNext: (_parent: unknown, args: { path: string }, context: QueryContext) => {
+            const found = findSidebar(sidebarsOf(context), args.path)
+            if (!found) return { prev: null, next: null }
+            const links = flattenLinks(found.items)
+            const index = links.findIndex((link) => link.link === args.path)
+            if (index === -1) return { prev: null, next: null }
+            return { prev: links[index - 1] ?? null, next: links[index + 1] ?? null }
+          },
+          overview: (_parent: unknown, args: { path: string }, context: QueryContext) => {
+            const found = findSidebar(sidebarsOf(context), args.path)
+            if (!found) return []
+            return buildOverview(found.items, args.path, defaultGroup, headersDepth, (link) => {
+              const page = context.pageByPath(link)
+              if (page) context.track(page.id)
+              return page ? toSidebarPage(page) : undefined
+            })
+          },
+        },
+      })
+    },
+    async createPages({ graphql, reporter }) {
+      // Building the sidebars here surfaces `_meta.json` errors before any page renders.
+      const { allPage } = await graphql<{ allPage: { path: string; pageType: string; sourcePath: string }[] }>('{ allPage { path pageType sourcePath } }')
+      const unlisted: string[] = []
+      for (const page of allPage) {
+        if (page.pageType === 'home' || page.pageType === '404') continue
+        const { sidebar: items } = await graphql<{ sidebar: SidebarItem[] }>('query ($path: String!) { sidebar(path: $path) }', { path: page.path })
+        if (!flattenLinks(items).some((link) => link.link === page.path)) unlisted.push(page.sourcePath)
+      }
+      if (unlisted.length > 0 && options.warnUnlisted !== false) {
+        reporter.warn(`${unlisted.length} page${unlisted.length === 1 ? ' is' : 's are'} in no sidebar (add them to a _meta.json):\n  ${unlisted.join('\n  ')}`)
+      }
+    },
+  }
+}
+
+function isMeta(node: SheafNode): boolean {
+  return typeof node.relativePath === 'string' && (node.relativePath === '_meta.json' || node.relativePath.endsWith('/_meta.json'))
+}
+
+function toMetaFile(node: SheafNode): MetaFile {
+  return { relativePath: String(node.relativePath), sourcePath: String(node.sourcePath), content: String(node.content ?? '') }
+}
+
+function toSidebarPage(node: SheafNode): SidebarPage {
+  return {
+    path: String(node.path),
+    title: String(node.title),
+    description: String(node.description ?? ''),
+    relativePath: String(node.relativePath),
+    sourcePath: String(node.sourcePath),
+    version: (node.version as string | null) ?? null,
+    lang: (node.lang as string | null) ?? null,
+    versionPrefix: String(node.versionPrefix ?? ''),
+    langPrefix: String(node.langPrefix ?? ''),
+    pageType: String(node.pageType),
+    toc: (node.toc as SidebarPage['toc']) ?? [],
+  }
+}

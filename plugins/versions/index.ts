@@ -1,0 +1,124 @@
+import { SheafError, toRoute, type NavItem, type Plugin, type QueryContext } from 'sheaf'
+import { firstSegment, identity, pagesByIdentity, stripFirstSegment } from './pageIndex.ts'
+
+export interface VersionsOptions {
+  /** The version served at the base root, e.g. `13.x`. */
+  default: string
+  /** Every version, each a folder under the content folder: `content/12.x/`. */
+  versions: string[]
+}
+
+interface VersionInfo {
+  name: string
+  isDefault: boolean
+  /** Route prefix: '' for the default version, `/12.x` for the others. */
+  prefix: string
+}
+
+/**
+ * Versioned docs: tags every page with the version folder it lives in
+ * (`content/<version>/...`), serves the default version at the root and the
+ * others under `/<version>/`, and answers the switcher's questions in GraphQL.
+ * Put it before `i18n` (content is `content/<version>/<lang>/...`).
+ */
+export function versions(options: VersionsOptions): Plugin {
+  const names = options.versions
+  if (!names.includes(options.default)) {
+    throw new SheafError(`versions(): the default version \`${options.default}\` is not in \`versions\` (${names.join(', ')}).`, {
+      file: 'site/config.ts',
+      hint: `add '${options.default}' to \`versions\`, or pick one of them as \`default\`.`,
+    })
+  }
+  const infos: VersionInfo[] = names.map((name) => ({ name, isDefault: name === options.default, prefix: name === options.default ? '' : `/${name}` }))
+  const versionOfRoute = (route: string): VersionInfo => infos.find((info) => info.prefix && firstSegment(route) === info.name) ?? (infos.find((info) => info.isDefault) as VersionInfo)
+
+  return {
+    name: 'versions',
+    onCreateNode({ node, updateNode }) {
+      if (node.type !== 'Page') return
+      const version = firstSegment(String(node.slug))
+      if (!names.includes(version)) return
+      updateNode(node, { version, slug: stripFirstSegment(String(node.slug)), versionPrefix: version === options.default ? '' : version })
+    },
+    createSchemaCustomization({ addTypeDefs, addResolvers }) {
+      addTypeDefs(/* GraphQL */ `
+        "A documentation version."
+        type Version {
+          name: String!
+          isDefault: Boolean!
+          "Route prefix: empty for the default version, /12.x for the others."
+          prefix: String!
+        }
+        "Where the current page lives in a version."
+        type VersionLink {
+          version: String!
+          "The same page in that version, or that version's home when it has no such page."
+          path: String!
+          exists: Boolean!
+        }
+        extend type Query {
+          versions: [Version!]!
+          "The version a route belongs to (also for routes that are not pages)."
+          currentVersion(path: String!): Version!
+          versionLinks(path: String!): [VersionLink!]!
+          "themeConfig.nav with internal links moved into the reader's version and language."
+          nav(path: String!): JSON!
+        }
+      `)
+      addResolvers({
+        Query: {
+          versions: () => infos,
+          currentVersion: (_parent: unknown, args: { path: string }, context: QueryContext) => {
+            const page = context.pageByPath(args.path)
+            return infos.find((info) => info.name === page?.version) ?? versionOfRoute(args.path)
+          },
+          versionLinks: (_parent: unknown, args: { path: string }, context: QueryContext) => {
+            const page = context.pageByPath(args.path)
+            const current = infos.find((info) => info.name === page?.version) ?? versionOfRoute(args.path)
+            const slug = page ? String(page.slug) : current.prefix ? stripFirstSegment(args.path) : args.path
+            const lang = page ? (page.lang as string | null) : null
+            const langPrefix = page ? String(page.langPrefix ?? '') : ''
+            const index = pagesByIdentity(context.store)
+            return infos.map((info) => {
+              const match = index.get(identity({ version: info.name, lang: lang ?? firstLang(index, info.name), slug }))
+              if (match) context.track(match.id)
+              return { version: info.name, path: match ? String(match.path) : toRoute({ slug: '/', langPrefix, versionPrefix: info.prefix.slice(1) }), exists: Boolean(match) }
+            })
+          },
+          nav: (_parent: unknown, args: { path: string }, context: QueryContext) => {
+            const page = context.pageByPath(args.path)
+            const versionPrefix = page ? String(page.versionPrefix ?? '') : versionOfRoute(args.path).prefix.slice(1)
+            const langPrefix = page ? String(page.langPrefix ?? '') : ''
+            const nav = ((context.site.themeConfig as { nav?: NavItem[] }).nav ?? []) as NavItem[]
+            return nav.map((item) => localizeItem(item, langPrefix, versionPrefix))
+          },
+        },
+      })
+    },
+    createPages({ graphql }) {
+      return graphql<{ allPage: { version: string | null }[] }>('{ allPage { version } }').then(({ allPage }) => {
+        const present = new Set(allPage.map((page) => page.version))
+        const missing = names.filter((name) => !present.has(name))
+        if (missing.length > 0) {
+          throw new SheafError(`The version${missing.length > 1 ? 's' : ''} ${missing.map((name) => `\`${name}\``).join(', ')} in the config ha${missing.length > 1 ? 've' : 's'} no pages.`, {
+            file: 'site/config.ts',
+            hint: `create content/${missing[0]}/index.md (each version is a folder under content/), or remove it from \`versions\`.`,
+          })
+        }
+      })
+    },
+  }
+}
+
+function localizeItem(item: NavItem, langPrefix: string, versionPrefix: string): NavItem {
+  const link = item.link && item.link.startsWith('/') ? toRoute({ slug: item.link, langPrefix, versionPrefix }) : item.link
+  return { ...item, link, items: item.items?.map((child) => localizeItem(child, langPrefix, versionPrefix)) }
+}
+
+function firstLang(index: Map<string, unknown>, version: string): string {
+  for (const key of index.keys()) {
+    const [keyVersion, lang] = key.split('|')
+    if (keyVersion === version) return lang
+  }
+  return ''
+}

@@ -1,0 +1,12 @@
+/** The sites the end-to-end tests build and serve (127.0.0.1 only). */
+export const sites = {
+  basic: { dir: 'tests/fixtures/basic', port: 4301, base: '/fixture/' },
+  // The real site joins once its theme lands.
+} as const
+
+export type SiteName = keyof typeof sites
+
+export function siteUrl(name: SiteName, route = '/'): string {
+  const site = sites[name]
+  return `http://127.0.0.1:${site.port}${site.base}${route.replace(/^\//, '')}`
+}
