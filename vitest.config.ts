@@ -12,6 +12,8 @@ export default defineConfig({
     ],
   },
   test: {
+    // One copy of graphql: let Vite load it and @graphql-tools together (otherwise two realms).
+    server: { deps: { inline: [/graphql/, /@graphql-tools/] } },
     include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/component/**/*.test.tsx', 'tests/component/**/*.test.ts'],
     environment: 'node',
     projects: [

@@ -12,6 +12,7 @@ export interface PageSection {
 
 const sectionHeadingRE = /^h[1-6]$/
 const skippedTags = new Set(['code-block', 'script', 'style'])
+const blockTags = new Set(['p', 'div', 'li', 'ul', 'ol', 'blockquote', 'table', 'thead', 'tbody', 'tr', 'td', 'th', 'details', 'summary', 'pre', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'br', 'Tabs', 'Tab'])
 
 /**
  * Splits a page's body into sections at each heading (for search hits that
@@ -51,7 +52,9 @@ function blockText(node: ElementContent): string {
   const pieces: string[] = []
   for (const child of node.children) {
     if (child.type === 'element' && skippedTags.has((child as Element).tagName)) continue
-    pieces.push(child.type === 'element' ? blockText(child) : toString(child))
+    if (child.type !== 'element') pieces.push(toString(child))
+    // Block children are separated by a space; inline ones join as written.
+    else pieces.push(blockTags.has(child.tagName) ? ` ${blockText(child)} ` : blockText(child))
   }
-  return pieces.join(' ').replace(/\s+/g, ' ').trim()
+  return pieces.join('').replace(/\s+/g, ' ').trim()
 }
