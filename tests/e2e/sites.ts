@@ -1,7 +1,7 @@
 /** The sites the end-to-end tests build and serve (127.0.0.1 only). */
 export const sites = {
   basic: { dir: 'tests/fixtures/basic', port: 4301, base: '/fixture/' },
-  // The real site joins once its theme lands.
+  readingTime: { dir: 'tests/fixtures/reading-time', port: 4302, base: '/reading/' },
 } as const
 
 export type SiteName = keyof typeof sites
