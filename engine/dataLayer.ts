@@ -9,6 +9,8 @@ export interface DataLayer {
   schema: GraphQLSchema
   /** Runs a query; `reads` collects the ids of the nodes it read. */
   query<T = Record<string, unknown>>(query: string, variables: Record<string, unknown>, source: string, reads?: Set<string>): Promise<T>
+  /** The language of the page at a route, when it is a page. */
+  pageLang(path: string): string | undefined
 }
 
 /** Wraps the schema with the query context: the store, site data and a route index. */
@@ -25,6 +27,10 @@ export function createDataLayer(schema: GraphQLSchema, store: NodeStore, site: R
         track: (id) => reads?.add(id),
       }
       return runQuery(schema, query, variables, context, source)
+    },
+    pageLang(path) {
+      const lang = byRoute.get(routeKey(resolvePath(path)))?.lang
+      return typeof lang === 'string' ? lang : undefined
     },
   }
 }

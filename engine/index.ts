@@ -2,7 +2,7 @@
  * Sheaf's public API: what a site config and a plugin may import.
  * A test pins this list (tests/unit/engine/publicApi.test.ts).
  */
-export { build, type BuildOptions, type BuildResult, type RenderedPage } from './build.ts'
+export { build, loadDataLayer, type BuildOptions, type BuildResult, type RenderedPage } from './build.ts'
 export { defineConfig, definePlugin } from './config/defineConfig.ts'
 export type { MarkdownOptions, ResolvedConfig, ThemeModules, UserConfig } from './config/types.ts'
 export { formatError, isSheafError, SheafError, type SheafErrorOptions } from './errors.ts'
@@ -26,3 +26,4 @@ export type {
 export type { GraphQLResolverMap, QueryContext } from './schema/types.ts'
 export type { NodeInput, SheafNode } from './store/types.ts'
 export { routeKey, toRoute, withBase } from './shared/routes.ts'
+export type { EditLink, NavItem, SidebarItem, SocialLink, ThemeConfig } from './shared/themeConfig.ts'

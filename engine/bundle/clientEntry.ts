@@ -12,6 +12,8 @@ export interface EntryInput {
   layout?: string
   styles: string[]
   clientModules: string[]
+  /** Dev mode: listen for the dev server's page-data updates. */
+  dev?: boolean
 }
 
 /**
@@ -34,6 +36,13 @@ export async function writeClientEntry(input: EntryInput): Promise<string> {
     '}',
     `const site = ${JSON.stringify(input.site)}`,
     'void startClient({ site, templates, Layout })',
+    ...(input.dev
+      ? [
+          'if (import.meta.hot) {',
+          "  import.meta.hot.on('sheaf:update', (data) => window.dispatchEvent(new CustomEvent('sheaf:update', { detail: data })))",
+          '}',
+        ]
+      : []),
     '',
   ]
   const source = lines.join('\n')

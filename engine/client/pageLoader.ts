@@ -23,5 +23,10 @@ export function createPageLoader(base: string) {
     promise.catch(() => cache.delete(route))
     return promise
   }
-  return { load }
+  /** Forgets cached data (all of it, or the given routes) so the next load refetches. */
+  const invalidate = (routes?: string[]) => {
+    if (!routes) cache.clear()
+    else for (const route of routes) cache.delete(route)
+  }
+  return { load, invalidate }
 }

@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom'
 import { hydrateRoot } from 'react-dom/client'
 import { App } from '../shared/App.tsx'
 import type { Router } from '../shared/contexts.ts'
-import { resolvePath, stripBase } from '../shared/routes.ts'
+import { resolvePath, routeKey, stripBase } from '../shared/routes.ts'
 import type { LayoutProps, PageData, SiteData, TemplateProps } from '../shared/types.ts'
 import { createPageLoader } from './pageLoader.ts'
 import { scrollToHash } from './scrollToHash.ts'
@@ -115,6 +115,21 @@ function ClientApp({ site, initial, loadTemplate, Layout }: { site: SiteData; in
       if (anchor && anchor.origin === window.location.origin && !anchor.hasAttribute('download')) prefetch(anchor.href)
     }
     const onPopState = () => void navigate(window.location.href, { fromHistory: true })
+    // The dev server says which pages' data changed: refetch the current one in place.
+    const onUpdate = (event: Event) => {
+      const paths = (event as CustomEvent<{ paths?: string[] }>).detail?.paths
+      const route = stripBase(window.location.pathname, site.base)
+      if (route === null) return
+      const current = resolvePath(route)
+      loader.invalidate()
+      if (paths && !paths.some((path) => routeKey(path) === routeKey(current))) return
+      void loader.load(current).then(async (result) => {
+        if (!result.page) return
+        const Template = await loadTemplate(result.page.template)
+        setView({ page: result.page, Template })
+      })
+    }
+    window.addEventListener('sheaf:update', onUpdate)
     document.addEventListener('click', onClick)
     document.addEventListener('mouseover', onHover, { passive: true })
     document.addEventListener('focusin', onHover)
@@ -124,8 +139,9 @@ function ClientApp({ site, initial, loadTemplate, Layout }: { site: SiteData; in
       document.removeEventListener('mouseover', onHover)
       document.removeEventListener('focusin', onHover)
       window.removeEventListener('popstate', onPopState)
+      window.removeEventListener('sheaf:update', onUpdate)
     }
-  }, [navigate, prefetch])
+  }, [navigate, prefetch, loader, loadTemplate, site.base])
 
   const router = useMemo<Router>(() => ({ navigate: (href, options) => navigate(href, options), prefetch, loading }), [navigate, prefetch, loading])
   return <App site={site} page={view.page} Template={view.Template} Layout={Layout} router={router} />

@@ -1,8 +1,15 @@
 import type { ComponentType } from 'react'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { SheafError } from '../errors.ts'
+import type { AppProps } from '../shared/App.tsx'
 import type { LayoutProps, TemplateProps } from '../shared/types.ts'
+
+/** Imports a module by absolute path (Node's import in builds, Vite's ssrLoadModule in dev). */
+export type ModuleImporter = (file: string) => Promise<Record<string, unknown>>
+
+const nodeImporter: ModuleImporter = (file) => import(pathToFileURL(file).href)
+const runtimeFile = fileURLToPath(new URL('../shared/index.ts', import.meta.url))
 
 export interface TemplateModule {
   name: string
@@ -12,30 +19,33 @@ export interface TemplateModule {
 }
 
 export interface LoadedTheme {
+  /** The runtime's root component, from the same module graph as the theme (so contexts match). */
+  App: ComponentType<AppProps>
   templates: Map<string, TemplateModule>
   layout?: { file: string; component: ComponentType<LayoutProps>; query?: string }
 }
 
 /** Imports the theme's templates and layout for server rendering. */
-export async function loadTheme(root: string, theme: { layout?: string; templates: Record<string, string> }, bust = ''): Promise<LoadedTheme> {
+export async function loadTheme(root: string, theme: { layout?: string; templates: Record<string, string> }, importer: ModuleImporter = nodeImporter): Promise<LoadedTheme> {
   const templates = new Map<string, TemplateModule>()
+  const runtime = await importer(runtimeFile)
   for (const [name, file] of Object.entries(theme.templates)) {
-    const loaded = await importModule(root, file, bust)
+    const loaded = await importModule(root, file, importer)
     templates.set(name, { name, file, component: loaded.default as ComponentType<TemplateProps>, query: loaded.query as string | undefined })
   }
   let layout: LoadedTheme['layout']
   if (theme.layout) {
-    const loaded = await importModule(root, theme.layout, bust)
+    const loaded = await importModule(root, theme.layout, importer)
     layout = { file: theme.layout, component: loaded.default as ComponentType<LayoutProps>, query: loaded.query as string | undefined }
   }
-  return { templates, layout }
+  return { App: runtime.App as ComponentType<AppProps>, templates, layout }
 }
 
-async function importModule(root: string, file: string, bust: string): Promise<Record<string, unknown>> {
+async function importModule(root: string, file: string, importer: ModuleImporter): Promise<Record<string, unknown>> {
   const relative = path.relative(root, file)
   let loaded: Record<string, unknown>
   try {
-    loaded = await import(pathToFileURL(file).href + bust)
+    loaded = await importer(file)
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     throw new SheafError(`The theme module could not be loaded: ${message}`, { file: relative, hint: 'check the path in `theme` in the config and the module itself.', cause: error })

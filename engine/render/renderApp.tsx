@@ -1,5 +1,4 @@
 import { renderToString } from 'react-dom/server'
-import { App } from '../shared/App.tsx'
 import type { PageData, SiteData } from '../shared/types.ts'
 import type { LoadedTheme } from './loadTheme.ts'
 
@@ -16,6 +15,7 @@ const hoistedRE = /^(?:<(?:title|meta|link|base)\b[^>]*>(?:[^<]*<\/title>)?)+/
 export function renderApp(site: SiteData, page: PageData, theme: LoadedTheme): RenderedApp {
   const template = theme.templates.get(page.template)
   if (!template) throw new Error(`No template named ${page.template}`)
+  const { App } = theme
   const html = renderToString(<App site={site} page={page} Template={template.component} Layout={theme.layout?.component} />)
   // React 19 emits hoistable head tags first when rendering a fragment of the document.
   const match = hoistedRE.exec(html)

@@ -3,6 +3,7 @@ import { HelmetProvider } from 'react-helmet-async'
 import { PageContext, RouterContext, SiteContext, type Router } from './contexts.ts'
 import type { LayoutProps, PageData, SiteData, TemplateProps } from './types.ts'
 
+/** Props of the root component. */
 export interface AppProps {
   site: SiteData
   page: PageData

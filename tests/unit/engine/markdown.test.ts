@@ -79,7 +79,7 @@ describe('code blocks', () => {
     const result = await md('```tsx title="a.tsx" {2}\nconst a = 1\nconst b = 2\n```\n')
     const block = result.body.children.find((node) => node.type === 'element' && node.tagName === 'code-block')
     expect(block).toMatchObject({ properties: { lang: 'tsx', title: 'a.tsx' } })
-    const html = String((block as { properties: { html: string } }).properties.html)
+    const html = String((block as unknown as { properties: { html: string } }).properties.html)
     expect(html).toContain('--shiki-dark')
     expect(html.match(/class="line highlighted"/g)).toHaveLength(1)
   })

@@ -1,0 +1,134 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { createBuildSession, sessionKey, type BuildSession } from './buildContext.ts'
+import { loadConfig } from './config/loadConfig.ts'
+import type { ResolvedConfig } from './config/types.ts'
+import { createDataLayer, type DataLayer } from './dataLayer.ts'
+import { assertNoDeadLinks, createLinkContext, resolvePageLinks, type DeadLink } from './links/resolveLinks.ts'
+import { corePages } from './pages/corePages.ts'
+import { PageRegistry, type RegisteredPage } from './pages/pageRegistry.ts'
+import { flattenPlugins } from './plugins/flattenPlugins.ts'
+import { createPluginRunner, type PluginRunner } from './plugins/runner.ts'
+import { createPhaseTimer, createReporter, type ConsoleSink, type ReporterLog } from './reporter.ts'
+import { buildSchema } from './schema/buildSchema.ts'
+import type { GraphQLResolverMap } from './schema/types.ts'
+import { toRoute } from './shared/routes.ts'
+import type { SiteData } from './shared/types.ts'
+import { markdownTransformer } from './sources/markdownTransformer.ts'
+import { siteInfo, sourceNodes, transformNodes } from './sourceAndTransform.ts'
+import type { NodeStore } from './store/nodeStore.ts'
+
+export interface PrepareOptions {
+  configFile?: string
+  quiet?: boolean
+  mode?: 'build' | 'develop'
+  sink?: ConsoleSink
+  /** Reused between builds in one process (dev server, tests). */
+  session?: BuildSession
+}
+
+export interface PreparedSite {
+  config: ResolvedConfig
+  session: BuildSession
+  runner: PluginRunner
+  registry: PageRegistry
+  dataLayer: DataLayer
+  store: NodeStore
+  site: ReturnType<typeof siteInfo>
+  log: ReporterLog
+  reporterFor: (name: string) => ReturnType<typeof createReporter>
+  timer: ReturnType<typeof createPhaseTimer>
+}
+
+/** Loads the config and runs source, transform and schema: the data layer, ready for queries. */
+export async function prepareSite(root: string, options: PrepareOptions = {}): Promise<PreparedSite> {
+  const sink = options.sink ?? console
+  const quiet = options.quiet ?? false
+  const mode = options.mode ?? 'build'
+  const log: ReporterLog = { warnings: [], errors: [] }
+  const reporterFor = (name: string) => createReporter(name, log, sink, quiet)
+  const timer = createPhaseTimer(sink, quiet)
+
+  const config = await loadConfig(root, options.configFile)
+  const session = options.session && options.session.key === sessionKey(config) ? options.session : await createBuildSession(config)
+  const site = siteInfo(config, mode)
+  const registry = new PageRegistry(config.theme.templates)
+  const userPlugins = flattenPlugins(config.plugins, path.relative(root, config.configFile))
+  const runner = createPluginRunner([
+    markdownTransformer(session.processor, session.markdownCache, config.lang),
+    ...userPlugins,
+    corePages(config.theme.templates, (page, source) => registry.add(page, source)),
+  ])
+  if (!quiet) sink.log(`sheaf ${mode}: ${config.title}`)
+
+  const source = await timer.run('source', () => sourceNodes(runner, site, reporterFor), (result) => result.pending.length)
+  await timer.run('transform', () => transformNodes(runner, source, site, reporterFor), (count) => count)
+  const store = source.store
+  finalizePagePaths(store)
+  resolveLinks(store, config)
+  const dataLayer = await timer.run('schema', () => createSchema(runner, store, config, site, reporterFor), () => 1)
+  return { config, session, runner, registry, dataLayer, store, site, log, reporterFor, timer }
+}
+
+/** A page's route from its identity: `[lang/][version/]slug` (plugins set the prefixes). */
+function finalizePagePaths(store: NodeStore): void {
+  for (const page of store.getNodesByType('Page')) {
+    store.updateNode(page, { path: toRoute({ slug: String(page.slug), langPrefix: String(page.langPrefix ?? ''), versionPrefix: String(page.versionPrefix ?? '') }) })
+  }
+}
+
+function resolveLinks(store: NodeStore, config: ResolvedConfig): void {
+  const pages = store.getNodesByType('Page')
+  const context = createLinkContext(pages, config.base, listPublicFiles(config.publicDir))
+  const dead: DeadLink[] = []
+  for (const page of pages) {
+    const resolved = resolvePageLinks(page, context)
+    store.updateNode(page, { body: resolved.body })
+    dead.push(...resolved.dead)
+  }
+  if (config.markdown.checkDeadLinks) assertNoDeadLinks(dead)
+}
+
+async function createSchema(runner: PluginRunner, store: NodeStore, config: ResolvedConfig, site: ReturnType<typeof siteInfo>, reporterFor: (name: string) => ReturnType<typeof createReporter>): Promise<DataLayer> {
+  const typeDefs: string[] = []
+  const resolvers: GraphQLResolverMap[] = []
+  await runner.run('createSchemaCustomization', (plugin) => ({
+    site,
+    reporter: reporterFor(plugin.name),
+    addTypeDefs: (sdl: string) => void typeDefs.push(sdl),
+    addResolvers: (map: GraphQLResolverMap) => void resolvers.push(map),
+  }))
+  const schema = buildSchema(typeDefs, resolvers)
+  return createDataLayer(schema, store, { title: config.title, description: config.description, base: config.base, lang: config.lang, themeConfig: config.themeConfig })
+}
+
+/** Runs every plugin's createPages (the built-in page creator last) and returns the pages to render. */
+export async function createPages(runner: PluginRunner, dataLayer: DataLayer, registry: PageRegistry, site: ReturnType<typeof siteInfo>, reporterFor: (name: string) => ReturnType<typeof createReporter>): Promise<RegisteredPage[]> {
+  await runner.run('createPages', (plugin) => ({
+    site,
+    reporter: reporterFor(plugin.name),
+    graphql: (query, variables = {}) => dataLayer.query(query, variables, `plugin ${plugin.name}`),
+    createPage: (page) => registry.add(page, `plugin ${plugin.name}`),
+  }))
+  return registry.pages
+}
+
+/** Site-wide data the client bundle carries. */
+export function toSiteData(config: ResolvedConfig): SiteData {
+  return { title: config.title, description: config.description, base: config.base, lang: config.lang, icon: config.icon, logo: config.logo, themeConfig: config.themeConfig }
+}
+
+function listPublicFiles(dir: string): Set<string> {
+  const files = new Set<string>()
+  const walk = (relative: string) => {
+    const absolute = path.join(dir, relative)
+    if (!fs.existsSync(absolute)) return
+    for (const entry of fs.readdirSync(absolute, { withFileTypes: true })) {
+      const child = `${relative}/${entry.name}`
+      if (entry.isDirectory()) walk(child)
+      else files.add(child)
+    }
+  }
+  walk('')
+  return files
+}

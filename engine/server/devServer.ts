@@ -1,0 +1,187 @@
+import http from 'node:http'
+import path from 'node:path'
+import { createServer as createViteServer } from 'vite'
+import { writeClientEntry } from '../bundle/clientEntry.ts'
+import { createViteConfig } from '../bundle/viteConfig.ts'
+import { formatError } from '../errors.ts'
+import { createPages, prepareSite, toSiteData, type PreparedSite } from '../prepareSite.ts'
+import type { RegisteredPage } from '../pages/pageRegistry.ts'
+import { loadTheme } from '../render/loadTheme.ts'
+import { queryPageData, renderDocument, type RenderContext } from '../render/renderPages.ts'
+import { routeKey, stripBase } from '../shared/routes.ts'
+import type { PageData } from '../shared/types.ts'
+import { changedNodeIds } from './changedNodes.ts'
+import { errorPayload } from './errorOverlay.ts'
+
+export interface DevServerOptions {
+  configFile?: string
+  port?: number
+}
+
+interface DevState {
+  site: PreparedSite
+  pages: Map<string, RegisteredPage>
+  /** Page data by route, with the node ids its queries read. */
+  cache: Map<string, { data: PageData; reads: Set<string> }>
+}
+
+const dataPrefix = '/_sheaf/data'
+
+/**
+ * The dev server: Vite (HMR, React Fast Refresh for the theme) plus the engine
+ * in watch mode. A markdown save re-parses only that file (content-digest
+ * cache), re-queries only the pages whose queries read a changed node, and
+ * tells the open page to refetch its data in place. A content error shows in
+ * Vite's overlay with file:line and a code frame, and in the terminal.
+ */
+export async function startDevServer(root: string, options: DevServerOptions = {}): Promise<{ close(): Promise<void>; url: string }> {
+  let state = await load(root, options)
+  const { config } = state.site
+  const server = http.createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      console.error(formatError(error))
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
+      response.end(formatError(error))
+    })
+  })
+  const vite = await createViteServer({
+    ...createViteConfig({ root, base: config.base, publicDir: config.publicDir, mode: 'development' }),
+    appType: 'custom',
+    // HMR shares the page's port, so one port serves everything.
+    server: { middlewareMode: true, hmr: { server }, watch: { ignored: ['**/build/**', '**/.sheaf/**', '**/test-results/**', '**/.git/**'] } },
+  })
+  const entry = await writeEntry(state, true)
+  let lastError: unknown = null
+
+  const rebuild = async (file: string) => {
+    const started = performance.now()
+    try {
+      const next = await load(root, { ...options, session: state.site.session })
+      const changed = changedNodeIds(state.site.store, next.site.store)
+      const structural = changed.structural || next.pages.size !== state.pages.size
+      // Keep cached page data whose queries read nothing that changed.
+      for (const [route, entry] of state.cache) {
+        if (!structural && ![...entry.reads].some((id) => changed.ids.has(id))) next.cache.set(route, entry)
+      }
+      const stale = [...state.pages.keys()].filter((route) => !next.cache.has(route))
+      state = next
+      await writeEntry(state, false)
+      console.log(`[sheaf] ${path.relative(root, file)} changed: ${stale.length} page${stale.length === 1 ? '' : 's'} to re-query (${Math.round(performance.now() - started)} ms)`)
+      if (lastError) vite.ws.send({ type: 'full-reload' })
+      else vite.ws.send({ type: 'custom', event: 'sheaf:update', data: { paths: stale } })
+      lastError = null
+    } catch (error) {
+      lastError = error
+      console.error(formatError(error))
+      vite.ws.send({ type: 'error', err: errorPayload(error, root) })
+    }
+  }
+
+  const contentDirs = [path.join(root, 'content'), path.join(root, 'site'), path.join(root, 'plugins')]
+  vite.watcher.on('all', (event, file) => {
+    if (!contentDirs.some((dir) => file.startsWith(dir))) return
+    if (/\.(tsx?|css)$/.test(file) && file.includes(`${path.sep}theme${path.sep}`) && event === 'change') {
+      // Theme modules hot-reload through Vite; queries may have changed, so drop cached data.
+      state.cache.clear()
+      vite.ws.send({ type: 'custom', event: 'sheaf:update', data: { paths: [...state.pages.keys()] } })
+      return
+    }
+    void rebuild(file)
+  })
+
+  async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://localhost')
+    const route = stripBase(url.pathname, config.base)
+    if (url.pathname === '/') {
+      response.writeHead(302, { location: config.base }).end()
+      return
+    }
+    if (route !== null && route.startsWith(`${dataPrefix}/`) && route.endsWith('.json')) {
+      const pageRoute = route.slice(dataPrefix.length, -'.json'.length).replace(/\/index$/, '/') || '/'
+      const page = state.pages.get(routeKey(pageRoute)) ?? state.pages.get(routeKey(`${pageRoute}/`))
+      if (!page) {
+        response.writeHead(404, { 'content-type': 'application/json' }).end('{}')
+        return
+      }
+      const data = await pageData(page)
+      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(data))
+      return
+    }
+    const page = route === null ? undefined : state.pages.get(routeKey(route))
+    const isFile = route !== null && /\.[a-z0-9]+$/i.test(route) && !route.endsWith('.html')
+    if (!page && (route === null || isFile || route.startsWith('/@') || route.startsWith('/node_modules') || route.startsWith('/.sheaf') || route.startsWith('/engine') || route.startsWith('/site') || route.startsWith('/plugins'))) {
+      vite.middlewares(request, response, () => {
+        response.writeHead(404).end('Not found')
+      })
+      return
+    }
+    const target = page ?? state.pages.get('/404')
+    if (!target) {
+      response.writeHead(404).end('Not found')
+      return
+    }
+    const context = await renderContext()
+    const html = renderDocument(await pageData(target), context)
+    const transformed = await vite.transformIndexHtml(url.pathname, html)
+    response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(transformed)
+  }
+
+  async function renderContext(): Promise<RenderContext> {
+    const theme = await loadTheme(root, state.site.config.theme, (file) => vite.ssrLoadModule(file))
+    return {
+      dataLayer: state.site.dataLayer,
+      theme,
+      siteData: toSiteData(state.site.config),
+      config: state.site.config,
+      runner: state.site.runner,
+      mode: 'develop',
+      // transformIndexHtml adds the base to root-relative URLs.
+      assets: { entry: `/${path.relative(root, entry).split(path.sep).join('/')}`, css: [], templateChunks: {}, bundle: 'dev' },
+    }
+  }
+
+  async function pageData(page: RegisteredPage): Promise<PageData> {
+    const cached = state.cache.get(page.path)
+    if (cached) return cached.data
+    const reads = new Set<string>()
+    const data = await queryPageData(page, await renderContext(), reads)
+    state.cache.set(page.path, { data, reads })
+    return data
+  }
+
+  const port = options.port ?? config.devPort
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', resolve)
+  })
+  const url = `http://127.0.0.1:${port}${config.base}`
+  console.log(`[sheaf] dev server at ${url}`)
+  return {
+    url,
+    async close() {
+      await vite.close()
+      await new Promise((resolve) => server.close(resolve))
+    },
+  }
+
+  async function writeEntry(current: DevState, first: boolean): Promise<string> {
+    const file = await writeClientEntry({
+      root,
+      site: toSiteData(current.site.config),
+      templates: current.site.config.theme.templates,
+      layout: current.site.config.theme.layout,
+      styles: current.site.config.theme.styles,
+      clientModules: current.site.runner.clientModules(),
+      dev: true,
+    })
+    if (!first) vite.moduleGraph.invalidateAll()
+    return file
+  }
+}
+
+async function load(root: string, options: DevServerOptions & { session?: PreparedSite['session'] }): Promise<DevState> {
+  const site = await prepareSite(root, { configFile: options.configFile, mode: 'develop', quiet: true, session: options.session })
+  const registered = await createPages(site.runner, site.dataLayer, site.registry, site.site, site.reporterFor)
+  return { site, pages: new Map(registered.map((page) => [routeKey(page.path), page])), cache: new Map() }
+}
+
