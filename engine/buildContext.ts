@@ -2,7 +2,10 @@ import type { ResolvedConfig } from './config/types.ts'
 import { createCodeHighlighter } from './markdown/highlighter.ts'
 import { createMarkdownProcessor, type MarkdownProcessor } from './markdown/processor.ts'
 import type { ComponentRegistry } from './markdown/remarkMdxComponents.ts'
-import type { MarkdownCache } from './sources/markdownTransformer.ts'
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { createMarkdownCache, type MarkdownCache } from './sources/markdownCache.ts'
 
 /** Components MDX content may use, with the props each accepts. */
 export const defaultComponents: ComponentRegistry = {
@@ -23,10 +26,29 @@ export interface BuildSession {
   key: string
 }
 
-export async function createBuildSession(config: ResolvedConfig): Promise<BuildSession> {
+export async function createBuildSession(config: ResolvedConfig, options: { cache?: boolean } = {}): Promise<BuildSession> {
   const highlighter = await createCodeHighlighter(config.markdown.codeThemes)
   const processor = createMarkdownProcessor({ highlighter, components: defaultComponents, sanitize: config.markdown.sanitize })
-  return { processor, markdownCache: new Map(), key: sessionKey(config) }
+  const key = sessionKey(config)
+  const dir = options.cache === false ? null : path.join(config.root, '.sheaf-cache', 'markdown')
+  return { processor, markdownCache: createMarkdownCache({ dir, salt: `${engineVersion}\0${key}` }), key }
+}
+
+/**
+ * Part of every cache key: the package version plus a digest of the markdown
+ * pipeline's own source, so an engine change (even unreleased) never reads an
+ * old cache entry.
+ */
+export const engineVersion: string = computeEngineVersion()
+
+function computeEngineVersion(): string {
+  const engineDir = path.dirname(new URL(import.meta.url).pathname)
+  const { version } = JSON.parse(fs.readFileSync(path.join(engineDir, '..', 'package.json'), 'utf8')) as { version: string }
+  const hash = createHash('sha1')
+  for (const dir of ['markdown', 'sources']) {
+    for (const name of fs.readdirSync(path.join(engineDir, dir)).sort()) hash.update(fs.readFileSync(path.join(engineDir, dir, name)))
+  }
+  return `${version}+${hash.digest('hex').slice(0, 12)}`
 }
 
 /** Sessions are reused only while the options that shape the markdown output stay the same. */

@@ -2,11 +2,9 @@ import { SheafError } from '../errors.ts'
 import type { MarkdownProcessor, MarkdownResult } from '../markdown/processor.ts'
 import type { Plugin, Reporter } from '../plugins/types.ts'
 import type { SheafNode } from '../store/types.ts'
+import type { MarkdownCache } from './markdownCache.ts'
 
 const markdownExtensionRE = /\.mdx?$/
-
-/** The transformed-file cache: content digest -> result. Shared across rebuilds in one process. */
-export type MarkdownCache = Map<string, MarkdownResult>
 
 /**
  * The built-in transformer: a markdown `File` node becomes a `Page` node
@@ -53,7 +51,7 @@ async function transform(node: SheafNode, processor: MarkdownProcessor, cache: M
   const source = node.content
   const file = String(node.sourcePath)
   if (typeof source !== 'string') throw new SheafError('The markdown file has no text content.', { file, hint: 'save it as UTF-8 text.' })
-  const key = `${node.internal.contentDigest}:${file}`
+  const key = cache.key(source, file)
   let result = cache.get(key)
   if (!result) {
     result = await processor.process({ source, file, mdx: file.endsWith('.mdx') })

@@ -1,0 +1,53 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { createHash } from 'node:crypto'
+import type { MarkdownResult } from '../markdown/processor.ts'
+
+/**
+ * Transformed markdown by content: in memory for the process, and on disk in
+ * `.sheaf-cache/` between builds. The key covers the file's text and path, the
+ * markdown options and the engine's version, so a change to any of them
+ * misses the cache instead of serving stale output.
+ */
+export interface MarkdownCache {
+  get(key: string): MarkdownResult | undefined
+  set(key: string, result: MarkdownResult): void
+  key(source: string, file: string): string
+}
+
+export function createMarkdownCache(options: { dir: string | null; salt: string }): MarkdownCache {
+  const memory = new Map<string, MarkdownResult>()
+  const fileOf = (key: string) => (options.dir ? path.join(options.dir, key.slice(0, 2), `${key}.json`) : null)
+  return {
+    key(source, file) {
+      return createHash('sha1').update(options.salt).update('\0').update(file).update('\0').update(source).digest('hex')
+    },
+    get(key) {
+      const hit = memory.get(key)
+      if (hit) return hit
+      const file = fileOf(key)
+      if (!file) return undefined
+      try {
+        const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as MarkdownResult
+        memory.set(key, stored)
+        return stored
+      } catch {
+        return undefined
+      }
+    },
+    set(key, result) {
+      memory.set(key, result)
+      const file = fileOf(key)
+      if (!file) return
+      try {
+        fs.mkdirSync(path.dirname(file), { recursive: true })
+        // Write then rename, so a crash never leaves half a cache entry.
+        const temporary = `${file}.${process.pid}.tmp`
+        fs.writeFileSync(temporary, JSON.stringify(result))
+        fs.renameSync(temporary, file)
+      } catch {
+        // A read-only or full disk only costs speed.
+      }
+    },
+  }
+}
