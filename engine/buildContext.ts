@@ -26,12 +26,12 @@ export interface BuildSession {
   key: string
 }
 
-export async function createBuildSession(config: ResolvedConfig, options: { cache?: boolean } = {}): Promise<BuildSession> {
+export async function createBuildSession(config: ResolvedConfig, options: { cache?: boolean; keepInMemory?: boolean } = {}): Promise<BuildSession> {
   const highlighter = await createCodeHighlighter(config.markdown.codeThemes)
   const processor = createMarkdownProcessor({ highlighter, components: defaultComponents, sanitize: config.markdown.sanitize })
   const key = sessionKey(config)
   const dir = options.cache === false ? null : path.join(config.root, '.sheaf-cache', 'markdown')
-  return { processor, markdownCache: createMarkdownCache({ dir, salt: `${engineVersion}\0${key}` }), key }
+  return { processor, markdownCache: createMarkdownCache({ dir, salt: `${engineVersion}\0${key}`, keepInMemory: options.keepInMemory ?? true }), key }
 }
 
 /**

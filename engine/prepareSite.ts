@@ -15,6 +15,7 @@ import type { GraphQLResolverMap } from './schema/types.ts'
 import { toRoute } from './shared/routes.ts'
 import type { SiteData } from './shared/types.ts'
 import { markdownTransformer } from './sources/markdownTransformer.ts'
+import { warmMarkdownCache } from './sources/warmMarkdownCache.ts'
 import { siteInfo, sourceNodes, transformNodes } from './sourceAndTransform.ts'
 import type { NodeStore } from './store/nodeStore.ts'
 
@@ -25,6 +26,12 @@ export interface PrepareOptions {
   sink?: ConsoleSink
   /** Reused between builds in one process (dev server, tests). */
   session?: BuildSession
+  /** Transform uncached markdown in worker threads when there is enough of it. Default true. */
+  workers?: boolean
+  /** Read and write the persistent cache in .sheaf-cache/. Default true. */
+  cache?: boolean
+  /** Keep transformed markdown in memory for later builds in this process (always on in develop mode). */
+  keepInMemory?: boolean
 }
 
 export interface PreparedSite {
@@ -50,7 +57,7 @@ export async function prepareSite(root: string, options: PrepareOptions = {}): P
   const timer = createPhaseTimer(sink, quiet)
 
   const config = await loadConfig(root, options.configFile)
-  const session = options.session && options.session.key === sessionKey(config) ? options.session : await createBuildSession(config)
+  const session = options.session && options.session.key === sessionKey(config) ? options.session : await createBuildSession(config, { cache: options.cache, keepInMemory: mode === 'develop' || options.keepInMemory === true })
   const site = siteInfo(config, mode)
   const registry = new PageRegistry(config.theme.templates)
   const userPlugins = flattenPlugins(config.plugins, path.relative(root, config.configFile))
@@ -62,10 +69,18 @@ export async function prepareSite(root: string, options: PrepareOptions = {}): P
   if (!quiet) sink.log(`sheaf ${mode}: ${config.title}`)
 
   const source = await timer.run('source', () => sourceNodes(runner, site, reporterFor), (result) => result.pending.length)
-  await timer.run('transform', () => transformNodes(runner, source, site, reporterFor), (count) => count)
+  await timer.run(
+    'transform',
+    async () => {
+      if (options.workers !== false) await warmMarkdownCache(source.pending, session.markdownCache, config.markdown)
+      return transformNodes(runner, source, site, reporterFor)
+    },
+    (count) => count,
+  )
   const store = source.store
   finalizePagePaths(store)
-  resolveLinks(store, config)
+  // A one-shot build owns its parsed bodies, so links are resolved in place (no second copy).
+  resolveLinks(store, config, mode === 'build' && !options.keepInMemory)
   const dataLayer = await timer.run('schema', () => createSchema(runner, store, config, site, reporterFor), () => 1)
   return { config, session, runner, registry, dataLayer, store, site, log, reporterFor, timer }
 }
@@ -77,13 +92,13 @@ function finalizePagePaths(store: NodeStore): void {
   }
 }
 
-function resolveLinks(store: NodeStore, config: ResolvedConfig): void {
+function resolveLinks(store: NodeStore, config: ResolvedConfig, inPlace: boolean): void {
   const pages = store.getNodesByType('Page')
   const context = createLinkContext(pages, config.base, listPublicFiles(config.publicDir))
   const dead: DeadLink[] = []
   for (const page of pages) {
-    const resolved = resolvePageLinks(page, context)
-    store.updateNode(page, { body: resolved.body })
+    const resolved = resolvePageLinks(page, context, inPlace)
+    store.updateNode(page, inPlace ? { body: resolved.body, rawBody: null } : { body: resolved.body })
     dead.push(...resolved.dead)
   }
   if (config.markdown.checkDeadLinks) assertNoDeadLinks(dead)

@@ -39,8 +39,8 @@ export function createLinkContext(pages: SheafNode[], base: string, publicFiles:
  * the base and the page's version; absolute routes stay within the version),
  * marks external links, and returns the resolved body and its dead links.
  */
-export function resolvePageLinks(page: SheafNode, context: LinkContext): { body: Root; dead: DeadLink[] } {
-  const body = structuredClone(page.rawBody as Root)
+export function resolvePageLinks(page: SheafNode, context: LinkContext, inPlace = false): { body: Root; dead: DeadLink[] } {
+  const body = inPlace ? (page.rawBody as Root) : structuredClone(page.rawBody as Root)
   const dead: DeadLink[] = []
   const file = String(page.sourcePath)
   const visit = (node: Root | Element) => {

@@ -11,11 +11,15 @@ import type { MarkdownResult } from '../markdown/processor.ts'
  */
 export interface MarkdownCache {
   get(key: string): MarkdownResult | undefined
+  /** Is there an entry (without reading it)? */
+  has(key: string): boolean
   set(key: string, result: MarkdownResult): void
   key(source: string, file: string): string
 }
 
-export function createMarkdownCache(options: { dir: string | null; salt: string }): MarkdownCache {
+export function createMarkdownCache(options: { dir: string | null; salt: string; keepInMemory: boolean }): MarkdownCache {
+  // Without keepInMemory (a one-shot build), an entry is held only until it is read once, so a
+  // thousand-page build does not keep every parsed body twice.
   const memory = new Map<string, MarkdownResult>()
   const fileOf = (key: string) => (options.dir ? path.join(options.dir, key.slice(0, 2), `${key}.json`) : null)
   return {
@@ -24,16 +28,23 @@ export function createMarkdownCache(options: { dir: string | null; salt: string 
     },
     get(key) {
       const hit = memory.get(key)
-      if (hit) return hit
+      if (hit) {
+        if (!options.keepInMemory) memory.delete(key)
+        return hit
+      }
       const file = fileOf(key)
       if (!file) return undefined
       try {
         const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as MarkdownResult
-        memory.set(key, stored)
+        if (options.keepInMemory) memory.set(key, stored)
         return stored
       } catch {
         return undefined
       }
+    },
+    has(key) {
+      const file = fileOf(key)
+      return memory.has(key) || (file !== null && fs.existsSync(file))
     },
     set(key, result) {
       memory.set(key, result)

@@ -1,0 +1,37 @@
+// A worker thread that transforms markdown files with its own highlighter and processor.
+import { parentPort, workerData } from 'node:worker_threads'
+import { defaultComponents } from '../buildContext.ts'
+import { createCodeHighlighter } from '../markdown/highlighter.ts'
+import { createMarkdownProcessor } from '../markdown/processor.ts'
+import { isSheafError } from '../errors.ts'
+
+interface Job {
+  key: string
+  source: string
+  file: string
+}
+
+const options = workerData as { codeThemes: { light: string; dark: string }; sanitize: boolean }
+const highlighter = await createCodeHighlighter(options.codeThemes)
+const processor = createMarkdownProcessor({ highlighter, components: defaultComponents, sanitize: options.sanitize })
+
+/** Results go back in small batches, so neither thread holds every parsed page at once. */
+const batchSize = 16
+
+parentPort?.on('message', async (jobs: Job[]) => {
+  let results = []
+  for (const job of jobs) {
+    try {
+      results.push({ key: job.key, result: await processor.process({ source: job.source, file: job.file, mdx: job.file.endsWith('.mdx') }) })
+    } catch (error) {
+      // Errors are re-raised on the main thread, in file order, by the normal transform.
+      results.push({ key: job.key, error: isSheafError(error) ? error.message : String(error) })
+    }
+    if (results.length >= batchSize) {
+      parentPort?.postMessage({ results, done: false })
+      results = []
+    }
+  }
+  parentPort?.postMessage({ results, done: true })
+})
+parentPort?.postMessage('ready')
