@@ -10,10 +10,11 @@ const markdownRE = /\.mdx?$/
  * routes under that folder's route. Config sidebars (`themeConfig.sidebar`,
  * keyed by route prefix) are added per version and language.
  */
-export function buildSidebars(pages: SidebarPage[], metas: MetaFile[], configSidebars: Record<string, SidebarItem[]> = {}): Sidebar[] {
+export function buildSidebars(pages: SidebarPage[], metas: MetaFile[], configSidebars: Record<string, SidebarItem[]> = {}, auto = false): Sidebar[] {
   const metaByDir = new Map(metas.map((meta) => [dirOf(meta.relativePath), meta]))
   const pagesByFile = new Map(pages.map((page) => [page.relativePath, page]))
   const sidebars: Sidebar[] = []
+  if (auto) sidebars.push(...autoSidebars(pages, metaByDir))
   for (const [dir, meta] of metaByDir) {
     if (dir && metaByDir.has(dirOf(dir))) continue
     const anchor = findAnyPageUnder(dir, pages)
@@ -35,6 +36,32 @@ export function buildSidebars(pages: SidebarPage[], metas: MetaFile[], configSid
   }
   // Longest prefix first, so /docs/api/ wins over /docs/ when both exist.
   return sidebars.sort((a, b) => b.routePrefix.length - a.routePrefix.length)
+}
+
+/**
+ * Sidebars from the folder tree, for top-level folders without a `_meta.json`:
+ * one sidebar per folder (scoped like Rspress, so a page lists its section,
+ * not the whole site), sub-folders as groups, pages sorted naturally.
+ */
+function autoSidebars(pages: SidebarPage[], metaByDir: Map<string, MetaFile>): Sidebar[] {
+  const topDirs = new Map<string, SidebarPage[]>()
+  for (const page of pages) {
+    const segments = page.relativePath.split('/')
+    if (segments.length < 2) continue
+    const top = segments[0]
+    if (metaByDir.has(top)) continue
+    topDirs.set(top, [...(topDirs.get(top) ?? []), page])
+  }
+  const natural = new Intl.Collator('en', { numeric: true })
+  const build = (dir: string, within: SidebarPage[]): SidebarItem[] => {
+    const files = within.filter((page) => dirOf(page.relativePath) === dir).sort((a, b) => natural.compare(a.relativePath, b.relativePath))
+    const subDirs = [...new Set(within.map((page) => page.relativePath.slice(dir.length + 1).split('/')).filter((parts) => parts.length > 1).map((parts) => parts[0]))].sort(natural.compare)
+    return [
+      ...files.map((page) => ({ text: page.title, link: page.path })),
+      ...subDirs.map((name) => ({ text: name, items: build(`${dir}/${name}`, within.filter((page) => page.relativePath.startsWith(`${dir}/${name}/`))), collapsed: false, collapsible: true })),
+    ]
+  }
+  return [...topDirs].map(([top, within]) => ({ routePrefix: routeOfDir(top, within[0]), version: within[0].version, lang: within[0].lang, items: build(top, within) }))
 }
 
 /** The sidebar a route belongs to, or undefined. */

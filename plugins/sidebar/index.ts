@@ -10,6 +10,8 @@ export interface SidebarOptions {
   overviewDefaultGroup?: string
   /** Header depth listed under each page on overview pages. Default `2`. */
   overviewHeadersDepth?: number
+  /** Build a sidebar from the folder tree for top-level folders without a `_meta.json`. Default `false`. */
+  auto?: boolean
 }
 
 const built = new WeakMap<object, Sidebar[]>()
@@ -28,7 +30,7 @@ export function sidebar(options: SidebarOptions = {}): Plugin {
     if (!sidebars) {
       const pages = context.store.getNodesByType('Page').map(toSidebarPage)
       const metas = context.store.getNodesByType('File').filter(isMeta).map(toMetaFile)
-      sidebars = buildSidebars(pages, metas, (context.site.themeConfig as { sidebar?: Record<string, SidebarItem[]> }).sidebar)
+      sidebars = buildSidebars(pages, metas, (context.site.themeConfig as { sidebar?: Record<string, SidebarItem[]> }).sidebar, options.auto)
       built.set(context.store, sidebars)
     }
     return sidebars
@@ -67,6 +69,8 @@ export function sidebar(options: SidebarOptions = {}): Plugin {
           prevNext(path: String!): PrevNext!
           "For overview pages: the pages below, grouped by sidebar section."
           overview(path: String!): [OverviewGroup!]!
+          "Every route some sidebar links to."
+          sidebarLinks: [String!]!
         }
       `)
       addResolvers({
@@ -80,6 +84,7 @@ export function sidebar(options: SidebarOptions = {}): Plugin {
             if (index === -1) return { prev: null, next: null }
             return { prev: links[index - 1] ?? null, next: links[index + 1] ?? null }
           },
+          sidebarLinks: (_parent: unknown, _args: unknown, context: QueryContext) => [...new Set(sidebarsOf(context).flatMap((found) => flattenLinks(found.items).map((link) => link.link)))],
           overview: (_parent: unknown, args: { path: string }, context: QueryContext) => {
             const found = findSidebar(sidebarsOf(context), args.path)
             if (!found) return []
@@ -94,13 +99,9 @@ export function sidebar(options: SidebarOptions = {}): Plugin {
     },
     async createPages({ graphql, reporter }) {
       // Building the sidebars here surfaces `_meta.json` errors before any page renders.
-      const { allPage } = await graphql<{ allPage: { path: string; pageType: string; sourcePath: string }[] }>('{ allPage { path pageType sourcePath } }')
-      const unlisted: string[] = []
-      for (const page of allPage) {
-        if (page.pageType === 'home' || page.pageType === '404') continue
-        const { sidebar: items } = await graphql<{ sidebar: SidebarItem[] }>('query ($path: String!) { sidebar(path: $path) }', { path: page.path })
-        if (!flattenLinks(items).some((link) => link.link === page.path)) unlisted.push(page.sourcePath)
-      }
+      const { allPage, sidebarLinks } = await graphql<{ allPage: { path: string; pageType: string; sourcePath: string }[]; sidebarLinks: string[] }>('{ allPage { path pageType sourcePath } sidebarLinks }')
+      const listed = new Set(sidebarLinks)
+      const unlisted = allPage.filter((page) => page.pageType !== 'home' && page.pageType !== '404' && !listed.has(page.path)).map((page) => page.sourcePath)
       if (unlisted.length > 0 && options.warnUnlisted !== false) {
         reporter.warn(`${unlisted.length} page${unlisted.length === 1 ? ' is' : 's are'} in no sidebar (add them to a _meta.json):\n  ${unlisted.join('\n  ')}`)
       }

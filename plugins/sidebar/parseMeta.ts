@@ -20,8 +20,7 @@ export function parseMeta(meta: MetaFile): MetaEntry[] {
     value = JSON.parse(meta.content)
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
-    const position = /position (\d+)/.exec(message)
-    const location = position ? lineAndColumn(meta.content, Number(position[1])) : { line: 1, column: 1 }
+    const location = lineAndColumn(meta.content, errorOffset(message, meta.content))
     throw new SheafError(`\`_meta.json\` is not valid JSON: ${message}`, {
       file: meta.sourcePath,
       ...location,
@@ -55,6 +54,15 @@ function toEntry(entry: unknown, index: number, meta: MetaFile): MetaEntry {
     throw new SheafError(`Item ${index} of \`_meta.json\` (type "section-header") needs a "label".`, { file: meta.sourcePath, line: lineOfItem(meta.content, index), hint: 'write `{ "type": "section-header", "label": "Guides" }`.' })
   }
   return item as MetaEntry
+}
+
+/** Where JSON.parse failed: its reported position, else a trailing comma, else the start. */
+function errorOffset(message: string, text: string): number {
+  const position = /position (\d+)/.exec(message)
+  if (position) return Number(position[1])
+  const trailingComma = /,(\s*)[\]}]/.exec(text)
+  if (trailingComma) return trailingComma.index + 1 + trailingComma[1].length
+  return 0
 }
 
 function lineAndColumn(text: string, offset: number): { line: number; column: number } {
