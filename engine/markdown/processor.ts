@@ -19,6 +19,8 @@ import remarkCodeMeta from './remarkCodeMeta.ts'
 import remarkContainers, { normalizeContainerTitles } from './remarkContainers.ts'
 import remarkMdxComponents, { type ComponentRegistry } from './remarkMdxComponents.ts'
 import { createSanitizeSchema } from './sanitizeSchema.ts'
+import { assertReasonableNesting } from './nestingGuard.ts'
+import { chunkedParseThreshold, parseInChunks } from './parseInChunks.ts'
 import { findUnclosedFence } from './unclosedFence.ts'
 
 export interface MarkdownOptions {
@@ -75,13 +77,15 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
       if (source.trim() === '') {
         return emptyResult(file)
       }
+      assertReasonableNesting(source, file)
       const frontmatter = parseFrontmatter(source, file)
       assertFrontmatterTypes(frontmatter.data, file, source)
       const vfile = new VFile({ path: file, value: normalizeContainerTitles(source) })
       const processor = mdx ? processors.mdx : processors.md
       let hast: HastRoot
       try {
-        const mdast = processor.parse(vfile) as MdastRoot
+        const text = String(vfile.value)
+        const mdast = text.length > chunkedParseThreshold && !mdx ? parseInChunks(text, (chunk) => processor.parse(chunk) as MdastRoot) : (processor.parse(vfile) as MdastRoot)
         hast = (await processor.run(mdast, vfile)) as HastRoot
       } catch (error) {
         throw toSheafError(error, file)

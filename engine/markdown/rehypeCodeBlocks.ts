@@ -18,6 +18,8 @@ interface Options {
  */
 export default function rehypeCodeBlocks(options: Options) {
   const { highlighter } = options
+  // Docs repeat snippets (install commands, setup files): highlight each distinct one once.
+  const highlighted = new Map<string, string>()
   return async (tree: Root, file: VFile) => {
     const blocks: { node: Element; code: Element }[] = []
     visit(tree, 'element', (node) => {
@@ -37,21 +39,14 @@ export default function rehypeCodeBlocks(options: Options) {
       }
       await highlighter.ensureLanguage(lang)
       const highlightedLines = parseLineRanges(meta)
-      const hast = highlighter.shiki.codeToHast(source, {
-        lang,
-        themes: highlighter.themes,
-        defaultColor: false,
-        transformers: [
-          {
-            line(lineNode, line) {
-              if (highlightedLines.has(line)) this.addClassToHast(lineNode, 'highlighted')
-            },
-          },
-        ],
-      })
-      const pre = hast.children[0] as Element
-      const inner = pre.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code')
+      const cacheKey = `${lang}\0${[...highlightedLines].join(',')}\0${source}`
       const title = parseCodeTitle(meta)
+      let html = highlighted.get(cacheKey)
+      if (html === undefined) {
+        html = highlight(highlighter, source, lang, highlightedLines)
+        if (highlighted.size > 5000) highlighted.clear()
+        highlighted.set(cacheKey, html)
+      }
       const replacement: Element = {
         type: 'element',
         tagName: 'code-block',
@@ -59,7 +54,7 @@ export default function rehypeCodeBlocks(options: Options) {
           lang: requested || 'text',
           ...(title ? { title } : {}),
           // Highlighted HTML travels as one string: far smaller page data than a token tree.
-          html: inner ? toHtml(inner.children as ElementContent[]) : '',
+          html,
         },
         children: [],
         position: node.position,
@@ -67,4 +62,22 @@ export default function rehypeCodeBlocks(options: Options) {
       Object.assign(node, replacement)
     }
   }
+}
+
+function highlight(highlighter: CodeHighlighter, source: string, lang: string, highlightedLines: Set<number>): string {
+  const hast = highlighter.shiki.codeToHast(source, {
+    lang,
+    themes: highlighter.themes,
+    defaultColor: false,
+    transformers: [
+      {
+        line(lineNode, line) {
+          if (highlightedLines.has(line)) this.addClassToHast(lineNode, 'highlighted')
+        },
+      },
+    ],
+  })
+  const pre = hast.children[0] as Element
+  const inner = pre.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code')
+  return inner ? toHtml(inner.children as ElementContent[]) : ''
 }

@@ -1,0 +1,63 @@
+import type { Root } from 'mdast'
+import { visit } from 'unist-util-visit'
+
+/** Files above this size are parsed in chunks: micromark slows down more than linearly on huge documents. */
+export const chunkedParseThreshold = 256 * 1024
+
+const fenceRE = /^\s{0,3}(`{3,}|~{3,})/
+const headingRE = /^#{1,6}\s/
+const containerRE = /^\s{0,3}:{3,}/
+const definitionRE = /^\s{0,3}\[[^\]]+\]:\s/
+
+/**
+ * Parses a large document as independent chunks split before top-level
+ * headings (never inside code fences or containers), then joins the trees
+ * with positions shifted back to the file's lines. Link reference
+ * definitions are given to every chunk so references still resolve.
+ */
+export function parseInChunks(source: string, parse: (chunk: string) => Root, chunkSize = chunkedParseThreshold / 16): Root {
+  const lines = source.split('\n')
+  const definitions = lines.filter((line) => definitionRE.test(line)).join('\n')
+  const chunks: { start: number; offset: number; text: string }[] = []
+  let start = 0
+  let offset = 0
+  let size = 0
+  let fence: string | null = null
+  let containers = 0
+  let chunkOffset = 0
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]
+    const fenceMatch = fenceRE.exec(line)
+    if (fenceMatch) {
+      if (!fence) fence = fenceMatch[1]
+      else if (fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length) fence = null
+    } else if (!fence && containerRE.test(line)) {
+      containers += /^\s{0,3}:{3,}\s*$/.test(line) ? -1 : 1
+      containers = Math.max(0, containers)
+    }
+    if (!fence && containers === 0 && headingRE.test(line) && size >= chunkSize && index > start) {
+      chunks.push({ start, offset: chunkOffset, text: lines.slice(start, index).join('\n') })
+      start = index
+      chunkOffset = offset
+      size = 0
+    }
+    size += line.length + 1
+    offset += line.length + 1
+  }
+  chunks.push({ start, offset: chunkOffset, text: lines.slice(start).join('\n') })
+
+  const root: Root = { type: 'root', children: [] }
+  for (const chunk of chunks) {
+    const tree = parse(definitions && chunk.start > 0 ? `${chunk.text}\n\n${definitions}\n` : chunk.text)
+    visit(tree, (node) => {
+      if (!node.position) return
+      node.position.start.line += chunk.start
+      node.position.end.line += chunk.start
+      if (node.position.start.offset !== undefined) node.position.start.offset += chunk.offset
+      if (node.position.end.offset !== undefined) node.position.end.offset += chunk.offset
+    })
+    root.children.push(...tree.children)
+  }
+  root.position = { start: { line: 1, column: 1, offset: 0 }, end: { line: lines.length, column: 1, offset: source.length } }
+  return root
+}
