@@ -6,6 +6,7 @@ export { build, loadDataLayer, type BuildOptions, type BuildResult, type Rendere
 export { defineConfig, definePlugin } from './config/defineConfig.ts'
 export type { MarkdownOptions, ResolvedConfig, ThemeModules, UserConfig } from './config/types.ts'
 export { formatError, isSheafError, SheafError, type SheafErrorOptions } from './errors.ts'
+export { containerTypes, normalizeContainerTitles } from './markdown/remarkContainers.ts'
 export type {
   Awaitable,
   BuiltPage,
@@ -25,5 +26,5 @@ export type {
 } from './plugins/types.ts'
 export type { GraphQLResolverMap, QueryContext } from './schema/types.ts'
 export type { NodeInput, SheafNode } from './store/types.ts'
-export { routeKey, toRoute, withBase } from './shared/routes.ts'
+export { isExternalHref, routeKey, routeToHtmlFile, toRoute, withBase } from './shared/routes.ts'
 export type { EditLink, NavItem, SidebarItem, SocialLink, ThemeConfig } from './shared/themeConfig.ts'

@@ -114,7 +114,7 @@ async function createSchema(runner: PluginRunner, store: NodeStore, config: Reso
     addResolvers: (map: GraphQLResolverMap) => void resolvers.push(map),
   }))
   const schema = buildSchema(typeDefs, resolvers)
-  return createDataLayer(schema, store, { title: config.title, description: config.description, base: config.base, lang: config.lang, themeConfig: config.themeConfig })
+  return createDataLayer(schema, store, { title: config.title, description: config.description, url: config.url, base: config.base, lang: config.lang, themeConfig: config.themeConfig })
 }
 
 /** Runs every plugin's createPages (the built-in page creator last) and returns the pages to render. */
@@ -130,7 +130,7 @@ export async function createPages(runner: PluginRunner, dataLayer: DataLayer, re
 
 /** Site-wide data the client bundle carries. */
 export function toSiteData(config: ResolvedConfig): SiteData {
-  return { title: config.title, description: config.description, base: config.base, lang: config.lang, icon: config.icon, logo: config.logo, themeConfig: config.themeConfig }
+  return { title: config.title, description: config.description, url: config.url, base: config.base, lang: config.lang, icon: config.icon, logo: config.logo, themeConfig: config.themeConfig }
 }
 
 function listPublicFiles(dir: string): Set<string> {

@@ -2,8 +2,12 @@ import { defineConfig } from 'sheaf'
 import { analytics } from 'sheaf/plugins/analytics'
 import { files } from 'sheaf/plugins/files'
 import { i18n } from 'sheaf/plugins/i18n'
+import { llms } from 'sheaf/plugins/llms'
+import { redirects } from 'sheaf/plugins/redirects'
 import { search } from 'sheaf/plugins/search'
 import { sidebar } from 'sheaf/plugins/sidebar'
+import { sitemap } from 'sheaf/plugins/sitemap'
+import { socialCards } from 'sheaf/plugins/social-cards'
 import { versions } from 'sheaf/plugins/versions'
 import { themeInitScript } from './theme/themeInit.ts'
 
@@ -12,6 +16,7 @@ const repo = 'https://github.com/callstack/react-native-testing-library'
 export default defineConfig({
   title: 'React Native Testing Library',
   description: 'Helps you to write better tests with less effort.',
+  url: 'https://callstack.github.io',
   base: '/react-native-testing-library/',
   lang: 'en',
   icon: '/img/favicon.svg',
@@ -56,5 +61,15 @@ export default defineConfig({
     sidebar(),
     search(),
     analytics(),
+    llms(),
+    sitemap(),
+    socialCards(),
+    redirects({
+      redirects: {
+        '/docs/getting-started': '/docs/start/intro',
+        '/docs/api-queries': '/docs/api/queries',
+        '/docs/migration-v13': '/docs/migration/v13',
+      },
+    }),
   ],
 })

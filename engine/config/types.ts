@@ -26,6 +26,8 @@ export interface UserConfig {
   title: string
   /** Default `''`. */
   description?: string
+  /** The origin the site is deployed to, e.g. `https://example.org` (for canonical URLs, sitemaps, social cards). Default `''`. */
+  url?: string
   /** Favicon URL (relative to the base). */
   icon?: string
   /** Logo URL, or one per colour scheme. */
@@ -59,6 +61,7 @@ export interface ResolvedConfig {
   configFile: string
   title: string
   description: string
+  url: string
   icon?: string
   logo?: string | { light: string; dark: string }
   base: string

@@ -25,6 +25,8 @@ export function validateConfig(value: unknown, root: string, configFile: string)
   const title = optionalString('title')
   if (!title) fail('title', 'is missing', "add `title: 'My docs'` to the config.")
   const base = optionalString('base') ?? '/'
+  const siteUrl = optionalString('url')
+  if (siteUrl !== undefined && siteUrl !== '' && !/^https?:\/\/[^/]+/.test(siteUrl)) fail('url', `must be an http(s) origin, got "${siteUrl}"`, "write e.g. `url: 'https://example.org'`.")
   if (/^[a-z]+:/i.test(base)) fail('base', `must be a path, got "${base}"`, "write a path such as `base: '/my-project/'`.")
 
   const theme = config.theme as Record<string, unknown> | undefined
@@ -67,6 +69,7 @@ export function validateConfig(value: unknown, root: string, configFile: string)
     configFile,
     title: title as string,
     description: optionalString('description') ?? '',
+    url: (optionalString('url') ?? '').replace(/\/+$/, ''),
     icon: optionalString('icon'),
     logo: logo as ResolvedConfig['logo'],
     base: normalizeBase(base),

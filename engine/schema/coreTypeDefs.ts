@@ -7,6 +7,8 @@ export const coreTypeDefs = /* GraphQL */ `
   type Site {
     title: String!
     description: String!
+    "Deployed origin, e.g. https://example.org (empty when unknown)."
+    url: String!
     "Base path, starting and ending with /."
     base: String!
     "Default language."

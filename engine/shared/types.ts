@@ -4,6 +4,8 @@ import type { ThemeConfig } from './themeConfig.ts'
 export interface SiteData {
   title: string
   description: string
+  /** Deployed origin (no trailing slash), '' when unknown. */
+  url: string
   base: string
   lang: string
   icon?: string

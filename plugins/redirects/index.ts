@@ -1,0 +1,55 @@
+import { SheafError, isExternalHref as isExternalHrefLike, routeKey, withBase, type Plugin } from 'sheaf'
+
+export interface RedirectsOptions {
+  /** Old route -> new route (or external URL), e.g. `{ '/docs/getting-started': '/docs/start/intro' }`. */
+  redirects: Record<string, string>
+}
+
+/**
+ * Static redirect pages: for each old route, an HTML file with
+ * `<meta http-equiv="refresh">`, a canonical link and a plain link (no
+ * script, so a strict CSP is fine). Loops, chains into nowhere and dead
+ * targets fail the build; a redirect may not shadow a real page.
+ */
+export function redirects(options: RedirectsOptions): Plugin {
+  const entries = Object.entries(options.redirects)
+  return {
+    name: 'redirects',
+    async createPages({ graphql }) {
+      const { allPage } = await graphql<{ allPage: { path: string }[] }>('{ allPage { path } }')
+      const pages = new Set(allPage.map((page) => routeKey(page.path)))
+      const map = new Map(entries.map(([from, to]) => [routeKey(from), to]))
+      for (const [from, to] of entries) {
+        if (pages.has(routeKey(from))) {
+          throw new SheafError(`The redirect from \`${from}\` would hide the page at that route.`, { file: 'site/config.ts', hint: 'remove the redirect or move the page.' })
+        }
+        const seen = new Set([routeKey(from)])
+        let target = to
+        while (!isExternalHrefLike(target) && map.has(routeKey(target))) {
+          if (seen.has(routeKey(target))) {
+            throw new SheafError(`The redirects loop: ${[...seen, routeKey(target)].join(' -> ')}.`, { file: 'site/config.ts', hint: 'point one of them at a page.' })
+          }
+          seen.add(routeKey(target))
+          target = map.get(routeKey(target)) as string
+        }
+        if (!isExternalHrefLike(target) && !pages.has(routeKey(target.split('#')[0]))) {
+          throw new SheafError(`The redirect from \`${from}\` goes to \`${to}\`, which is not a page.`, { file: 'site/config.ts', hint: 'point it at an existing route (see `npx sheaf query "{ allPage { path } }"`).' })
+        }
+      }
+    },
+    async onPostBuild({ emitFile, site, graphql }) {
+      const { site: siteData } = await graphql<{ site: { url: string } }>('{ site { url } }')
+      for (const [from, to] of entries) {
+        const href = isExternalHrefLike(to) ? to : `${siteData.url}${withBase(to, site.base)}`
+        const route = routeKey(from)
+        await emitFile(route === '/' ? 'index.html' : `${route.slice(1)}.html`, redirectPage(href))
+      }
+    },
+  }
+}
+
+/** A page that sends the reader on at once, for browsers and crawlers alike. */
+export function redirectPage(href: string): string {
+  const escaped = href.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+  return `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Redirecting…</title>\n<meta http-equiv="refresh" content="0; url=${escaped}">\n<link rel="canonical" href="${escaped}">\n<meta name="robots" content="noindex">\n</head>\n<body>\n<p>This page has moved to <a href="${escaped}">${escaped}</a>.</p>\n</body>\n</html>\n`
+}

@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto'
+import MiniSearch from 'minisearch'
+import type { SheafNode } from '../../engine/index.ts'
+import { pageDocuments, type SearchablePage } from './shared/pageDocuments.ts'
+import { searchIndexOptions } from './shared/searchIndexOptions.ts'
+import type { IndexedPage, SearchIndexFile, SectionDocument } from './shared/types.ts'
+
+/** One built index: its file (under the output folder) and its JSON. */
+export interface BuiltSearchIndex {
+  version: string | null
+  lang: string
+  /** e.g. `static/search_index.13.x.en.3f9a1c2b.json` (no hash in develop mode). */
+  fileName: string
+  json: string
+  pageCount: number
+  documentCount: number
+}
+
+/** Page types that are not worth finding. */
+const skippedPageTypes = new Set(['home', '404'])
+
+/** The key of the index a (version, language) pair reads. */
+export function indexKey(version: string | null | undefined, lang: string | null | undefined): string {
+  return `${version ?? ''}|${lang ?? ''}`
+}
+
+/**
+ * Builds one MiniSearch index per (version, language) from the Page nodes,
+ * each serialised with the shared options and named after its content hash
+ * (so a changed index never hits a stale cache).
+ */
+export function buildSearchIndexes(pages: readonly SheafNode[], options: { hashNames?: boolean } = {}): Map<string, BuiltSearchIndex> {
+  const groups = new Map<string, SheafNode[]>()
+  for (const page of pages) {
+    if (skippedPageTypes.has(String(page.pageType)) || isExcluded(page)) continue
+    const key = indexKey(page.version as string | null, page.lang as string)
+    const group = groups.get(key)
+    if (group) group.push(page)
+    else groups.set(key, [page])
+  }
+  const built = new Map<string, BuiltSearchIndex>()
+  for (const [key, group] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
+    const first = group[0]
+    const version = (first.version as string | null | undefined) ?? null
+    const lang = String(first.lang ?? '')
+    const file = createIndexFile(group.map(toSearchablePage), version, lang)
+    const json = JSON.stringify(file)
+    const hash = options.hashNames === false ? '' : createHash('sha256').update(json).digest('hex').slice(0, 8)
+    const name = ['search_index', version, lang, hash].filter(Boolean).join('.')
+    built.set(key, { version, lang, fileName: `static/${name}.json`, json, pageCount: file.pages.length, documentCount: file.index.documentCount })
+  }
+  return built
+}
+
+/** The index file for a set of pages (sorted by route, so builds are reproducible). */
+export function createIndexFile(pages: readonly SearchablePage[], version: string | null, lang: string): SearchIndexFile {
+  const sorted = [...pages].sort((a, b) => a.path.localeCompare(b.path))
+  const indexedPages: IndexedPage[] = []
+  const documents: SectionDocument[] = []
+  for (const page of sorted) {
+    const entry = pageDocuments(page, indexedPages.length, documents.length)
+    indexedPages.push(entry.page)
+    documents.push(...entry.documents)
+  }
+  const index = new MiniSearch<SectionDocument>(searchIndexOptions)
+  index.addAll(documents)
+  return { version, lang, pages: indexedPages, index: index.toJSON() }
+}
+
+function toSearchablePage(node: SheafNode): SearchablePage {
+  return {
+    path: String(node.path),
+    title: String(node.title ?? ''),
+    sections: Array.isArray(node.sections) ? (node.sections as SearchablePage['sections']) : [],
+    toc: Array.isArray(node.toc) ? (node.toc as SearchablePage['toc']) : [],
+  }
+}
+
+/** Front-matter `search: false` keeps a page out of the index. */
+function isExcluded(page: SheafNode): boolean {
+  const frontmatter = page.frontmatter as Record<string, unknown> | undefined
+  return frontmatter?.search === false
+}

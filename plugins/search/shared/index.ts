@@ -1,0 +1,12 @@
+/**
+ * What the build and the browser share about search: one copy of the index
+ * options, tokenizer, term processing, snippets and grouping.
+ */
+export { groupHits, hitTypes } from './groupHits.ts'
+export { foldText, foldWithMap } from './normalizeText.ts'
+export { pageDocuments, type SearchablePage } from './pageDocuments.ts'
+export { defaultSearchLimit, fieldBoosts, searchIndexOptions, searchOptions } from './searchIndexOptions.ts'
+export { createSearcher, searchPages, type Searcher } from './searchPages.ts'
+export { cjkCharWidth, extractSnippet, findHighlights, snippetWidth, textWidth } from './snippet.ts'
+export { processQueryTerm, processTerm, queryTerms, segmentCjk, tokenize } from './tokenize.ts'
+export type * from './types.ts'

@@ -1,0 +1,44 @@
+/**
+ * Search text normalisation (SPEC §5): keywords are lowercased and accents
+ * removed, except Cyrillic and Korean, which keep their form ('й' stays 'й',
+ * a Hangul syllable is not split into jamo).
+ *
+ * Folding works one code point at a time, so a folded string can be mapped
+ * back to the original text (for snippets and highlights) with `foldWithMap`.
+ */
+
+const keptScriptRE = /[\p{Script=Cyrillic}\p{Script=Hangul}]/u
+const combiningMarkRE = /\p{M}/gu
+
+/** Folds one code point: lowercase, then accents stripped unless the letter is Cyrillic or Korean. */
+export function foldChar(char: string): string {
+  const lower = char.toLowerCase()
+  if (keptScriptRE.test(char)) return lower
+  return lower.normalize('NFD').replace(combiningMarkRE, '')
+}
+
+/** Folds a whole string (NFC first, so decomposed input folds like composed input). */
+export function foldText(text: string): string {
+  let out = ''
+  for (const char of text.normalize('NFC')) out += foldChar(char)
+  return out
+}
+
+/**
+ * Folds `text` (expected NFC, as the index stores it) and returns, for each
+ * UTF-16 unit of the folded string, the offset in `text` it came from; the
+ * extra last entry maps the end.
+ */
+export function foldWithMap(text: string): { folded: string; map: number[] } {
+  let folded = ''
+  const map: number[] = []
+  let offset = 0
+  for (const char of text) {
+    const piece = foldChar(char)
+    for (let i = 0; i < piece.length; i++) map.push(offset)
+    folded += piece
+    offset += char.length
+  }
+  map.push(offset)
+  return { folded, map }
+}
