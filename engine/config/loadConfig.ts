@@ -18,7 +18,7 @@ export async function loadConfig(root: string, configFile = defaultConfigFile): 
   let loaded: { default?: unknown }
   try {
     // A query string busts Node's module cache, so the dev server sees edits.
-    loaded = await import(`${pathToFileURL(absolute).href}?t=${fs.statSync(absolute).mtimeMs}`)
+    loaded = await import(`${pathToFileURL(absolute).href}?t=${Math.floor(fs.statSync(absolute).mtimeMs)}`)
   } catch (error) {
     if (isSheafError(error)) throw error
     const message = error instanceof Error ? error.message : String(error)

@@ -17,7 +17,7 @@ async function setup() {
   }
   const typeDefs: string[] = []
   const resolvers: GraphQLResolverMap[] = []
-  await plugin.createSchemaCustomization?.({ addTypeDefs: (sdl) => typeDefs.push(sdl), addResolvers: (map) => resolvers.push(map) } as unknown as SchemaApi)
+  await plugin.createSchemaCustomization?.({ addTypeDefs: (sdl: string) => typeDefs.push(sdl), addResolvers: (map: GraphQLResolverMap) => resolvers.push(map) } as unknown as SchemaApi)
   const nav = [{ text: 'Docs', link: '/docs/start/intro' }, { text: 'Examples', link: 'https://example.com/examples' }]
   return { store, layer: createDataLayer(buildSchema(typeDefs, resolvers), store, { title: 'T', description: '', base: '/', lang: 'en', themeConfig: { nav } }) }
 }

@@ -1,0 +1,146 @@
+import { describe, expect, test } from 'vitest'
+import type { GraphQLResolverMap, PostBuildApi, QueryContext, SchemaApi, SheafNode } from '../../../../engine/index.ts'
+import { search } from '../../../../plugins/search/index.ts'
+import { createSearcher, searchPages } from '../../../../plugins/search/shared/searchPages.ts'
+import type { SearchIndexFile } from '../../../../plugins/search/shared/types.ts'
+
+function page(path: string, version: string | null, fields: Partial<SheafNode> = {}): SheafNode {
+  const versionPrefix = version === '12.x' ? '12.x' : ''
+  return {
+    id: path,
+    type: 'Page',
+    parent: null,
+    children: [],
+    internal: { contentDigest: path, owner: 'test' },
+    path,
+    version,
+    versionPrefix,
+    lang: 'en',
+    langPrefix: '',
+    pageType: 'doc',
+    title: `Title of ${path}`,
+    toc: [],
+    sections: [{ anchor: 'intro', heading: 'Intro', depth: 2, text: `Text of ${path} in ${version ?? 'no version'}` }],
+    ...fields,
+  }
+}
+
+const versionedPages = [
+  page('/', '13.x', { pageType: 'home', title: 'Home' }),
+  page('/docs/api/render', '13.x', { title: 'Render' }),
+  page('/docs/migration/v13', '13.x', { title: 'Migration to 13.x' }),
+  page('/12.x/', '12.x', { pageType: 'home', title: 'Home' }),
+  page('/12.x/docs/api/render', '12.x', { title: 'Render' }),
+  page('/12.x/docs/migration/v12', '12.x', { title: 'Migration to 12.x' }),
+  page('/404', '13.x', { pageType: '404', title: '404' }),
+]
+
+/** Runs the plugin's hooks against a fake store, as the engine would. */
+function setUp(pages: SheafNode[], options: Parameters<typeof search>[0] = {}, mode: 'build' | 'develop' = 'build') {
+  const plugin = search(options)
+  let resolvers: GraphQLResolverMap = {}
+  let typeDefs = ''
+  const site = { root: '/site', base: '/react-native-testing-library/', mode }
+  plugin.createSchemaCustomization!({
+    site,
+    reporter: { info() {}, warn() {}, error() {} },
+    addTypeDefs: (sdl: string) => (typeDefs += sdl),
+    addResolvers: (map: GraphQLResolverMap) => (resolvers = map),
+  } satisfies SchemaApi)
+  const byPath = new Map(pages.map((node) => [String(node.path).replace(/\/$/, '') || '/', node]))
+  const context = {
+    store: { getNodesByType: (type: string) => (type === 'Page' ? pages : []) },
+    site: {},
+    pageByPath: (path: string) => byPath.get(path.replace(/\/$/, '') || '/'),
+    track() {},
+  } as unknown as QueryContext
+  const query = resolvers.Query as Record<string, (parent: unknown, args: { path: string }, context: QueryContext) => unknown>
+  const emitted = new Map<string, string>()
+  const postBuild = () =>
+    plugin.onPostBuild!({
+      site,
+      reporter: { info() {}, warn() {}, error() {} },
+      pages: [],
+      outDir: '/out',
+      graphql: async () => {
+        query.searchIndex(null, { path: '/' }, context)
+        return {} as never
+      },
+      emitFile: async (file: string, content: string | Uint8Array) => void emitted.set(file, String(content)),
+    } as PostBuildApi)
+  return {
+    plugin,
+    typeDefs,
+    searchIndex: (path: string) => query.searchIndex(null, { path }, context) as string | null,
+    searchConfig: (path: string) => query.searchConfig(null, { path }, context),
+    postBuild,
+    emitted,
+  }
+}
+
+describe('search plugin', () => {
+  test('adds searchIndex and searchConfig to the Query type', () => {
+    const { plugin, typeDefs } = setUp(versionedPages)
+    expect(plugin.name).toBe('search')
+    expect(typeDefs).toMatch(/extend type Query[\s\S]*searchIndex\(path: String!\): String[\s\S]*searchConfig\(path: String!\): JSON!/)
+  })
+
+  test('gives each version its own index URL, with base, version, language and hash', () => {
+    const { searchIndex } = setUp(versionedPages)
+    const latest = searchIndex('/docs/api/render')
+    const older = searchIndex('/12.x/docs/api/render')
+    expect(latest).toMatch(/^\/react-native-testing-library\/static\/search_index\.13\.x\.en\.[0-9a-f]{8}\.json$/)
+    expect(older).toMatch(/^\/react-native-testing-library\/static\/search_index\.12\.x\.en\.[0-9a-f]{8}\.json$/)
+    expect(searchIndex('/')).toBe(latest)
+  })
+
+  test('picks the version from the path prefix for routes that are not pages', () => {
+    const { searchIndex } = setUp(versionedPages)
+    expect(searchIndex('/12.x/unknown')).toBe(searchIndex('/12.x/docs/api/render'))
+    expect(searchIndex('/12.x')).toBe(searchIndex('/12.x/docs/api/render'))
+    expect(searchIndex('/nothing-here')).toBe(searchIndex('/docs/api/render'))
+    expect(searchIndex('/404')).toBe(searchIndex('/docs/api/render'))
+  })
+
+  test('writes one index per version, holding only that version’s pages (no home or 404)', async () => {
+    const { postBuild, emitted, searchIndex } = setUp(versionedPages)
+    await postBuild()
+    expect([...emitted.keys()].sort()).toEqual([searchIndex('/12.x/docs/api/render'), searchIndex('/docs/api/render')].map((url) => url!.replace('/react-native-testing-library/', '')).sort())
+    const files = [...emitted.values()].map((json) => JSON.parse(json) as SearchIndexFile)
+    const v12 = files.find((file) => file.version === '12.x')!
+    const v13 = files.find((file) => file.version === '13.x')!
+    expect(v12.pages.map((entry) => entry.routePath)).toEqual(['/12.x/docs/api/render', '/12.x/docs/migration/v12'])
+    expect(v13.pages.map((entry) => entry.routePath)).toEqual(['/docs/api/render', '/docs/migration/v13'])
+    expect(v13.pages[0]).toEqual({ routePath: '/docs/api/render', title: 'Render', content: expect.any(String), toc: [], domain: '' })
+    expect(searchPages(createSearcher(v12), 'migration')[0].link).toBe('/12.x/docs/migration/v12')
+    expect(searchPages(createSearcher(v13), 'migration')[0].link).toBe('/docs/migration/v13')
+    expect(searchPages(createSearcher(v13), 'intro')[0].link).toBe('/docs/api/render#intro')
+  })
+
+  test('names the index without a version when the site has no versions plugin', async () => {
+    const { searchIndex, postBuild, emitted } = setUp([page('/docs/a', null), page('/docs/b', null)])
+    expect(searchIndex('/docs/a')).toMatch(/^\/react-native-testing-library\/static\/search_index\.en\.[0-9a-f]{8}\.json$/)
+    expect(searchIndex('/unknown')).toBe(searchIndex('/docs/a'))
+    await postBuild()
+    expect(emitted.size).toBe(1)
+  })
+
+  test('keeps the name stable (no hash) in develop mode', () => {
+    const { searchIndex } = setUp(versionedPages, {}, 'develop')
+    expect(searchIndex('/docs/api/render')).toBe('/react-native-testing-library/static/search_index.13.x.en.json')
+  })
+
+  test('the hash changes with the content', () => {
+    const before = setUp(versionedPages).searchIndex('/docs/api/render')
+    const changed = versionedPages.map((node) => (node.path === '/docs/api/render' ? { ...node, title: 'Render function' } : node))
+    const after = setUp(changed)
+    expect(after.searchIndex('/docs/api/render')).not.toBe(before)
+    expect(after.searchIndex('/12.x/docs/api/render')).toBe(setUp(versionedPages).searchIndex('/12.x/docs/api/render'))
+  })
+
+  test('exposes the limit, the remote settings and the page language to the client', () => {
+    const remote = { apiUrl: 'https://search.example.com/api', searchIndexes: ['docs', 'blog'] }
+    expect(setUp(versionedPages).searchConfig('/12.x/docs/api/render')).toEqual({ limit: 7, remote: null, lang: 'en', version: '12.x' })
+    expect(setUp(versionedPages, { limit: 10, remote }).searchConfig('/docs/api/render')).toEqual({ limit: 10, remote, lang: 'en', version: '13.x' })
+  })
+})
