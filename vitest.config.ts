@@ -14,12 +14,15 @@ export default defineConfig({
   test: {
     // One copy of graphql: let Vite load it and @graphql-tools together (otherwise two realms).
     server: { deps: { inline: [/graphql/, /@graphql-tools/] } },
-    include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/component/**/*.test.tsx', 'tests/component/**/*.test.ts'],
-    environment: 'node',
     projects: [
       {
         extends: true,
         test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 60_000 },
+      },
+      {
+        // Timing ratios: run alone (npm run test:large), never beside other tests.
+        extends: true,
+        test: { name: 'large', include: ['tests/large/**/*.test.ts'], environment: 'node', testTimeout: 300_000 },
       },
       {
         extends: true,

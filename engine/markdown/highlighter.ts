@@ -1,4 +1,4 @@
-import { bundledLanguages, bundledLanguagesAlias, createHighlighter, type Highlighter } from 'shiki'
+import { bundledLanguages, bundledLanguagesAlias, createHighlighter, createJavaScriptRegexEngine, type Highlighter } from 'shiki'
 
 export interface CodeHighlighter {
   /** Resolves an alias (`sh`, `yml`, `md`) to a bundled language, or null when unknown. */
@@ -10,8 +10,10 @@ export interface CodeHighlighter {
 }
 
 /** Creates the shiki highlighter once per build (or worker); languages load on demand. */
-export async function createCodeHighlighter(themes: { light: string; dark: string }): Promise<CodeHighlighter> {
-  const shiki = await createHighlighter({ themes: [themes.light, themes.dark], langs: [] })
+export async function createCodeHighlighter(themes: { light: string; dark: string }, options: { regexEngine?: 'oniguruma' | 'javascript' } = {}): Promise<CodeHighlighter> {
+  // Oniguruma (WebAssembly) is the faster engine in Node; the JavaScript one runs where WebAssembly streaming does not (jsdom).
+  const engine = options.regexEngine === 'javascript' ? createJavaScriptRegexEngine() : undefined
+  const shiki = await createHighlighter({ themes: [themes.light, themes.dark], langs: [], ...(engine ? { engine } : {}) })
   const loaded = new Set<string>(['text', 'plaintext', 'txt'])
   return {
     shiki,

@@ -15,6 +15,7 @@ import type { CodeHighlighter } from './highlighter.ts'
 import rehypeCodeBlocks from './rehypeCodeBlocks.ts'
 import rehypeHeadings, { type HeadingsResult, type TocEntry } from './rehypeHeadings.ts'
 import rehypeRawSanitized from './rehypeRawSanitized.ts'
+import rehypeValidNesting from './rehypeValidNesting.ts'
 import remarkCodeMeta from './remarkCodeMeta.ts'
 import remarkContainers, { normalizeContainerTitles } from './remarkContainers.ts'
 import remarkMdxComponents, { type ComponentRegistry } from './remarkMdxComponents.ts'
@@ -68,6 +69,7 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
       .use(remarkCodeMeta)
       .use(remarkRehype, { allowDangerousHtml: !mdx })
       .use(rehypeRawSanitized, { schema })
+      .use(rehypeValidNesting)
   }
   const processors = { md: build(false), mdx: build(true) }
   const codeBlocks = rehypeCodeBlocks({ highlighter: options.highlighter })

@@ -1,12 +1,12 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
-const brokenDir = path.resolve(import.meta.dirname, '../../fixtures/broken')
+const brokenDir = path.resolve(import.meta.dirname, '../fixtures/broken')
 
 describe('large input', () => {
   it('builds a 5 MB page within 10x the time of a 500 KB page', async () => {
-    const { createBuildSession } = await import('../../../engine/buildContext.ts')
-    const { loadConfig } = await import('../../../engine/config/loadConfig.ts')
+    const { createBuildSession } = await import('../../engine/buildContext.ts')
+    const { loadConfig } = await import('../../engine/config/loadConfig.ts')
     const config = await loadConfig(path.join(brokenDir, 'empty-file'), '../config.ts')
     const session = await createBuildSession(config, { cache: false })
     const section = '## Section\n\nA paragraph with `code`, **bold** text and a [link](https://example.org).\n\n- one\n- two\n\n```ts\nconst answer = 42\n```\n\n'

@@ -1,0 +1,22 @@
+import type { Element, Root } from 'hast'
+import { visit } from 'unist-util-visit'
+
+const blockTags = new Set([
+  'address', 'article', 'aside', 'blockquote', 'details', 'dialog', 'div', 'dl', 'fieldset', 'figcaption', 'figure', 'footer', 'form',
+  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'ul', 'code-block',
+])
+
+/**
+ * MDX puts inline JSX like `<details>` inside a paragraph, which browsers
+ * re-nest when parsing HTML: the server's HTML and the client's tree then
+ * differ and hydration fails. A paragraph holding block content becomes a div.
+ */
+export default function rehypeValidNesting() {
+  return (tree: Root) => {
+    visit(tree, 'element', (node: Element) => {
+      if (node.tagName !== 'p') return
+      const hasBlock = node.children.some((child) => child.type === 'element' && (blockTags.has(child.tagName) || /^[A-Z]/.test(child.tagName)))
+      if (hasBlock) node.tagName = 'div'
+    })
+  }
+}

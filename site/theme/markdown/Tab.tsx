@@ -1,0 +1,12 @@
+import type { ReactNode } from 'react'
+
+export interface TabProps {
+  /** The tab's button text; also what `<Tabs groupId>` remembers. */
+  label: string
+  children?: ReactNode
+}
+
+/** One panel of `<Tabs>`. Tabs reads its label and wraps it in a tabpanel. */
+export function Tab({ children }: TabProps) {
+  return <>{children}</>
+}

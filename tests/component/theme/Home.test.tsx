@@ -1,0 +1,66 @@
+import { screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { Features } from '../../../site/theme/components/Features.tsx'
+import { Hero } from '../../../site/theme/components/Hero.tsx'
+import { renderInApp } from './renderInApp.tsx'
+
+const hero = {
+  name: 'React Native Testing Library',
+  text: 'Component and integration tests that read like user stories',
+  tagline: 'Helps you to write better tests with less effort.',
+  image: { src: '/img/mascot.svg', alt: 'A smiling cartoon phone', srcset: '/img/mascot.svg 1x, /img/mascot@2x.png 2x', sizes: '375px' },
+  actions: [
+    { theme: 'brand' as const, text: 'Quick Start', link: '/docs/start/quick-start' },
+    { theme: 'alt' as const, text: 'Explore API', link: '/docs/api' },
+  ],
+}
+
+describe('Hero', () => {
+  it('shows the name, text and tagline', () => {
+    renderInApp(<Hero hero={hero} />, { path: '/' })
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('React Native Testing Library')
+    expect(screen.getByText('Component and integration tests that read like user stories')).toBeTruthy()
+    expect(screen.getByText('Helps you to write better tests with less effort.')).toBeTruthy()
+  })
+
+  it('links the Quick Start and Explore API actions', () => {
+    renderInApp(<Hero hero={hero} />, { path: '/' })
+    const quickStart = screen.getByRole('link', { name: 'Quick Start' })
+    expect(quickStart.getAttribute('href')).toBe('/react-native-testing-library/docs/start/quick-start')
+    expect(quickStart.className).toContain('button--brand')
+    expect(screen.getByRole('link', { name: 'Explore API' }).className).toContain('button--alt')
+  })
+
+  it('shows a 375 by 375 image with its alt text, srcset and sizes', () => {
+    renderInApp(<Hero hero={hero} />, { path: '/' })
+    const image = screen.getByRole('img', { name: 'A smiling cartoon phone' })
+    expect(image.getAttribute('width')).toBe('375')
+    expect(image.getAttribute('height')).toBe('375')
+    expect(image.getAttribute('src')).toBe('/react-native-testing-library/img/mascot.svg')
+    expect(image.getAttribute('srcset')).toBe('/react-native-testing-library/img/mascot.svg 1x, /react-native-testing-library/img/mascot@2x.png 2x')
+    expect(image.getAttribute('sizes')).toBe('375px')
+  })
+})
+
+describe('Features', () => {
+  const features = [
+    { title: 'Maintainable', details: 'Find elements by role.', icon: '🧩', link: '/docs/guides/how-to-query' },
+    { title: 'Reliable', details: 'Host elements only.' },
+    { title: 'Community Driven', details: 'Built in the open.', span: 6 },
+  ]
+
+  it('shows a card per feature, linked when the feature has a link', () => {
+    renderInApp(<Features features={features} />, { path: '/' })
+    const cards = within(screen.getByRole('region', { name: 'Features' })).getAllByRole('listitem')
+    expect(cards).toHaveLength(3)
+    expect(screen.getByRole('link', { name: /Maintainable/ }).getAttribute('href')).toBe('/react-native-testing-library/docs/guides/how-to-query')
+    expect(screen.getByRole('heading', { name: 'Reliable' })).toBeTruthy()
+  })
+
+  it('spans 4 of 12 columns by default', () => {
+    renderInApp(<Features features={features} />, { path: '/' })
+    const cards = screen.getAllByRole('listitem')
+    expect(cards[0].style.getPropertyValue('--feature-span')).toBe('4')
+    expect(cards[2].style.getPropertyValue('--feature-span')).toBe('6')
+  })
+})
