@@ -9,6 +9,8 @@ export interface DataLayer {
   schema: GraphQLSchema
   /** Runs a query; `reads` collects the ids of the nodes it read. */
   query<T = Record<string, unknown>>(query: string, variables: Record<string, unknown>, source: string, reads?: Set<string>): Promise<T>
+  /** A fresh query context (for running the schema directly, as the GraphQL explorer does). */
+  context(reads?: Set<string>): QueryContext
   /** The language of the page at a route, when it is a page. */
   pageLang(path: string): string | undefined
 }
@@ -17,16 +19,17 @@ export interface DataLayer {
 export function createDataLayer(schema: GraphQLSchema, store: NodeStore, site: Record<string, unknown>): DataLayer {
   const byRoute = new Map<string, SheafNode>()
   for (const page of store.getNodesByType('Page')) byRoute.set(routeKey(String(page.path)), page)
+  const context = (reads?: Set<string>): QueryContext => ({
+    store,
+    site,
+    pageByPath: (path) => byRoute.get(routeKey(resolvePath(path))),
+    track: (id) => reads?.add(id),
+  })
   return {
     schema,
+    context,
     query(query, variables, source, reads) {
-      const context: QueryContext = {
-        store,
-        site,
-        pageByPath: (path) => byRoute.get(routeKey(resolvePath(path))),
-        track: (id) => reads?.add(id),
-      }
-      return runQuery(schema, query, variables, context, source)
+      return runQuery(schema, query, variables, context(reads), source)
     },
     pageLang(path) {
       const lang = byRoute.get(routeKey(resolvePath(path)))?.lang

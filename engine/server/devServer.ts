@@ -1,4 +1,6 @@
 import http from 'node:http'
+import { fileURLToPath } from 'node:url'
+import { graphql } from 'graphql'
 import path from 'node:path'
 import { createServer as createViteServer } from 'vite'
 import { writeClientEntry } from '../bundle/clientEntry.ts'
@@ -26,6 +28,18 @@ interface DevState {
 }
 
 const dataPrefix = '/_sheaf/data'
+const explorerRoute = '/___graphql'
+const explorerEntry = fileURLToPath(new URL('./explorer/explorer.tsx', import.meta.url))
+
+function readBody(request: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let body = ''
+    request.setEncoding('utf8')
+    request.on('data', (chunk: string) => (body += chunk))
+    request.on('end', () => resolve(body))
+    request.on('error', reject)
+  })
+}
 
 /**
  * The dev server: Vite (HMR, React Fast Refresh for the theme) plus the engine
@@ -96,6 +110,10 @@ export async function startDevServer(root: string, options: DevServerOptions = {
       response.writeHead(302, { location: config.base }).end()
       return
     }
+    if (route === explorerRoute) {
+      await serveExplorer(request, response, url)
+      return
+    }
     if (route !== null && route.startsWith(`${dataPrefix}/`) && route.endsWith('.json')) {
       const pageRoute = route.slice(dataPrefix.length, -'.json'.length).replace(/\/index$/, '/') || '/'
       const page = state.pages.get(routeKey(pageRoute)) ?? state.pages.get(routeKey(`${pageRoute}/`))
@@ -124,6 +142,19 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     const html = renderDocument(await pageData(target), context)
     const transformed = await vite.transformIndexHtml(url.pathname, html)
     response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(transformed)
+  }
+
+  /** GET: the GraphiQL page; POST: a GraphQL query against the live schema. */
+  async function serveExplorer(request: http.IncomingMessage, response: http.ServerResponse, url: URL): Promise<void> {
+    if (request.method === 'POST') {
+      const body = JSON.parse(await readBody(request)) as { query: string; variables?: Record<string, unknown>; operationName?: string }
+      const result = await graphql({ schema: state.site.dataLayer.schema, source: body.query, variableValues: body.variables, operationName: body.operationName, contextValue: state.site.dataLayer.context() })
+      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(result))
+      return
+    }
+    const explorer = `/@fs${explorerEntry}`
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>GraphQL explorer · ${config.title}</title><style>body{margin:0;height:100vh}#root{height:100vh}</style></head><body><div id="root"></div><script type="module" src="${explorer}"></script></body></html>`
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(await vite.transformIndexHtml(url.pathname, html))
   }
 
   async function renderContext(): Promise<RenderContext> {
