@@ -12,6 +12,7 @@ Commands:
   preview            Serve the last build on 127.0.0.1 (port 4173 or --port)
   dev                Start the dev server with live reload (port 5173 or --port)
   query '<graphql>'  Run a GraphQL query against the data layer and print JSON
+  typegen [--check]  Generate the theme's query result types (--check: fail when stale)
   bench              Run the benchmarks (see bench/)
 
 Options:
@@ -30,6 +31,7 @@ const { positionals, values } = parseArgs({
     port: { type: 'string' },
     quiet: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
+    check: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 })
@@ -69,6 +71,12 @@ async function main(): Promise<number> {
       const { dataLayer } = await loadDataLayer(root, { configFile: values.config })
       const data = await dataLayer.query(query, {}, 'the command line')
       process.stdout.write(`${JSON.stringify(data, null, 2)}\n`)
+      return 0
+    }
+    case 'typegen': {
+      const { typegen } = await import('./typegen/typegen.ts')
+      const result = await typegen(root, { configFile: values.config, check: values.check })
+      if (!values.quiet) console.log(`${path.relative(root, result.file)}: ${result.upToDate ? 'up to date' : 'written'}`)
       return 0
     }
     case 'bench': {

@@ -1,0 +1,70 @@
+import {
+  getNamedType,
+  isEnumType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isScalarType,
+  parse,
+  type GraphQLObjectType,
+  type GraphQLOutputType,
+  type GraphQLSchema,
+  type SelectionSetNode,
+} from 'graphql'
+import { SheafError } from '../errors.ts'
+import { validateQuery } from '../schema/runQuery.ts'
+
+const scalarTypes: Record<string, string> = { String: 'string', ID: 'string', Int: 'number', Float: 'number', Boolean: 'boolean', JSON: 'Json' }
+
+/**
+ * The TypeScript type of a query's result, from the schema: nullable fields
+ * become `T | null`, lists arrays, enums unions, objects only the selected
+ * fields. A query that does not validate throws, naming `source`.
+ */
+export function queryToType(schema: GraphQLSchema, query: string, source: string): string {
+  const errors = validateQuery(schema, query)
+  if (errors.length > 0) {
+    throw new SheafError(`The query does not match the schema: ${errors.join('; ')}`, { file: source, hint: 'fix the field names (`npx sheaf query` or /___graphql in dev shows the schema).' })
+  }
+  const document = parse(query)
+  const operation = document.definitions.find((definition) => definition.kind === 'OperationDefinition')
+  if (!operation || operation.kind !== 'OperationDefinition') throw new SheafError('The query has no operation.', { file: source, hint: 'write `query ($path: String!) { ... }`.' })
+  return selectionType(schema.getQueryType() as GraphQLObjectType, operation.selectionSet, 1)
+}
+
+function selectionType(parent: GraphQLObjectType, selectionSet: SelectionSetNode, depth: number): string {
+  const fields: string[] = []
+  for (const selection of selectionSet.selections) {
+    if (selection.kind === 'Field') {
+      if (selection.name.value === '__typename') {
+        fields.push(`__typename: '${parent.name}'`)
+        continue
+      }
+      const field = parent.getFields()[selection.name.value]
+      const key = selection.alias?.value ?? selection.name.value
+      fields.push(`${key}: ${outputType(field.type, selection.selectionSet, depth)}`)
+    } else if (selection.kind === 'InlineFragment') {
+      const inner = selectionType(parent, selection.selectionSet, depth)
+      fields.push(inner.slice(1, -1).trim())
+    }
+  }
+  const indent = '  '.repeat(depth)
+  return `{\n${fields.map((field) => `${indent}${field}`).join('\n')}\n${'  '.repeat(depth - 1)}}`
+}
+
+function outputType(type: GraphQLOutputType, selectionSet: SelectionSetNode | undefined, depth: number): string {
+  if (isNonNullType(type)) return innerType(type.ofType, selectionSet, depth)
+  return `${innerType(type, selectionSet, depth)} | null`
+}
+
+function innerType(type: GraphQLOutputType, selectionSet: SelectionSetNode | undefined, depth: number): string {
+  if (isListType(type)) {
+    const element = outputType(type.ofType, selectionSet, depth)
+    return element.includes('|') ? `Array<${element}>` : `${element}[]`
+  }
+  const named = getNamedType(type)
+  if (isScalarType(named)) return scalarTypes[named.name] ?? 'unknown'
+  if (isEnumType(named)) return named.getValues().map((value) => `'${value.name}'`).join(' | ')
+  if (isObjectType(named) && selectionSet) return selectionType(named, selectionSet, depth + 1)
+  return 'unknown'
+}
