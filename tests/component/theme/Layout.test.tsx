@@ -6,6 +6,9 @@ import Layout from '../../../site/theme/Layout.tsx'
 import type { LayoutData } from '../../../site/theme/components/layoutData.ts'
 import { createLayoutData, testSite } from './renderInApp.tsx'
 
+// The engine loads the layout the same way: its data is the query result, typed by the layout.
+const AppLayout = Layout as unknown as ComponentType<LayoutProps>
+
 afterEach(() => window.history.replaceState(null, '', '/'))
 
 function renderLayout(overrides: Partial<LayoutData> = {}) {
@@ -15,7 +18,7 @@ function renderLayout(overrides: Partial<LayoutData> = {}) {
   }
   const page: PageData = { path: '/docs/api/queries', template: 'doc', context: {}, data: {}, layoutData: layoutData as Record<string, unknown>, bundle: 'test' }
   const site = { ...testSite, themeConfig: layoutData.site.themeConfig }
-  return render(<App site={site} page={page} Template={() => <h1>Queries</h1>} Layout={Layout as ComponentType<LayoutProps>} />)
+  return render(<App site={site} page={page} Template={() => <h1>Queries</h1>} Layout={AppLayout} />)
 }
 
 describe('Layout', () => {

@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test'
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+
+const root = path.resolve(import.meta.dirname, '../..')
+// A copy inside the project, so its config still resolves `sheaf` and the edits touch no real fixture.
+const siteDir = path.join(root, 'tests/fixtures/.tmp-dev')
+const port = 5310
+const url = (route: string) => `http://127.0.0.1:${port}/fixture${route}`
+let server: ChildProcess
+
+test.describe.configure({ mode: 'serial' })
+
+test.beforeAll(async () => {
+  fs.rmSync(siteDir, { recursive: true, force: true })
+  fs.cpSync(path.join(root, 'tests/fixtures/basic'), siteDir, { recursive: true, filter: (source) => !/[/\\](build|\.sheaf|\.sheaf-cache)$/.test(source) })
+  server = spawn(process.execPath, [path.join(root, 'bin/sheaf.js'), 'dev', '--port', String(port)], { cwd: siteDir, stdio: 'ignore' })
+  for (let attempt = 0; attempt < 300; attempt++) {
+    try {
+      if ((await fetch(url('/docs/guide'))).ok) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('the dev server did not start')
+})
+
+test.afterAll(() => {
+  server?.kill()
+  fs.rmSync(siteDir, { recursive: true, force: true })
+})
+
+const guide = () => path.join(siteDir, 'content/docs/guide.md')
+
+test('a markdown edit updates the open page in place, keeping component state', async ({ page }) => {
+  await page.goto(url('/docs/guide'))
+  await page.getByRole('button', { name: 'Clicked 0' }).click()
+  const original = fs.readFileSync(guide(), 'utf8')
+  fs.writeFileSync(guide(), original.replace('Tests should resemble', 'Edited: tests should resemble'))
+  await expect(page.getByText('Edited: tests should resemble')).toBeVisible()
+  // No reload: the component kept its state.
+  await expect(page.getByRole('button', { name: 'Clicked 1' })).toBeVisible()
+  fs.writeFileSync(guide(), original)
+  await expect(page.getByText('Edited: tests should resemble')).toHaveCount(0)
+})
+
+test('a content error shows an overlay with file:line and clears when fixed', async ({ page }) => {
+  await page.goto(url('/docs/guide'))
+  await page.getByRole('button', { name: 'Clicked 0' }).click()
+  const original = fs.readFileSync(guide(), 'utf8')
+  fs.writeFileSync(guide(), original.replace('title: Guide', 'title: [Guide'))
+  const overlay = page.locator('vite-error-overlay')
+  await expect(overlay).toHaveCount(1)
+  await expect(overlay.locator('.file')).toContainText('content/docs/guide.md:2')
+  fs.writeFileSync(guide(), original)
+  await expect(overlay).toHaveCount(0)
+  await expect(page.getByRole('heading', { level: 1, name: 'Guide' })).toBeVisible()
+})
+
+test('adding a page updates routes and navigation without a restart', async ({ page }) => {
+  await page.goto(url('/docs/guide'))
+  await page.getByRole('button', { name: 'Clicked 0' }).click()
+  fs.writeFileSync(path.join(siteDir, 'content/docs/new-page.md'), '---\ntitle: Brand new\n---\n\n# Brand new\n\nFresh content.\n')
+  await page.getByRole('link', { name: 'Brand new' }).click()
+  await expect(page.getByText('Fresh content.')).toBeVisible()
+})
+
+test('serves the GraphQL explorer over the live schema', async ({ page, request }) => {
+  const response = await request.post(url('/___graphql'), { data: { query: '{ page(path: "/docs/guide") { title } }' } })
+  expect(await response.json()).toEqual({ data: { page: { title: 'Guide' } } })
+  await page.goto(url('/___graphql'))
+  await expect(page.getByText('GraphiQL')).toBeVisible({ timeout: 30_000 })
+})
