@@ -7,6 +7,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^sheaf\/runtime$/, replacement: path.join(root, 'engine/shared/index.ts') },
+      { find: /^sheaf\/plugins\/search\/shared$/, replacement: path.join(root, 'plugins/search/shared/index.ts') },
       { find: /^sheaf\/plugins\/(.*)$/, replacement: path.join(root, 'plugins/$1/index.ts') },
       { find: /^sheaf$/, replacement: path.join(root, 'engine/index.ts') },
     ],

@@ -9,9 +9,13 @@ import { createPages, prepareSite, toSiteData, type PrepareOptions } from './pre
 import type { ClientAssets } from './render/htmlShell.ts'
 import { loadTheme } from './render/loadTheme.ts'
 import { createStagingDir, writeFileDeep } from './render/outputDir.ts'
+import { cachedBundle } from './incremental/bundleCache.ts'
+import { engineFingerprint, fingerprintPaths } from './incremental/fingerprint.ts'
+import { PageCache } from './incremental/pageCache.ts'
+import { engineDir } from './bundle/clientEntry.ts'
+import { createHash } from 'node:crypto'
 import { renderPages, type RenderContext, type RenderedPage } from './render/renderPages.ts'
 import { formatMs } from './reporter.ts'
-import { routeToDataFile } from './shared/routes.ts'
 import type { SiteData } from './shared/types.ts'
 
 export type { RenderedPage }
@@ -45,7 +49,7 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
   const sink = options.sink ?? console
   const quiet = options.quiet ?? false
   const mode = options.mode ?? 'build'
-  const { config, session, runner, registry, dataLayer, site, log, reporterFor, timer } = await prepareSite(root, options)
+  const { config, session, runner, registry, dataLayer, store, site, log, reporterFor, timer } = await prepareSite(root, options)
   const outDir = options.outDir ? path.resolve(root, options.outDir) : config.outDir
   const pages = await timer.run('pages', () => createPages(runner, dataLayer, registry, site, reporterFor), (list) => list.length)
   const theme = await loadTheme(root, config.theme)
@@ -53,16 +57,25 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
   const contextWith = (assets: ClientAssets): RenderContext => ({ dataLayer, theme, siteData, config, runner, mode, assets })
 
   if (options.write === false) {
-    const rendered = await timer.run('render', () => renderPages(pages, contextWith(memoryAssets)), (list) => list.length)
+    const { pages: rendered } = await timer.run('render', () => renderPages(pages, contextWith(memoryAssets)), (result) => result.pages.length)
     return finish(rendered, outDir)
   }
 
+  const cacheDir = options.cache === false ? null : path.join(root, '.sheaf-cache')
   const staging = await createStagingDir(outDir)
   let rendered: RenderedPage[]
   try {
-    const assets = await timer.run('bundle', () => bundle(config, siteData, runner, staging.dir), () => 1)
-    rendered = await timer.run('render', () => renderPages(pages, contextWith(assets)), (list) => list.length)
-    await writePages(rendered, staging.dir)
+    const engine = engineFingerprint(engineDir, root)
+    const assets = await timer.run('bundle', () => bundle(config, siteData, runner, staging.dir, cacheDir, engine), () => 1)
+    // Anything that can change every page: the engine, the config and theme sources, the client bundle.
+    const key = createHash('sha1').update(engine).update(fingerprintPaths([config.configFile, path.dirname(config.configFile), ...Object.values(config.theme.templates), ...(config.theme.layout ? [config.theme.layout] : [])])).update(assets.bundle).update(mode).digest('hex')
+    const pageCache = cacheDir ? new PageCache(path.join(cacheDir, 'pages.json'), key, store) : null
+    const result = await timer.run(
+      'render',
+      () => renderPages(pages, contextWith(assets), { outDir: staging.dir, cache: pageCache ? { pages: pageCache, previousOutDir: outDir } : undefined }),
+      (output) => output.pages.length - output.reused,
+    )
+    rendered = result.pages
     await timer.run(
       'post-build',
       () =>
@@ -77,6 +90,7 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
       () => runner.plugins.filter((plugin) => plugin.onPostBuild).length,
     )
     await staging.commit()
+    pageCache?.save()
   } catch (error) {
     await staging.discard()
     throw error
@@ -94,23 +108,19 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
 
 const memoryAssets: ClientAssets = { entry: '/entry.js', css: [], templateChunks: {}, bundle: 'memory' }
 
-async function bundle(config: ResolvedConfig, siteData: SiteData, runner: PluginRunner, outDir: string): Promise<ClientAssets> {
-  const entry = await writeClientEntry({
+/** The client bundle; reused from the cache when none of its inputs changed. */
+async function bundle(config: ResolvedConfig, siteData: SiteData, runner: PluginRunner, outDir: string, cacheDir: string | null, engine: string): Promise<ClientAssets> {
+  const input = {
     root: config.root,
     site: siteData,
     templates: config.theme.templates,
     layout: config.theme.layout,
     styles: config.theme.styles,
     clientModules: runner.clientModules(),
-  })
-  return bundleClient({ root: config.root, base: config.base, publicDir: config.publicDir, entry, outDir, templates: config.theme.templates })
-}
-
-async function writePages(pages: RenderedPage[], dir: string): Promise<void> {
-  await Promise.all(
-    pages.map(async (page) => {
-      await writeFileDeep(path.join(dir, page.htmlFile), page.html)
-      await writeFileDeep(path.join(dir, routeToDataFile(page.path)), JSON.stringify(page.pageData))
-    }),
-  )
+  }
+  const run = async () => bundleClient({ root: config.root, base: config.base, publicDir: config.publicDir, entry: await writeClientEntry(input), outDir, templates: config.theme.templates })
+  if (!cacheDir) return run()
+  const sources = [...Object.values(input.templates), ...(input.layout ? [input.layout] : []), ...input.styles, ...input.clientModules].map((file) => path.dirname(file))
+  const key = createHash('sha1').update(engine).update(fingerprintPaths([...sources, config.publicDir])).update(JSON.stringify(input)).update(config.base).digest('hex')
+  return (await cachedBundle(cacheDir, key, outDir, run)).assets
 }

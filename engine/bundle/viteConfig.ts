@@ -15,6 +15,7 @@ export function createViteConfig(options: { root: string; base: string; publicDi
     resolve: {
       alias: [
         { find: /^sheaf\/runtime$/, replacement: path.join(engineDir, 'shared', 'index.ts') },
+        { find: /^sheaf\/plugins\/search\/shared$/, replacement: path.join(engineDir, '..', 'plugins', 'search', 'shared', 'index.ts') },
         { find: /^sheaf$/, replacement: path.join(engineDir, 'index.ts') },
       ],
     },

@@ -4,15 +4,19 @@ import type { DataLayer } from '../dataLayer.ts'
 import type { RegisteredPage } from '../pages/pageRegistry.ts'
 import type { PluginRunner } from '../plugins/runner.ts'
 import type { BuiltPage } from '../plugins/types.ts'
-import { routeToHtmlFile } from '../shared/routes.ts'
+import type { PageCache } from '../incremental/pageCache.ts'
+import { routeToDataFile, routeToHtmlFile } from '../shared/routes.ts'
+import { writeFileDeep } from './outputDir.ts'
 import type { PageData, SiteData } from '../shared/types.ts'
 import { htmlShell, type ClientAssets } from './htmlShell.ts'
 import type { LoadedTheme } from './loadTheme.ts'
 import { renderApp } from './renderApp.tsx'
 
 export interface RenderedPage extends BuiltPage {
+  /** The document ('' when it was written straight to disk). */
   html: string
-  pageData: PageData
+  /** The page data (null when written straight to disk). */
+  pageData: PageData | null
 }
 
 export interface RenderContext {
@@ -44,13 +48,40 @@ export function renderDocument(pageData: PageData, context: RenderContext): stri
   return htmlShell({ lang, head: app.head, body: app.body, page: pageData, assets, headTags: [...config.head, ...headTags] })
 }
 
-/** Renders every page: queries, then HTML. */
-export async function renderPages(pages: RegisteredPage[], context: RenderContext): Promise<RenderedPage[]> {
+export interface RenderOutput {
+  /** Write each page's HTML and data here as it is rendered (none: keep them in memory). */
+  outDir?: string
+  /** Skips pages whose inputs did not change, copying their previous files. */
+  cache?: { pages: PageCache; previousOutDir: string }
+}
+
+/**
+ * Renders every page (queries, then HTML). When writing, files go out as each
+ * page is done, so memory holds one page at a time; unchanged pages are
+ * copied from the previous build instead of rendered.
+ */
+export async function renderPages(pages: RegisteredPage[], context: RenderContext, output: RenderOutput = {}): Promise<{ pages: RenderedPage[]; reused: number }> {
   const rendered: RenderedPage[] = []
+  let reused = 0
   for (const page of pages) {
-    const pageData = await queryPageData(page, context)
+    const htmlFile = routeToHtmlFile(page.path)
+    const dataFile = routeToDataFile(page.path)
+    if (output.outDir && output.cache?.pages.reuse(page.path, output.cache.previousOutDir, output.outDir)) {
+      rendered.push({ path: page.path, template: page.template, context: page.context, data: {}, htmlFile, html: '', pageData: null })
+      reused++
+      continue
+    }
+    const reads = new Set<string>()
+    const pageData = await queryPageData(page, context, reads)
     const html = renderDocument(pageData, context)
-    rendered.push({ path: page.path, template: page.template, context: page.context, data: pageData.data, htmlFile: routeToHtmlFile(page.path), html, pageData })
+    if (output.outDir) {
+      await writeFileDeep(path.join(output.outDir, htmlFile), html)
+      await writeFileDeep(path.join(output.outDir, dataFile), JSON.stringify(pageData))
+      output.cache?.pages.record(page.path, reads, [htmlFile, dataFile])
+      rendered.push({ path: page.path, template: page.template, context: page.context, data: pageData.data, htmlFile, html: '', pageData: null })
+    } else {
+      rendered.push({ path: page.path, template: page.template, context: page.context, data: pageData.data, htmlFile, html, pageData })
+    }
   }
-  return rendered
+  return { pages: rendered, reused }
 }

@@ -10,7 +10,7 @@ import { createPages, prepareSite, toSiteData, type PreparedSite } from '../prep
 import type { RegisteredPage } from '../pages/pageRegistry.ts'
 import { loadTheme } from '../render/loadTheme.ts'
 import { queryPageData, renderDocument, type RenderContext } from '../render/renderPages.ts'
-import { routeKey, stripBase } from '../shared/routes.ts'
+import { routeKey, routeToHtmlFile, stripBase } from '../shared/routes.ts'
 import type { PageData } from '../shared/types.ts'
 import { changedNodeIds } from './changedNodes.ts'
 import { errorPayload } from './errorOverlay.ts'
@@ -23,6 +23,8 @@ export interface DevServerOptions {
 interface DevState {
   site: PreparedSite
   pages: Map<string, RegisteredPage>
+  /** Files plugins emit after a build (search indexes, llms.txt, ...), served from memory. */
+  files: Map<string, string | Uint8Array>
   /** Page data by route, with the node ids its queries read. */
   cache: Map<string, { data: PageData; reads: Set<string> }>
 }
@@ -30,6 +32,13 @@ interface DevState {
 const dataPrefix = '/_sheaf/data'
 const explorerRoute = '/___graphql'
 const explorerEntry = fileURLToPath(new URL('./explorer/explorer.tsx', import.meta.url))
+
+function contentTypeOf(route: string): string {
+  if (route.endsWith('.json')) return 'application/json; charset=utf-8'
+  if (route.endsWith('.png')) return 'image/png'
+  if (route.endsWith('.xml')) return 'application/xml; charset=utf-8'
+  return 'text/plain; charset=utf-8'
+}
 
 function readBody(request: http.IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -125,6 +134,11 @@ export async function startDevServer(root: string, options: DevServerOptions = {
       response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(data))
       return
     }
+    const emitted = route === null ? undefined : state.files.get(route)
+    if (emitted !== undefined) {
+      response.writeHead(200, { 'content-type': contentTypeOf(route as string), 'cache-control': 'no-store' }).end(emitted)
+      return
+    }
     const page = route === null ? undefined : state.pages.get(routeKey(route))
     const isFile = route !== null && /\.[a-z0-9]+$/i.test(route) && !route.endsWith('.html')
     if (!page && (route === null || isFile || route.startsWith('/@') || route.startsWith('/node_modules') || route.startsWith('/.sheaf') || route.startsWith('/engine') || route.startsWith('/site') || route.startsWith('/plugins'))) {
@@ -213,6 +227,15 @@ export async function startDevServer(root: string, options: DevServerOptions = {
 async function load(root: string, options: DevServerOptions & { session?: PreparedSite['session'] }): Promise<DevState> {
   const site = await prepareSite(root, { configFile: options.configFile, mode: 'develop', quiet: true, session: options.session })
   const registered = await createPages(site.runner, site.dataLayer, site.registry, site.site, site.reporterFor)
-  return { site, pages: new Map(registered.map((page) => [routeKey(page.path), page])), cache: new Map() }
+  const files = new Map<string, string | Uint8Array>()
+  await site.runner.run('onPostBuild', (plugin) => ({
+    site: site.site,
+    reporter: site.reporterFor(plugin.name),
+    graphql: (query, variables = {}) => site.dataLayer.query(query, variables, `plugin ${plugin.name}`),
+    pages: registered.map((page) => ({ path: page.path, template: page.template, context: page.context, data: {}, htmlFile: routeToHtmlFile(page.path) })),
+    outDir: '',
+    emitFile: async (relativePath, content) => void files.set(`/${relativePath.replace(/^\/+/, '')}`, content),
+  }))
+  return { site, pages: new Map(registered.map((page) => [routeKey(page.path), page])), files, cache: new Map() }
 }
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { SheafError, type Plugin } from '../../engine/index.ts'
+import { SheafError, type Plugin } from 'sheaf'
 import { readGitDates } from './gitDates.ts'
 
 export interface FilesOptions {

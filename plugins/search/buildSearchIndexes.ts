@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import MiniSearch from 'minisearch'
-import type { SheafNode } from '../../engine/index.ts'
+import type { SheafNode } from 'sheaf'
 import { pageDocuments, type SearchablePage } from './shared/pageDocuments.ts'
 import { searchIndexOptions } from './shared/searchIndexOptions.ts'
 import type { IndexedPage, SearchIndexFile, SectionDocument } from './shared/types.ts'

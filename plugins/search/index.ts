@@ -1,4 +1,4 @@
-import { withBase, type Plugin, type QueryContext } from '../../engine/index.ts'
+import { withBase, type Plugin, type QueryContext } from 'sheaf'
 import { buildSearchIndexes, indexKey, type BuiltSearchIndex } from './buildSearchIndexes.ts'
 import { indexForPath } from './indexForPath.ts'
 import { defaultSearchLimit } from './shared/searchIndexOptions.ts'
@@ -59,7 +59,8 @@ export function search(options: SearchPluginOptions = {}): Plugin {
           searchIndex: (_parent: unknown, args: { path: string }, context: QueryContext) => {
             const { version, lang } = locate(args.path, context)
             const index = indexesFor(context.store).get(indexKey(version, lang))
-            return index ? withBase(index.fileName, site.base) : null
+            // Pages name a stable pointer, never the hashed file: an edit elsewhere then leaves every other page byte-identical.
+            return index ? withBase(hashNames ? pointerFile(index.fileName) : index.fileName, site.base) : null
           },
           searchConfig: (_parent: unknown, args: { path: string }, context: QueryContext): SearchClientConfig => {
             const { version, lang } = locate(args.path, context)
@@ -72,9 +73,17 @@ export function search(options: SearchPluginOptions = {}): Plugin {
       // Note: the indexes are built from the store, which only resolvers see;
       // this query builds them when no page asked for `searchIndex`.
       await graphql('query { searchIndex(path: "/") }')
-      for (const index of built?.indexes.values() ?? []) await emitFile(index.fileName, index.json)
+      for (const index of built?.indexes.values() ?? []) {
+        await emitFile(index.fileName, index.json)
+        if (hashNames) await emitFile(pointerFile(index.fileName), JSON.stringify({ file: index.fileName.split('/').pop() }))
+      }
     },
   }
+}
+
+/** `static/search_index.13.x.en.1a2b3c4d.json` -> `static/search_index.13.x.en.latest.json`: names the current hashed file. */
+export function pointerFile(fileName: string): string {
+  return fileName.replace(/\.[0-9a-f]+\.json$/, '.latest.json')
 }
 
 export type { BuiltSearchIndex } from './buildSearchIndexes.ts'

@@ -1,4 +1,4 @@
-import type { SheafNode } from '../../engine/index.ts'
+import type { SheafNode } from 'sheaf'
 
 /**
  * Which (version, language) a route belongs to. A page says so itself; for

@@ -25,7 +25,7 @@ export function socialCards(options: SocialCardsOptions = {}): Plugin {
       siteUrl = (await graphql<{ site: { url: string } }>('{ site { url } }')).site.url
     },
     headTags(page): HeadTag[] {
-      if (page.template === '404') return []
+      if (page.template === '404' || page.mode === 'develop') return []
       const image = `${siteUrl}${withBase(`/${cardFile(page.path)}`, page.base)}`
       return [
         { tag: 'meta', attrs: { property: 'og:image', content: image } },
@@ -36,6 +36,8 @@ export function socialCards(options: SocialCardsOptions = {}): Plugin {
       ]
     },
     async onPostBuild({ graphql, emitFile, site, pages, reporter }) {
+      // Drawing cards is build work; the dev server has no use for them.
+      if (site.mode === 'develop') return
       const cacheDir = path.resolve(site.root, options.cacheDir ?? '.sheaf-cache/social-cards')
       fs.mkdirSync(cacheDir, { recursive: true })
       const { site: siteData } = await graphql<{ site: { title: string } }>('{ site { title } }')

@@ -1,6 +1,6 @@
 import MiniSearch, { type SearchResult } from 'minisearch'
 import { foldText } from './normalizeText.ts'
-import { searchIndexOptions } from './searchIndexOptions.ts'
+import { defaultSearchLimit, searchIndexOptions } from './searchIndexOptions.ts'
 import { extractSnippet, findHighlights } from './snippet.ts'
 import type { HighlightRange, HitType, IndexedPage, SearchHit, SearchIndexFile, SectionDocument } from './types.ts'
 
@@ -20,26 +20,38 @@ export function createSearcher(file: SearchIndexFile): Searcher {
 }
 
 /**
- * Runs a query and turns every matching section into a hit, best first. A
+ * Runs a query and turns the best matching sections into hits, best first. A
  * section whose title matched is a `title` hit, one whose heading matched a
- * `header` hit, any other a `content` hit with a snippet.
+ * `header` hit, any other a `content` hit with a snippet. Only the best
+ * `limit` of each type are kept: snippets are the expensive part, and a
+ * common word can match thousands of sections.
  */
-export function searchPages(searcher: Searcher, query: string): SearchHit[] {
+export function searchPages(searcher: Searcher, query: string, limit = defaultSearchLimit): SearchHit[] {
   const trimmed = query.trim()
   if (!trimmed) return []
   const wholeQuery = comparable(trimmed)
-  const results = searcher.index.search(trimmed)
-  const hits = results.map((result) => toHit(result, searcher.pages, trimmed))
-  for (const hit of hits) if (hit.type === 'title' && comparable(hit.title) === wholeQuery) hit.score *= exactTitleBonus
-  return hits.sort((a, b) => b.score - a.score)
+  const ranked = searcher.index.search(trimmed).map((result) => {
+    const fields = new Set(Object.values(result.match as Record<string, string[]>).flat())
+    const type: HitType = fields.has('title') ? 'title' : fields.has('header') ? 'header' : 'content'
+    const title = searcher.pages[result.page as number].title
+    const score = type === 'title' && comparable(title) === wholeQuery ? result.score * exactTitleBonus : result.score
+    return { result, fields, type, score }
+  })
+  ranked.sort((a, b) => b.score - a.score)
+  const kept = { title: 0, header: 0, content: 0 }
+  const hits: SearchHit[] = []
+  for (const entry of ranked) {
+    if (kept[entry.type] >= limit) continue
+    kept[entry.type] += 1
+    hits.push(toHit(entry, searcher.pages, trimmed))
+  }
+  return hits
 }
 
-function toHit(result: SearchResult, pages: IndexedPage[], query: string): SearchHit {
+function toHit({ result, fields, type, score }: { result: SearchResult; fields: Set<string>; type: HitType; score: number }, pages: IndexedPage[], query: string): SearchHit {
   const page = pages[result.page as number]
   const anchor = String(result.anchor ?? '')
   const header = String(result.header ?? '')
-  const fields = new Set(Object.values(result.match as Record<string, string[]>).flat())
-  const type: HitType = fields.has('title') ? 'title' : fields.has('header') ? 'header' : 'content'
   const terms = result.terms as string[]
   const content = page.content.slice(result.start as number, result.end as number)
   const snippet = fields.has('content') ? extractSnippet(content, findHighlights(content, terms)) : { statement: '', highlights: [] as HighlightRange[] }
@@ -54,7 +66,7 @@ function toHit(result: SearchResult, pages: IndexedPage[], query: string): Searc
     group: page.title,
     statement: snippet.statement,
     statementHighlights: snippet.highlights,
-    score: result.score,
+    score,
   }
 }
 

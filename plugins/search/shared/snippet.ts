@@ -12,6 +12,7 @@ const wordCutSlack = 15
 
 const wideCharRE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]/u
 const wordCharRE = /[\p{L}\p{N}]/u
+const cjkRE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u
 const ellipsis = '…'
 
 /** Display width of a string: CJK characters count 3, others 1. */
@@ -24,7 +25,8 @@ export function textWidth(text: string): number {
 /**
  * Where the terms occur in `text`, as ranges of the original text (folding is
  * undone, so 'Résumé' is found by 'resume'). Sorted and not overlapping.
- * Terms shorter than 3 characters only match at the start of a word.
+ * Terms shorter than 3 characters only match at the start of a word (CJK
+ * text has no word starts to look for, so there any position counts).
  */
 export function findHighlights(text: string, terms: readonly string[]): HighlightRange[] {
   if (!text || terms.length === 0) return []
@@ -32,10 +34,11 @@ export function findHighlights(text: string, terms: readonly string[]): Highligh
   const ranges: HighlightRange[] = []
   for (const term of new Set(terms)) {
     if (!term) continue
+    const anywhere = term.length >= 3 || cjkRE.test(term)
     let from = folded.indexOf(term)
     while (from !== -1) {
       const atWordStart = from === 0 || !wordCharRE.test(folded[from - 1])
-      if (term.length >= 3 || atWordStart) {
+      if (anywhere || atWordStart) {
         const start = map[from]
         ranges.push({ start, length: map[from + term.length] - start })
       }

@@ -68,9 +68,16 @@ function setUp(pages: SheafNode[], options: Parameters<typeof search>[0] = {}, m
       },
       emitFile: async (file: string, content: string | Uint8Array) => void emitted.set(file, String(content)),
     } as PostBuildApi)
+  /** The hashed index file a pointer names (pages link the pointer, see pointerFile). */
+  const hashedFile = async (path: string) => {
+    await postBuild()
+    const pointer = (query.searchIndex(null, { path }, context) as string).replace('/react-native-testing-library/', '')
+    return `static/${(JSON.parse(emitted.get(pointer) ?? '{}') as { file: string }).file}`
+  }
   return {
     plugin,
     typeDefs,
+    hashedFile,
     searchIndex: (path: string) => query.searchIndex(null, { path }, context) as string | null,
     searchConfig: (path: string) => query.searchConfig(null, { path }, context),
     postBuild,
@@ -85,13 +92,15 @@ describe('search plugin', () => {
     expect(typeDefs).toMatch(/extend type Query[\s\S]*searchIndex\(path: String!\): String[\s\S]*searchConfig\(path: String!\): JSON!/)
   })
 
-  test('gives each version its own index URL, with base, version, language and hash', () => {
-    const { searchIndex } = setUp(versionedPages)
+  test('gives each version its own index, named by version, language and a content hash behind a stable pointer', async () => {
+    const { searchIndex, hashedFile } = setUp(versionedPages)
     const latest = searchIndex('/docs/api/render')
     const older = searchIndex('/12.x/docs/api/render')
-    expect(latest).toMatch(/^\/react-native-testing-library\/static\/search_index\.13\.x\.en\.[0-9a-f]{8}\.json$/)
-    expect(older).toMatch(/^\/react-native-testing-library\/static\/search_index\.12\.x\.en\.[0-9a-f]{8}\.json$/)
+    expect(latest).toBe('/react-native-testing-library/static/search_index.13.x.en.latest.json')
+    expect(older).toBe('/react-native-testing-library/static/search_index.12.x.en.latest.json')
     expect(searchIndex('/')).toBe(latest)
+    expect(await hashedFile('/docs/api/render')).toMatch(/^static\/search_index\.13\.x\.en\.[0-9a-f]{8}\.json$/)
+    expect(await hashedFile('/12.x/docs/api/render')).toMatch(/^static\/search_index\.12\.x\.en\.[0-9a-f]{8}\.json$/)
   })
 
   test('picks the version from the path prefix for routes that are not pages', () => {
@@ -105,8 +114,10 @@ describe('search plugin', () => {
   test('writes one index per version, holding only that version’s pages (no home or 404)', async () => {
     const { postBuild, emitted, searchIndex } = setUp(versionedPages)
     await postBuild()
-    expect([...emitted.keys()].sort()).toEqual([searchIndex('/12.x/docs/api/render'), searchIndex('/docs/api/render')].map((url) => url!.replace('/react-native-testing-library/', '')).sort())
-    const files = [...emitted.values()].map((json) => JSON.parse(json) as SearchIndexFile)
+    const pointers = [searchIndex('/12.x/docs/api/render'), searchIndex('/docs/api/render')].map((url) => url!.replace('/react-native-testing-library/', ''))
+    expect([...emitted.keys()].filter((file) => file.endsWith('.latest.json')).sort()).toEqual(pointers.sort())
+    const files = [...emitted.entries()].filter(([file]) => !file.endsWith('.latest.json')).map(([, json]) => JSON.parse(json) as SearchIndexFile)
+    expect(files).toHaveLength(2)
     const v12 = files.find((file) => file.version === '12.x')!
     const v13 = files.find((file) => file.version === '13.x')!
     expect(v12.pages.map((entry) => entry.routePath)).toEqual(['/12.x/docs/api/render', '/12.x/docs/migration/v12'])
@@ -118,11 +129,11 @@ describe('search plugin', () => {
   })
 
   test('names the index without a version when the site has no versions plugin', async () => {
-    const { searchIndex, postBuild, emitted } = setUp([page('/docs/a', null), page('/docs/b', null)])
-    expect(searchIndex('/docs/a')).toMatch(/^\/react-native-testing-library\/static\/search_index\.en\.[0-9a-f]{8}\.json$/)
+    const { searchIndex, hashedFile, emitted } = setUp([page('/docs/a', null), page('/docs/b', null)])
+    expect(searchIndex('/docs/a')).toBe('/react-native-testing-library/static/search_index.en.latest.json')
     expect(searchIndex('/unknown')).toBe(searchIndex('/docs/a'))
-    await postBuild()
-    expect(emitted.size).toBe(1)
+    expect(await hashedFile('/docs/a')).toMatch(/^static\/search_index\.en\.[0-9a-f]{8}\.json$/)
+    expect(emitted.size).toBe(2)
   })
 
   test('keeps the name stable (no hash) in develop mode', () => {
@@ -130,12 +141,13 @@ describe('search plugin', () => {
     expect(searchIndex('/docs/api/render')).toBe('/react-native-testing-library/static/search_index.13.x.en.json')
   })
 
-  test('the hash changes with the content', () => {
-    const before = setUp(versionedPages).searchIndex('/docs/api/render')
+  test('the hash changes with the content, while the URL pages link stays the same', async () => {
+    const before = setUp(versionedPages)
     const changed = versionedPages.map((node) => (node.path === '/docs/api/render' ? { ...node, title: 'Render function' } : node))
     const after = setUp(changed)
-    expect(after.searchIndex('/docs/api/render')).not.toBe(before)
-    expect(after.searchIndex('/12.x/docs/api/render')).toBe(setUp(versionedPages).searchIndex('/12.x/docs/api/render'))
+    expect(after.searchIndex('/docs/api/render')).toBe(before.searchIndex('/docs/api/render'))
+    expect(await after.hashedFile('/docs/api/render')).not.toBe(await before.hashedFile('/docs/api/render'))
+    expect(await after.hashedFile('/12.x/docs/api/render')).toBe(await setUp(versionedPages).hashedFile('/12.x/docs/api/render'))
   })
 
   test('exposes the limit, the remote settings and the page language to the client', () => {

@@ -1,0 +1,179 @@
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { defaultComponents } from '../engine/buildContext.ts'
+import { createCodeHighlighter } from '../engine/markdown/highlighter.ts'
+import { createMarkdownProcessor, type MarkdownProcessor } from '../engine/markdown/processor.ts'
+import { toSlug } from '../engine/sources/markdownTransformer.ts'
+import { createIndexFile } from '../plugins/search/buildSearchIndexes.ts'
+import { groupHits } from '../plugins/search/shared/groupHits.ts'
+import type { SearchablePage } from '../plugins/search/shared/pageDocuments.ts'
+import { createSearcher, searchPages } from '../plugins/search/shared/searchPages.ts'
+import { tokenize } from '../plugins/search/shared/tokenize.ts'
+import type { SearchIndexFile } from '../plugins/search/shared/types.ts'
+import { median } from './measure.ts'
+
+const root = path.resolve(import.meta.dirname, '..')
+const genCorpus = path.resolve(root, '../shared/bench/gen-corpus.mjs')
+
+interface SearchFigures {
+  name: string
+  pages: number
+  documents: number
+  buildMs: number
+  rawBytes: number
+  gzipBytes: number
+  loadMs: number
+  medianMs: number
+  p95Ms: number
+  queries: number
+}
+
+/**
+ * `sheaf bench search [--pages 5000] [--queries 200] [--no-corpus]`
+ *
+ * For each version of the site's content, and for a generated corpus of
+ * `--pages` pages (../shared/bench/gen-corpus.mjs, cached in /tmp): the
+ * index's size (raw and gzip), its build and load time, and the latency of
+ * `--queries` queries (median and p95) as the browser runs them (search,
+ * snippets, grouping).
+ */
+export async function runSearchBench(argv: string[]): Promise<void> {
+  const flag = (name: string, fallback: string) => {
+    const index = argv.indexOf(`--${name}`)
+    return index === -1 ? fallback : argv[index + 1]
+  }
+  const corpusPages = Number(flag('pages', '5000'))
+  const queryCount = Number(flag('queries', '200'))
+  const processor = await createProcessor()
+  const results: SearchFigures[] = []
+
+  for (const version of fs.readdirSync(path.join(root, 'content')).filter((name) => /^\d+\.x$/.test(name)).sort()) {
+    const prefix = version === '13.x' ? '' : `/${version}`
+    const pages = await loadPages(processor, path.join(root, 'content', version), prefix)
+    results.push(measureIndex(`site ${version}`, pages, queryCount))
+    print(results.at(-1)!)
+  }
+
+  if (!argv.includes('--no-corpus')) {
+    const corpus = `/tmp/corpus-${corpusPages}`
+    if (!fs.existsSync(path.join(corpus, 'index.md'))) execFileSync('node', [genCorpus, corpus, String(corpusPages)], { stdio: 'ignore' })
+    // Parsing 5,000 pages takes minutes and is not what is measured: keep the result next to the corpus.
+    const parsed = `${corpus}.search-pages.json`
+    let pages: SearchablePage[]
+    if (fs.existsSync(parsed)) pages = JSON.parse(fs.readFileSync(parsed, 'utf8')) as SearchablePage[]
+    else {
+      const started = performance.now()
+      pages = await loadPages(processor, corpus, '')
+      fs.writeFileSync(parsed, JSON.stringify(pages))
+      console.log(`(corpus of ${pages.length} pages parsed in ${Math.round(performance.now() - started)} ms)`)
+    }
+    results.push(measureIndex(`corpus ${corpusPages}`, pages, queryCount))
+    print(results.at(-1)!)
+  }
+
+  console.log('\n| index | pages | sections | build ms | raw KB | gzip KB | load ms | query median ms | query p95 ms |')
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
+  for (const row of results) {
+    console.log(`| ${row.name} | ${row.pages} | ${row.documents} | ${Math.round(row.buildMs)} | ${kb(row.rawBytes)} | ${kb(row.gzipBytes)} | ${Math.round(row.loadMs)} | ${row.medianMs.toFixed(2)} | ${row.p95Ms.toFixed(2)} |`)
+  }
+}
+
+function measureIndex(name: string, pages: SearchablePage[], queryCount: number): SearchFigures {
+  let started = performance.now()
+  const file = createIndexFile(pages, null, 'en')
+  const json = JSON.stringify(file)
+  const buildMs = performance.now() - started
+
+  started = performance.now()
+  const searcher = createSearcher(JSON.parse(json) as SearchIndexFile)
+  const loadMs = performance.now() - started
+
+  const queries = sampleQueries(file, queryCount)
+  for (const query of queries.slice(0, 20)) groupHits(searchPages(searcher, query))
+  const times: number[] = []
+  for (const query of queries) {
+    const queryStarted = performance.now()
+    groupHits(searchPages(searcher, query))
+    times.push(performance.now() - queryStarted)
+  }
+  const sorted = [...times].sort((a, b) => a - b)
+  return {
+    name,
+    pages: file.pages.length,
+    documents: file.index.documentCount,
+    buildMs,
+    rawBytes: Buffer.byteLength(json),
+    gzipBytes: gzipSync(json).length,
+    loadMs,
+    medianMs: median(times),
+    p95Ms: sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)],
+    queries: times.length,
+  }
+}
+
+/**
+ * Deterministic queries drawn from the indexed text: whole words, prefixes
+ * as typed (4 letters), two-word queries, and words with two letters swapped.
+ */
+function sampleQueries(file: SearchIndexFile, count: number): string[] {
+  const words = [...new Set(file.pages.flatMap((page) => tokenize(`${page.title} ${page.content.slice(0, 2000)}`)).filter((word) => word.length >= 4))]
+  const queries: string[] = []
+  for (let i = 0; queries.length < count && words.length > 0; i++) {
+    const word = words[(i * 7919) % words.length]
+    const next = words[(i * 104729 + 13) % words.length]
+    switch (i % 4) {
+      case 0:
+        queries.push(word)
+        break
+      case 1:
+        queries.push(word.slice(0, 4))
+        break
+      case 2:
+        queries.push(`${word} ${next}`)
+        break
+      default:
+        queries.push(word.length > 5 ? `${word.slice(0, 2)}${word[3]}${word[2]}${word.slice(4)}` : word)
+    }
+  }
+  return queries
+}
+
+async function createProcessor(): Promise<MarkdownProcessor> {
+  const highlighter = await createCodeHighlighter({ light: 'github-light', dark: 'github-dark' })
+  return createMarkdownProcessor({ highlighter, components: defaultComponents, sanitize: true })
+}
+
+async function loadPages(processor: MarkdownProcessor, dir: string, routePrefix: string): Promise<SearchablePage[]> {
+  const pages: SearchablePage[] = []
+  for (const relativePath of walk(dir)) {
+    const file = path.join(dir, relativePath)
+    const result = await processor.process({ source: fs.readFileSync(file, 'utf8'), file: relativePath, mdx: file.endsWith('.mdx') })
+    const pageType = typeof result.frontmatter.pageType === 'string' ? result.frontmatter.pageType : 'doc'
+    if (pageType === 'home' || pageType === '404') continue
+    pages.push({ path: `${routePrefix}${toSlug(relativePath)}`, title: result.title, sections: result.sections, toc: result.toc })
+  }
+  return pages
+}
+
+function walk(dir: string, relative = ''): string[] {
+  const out: string[] = []
+  for (const entry of fs.readdirSync(path.join(dir, relative), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    if (entry.name.startsWith('.')) continue
+    const child = relative ? `${relative}/${entry.name}` : entry.name
+    if (entry.isDirectory()) out.push(...walk(dir, child))
+    else if (/\.mdx?$/.test(entry.name)) out.push(child)
+  }
+  return out
+}
+
+function print(row: SearchFigures): void {
+  console.log(
+    `${row.name}: ${row.pages} pages, ${row.documents} sections; index ${kb(row.rawBytes)} KB raw, ${kb(row.gzipBytes)} KB gzip; built in ${Math.round(row.buildMs)} ms, loaded in ${Math.round(row.loadMs)} ms; ${row.queries} queries: median ${row.medianMs.toFixed(2)} ms, p95 ${row.p95Ms.toFixed(2)} ms`,
+  )
+}
+
+function kb(bytes: number): string {
+  return (bytes / 1024).toFixed(1)
+}

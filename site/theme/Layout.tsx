@@ -1,0 +1,84 @@
+import type { LayoutProps } from 'sheaf/runtime'
+import { ProgressBar } from './furniture/ProgressBar.tsx'
+import { ScrollToTop } from './furniture/ScrollToTop.tsx'
+import { Footer } from './components/Footer.tsx'
+import type { LayoutData } from './components/layoutData.ts'
+import { Navbar } from './components/Navbar.tsx'
+import { PageHead } from './components/PageHead.tsx'
+import { RouteAnnouncer } from './components/RouteAnnouncer.tsx'
+import { SkipLink } from './components/SkipLink.tsx'
+import { usePageParts } from './hooks/usePageParts.ts'
+import { useTexts } from './hooks/useTexts.ts'
+
+/** Everything the frame around a page needs, for the page at `$path`. */
+export const query = /* GraphQL */ `
+  query ($path: String!) {
+    site { title description url base lang themeConfig }
+    page(path: $path) { title description version lang pageType frontmatter }
+    versions { name isDefault prefix }
+    currentVersion(path: $path) { name isDefault prefix }
+    versionLinks(path: $path) { version path exists }
+    locales { lang label isDefault prefix }
+    localeLinks(path: $path) { lang label path }
+    nav(path: $path)
+    sidebar(path: $path)
+    i18n(path: $path)
+    searchIndex(path: $path)
+    searchConfig(path: $path)
+  }
+`
+
+/**
+ * The frame of every page: skip link, navbar (banner), progress bar, the
+ * template in <main id="content">, footer (contentinfo), scroll-to-top and
+ * the route announcer. Parts can be hidden by front-matter or `?navbar=0`.
+ */
+export default function Layout({ data, page, children }: LayoutProps<LayoutData>) {
+  const texts = useTexts()
+  const parts = usePageParts()
+  const { site } = data
+  const pageType = data.page?.pageType ?? '404'
+  const isHome = pageType === 'home'
+  const lang = data.page?.lang ?? site.lang
+  const footer = site.themeConfig.footer
+
+  return (
+    <div className={`layout layout--${pageType}${parts.navbar ? '' : ' no-navbar'}`} data-page-type={pageType}>
+      <PageHead
+        siteTitle={site.title}
+        siteUrl={site.url}
+        base={site.base}
+        path={page.path}
+        pageTitle={isHome ? null : (data.page?.title ?? texts.notFoundTitle)}
+        description={data.page?.description || site.description}
+        type={pageType === 'doc' || pageType === 'overview' ? 'article' : 'website'}
+      />
+      <SkipLink text={texts.skipToContentText ?? 'Skip to content'} />
+      {parts.navbar ? (
+        <header className="site-header">
+          <Navbar
+            data={{
+              versions: data.versions ?? [],
+              currentVersion: data.currentVersion ?? { name: '', isDefault: true, prefix: '' },
+              versionLinks: data.versionLinks ?? [],
+              locales: data.locales ?? [],
+              localeLinks: data.localeLinks ?? [],
+              nav: data.nav ?? [],
+              searchIndex: data.searchIndex ?? null,
+              searchConfig: data.searchConfig ?? null,
+              lang,
+              searchPlaceholder: texts.searchPlaceholderText,
+            }}
+          />
+        </header>
+      ) : null}
+      <ProgressBar />
+      <main id="content" className="site-main" tabIndex={-1}>
+        {children}
+      </main>
+      {parts.footer ? <Footer message={footer?.message} copyright={footer?.copyright} /> : null}
+      <ScrollToTop />
+      <RouteAnnouncer />
+    </div>
+  )
+}

@@ -1,0 +1,60 @@
+import type { CSSProperties } from 'react'
+import { Link, useSiteData, withBase } from 'sheaf/runtime'
+
+export interface Feature {
+  title: string
+  details?: string
+  /** An emoji, or an image path/URL. */
+  icon?: string
+  link?: string
+  /** Columns out of 12 (SPEC §9: default 4). */
+  span?: number
+}
+
+/** SPEC §9: a feature card spans 4 of 12 columns unless it says otherwise. */
+export const defaultFeatureSpan = 4
+
+/** The home page's feature cards in a 12-column grid. */
+export function Features({ features }: { features: Feature[] }) {
+  if (features.length === 0) return null
+  return (
+    <section className="features" aria-label="Features">
+      <ul className="features__grid">
+        {features.map((feature) => (
+          <li key={feature.title} className="features__item" style={{ '--feature-span': feature.span ?? defaultFeatureSpan } as CSSProperties}>
+            <FeatureCard feature={feature} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function FeatureCard({ feature }: { feature: Feature }) {
+  const body = (
+    <>
+      {feature.icon ? <FeatureIcon icon={feature.icon} /> : null}
+      <h2 className="feature__title">{feature.title}</h2>
+      {feature.details ? <p className="feature__details">{feature.details}</p> : null}
+    </>
+  )
+  if (feature.link) {
+    return (
+      <Link to={feature.link} className="feature feature--link">
+        {body}
+      </Link>
+    )
+  }
+  return <div className="feature">{body}</div>
+}
+
+function FeatureIcon({ icon }: { icon: string }) {
+  const { base } = useSiteData()
+  const isImage = /^(\/|https?:)|\.(svg|png|jpe?g|webp|gif)$/i.test(icon)
+  if (isImage) return <img className="feature__icon feature__icon--image" src={icon.startsWith('/') ? withBase(icon, base) : icon} alt="" width={48} height={48} />
+  return (
+    <span className="feature__icon" aria-hidden="true">
+      {icon}
+    </span>
+  )
+}

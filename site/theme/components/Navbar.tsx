@@ -1,0 +1,97 @@
+import { Link, useSiteData, withBase, type NavItem } from 'sheaf/runtime'
+import { ThemeToggle } from '../furniture/ThemeToggle.tsx'
+import { useHideOnScroll } from '../hooks/useHideOnScroll.ts'
+import Search from '../search/Search.tsx'
+import { LanguageSwitcher } from './LanguageSwitcher.tsx'
+import type { LayoutData } from './layoutData.ts'
+import { MobileNav } from './MobileNav.tsx'
+import { NavMenu } from './NavMenu.tsx'
+import { SocialLinks } from './SocialLinks.tsx'
+import { VersionSwitcher } from './VersionSwitcher.tsx'
+
+export type NavbarData = Pick<LayoutData, 'versions' | 'currentVersion' | 'versionLinks' | 'locales' | 'localeLinks' | 'nav' | 'searchIndex' | 'searchConfig'> & {
+  /** The page's language (for the language switcher). */
+  lang: string
+  searchPlaceholder: string
+}
+
+/**
+ * The top bar: logo and title (linking to the root of the reader's version
+ * and language), left and right menus, search, the language and version
+ * switchers, the theme toggle and social links; a hamburger below 1024 px.
+ */
+export function Navbar({ data }: { data: NavbarData }) {
+  const site = useSiteData()
+  const { themeConfig } = site
+  const hidden = useHideOnScroll(themeConfig.hideNavbar === 'scroll')
+  const locale = data.locales.find((entry) => entry.lang === data.lang)
+  const home = `${locale?.prefix ?? ''}${data.currentVersion.prefix}/`
+  const left = data.nav.filter((item) => item.position === 'left')
+  const right = data.nav.filter((item) => item.position !== 'left')
+  const socialLinks = themeConfig.socialLinks ?? []
+
+  return (
+    <div className={hidden || themeConfig.hideNavbar === 'always' ? 'navbar is-hidden' : 'navbar'}>
+      <div className="navbar__inner">
+        <Link to={home} className="navbar__brand">
+          <Logo logo={site.logo} base={site.base} />
+          <span className="navbar__title">{site.title}</span>
+        </Link>
+        {left.length > 0 ? (
+          <nav aria-label="Main" className="navbar__menu navbar__menu--left">
+            <NavMenu items={left} />
+          </nav>
+        ) : null}
+        <div className="navbar__right">
+          <Search placeholder={data.searchPlaceholder} indexUrl={data.searchIndex} config={data.searchConfig} />
+          {right.length > 0 ? (
+            <nav aria-label={left.length > 0 ? 'Secondary' : 'Main'} className="navbar__menu navbar__menu--right">
+              <NavMenu items={right} />
+            </nav>
+          ) : null}
+          <div className="navbar__tools">
+            <LanguageSwitcher locales={data.locales} links={data.localeLinks} currentLang={data.lang} />
+            <VersionSwitcher versions={data.versions} current={data.currentVersion} links={data.versionLinks} />
+            <SocialLinks links={socialLinks} />
+          </div>
+          <div className="navbar__theme">
+            <ThemeToggle />
+          </div>
+          <MobileNav>
+            <ScreenMenu items={data.nav} data={data} />
+          </MobileNav>
+        </div>
+      </div>
+    </div>
+  )
+}
+
+function ScreenMenu({ items, data }: { items: NavItem[]; data: NavbarData }) {
+  const { themeConfig } = useSiteData()
+  return (
+    <>
+      <NavMenu items={items} variant="screen" />
+      <LanguageSwitcher locales={data.locales} links={data.localeLinks} currentLang={data.lang} variant="screen" />
+      <VersionSwitcher versions={data.versions} current={data.currentVersion} links={data.versionLinks} variant="screen" />
+      {themeConfig.darkMode !== false ? (
+        <div className="mobile-nav__row mobile-nav__theme">
+          <span>Appearance</span>
+          <ThemeToggle />
+        </div>
+      ) : null}
+      <SocialLinks links={themeConfig.socialLinks ?? []} variant="screen" />
+    </>
+  )
+}
+
+function Logo({ logo, base }: { logo: string | { light: string; dark: string } | undefined; base: string }) {
+  if (!logo) return null
+  const src = (value: string) => (value.startsWith('/') ? withBase(value, base) : value)
+  if (typeof logo === 'string') return <img className="navbar__logo" src={src(logo)} alt="" width={32} height={32} />
+  return (
+    <>
+      <img className="navbar__logo navbar__logo--light" src={src(logo.light)} alt="" width={32} height={32} />
+      <img className="navbar__logo navbar__logo--dark" src={src(logo.dark)} alt="" width={32} height={32} />
+    </>
+  )
+}

@@ -1,0 +1,70 @@
+import { useEffect, useRef } from 'react'
+import { usePageData } from 'sheaf/runtime'
+import { useActiveHeading } from '../hooks/useActiveHeading.ts'
+import { Dropdown } from './Dropdown.tsx'
+
+export interface TocEntry {
+  text: string
+  id: string
+  depth: number
+}
+
+export interface OutlineProps {
+  toc: TocEntry[]
+  /** 'Contents' on this site (i18n outlineTitle). */
+  title: string
+  /** 'aside' for the right column, 'toolbar' for the narrow-screen popup. */
+  variant?: 'aside' | 'toolbar'
+}
+
+/**
+ * The page outline: h2 and deeper headings (level 1 is skipped), with the
+ * heading in view marked. The list fades in (300 ms) on each new page.
+ */
+export function Outline({ toc, title, variant = 'aside' }: OutlineProps) {
+  const { path } = usePageData()
+  const entries = toc.filter((entry) => entry.depth >= 2)
+  const active = useActiveHeading(entries.map((entry) => entry.id))
+  const asideRef = useRef<HTMLElement>(null)
+
+  useEffect(() => {
+    // Keep the active entry visible in a long outline (only the outline scrolls).
+    const aside = asideRef.current
+    const link = aside?.querySelector<HTMLElement>('.outline__link.is-active')
+    if (!aside || !link) return
+    const top = link.offsetTop
+    if (top < aside.scrollTop || top > aside.scrollTop + aside.clientHeight - 40) aside.scrollTop = Math.max(0, top - aside.clientHeight / 2)
+  }, [active])
+  if (entries.length === 0) return null
+  const minDepth = Math.min(...entries.map((entry) => entry.depth))
+
+  const list = (
+    <ul key={path} className="outline__list">
+      {entries.map((entry) => (
+        <li key={entry.id} className={`outline__item outline__item--level-${entry.depth - minDepth}`}>
+          <a href={`#${entry.id}`} className={entry.id === active ? 'outline__link is-active' : 'outline__link'} aria-current={entry.id === active ? 'location' : undefined}>
+            {entry.text}
+          </a>
+        </li>
+      ))}
+    </ul>
+  )
+
+  if (variant === 'toolbar') {
+    return (
+      <Dropdown label={title} ariaLabel={title} className="outline-popup">
+        <nav aria-label={title}>{list}</nav>
+      </Dropdown>
+    )
+  }
+  return (
+    <aside ref={asideRef} className="outline" aria-labelledby="outline-title">
+      <nav aria-labelledby="outline-title">
+        <p id="outline-title" className="outline__title">
+          {title}
+        </p>
+        {list}
+      </nav>
+    </aside>
+  )
+}

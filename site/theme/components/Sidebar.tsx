@@ -1,0 +1,56 @@
+import { useEffect, useRef } from 'react'
+import type { SidebarItem } from 'sheaf/runtime'
+import { CloseIcon } from './Icons.tsx'
+import { SidebarItems } from './SidebarGroup.tsx'
+
+export interface SidebarProps {
+  items: SidebarItem[]
+  /** The current route (marks the active link). */
+  route: string
+  /** Narrow screens: the sidebar is shown over a backdrop while open. */
+  open: boolean
+  onClose: () => void
+}
+
+/**
+ * The docs sidebar: collapsible groups, dividers, section headers and the
+ * active page (`aria-current="page"`). On narrow screens it slides in over a
+ * backdrop; Escape or a click on the backdrop closes it.
+ */
+export function Sidebar({ items, route, open, onClose }: SidebarProps) {
+  const asideRef = useRef<HTMLElement>(null)
+
+  useEffect(() => {
+    if (!open) return undefined
+    asideRef.current?.querySelector<HTMLElement>('a, button')?.focus()
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose()
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [open, onClose])
+
+  useEffect(() => {
+    // Bring the active entry into view in a long sidebar (only the sidebar scrolls).
+    const aside = asideRef.current
+    const active = aside?.querySelector<HTMLElement>('[aria-current="page"]')
+    if (!aside || !active) return
+    const top = active.offsetTop - aside.clientHeight / 2
+    if (active.offsetTop > aside.clientHeight - 40) aside.scrollTop = Math.max(0, top)
+  }, [route])
+
+  if (items.length === 0) return null
+  return (
+    <>
+      <div className={open ? 'sidebar-backdrop is-open' : 'sidebar-backdrop'} onClick={onClose} aria-hidden="true" />
+      <aside ref={asideRef} id="sidebar" className={open ? 'sidebar is-open' : 'sidebar'} aria-label="Sidebar">
+        <button type="button" className="icon-button sidebar__close" aria-label="Close menu" onClick={onClose}>
+          <CloseIcon size={20} />
+        </button>
+        <nav aria-label="Pages" className="sidebar__nav">
+          <SidebarItems items={items} route={route} depth={0} />
+        </nav>
+      </aside>
+    </>
+  )
+}

@@ -1,0 +1,18 @@
+import type { Root } from 'hast'
+import { HastContent, type TemplateProps } from 'sheaf/runtime'
+import { markdownComponents } from '../markdown/components.tsx'
+
+export const query = /* GraphQL */ `
+  query ($path: String!) {
+    page(path: $path) { title body }
+  }
+`
+
+/** A free-form page inside the site frame: the body at full width, no sidebar or outline. */
+export default function Custom({ data }: TemplateProps<{ page: { title: string; body: Root } }>) {
+  return (
+    <div className="custom-page prose">
+      <HastContent tree={data.page.body} components={markdownComponents} />
+    </div>
+  )
+}

@@ -1,0 +1,33 @@
+import type { Root } from 'hast'
+import { HastContent, type TemplateProps } from 'sheaf/runtime'
+import { markdownComponents } from '../markdown/components.tsx'
+import { Features, type Feature } from '../components/Features.tsx'
+import { Hero, type HeroData } from '../components/Hero.tsx'
+
+export const query = /* GraphQL */ `
+  query ($path: String!) {
+    page(path: $path) { title body frontmatter }
+  }
+`
+
+export interface HomeData {
+  page: { title: string; body: Root; frontmatter: { hero?: HeroData; features?: Feature[]; footerMessage?: string } }
+}
+
+/** The home page: hero, feature cards, the page's own text and an optional footer message. */
+export default function Home({ data }: TemplateProps<HomeData>) {
+  const { hero, features, footerMessage } = data.page.frontmatter
+  const hasBody = data.page.body.children.some((node) => node.type === 'element')
+  return (
+    <div className="home">
+      {hero ? <Hero hero={hero} /> : <h1 className="home__title">{data.page.title}</h1>}
+      {features?.length ? <Features features={features} /> : null}
+      {hasBody ? (
+        <div className="home__body prose">
+          <HastContent tree={data.page.body} components={markdownComponents} />
+        </div>
+      ) : null}
+      {footerMessage ? <p className="home__footer-message">{footerMessage}</p> : null}
+    </div>
+  )
+}
