@@ -103,6 +103,11 @@ function ClientApp({ site, initial, loadTemplate, Layout }: { site: SiteData; in
   )
 
   useEffect(() => {
+    // A marker for tests and styles: the page is interactive from here on.
+    document.documentElement.dataset.sheafHydrated = 'true'
+  }, [])
+
+  useEffect(() => {
     const onClick = (event: MouseEvent) => {
       const anchor = findNavigableAnchor(event)
       if (!anchor) return

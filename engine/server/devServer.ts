@@ -59,6 +59,7 @@ function readBody(request: http.IncomingMessage): Promise<string> {
  */
 export async function startDevServer(root: string, options: DevServerOptions = {}): Promise<{ close(): Promise<void>; url: string }> {
   let state = await load(root, options)
+  let viteRef: import('vite').ViteDevServer | null = null
   const { config } = state.site
   const server = http.createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
@@ -67,14 +68,34 @@ export async function startDevServer(root: string, options: DevServerOptions = {
       response.end(formatError(error))
     })
   })
+  const entry = await writeEntry(state, true)
   const vite = await createViteServer({
     ...createViteConfig({ root, base: config.base, publicDir: config.publicDir, mode: 'development' }),
     appType: 'custom',
+    // Scan the client entry at start-up, so dependencies are pre-bundled before the first
+    // page asks for them (otherwise Vite reloads the page once it discovers them).
+    optimizeDeps: { entries: [entry, explorerEntry] },
     // HMR shares the page's port, so one port serves everything.
     server: { middlewareMode: true, hmr: { server }, watch: { ignored: ['**/build/**', '**/.sheaf/**', '**/test-results/**', '**/.git/**'] } },
   })
-  const entry = await writeEntry(state, true)
+  viteRef = vite
   let lastError: unknown = null
+
+  // One rebuild at a time: saves that arrive meanwhile trigger one more rebuild, so the last state wins.
+  let running: Promise<void> | null = null
+  let pendingFile: string | null = null
+  const scheduleRebuild = (file: string) => {
+    pendingFile = file
+    if (running) return
+    running = (async () => {
+      while (pendingFile) {
+        const next = pendingFile
+        pendingFile = null
+        await rebuild(next)
+      }
+      running = null
+    })()
+  }
 
   const rebuild = async (file: string) => {
     const started = performance.now()
@@ -109,7 +130,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
       vite.ws.send({ type: 'custom', event: 'sheaf:update', data: { paths: [...state.pages.keys()] } })
       return
     }
-    void rebuild(file)
+    scheduleRebuild(file)
   })
 
   async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
@@ -210,6 +231,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   }
 
   async function writeEntry(current: DevState, first: boolean): Promise<string> {
+    // Hoisted: also called before the Vite server exists.
     const file = await writeClientEntry({
       root,
       site: toSiteData(current.site.config),
@@ -219,7 +241,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
       clientModules: current.site.runner.clientModules(),
       dev: true,
     })
-    if (!first) vite.moduleGraph.invalidateAll()
+    if (!first) viteRef?.moduleGraph.invalidateAll()
     return file
   }
 }

@@ -34,9 +34,16 @@ test.afterAll(() => {
 
 const guide = () => path.join(siteDir, 'content/docs/guide.md')
 
+/** Opens a page and waits until React has hydrated it (clicks before that do nothing). */
+async function openHydrated(page: import('@playwright/test').Page, route: string) {
+  await page.goto(url(route))
+  await page.locator('html[data-sheaf-hydrated]').waitFor()
+}
+
 test('a markdown edit updates the open page in place, keeping component state', async ({ page }) => {
-  await page.goto(url('/docs/guide'))
+  await openHydrated(page, '/docs/guide')
   await page.getByRole('button', { name: 'Clicked 0' }).click()
+  await expect(page.getByRole('button', { name: 'Clicked 1' })).toBeVisible()
   const original = fs.readFileSync(guide(), 'utf8')
   fs.writeFileSync(guide(), original.replace('Tests should resemble', 'Edited: tests should resemble'))
   await expect(page.getByText('Edited: tests should resemble')).toBeVisible()
@@ -47,8 +54,9 @@ test('a markdown edit updates the open page in place, keeping component state', 
 })
 
 test('a content error shows an overlay with file:line and clears when fixed', async ({ page }) => {
-  await page.goto(url('/docs/guide'))
+  await openHydrated(page, '/docs/guide')
   await page.getByRole('button', { name: 'Clicked 0' }).click()
+  await expect(page.getByRole('button', { name: 'Clicked 1' })).toBeVisible()
   const original = fs.readFileSync(guide(), 'utf8')
   fs.writeFileSync(guide(), original.replace('title: Guide', 'title: [Guide'))
   const overlay = page.locator('vite-error-overlay')
@@ -60,8 +68,9 @@ test('a content error shows an overlay with file:line and clears when fixed', as
 })
 
 test('adding a page updates routes and navigation without a restart', async ({ page }) => {
-  await page.goto(url('/docs/guide'))
+  await openHydrated(page, '/docs/guide')
   await page.getByRole('button', { name: 'Clicked 0' }).click()
+  await expect(page.getByRole('button', { name: 'Clicked 1' })).toBeVisible()
   fs.writeFileSync(path.join(siteDir, 'content/docs/new-page.md'), '---\ntitle: Brand new\n---\n\n# Brand new\n\nFresh content.\n')
   await page.getByRole('link', { name: 'Brand new' }).click()
   await expect(page.getByText('Fresh content.')).toBeVisible()

@@ -19,6 +19,7 @@ test.describe('engine on the basic fixture', () => {
     })
     page.on('pageerror', (error) => problems.push(error.message))
     await page.goto(siteUrl('basic', '/docs/guide'))
+    await page.locator('html[data-sheaf-hydrated]').waitFor()
     await page.getByRole('button', { name: 'Clicked 0' }).click()
     await expect(page.getByRole('button', { name: 'Clicked 1' })).toBeVisible()
     expect(problems).toEqual([])
@@ -26,6 +27,7 @@ test.describe('engine on the basic fixture', () => {
 
   test('an internal link changes page without a document reload', async ({ page }) => {
     await page.goto(siteUrl('basic', '/docs/guide'))
+    await page.locator('html[data-sheaf-hydrated]').waitFor()
     await page.getByRole('button', { name: 'Clicked 0' }).click()
     await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'still here'))
     await page.getByRole('link', { name: 'the API options' }).click()
@@ -53,6 +55,7 @@ test.describe('engine on the basic fixture', () => {
 
   test('client navigation to an unknown route shows the 404 template', async ({ page }) => {
     await page.goto(siteUrl('basic', '/docs/guide'))
+    await page.locator('html[data-sheaf-hydrated]').waitFor()
     await page.getByRole('button', { name: 'Clicked 0' }).click()
     await page.evaluate(() => {
       const link = document.createElement('a')
