@@ -69,7 +69,9 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
     const assets = await timer.run('bundle', () => bundle(config, siteData, runner, staging.dir, cacheDir, engine), () => 1)
     // Anything that can change every page: the engine, the config and theme sources, the client bundle.
     const key = createHash('sha1').update(engine).update(fingerprintPaths([config.configFile, path.dirname(config.configFile), ...Object.values(config.theme.templates), ...(config.theme.layout ? [config.theme.layout] : [])])).update(assets.bundle).update(mode).digest('hex')
-    const pageCache = cacheDir ? new PageCache(path.join(cacheDir, 'pages.json'), key, store) : null
+    // One manifest per output folder: reuse copies files from that folder's previous build.
+    const manifestName = `pages-${createHash('sha1').update(outDir).digest('hex').slice(0, 12)}.json`
+    const pageCache = cacheDir ? new PageCache(path.join(cacheDir, manifestName), key, store) : null
     const result = await timer.run(
       'render',
       () => renderPages(pages, contextWith(assets), { outDir: staging.dir, cache: pageCache ? { pages: pageCache, previousOutDir: outDir } : undefined }),

@@ -76,7 +76,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     // page asks for them (otherwise Vite reloads the page once it discovers them).
     optimizeDeps: { entries: [entry, explorerEntry] },
     // HMR shares the page's port, so one port serves everything.
-    server: { middlewareMode: true, hmr: { server }, watch: { ignored: ['**/build/**', '**/.sheaf/**', '**/test-results/**', '**/.git/**'] } },
+    server: { middlewareMode: true, hmr: { server }, watch: { ignored: ['**/build/**', '**/.sheaf/**', '**/test-results/**', '**/.git/**', '**/.e2e-build-*/**'] } },
   })
   viteRef = vite
   let lastError: unknown = null

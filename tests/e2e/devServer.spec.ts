@@ -5,8 +5,8 @@ import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '../..')
 // A copy inside the project, so its config still resolves `sheaf` and the edits touch no real fixture.
-const siteDir = path.join(root, 'tests/fixtures/.tmp-dev')
-const port = 5310
+const siteDir = path.join(root, `tests/fixtures/.tmp-dev-${process.env.SHEAF_E2E_PORT_OFFSET ?? 0}`)
+const port = 5310 + Number(process.env.SHEAF_E2E_PORT_OFFSET ?? 0)
 const url = (route: string) => `http://127.0.0.1:${port}/fixture${route}`
 let server: ChildProcess
 

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import path from 'node:path'
 import type { Server } from 'node:http'
 import { startStaticServer } from '../../engine/server/staticServer.ts'
-import { sites } from './sites.ts'
+import { outDirName, sites } from './sites.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
@@ -12,9 +12,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   for (const site of Object.values(sites)) {
     const cwd = path.resolve(root, site.dir)
     if (!process.env.SHEAF_E2E_SKIP_BUILD) {
-      execFileSync(process.execPath, [path.join(root, 'bin/sheaf.js'), 'build', '--quiet'], { cwd, stdio: 'inherit' })
+      execFileSync(process.execPath, [path.join(root, 'bin/sheaf.js'), 'build', '--quiet', '--out', outDirName], { cwd, stdio: 'inherit' })
     }
-    servers.push(await startStaticServer({ dir: path.join(cwd, 'build'), base: site.base, port: site.port }))
+    servers.push(await startStaticServer({ dir: path.join(cwd, outDirName), base: site.base, port: site.port }))
   }
   return async () => {
     await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))

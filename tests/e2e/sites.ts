@@ -1,9 +1,17 @@
-/** The sites the end-to-end tests build and serve (127.0.0.1 only). */
+/**
+ * The sites the end-to-end tests build and serve (127.0.0.1 only).
+ * SHEAF_E2E_PORT_OFFSET lets two runs share a machine: other ports, other output folders.
+ */
+export const portOffset = Number(process.env.SHEAF_E2E_PORT_OFFSET ?? 0)
+
 export const sites = {
-  rntl: { dir: '.', port: 4300, base: '/react-native-testing-library/' },
-  basic: { dir: 'tests/fixtures/basic', port: 4301, base: '/fixture/' },
-  readingTime: { dir: 'tests/fixtures/reading-time', port: 4302, base: '/reading/' },
+  rntl: { dir: '.', port: 4300 + portOffset, base: '/react-native-testing-library/' },
+  basic: { dir: 'tests/fixtures/basic', port: 4301 + portOffset, base: '/fixture/' },
+  readingTime: { dir: 'tests/fixtures/reading-time', port: 4302 + portOffset, base: '/reading/' },
 } as const
+
+/** Where each site's e2e build goes (never the site's own build/). */
+export const outDirName = `.e2e-build-${portOffset}`
 
 export type SiteName = keyof typeof sites
 
