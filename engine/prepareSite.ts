@@ -124,6 +124,7 @@ export async function createPages(runner: PluginRunner, dataLayer: DataLayer, re
     reporter: reporterFor(plugin.name),
     graphql: (query, variables = {}) => dataLayer.query(query, variables, `plugin ${plugin.name}`),
     createPage: (page) => registry.add(page, `plugin ${plugin.name}`),
+    templates: registry.templateNames,
   }))
   return registry.pages
 }

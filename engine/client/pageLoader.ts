@@ -1,4 +1,4 @@
-import { routeToDataFile, withBase } from '../shared/routes.ts'
+import { notFoundRoutes, routeToDataFile, withBase } from '../shared/routes.ts'
 import type { PageData } from '../shared/types.ts'
 
 export type PageResult = { status: 'ok'; page: PageData } | { status: 'not-found'; page: PageData | null }
@@ -15,8 +15,11 @@ export function createPageLoader(base: string) {
       const response = await fetchJson(route)
       if (response.ok) return { status: 'ok', page: (await response.json()) as PageData }
       if (response.status !== 404) throw new Error(`Loading page data for ${route} failed with HTTP ${response.status}`)
-      const notFound = await fetchJson('/404')
-      return { status: 'not-found', page: notFound.ok ? ((await notFound.json()) as PageData) : null }
+      for (const candidate of notFoundRoutes(route)) {
+        const notFound = await fetchJson(candidate)
+        if (notFound.ok) return { status: 'not-found', page: (await notFound.json()) as PageData }
+      }
+      return { status: 'not-found', page: null }
     })()
     cache.set(route, promise)
     // A failed load is not cached, so the next click tries again.

@@ -38,6 +38,10 @@ export class PageRegistry {
     this.byKey.set(key, { path, template: input.template, context: input.context ?? {}, source })
   }
 
+  get templateNames(): string[] {
+    return Object.keys(this.templates)
+  }
+
   get pages(): RegisteredPage[] {
     return [...this.byKey.values()]
   }

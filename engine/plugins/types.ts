@@ -68,6 +68,8 @@ export interface PagesApi {
   reporter: Reporter
   graphql: GraphqlRunner
   createPage(page: PageInput): void
+  /** The theme's template names (a page may only use one of these). */
+  templates: readonly string[]
 }
 
 export interface BuiltPage {

@@ -10,7 +10,7 @@ import { createPages, prepareSite, toSiteData, type PreparedSite } from '../prep
 import type { RegisteredPage } from '../pages/pageRegistry.ts'
 import { loadTheme } from '../render/loadTheme.ts'
 import { queryPageData, renderDocument, type RenderContext } from '../render/renderPages.ts'
-import { routeKey, routeToHtmlFile, stripBase } from '../shared/routes.ts'
+import { notFoundRoutes, routeKey, routeToHtmlFile, stripBase } from '../shared/routes.ts'
 import type { PageData } from '../shared/types.ts'
 import { changedNodeIds } from './changedNodes.ts'
 import { errorPayload } from './errorOverlay.ts'
@@ -168,7 +168,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
       })
       return
     }
-    const target = page ?? state.pages.get('/404')
+    const target = page ?? (route === null ? undefined : notFoundRoutes(route).map((candidate) => state.pages.get(candidate)).find(Boolean))
     if (!target) {
       response.writeHead(404).end('Not found')
       return

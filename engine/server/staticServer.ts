@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
-import { stripBase } from '../shared/routes.ts'
+import { notFoundRoutes, stripBase } from '../shared/routes.ts'
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -45,7 +45,7 @@ export function startStaticServer(options: StaticServerOptions): Promise<http.Se
     const file = route === null ? null : findFile(root, route)
     const headers = { ...options.headers }
     if (!file) {
-      const notFound = path.join(root, '404.html')
+      const notFound = (route === null ? ['/404'] : notFoundRoutes(route)).map((candidate) => path.join(root, `${candidate.slice(1)}.html`)).find((candidate) => fs.existsSync(candidate)) ?? path.join(root, '404.html')
       response.writeHead(404, { ...headers, 'content-type': contentTypes['.html'] })
       response.end(fs.existsSync(notFound) ? fs.readFileSync(notFound) : 'Not found')
       return

@@ -75,6 +75,15 @@ export function toRoute(parts: { slug: string; langPrefix?: string; versionPrefi
   return prefix ? `/${prefix}${slug}` : slug
 }
 
+/**
+ * The 404 pages to try for an unknown route, nearest first: a section's own
+ * (`/12.x/404`, written by plugins for versions and languages), then `/404`.
+ */
+export function notFoundRoutes(route: string): string[] {
+  const first = resolvePath(route).split('/')[1]
+  return first && first !== '404' ? [`/${first}/404`, '/404'] : ['/404']
+}
+
 /** Is this href an external URL (scheme or protocol-relative)? */
 export function isExternalHref(href: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')

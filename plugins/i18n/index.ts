@@ -97,6 +97,11 @@ export function i18n(options: I18nOptions): Plugin {
         },
       })
     },
+    createPages({ createPage, templates }) {
+      // Each other language gets its own 404 page, in its own words.
+      if (!multiple || !templates.includes('404')) return
+      for (const locale of locales) if (locale.lang !== defaultLang) createPage({ path: `/${locale.lang}/404`, template: '404', context: { path: `/${locale.lang}/404` } })
+    },
     headTags(page) {
       if (!multiple) return []
       return [{ tag: 'script', attrs: {}, children: firstVisitScript(locales.map((locale) => ({ lang: locale.lang, prefix: prefixOf(locale.lang) })), page.base) }]
@@ -106,7 +111,7 @@ export function i18n(options: I18nOptions): Plugin {
       // `/en/x` -> `/x`: the default language never carries a prefix.
       for (const page of pages) {
         const route = routeKey(page.path)
-        if (route === '/404' || route.split('/')[1] && langs.has(route.split('/')[1])) continue
+        if (route.endsWith('/404') || (route.split('/')[1] && langs.has(route.split('/')[1]))) continue
         const from = route === '/' ? `${defaultLang}/index.html` : `${defaultLang}${route}.html`
         await emitFile(from, redirectPage(withBase(page.path, site.base)))
       }

@@ -95,7 +95,11 @@ export function versions(options: VersionsOptions): Plugin {
         },
       })
     },
-    createPages({ graphql }) {
+    createPages({ graphql, createPage, templates }) {
+      // Each older version gets its own 404 page, so its navbar and "Take me home" stay in that version.
+      if (templates.includes('404')) {
+        for (const info of infos) if (info.prefix) createPage({ path: `${info.prefix}/404`, template: '404', context: { path: `${info.prefix}/404` } })
+      }
       return graphql<{ allPage: { version: string | null }[] }>('{ allPage { version } }').then(({ allPage }) => {
         const present = new Set(allPage.map((page) => page.version))
         const missing = names.filter((name) => !present.has(name))
