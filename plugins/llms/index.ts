@@ -66,7 +66,7 @@ export function llms(options: LlmsOptions = {}): Plugin {
         const index = [`# ${title}`, '', `> ${data.site.description}`, '']
         for (const [section, entries] of sections) {
           index.push(`## ${section}`, '')
-          for (const page of entries) index.push(`- [${page.title}](${absolute(page.path)}.md)${page.description ? `: ${page.description}` : ''}`)
+          for (const page of entries) index.push(`- [${page.title}](${data.site.url}${withBase(`/${markdownTwinFile(page.path)}`, site.base)})${page.description ? `: ${page.description}` : ''}`)
           index.push('')
         }
         const full = [`# ${title}`, '', `> ${data.site.description}`, '', ...[...sections.values()].flat().map((page) => `${twins.get(page.path) ?? ''}\n---\n`)]

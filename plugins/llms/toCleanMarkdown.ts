@@ -37,8 +37,9 @@ export function toCleanMarkdown(source: string, mdx: boolean, resolveLink: LinkT
       return [SKIP, index]
     }
     if (type === 'containerDirective') {
+      // Visit the blockquote next, so links inside the container resolve too.
       parent.children.splice(index, 1, containerToBlockquote(node as unknown as DirectiveNode))
-      return [SKIP, index + 1]
+      return index
     }
     if (type === 'textDirective' || type === 'leafDirective') {
       parent.children.splice(index, 1, { type: 'text', value: `:${(node as unknown as DirectiveNode).name}` } as RootContent)

@@ -40,16 +40,19 @@ export function redirects(options: RedirectsOptions): Plugin {
     async onPostBuild({ emitFile, site, graphql }) {
       const { site: siteData } = await graphql<{ site: { url: string } }>('{ site { url } }')
       for (const [from, to] of entries) {
-        const href = isExternalHrefLike(to) ? to : `${siteData.url}${withBase(to, site.base)}`
+        // The refresh stays on the host serving the page; the canonical names the deployed URL.
+        const href = isExternalHrefLike(to) ? to : withBase(to, site.base)
+        const canonical = isExternalHrefLike(to) ? to : `${siteData.url}${href}`
         const route = routeKey(from)
-        await emitFile(route === '/' ? 'index.html' : `${route.slice(1)}.html`, redirectPage(href))
+        await emitFile(route === '/' ? 'index.html' : `${route.slice(1)}.html`, redirectPage(href, canonical))
       }
     },
   }
 }
 
 /** A page that sends the reader on at once, for browsers and crawlers alike. */
-export function redirectPage(href: string): string {
-  const escaped = href.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-  return `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Redirecting…</title>\n<meta http-equiv="refresh" content="0; url=${escaped}">\n<link rel="canonical" href="${escaped}">\n<meta name="robots" content="noindex">\n</head>\n<body>\n<p>This page has moved to <a href="${escaped}">${escaped}</a>.</p>\n</body>\n</html>\n`
+export function redirectPage(href: string, canonical = href): string {
+  const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+  const escaped = escape(href)
+  return `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Redirecting…</title>\n<meta http-equiv="refresh" content="0; url=${escaped}">\n<link rel="canonical" href="${escape(canonical)}">\n<meta name="robots" content="noindex">\n</head>\n<body>\n<p>This page has moved to <a href="${escaped}">${escaped}</a>.</p>\n</body>\n</html>\n`
 }
