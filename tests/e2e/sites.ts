@@ -8,7 +8,13 @@ export const sites = {
   rntl: { dir: '.', port: 4300 + portOffset, base: '/react-native-testing-library/' },
   basic: { dir: 'tests/fixtures/basic', port: 4301 + portOffset, base: '/fixture/' },
   readingTime: { dir: 'tests/fixtures/reading-time', port: 4302 + portOffset, base: '/reading/' },
+  i18n: { dir: 'tests/fixtures/i18n', port: 4306 + portOffset, base: '/i18n/' },
+  searchXss: { dir: 'tests/fixtures/search-xss', port: 4303 + portOffset, base: '/search-xss/' },
+  searchRemote: { dir: 'tests/fixtures/search-remote', port: 4304 + portOffset, base: '/search-remote/' },
 } as const
+
+/** The port of the search API that tests/e2e/search/remote.spec.ts starts (the search-remote fixture's config asks it). */
+export const remoteSearchApiPort = 4305 + portOffset
 
 /** Where each site's e2e build goes (never the site's own build/). */
 export const outDirName = `.e2e-build-${portOffset}`
