@@ -59,6 +59,11 @@ export function routeToHtmlFile(route: string): string {
   return `${route.slice(1)}.html`
 }
 
+/** The clean-markdown twin of a route's page: `/x` -> `x.md`, `/x/` -> `x/index.md`. */
+export function routeToMarkdownFile(route: string): string {
+  return routeToHtmlFile(route).replace(/\.html$/, '.md')
+}
+
 /** The page-data file of a route, relative to the output folder. */
 export function routeToDataFile(route: string): string {
   const key = routeKey(route)

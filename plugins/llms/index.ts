@@ -1,4 +1,4 @@
-import { routeToHtmlFile, withBase, type Plugin, type SidebarItem } from 'sheaf'
+import { routeToMarkdownFile, withBase, type Plugin, type SidebarItem } from 'sheaf'
 import { createLinkResolver, toCleanMarkdown } from './toCleanMarkdown.ts'
 
 export interface LlmsOptions {
@@ -79,9 +79,7 @@ export function llms(options: LlmsOptions = {}): Plugin {
 }
 
 /** `/docs/api/render` -> `docs/api/render.md`; `/cookbook/` -> `cookbook/index.md`. */
-export function markdownTwinFile(route: string): string {
-  return routeToHtmlFile(route).replace(/\.html$/, '.md')
-}
+export const markdownTwinFile = routeToMarkdownFile
 
 function versionPrefixOf(page: PageRow, versions: VersionRow[] | undefined): string {
   const found = versions?.find((version) => version.name === page.version)

@@ -1,0 +1,31 @@
+import { useEffect, useState } from 'react'
+import { routeToMarkdownFile, useSiteData, withBase } from 'sheaf/runtime'
+
+type State = 'idle' | 'copied' | 'failed'
+
+/** Copies the page's clean-markdown twin (`<route>.md`, written by the llms plugin) to the clipboard. */
+export function CopyMarkdownButton({ path }: { path: string }) {
+  const { base } = useSiteData()
+  const [state, setState] = useState<State>('idle')
+  useEffect(() => {
+    if (state === 'idle') return
+    const timer = window.setTimeout(() => setState('idle'), 2000)
+    return () => window.clearTimeout(timer)
+  }, [state])
+  const copy = async () => {
+    try {
+      const response = await fetch(withBase(`/${routeToMarkdownFile(path)}`, base))
+      if (!response.ok) throw new Error(`HTTP ${response.status}`)
+      await navigator.clipboard.writeText(await response.text())
+      setState('copied')
+    } catch (error) {
+      console.error('[theme] Copying the page as Markdown failed.', error)
+      setState('failed')
+    }
+  }
+  return (
+    <button type="button" className="copy-markdown" onClick={() => void copy()} aria-live="polite">
+      {state === 'copied' ? 'Copied as Markdown' : state === 'failed' ? 'Copy failed' : 'Copy page as Markdown'}
+    </button>
+  )
+}

@@ -1,0 +1,19 @@
+import { Link } from 'sheaf/runtime'
+
+export interface OldVersionBannerProps {
+  /** The version being read, e.g. '12.x'. */
+  version: string
+  /** The same page in the default version (or its home when the page is not there). */
+  latestPath: string
+  latestName: string
+}
+
+/** Tells a reader of an older version where the current docs are (shown on non-default versions only). */
+export function OldVersionBanner({ version, latestPath, latestName }: OldVersionBannerProps) {
+  return (
+    <div className="old-version-banner" role="note">
+      <span>You are reading the docs for {version}, an older version.</span>{' '}
+      <Link to={latestPath}>Read this page for {latestName}</Link>
+    </div>
+  )
+}
