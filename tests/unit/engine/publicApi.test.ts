@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import * as engine from '../../../engine/index.ts'
+import * as runtime from '../../../engine/shared/index.ts'
+
+// The public API is a deliberate list: adding or removing an export is a decision, so this test changes with it.
+describe('public API', () => {
+  it('exports exactly these values from sheaf', () => {
+    expect(Object.keys(engine).sort()).toEqual([
+      'SheafError',
+      'build',
+      'containerTypes',
+      'defineConfig',
+      'definePlugin',
+      'formatError',
+      'isExternalHref',
+      'isSheafError',
+      'loadDataLayer',
+      'normalizeContainerTitles',
+      'routeKey',
+      'routeToHtmlFile',
+      'routeToMarkdownFile',
+      'toRoute',
+      'withBase',
+    ])
+  })
+
+  it('exports exactly these values from sheaf/runtime', () => {
+    expect(Object.keys(runtime).sort()).toEqual([
+      'App',
+      'HastContent',
+      'Link',
+      'isExternalHref',
+      'normalizeBase',
+      'resolvePath',
+      'routeKey',
+      'routeToMarkdownFile',
+      'stripBase',
+      'toRoute',
+      'usePageData',
+      'useRouter',
+      'useSiteData',
+      'withBase',
+    ])
+  })
+
+  it('defineConfig and definePlugin return their argument unchanged', () => {
+    const config = { title: 'x', theme: { templates: {} } }
+    expect(engine.defineConfig(config)).toBe(config)
+    const plugin = { name: 'p' }
+    expect(engine.definePlugin(plugin)).toBe(plugin)
+  })
+})
