@@ -19,10 +19,10 @@ export async function runDevBench(argv: string[]): Promise<void> {
   if (!fs.existsSync(corpus)) spawnSync('node', [path.join(sharedBench, 'gen-corpus.mjs'), corpus, '1000'], { stdio: 'ignore' })
   const work = '/tmp/docsite-bench/sheaf-dev-1000'
   fs.rmSync(work, { recursive: true, force: true })
-  fs.cpSync(corpus, `${work}/content`, { recursive: true })
+  fs.cpSync(corpus, `${work}/content/1.0`, { recursive: true })
   const cases = [
     { name: 'this site', cwd: root, env: {}, route: '/react-native-testing-library/docs/api/render', file: path.join(root, 'content/13.x/docs/api/render.md') },
-    { name: 'corpus-1000', cwd: path.join(root, 'bench/corpus-site'), env: { BENCH_CORPUS: `${work}/content` }, route: '/part-1/group-1/page-1', file: `${work}/content/part-1/group-1/page-1.md` },
+    { name: 'corpus-1000', cwd: path.join(root, 'bench/corpus-site'), env: { BENCH_CORPUS: `${work}/content` }, route: '/part-1/group-1/page-1', file: `${work}/content/1.0/part-1/group-1/page-1.md` },
   ]
   for (const item of cases) {
     const starts: number[] = []

@@ -54,7 +54,7 @@ async function benchSize(size: number, runs: number, peers: string[]): Promise<v
   for (let run = 0; run < runs; run++) {
     // Sheaf: a copy of the corpus (as the peers copy theirs), caches removed, cold build.
     fs.rmSync(work, { recursive: true, force: true })
-    fs.cpSync(corpus, `${work}/content`, { recursive: true })
+    fs.cpSync(corpus, `${work}/content/1.0`, { recursive: true })
     fs.rmSync(path.join(siteDir, '.sheaf-cache'), { recursive: true, force: true })
     const sheaf = measure('node', [path.join(root, 'bin/sheaf.js'), 'build', '--quiet'], { cwd: siteDir, env: { BENCH_CORPUS: `${work}/content`, BENCH_OUT: `${work}/out` } })
     if (!sheaf.ok) throw new Error(`Sheaf build failed:\n${sheaf.output}`)

@@ -44,12 +44,11 @@ export function buildSidebars(pages: SidebarPage[], metas: MetaFile[], configSid
  * not the whole site), sub-folders as groups, pages sorted naturally.
  */
 function autoSidebars(pages: SidebarPage[], metaByDir: Map<string, MetaFile>): Sidebar[] {
+  // Top folders are counted below the version and language folders, so each section gets its own sidebar.
   const topDirs = new Map<string, SidebarPage[]>()
   for (const page of pages) {
-    const segments = page.relativePath.split('/')
-    if (segments.length < 2) continue
-    const top = segments[0]
-    if (metaByDir.has(top)) continue
+    const top = topFolderOf(page)
+    if (!top || metaByDir.has(top)) continue
     topDirs.set(top, [...(topDirs.get(top) ?? []), page])
   }
   const natural = new Intl.Collator('en', { numeric: true })
@@ -62,6 +61,16 @@ function autoSidebars(pages: SidebarPage[], metaByDir: Map<string, MetaFile>): S
     ]
   }
   return [...topDirs].map(([top, within]) => ({ routePrefix: routeOfDir(top, within[0]), version: within[0].version, lang: within[0].lang, items: build(top, within) }))
+}
+
+/** `1.0/en/part-1/group-1/page-1.md` (route `/part-1/group-1/page-1`) -> `1.0/en/part-1`; null for top-level pages. */
+function topFolderOf(page: SidebarPage): string | null {
+  const routeSegments = page.path.split('/').filter(Boolean).slice([page.langPrefix, page.versionPrefix].filter(Boolean).length)
+  const fileSegments = page.relativePath.replace(markdownRE, '').split('/')
+  if (fileSegments[fileSegments.length - 1] === 'index') fileSegments.pop()
+  const prefixCount = fileSegments.length - routeSegments.length
+  if (routeSegments.length < 2 || prefixCount < 0) return null
+  return fileSegments.slice(0, prefixCount + 1).join('/')
 }
 
 /** The sidebar a route belongs to, or undefined. */

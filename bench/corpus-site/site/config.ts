@@ -3,17 +3,20 @@
 import path from 'node:path'
 import { defineConfig } from 'sheaf'
 import { files } from 'sheaf/plugins/files'
+import { i18n } from 'sheaf/plugins/i18n'
+import { versions } from 'sheaf/plugins/versions'
 import { search } from 'sheaf/plugins/search'
 import { sidebar } from 'sheaf/plugins/sidebar'
 
-const corpus = process.env.BENCH_CORPUS ?? '/tmp/docsite-bench/corpus-100'
+// A folder holding the corpus as `1.0/` (bench/run.ts copies it there).
+const corpus = process.env.BENCH_CORPUS ?? '/tmp/docsite-bench/sheaf-100/content'
 const siteDir = path.resolve(import.meta.dirname, '../../../site')
 
 export default defineConfig({
   title: 'Bench docs',
   base: '/',
   outDir: process.env.BENCH_OUT ?? 'build',
-  publicDir: path.join(corpus, 'public'),
+  publicDir: path.join(corpus, '1.0', 'public'),
   theme: {
     layout: path.join(siteDir, 'theme/Layout.tsx'),
     templates: {
@@ -24,5 +27,12 @@ export default defineConfig({
     styles: [path.join(siteDir, 'theme/styles/index.css')],
   },
   themeConfig: { nav: [{ text: 'Docs', link: '/' }] },
-  plugins: [files({ dir: corpus, lastUpdated: false }), sidebar({ auto: true, warnUnlisted: false }), search()],
+  // The theme reads the versions and i18n fields; the corpus is one version (content/1.0/) in one language.
+  plugins: [
+    files({ dir: corpus, lastUpdated: false }),
+    versions({ default: '1.0', versions: ['1.0'] }),
+    i18n({ locales: [{ lang: 'en', label: 'English' }] }),
+    sidebar({ auto: true, warnUnlisted: false }),
+    search(),
+  ],
 })
