@@ -13,7 +13,7 @@ import { countFiles, measure, median } from './measure.ts'
  * one-page-changed rebuild. Figures are whole-process, from GNU time.
  */
 export async function runBench(argv: string[]): Promise<void> {
-  const command = ['build', 'search', 'dev'].includes(argv[0]) ? argv[0] : 'build'
+  const command = ['build', 'search', 'dev', 'payload'].includes(argv[0]) ? argv[0] : 'build'
   const flag = (name: string, fallback: string) => {
     const index = argv.indexOf(`--${name}`)
     return index === -1 ? fallback : argv[index + 1]
@@ -21,6 +21,11 @@ export async function runBench(argv: string[]): Promise<void> {
   if (command === 'search') {
     const { runSearchBench } = await import('./search.ts')
     await runSearchBench(argv)
+    return
+  }
+  if (command === 'payload') {
+    const { runPayloadBench } = await import('./payload.ts')
+    await runPayloadBench()
     return
   }
   if (command === 'dev') {
