@@ -28,5 +28,6 @@ export function fingerprintPaths(paths: string[]): string {
 
 /** The engine's own code and the installed packages: a change to either invalidates every cache. */
 export function engineFingerprint(engineDir: string, root: string): string {
-  return fingerprintPaths([engineDir, path.join(engineDir, '..', 'package.json'), path.join(root, 'package-lock.json')])
+  // SHEAF_ENGINE_SALT stands in for a new engine version in tests.
+  return fingerprintPaths([engineDir, path.join(engineDir, '..', 'package.json'), path.join(root, 'package-lock.json')]) + (process.env.SHEAF_ENGINE_SALT ?? '')
 }

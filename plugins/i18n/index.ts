@@ -85,6 +85,7 @@ export function i18n(options: I18nOptions): Plugin {
             const pages = context.store.getNodesByType('Page')
             return locales.map((locale) => {
               const match = page && pages.find((other) => other.lang === locale.lang && other.version === page.version && other.slug === page.slug)
+              if (match) context.track(match.id)
               const home = toRoute({ slug: '/', langPrefix: prefixOf(locale.lang), versionPrefix: String(page?.versionPrefix ?? '') })
               return { lang: locale.lang, label: locale.label, path: match ? String(match.path) : home }
             })

@@ -75,14 +75,25 @@ export function sidebar(options: SidebarOptions = {}): Plugin {
       `)
       addResolvers({
         Query: {
-          sidebar: (_parent: unknown, args: { path: string }, context: QueryContext) => findSidebar(sidebarsOf(context), args.path)?.items ?? [],
+          sidebar: (_parent: unknown, args: { path: string }, context: QueryContext) => {
+            const items = findSidebar(sidebarsOf(context), args.path)?.items ?? []
+            // The sidebar shows other pages' titles: record them, so an edited title re-renders this page.
+            trackLinks(items, context)
+            return items
+          },
           prevNext: (_parent: unknown, args: { path: string }, context: QueryContext) => {
             const found = findSidebar(sidebarsOf(context), args.path)
             if (!found) return { prev: null, next: null }
             const links = flattenLinks(found.items)
             const index = links.findIndex((link) => link.link === args.path)
             if (index === -1) return { prev: null, next: null }
-            return { prev: links[index - 1] ?? null, next: links[index + 1] ?? null }
+            const prev = links[index - 1] ?? null
+            const next = links[index + 1] ?? null
+            for (const neighbour of [prev, next]) {
+              const page = neighbour ? context.pageByPath(neighbour.link) : undefined
+              if (page) context.track(page.id)
+            }
+            return { prev, next }
           },
           sidebarLinks: (_parent: unknown, _args: unknown, context: QueryContext) => [...new Set(sidebarsOf(context).flatMap((found) => flattenLinks(found.items).map((link) => link.link)))],
           overview: (_parent: unknown, args: { path: string }, context: QueryContext) => {
@@ -106,6 +117,13 @@ export function sidebar(options: SidebarOptions = {}): Plugin {
         reporter.warn(`${unlisted.length} page${unlisted.length === 1 ? ' is' : 's are'} in no sidebar (add them to a _meta.json):\n  ${unlisted.join('\n  ')}`)
       }
     },
+  }
+}
+
+function trackLinks(items: SidebarItem[], context: QueryContext): void {
+  for (const link of flattenLinks(items)) {
+    const page = context.pageByPath(link.link)
+    if (page) context.track(page.id)
   }
 }
 

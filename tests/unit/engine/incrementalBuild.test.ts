@@ -1,0 +1,89 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { build, type BuildResult } from '../../../engine/build.ts'
+
+const root = path.resolve(import.meta.dirname, '../../..')
+// A copy inside the project (its config resolves `sheaf`), so edits never touch the real fixture.
+const site = path.join(root, `tests/fixtures/.tmp-incremental-${process.pid}`)
+const quiet = { log: () => undefined, warn: () => undefined, error: () => undefined }
+
+fs.rmSync(site, { recursive: true, force: true })
+fs.cpSync(path.join(root, 'tests/fixtures/basic'), site, { recursive: true, filter: (source) => !/[/\\](build|\.sheaf|\.sheaf-cache)$/.test(source) })
+
+afterAll(() => fs.rmSync(site, { recursive: true, force: true }))
+
+const incremental = (): Promise<BuildResult> => build(site, { outDir: 'out-incremental', sink: quiet, workers: false })
+const clean = (): Promise<BuildResult> => build(site, { outDir: 'out-clean', sink: quiet, workers: false, cache: false })
+const rendered = (result: BuildResult) => result.phases.find((phase) => phase.name === 'render')?.count
+
+function tree(dir: string): Record<string, string> {
+  const files: Record<string, string> = {}
+  const walk = (relative: string) => {
+    for (const entry of fs.readdirSync(path.join(dir, relative), { withFileTypes: true })) {
+      const child = relative ? `${relative}/${entry.name}` : entry.name
+      if (entry.isDirectory()) walk(child)
+      else files[child] = fs.readFileSync(path.join(dir, child), 'utf8')
+    }
+  }
+  walk('')
+  return files
+}
+
+async function expectSameAsCleanBuild(): Promise<BuildResult> {
+  const result = await incremental()
+  await clean()
+  expect(tree(path.join(site, 'out-incremental'))).toEqual(tree(path.join(site, 'out-clean')))
+  return result
+}
+
+const content = (file: string) => path.join(site, 'content', file)
+
+describe('incremental builds give the output of a clean build', () => {
+  it('does no page work when nothing changed', async () => {
+    await incremental()
+    const again = await incremental()
+    expect(rendered(again)).toBe(0)
+  }, 120_000)
+
+  it('after an edit, re-rendering only the pages that read the edited page', async () => {
+    fs.appendFileSync(content('docs/api.md'), '\nA sentence added by the test.\n')
+    const result = await expectSameAsCleanBuild()
+    // The API page itself and the layout's page list on every page read it: the layout lists all titles.
+    expect(rendered(result)).toBeGreaterThan(0)
+    expect(fs.readFileSync(path.join(site, 'out-incremental/docs/api.html'), 'utf8')).toContain('A sentence added by the test.')
+  }, 120_000)
+
+  it('after a rename', async () => {
+    fs.renameSync(content('docs/api.md'), content('docs/reference.md'))
+    fs.writeFileSync(content('docs/guide.md'), fs.readFileSync(content('docs/guide.md'), 'utf8').replace('./api.md#options', './reference.md#options'))
+    fs.writeFileSync(content('index.md'), fs.readFileSync(content('index.md'), 'utf8').replace('(/docs/api)', '(/docs/reference)'))
+    await expectSameAsCleanBuild()
+    expect(fs.existsSync(path.join(site, 'out-incremental/docs/api.html'))).toBe(false)
+  }, 120_000)
+
+  it('after a deletion', async () => {
+    fs.writeFileSync(content('docs/extra.md'), '---\ntitle: Extra\n---\n\n# Extra\n')
+    await incremental()
+    fs.rmSync(content('docs/extra.md'))
+    await expectSameAsCleanBuild()
+    expect(fs.existsSync(path.join(site, 'out-incremental/docs/extra.html'))).toBe(false)
+  }, 120_000)
+
+  it('after a config change', async () => {
+    const configFile = path.join(site, 'site/config.ts')
+    fs.writeFileSync(configFile, fs.readFileSync(configFile, 'utf8').replace("title: 'Fixture Docs'", "title: 'Renamed Docs'"))
+    const result = await expectSameAsCleanBuild()
+    expect(rendered(result)).toBe(result.pages.length)
+  }, 120_000)
+
+  it('after an engine version change', async () => {
+    process.env.SHEAF_ENGINE_SALT = 'next-engine'
+    try {
+      const result = await expectSameAsCleanBuild()
+      expect(rendered(result)).toBe(result.pages.length)
+    } finally {
+      delete process.env.SHEAF_ENGINE_SALT
+    }
+  }, 120_000)
+})
