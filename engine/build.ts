@@ -53,7 +53,7 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
   const outDir = options.outDir ? path.resolve(root, options.outDir) : config.outDir
   const pages = await timer.run('pages', () => createPages(runner, dataLayer, registry, site, reporterFor), (list) => list.length)
   const theme = await loadTheme(root, config.theme)
-  const siteData = toSiteData(config)
+  const siteData = { ...toSiteData(config), notFoundRoutes: pages.map((page) => page.path).filter((route) => route === '/404' || route.endsWith('/404')) }
   const contextWith = (assets: ClientAssets): RenderContext => ({ dataLayer, theme, siteData, config, runner, mode, assets })
 
   if (options.write === false) {

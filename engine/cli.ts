@@ -23,7 +23,13 @@ Options:
   --verbose          Print stack traces
 `
 
+// The bench has options of its own: everything after `bench` is passed through.
+const benchIndex = process.argv.indexOf('bench', 2)
+const ownArgs = benchIndex === 2 ? process.argv.slice(2, 3) : process.argv.slice(2)
+const benchArgs = benchIndex === 2 ? process.argv.slice(3) : []
+
 const { positionals, values } = parseArgs({
+  args: ownArgs,
   allowPositionals: true,
   options: {
     out: { type: 'string' },
@@ -81,7 +87,7 @@ async function main(): Promise<number> {
     }
     case 'bench': {
       const { runBench } = await import(path.join(root, 'bench', 'run.ts'))
-      await runBench(rest)
+      await runBench(benchArgs)
       return 0
     }
     default:

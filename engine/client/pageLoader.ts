@@ -4,7 +4,7 @@ import type { PageData } from '../shared/types.ts'
 export type PageResult = { status: 'ok'; page: PageData } | { status: 'not-found'; page: PageData | null }
 
 /** Fetches page data on demand, with a per-session cache; a prefetch shares the same promise. */
-export function createPageLoader(base: string) {
+export function createPageLoader(base: string, knownNotFoundRoutes?: readonly string[]) {
   const cache = new Map<string, Promise<PageResult>>()
   const fetchJson = async (route: string): Promise<Response> => fetch(withBase(routeToDataFile(route), base), { headers: { accept: 'application/json' } })
 
@@ -15,7 +15,7 @@ export function createPageLoader(base: string) {
       const response = await fetchJson(route)
       if (response.ok) return { status: 'ok', page: (await response.json()) as PageData }
       if (response.status !== 404) throw new Error(`Loading page data for ${route} failed with HTTP ${response.status}`)
-      for (const candidate of notFoundRoutes(route)) {
+      for (const candidate of notFoundRoutes(route, knownNotFoundRoutes)) {
         const notFound = await fetchJson(candidate)
         if (notFound.ok) return { status: 'not-found', page: (await notFound.json()) as PageData }
       }

@@ -14,4 +14,7 @@ export function scrollToHash(hash: string): void {
   if (!element) return
   const top = element.getBoundingClientRect().top + window.scrollY - anchorScrollOffset
   window.scrollTo({ top, behavior: 'auto' })
+  // Move focus with the view, as a browser does for a plain anchor jump, so keyboard and screen-reader users follow.
+  if (!element.hasAttribute('tabindex') && !/^(A|BUTTON|INPUT|SELECT|TEXTAREA)$/.test(element.tagName)) element.setAttribute('tabindex', '-1')
+  element.focus({ preventScroll: true })
 }

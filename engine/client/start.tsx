@@ -39,7 +39,7 @@ export async function startClient({ site, templates, Layout }: ClientOptions): P
 function ClientApp({ site, initial, loadTemplate, Layout }: { site: SiteData; initial: View; loadTemplate: (name: string) => Promise<ComponentType<TemplateProps>>; Layout?: ComponentType<LayoutProps> }) {
   const [view, setView] = useState<View>(initial)
   const [loading, setLoading] = useState(false)
-  const loader = useMemo(() => createPageLoader(site.base), [site.base])
+  const loader = useMemo(() => createPageLoader(site.base, site.notFoundRoutes), [site.base, site.notFoundRoutes])
   const bundle = initial.page.bundle
   const latest = useRef(0)
 
@@ -75,8 +75,13 @@ function ClientApp({ site, initial, loadTemplate, Layout }: { site: SiteData; in
         const next = { page: result.page, Template }
         const swap = () => flushSync(() => setView(next))
         const transition = site.themeConfig.enableContentAnimation && typeof document.startViewTransition === 'function'
-        if (transition) await document.startViewTransition(swap).updateCallbackDone
-        else swap()
+        if (transition) {
+          const viewTransition = document.startViewTransition(swap)
+          // A transition skipped by a newer navigation rejects these; the swap itself still happened.
+          viewTransition.ready.catch(() => undefined)
+          viewTransition.finished.catch(() => undefined)
+          await viewTransition.updateCallbackDone
+        } else swap()
         if (url.hash) scrollToHash(url.hash)
         else if (!options.fromHistory) window.scrollTo(0, 0)
       } catch (error) {

@@ -197,7 +197,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     return {
       dataLayer: state.site.dataLayer,
       theme,
-      siteData: toSiteData(state.site.config),
+      siteData: siteDataOf(state),
       config: state.site.config,
       runner: state.site.runner,
       mode: 'develop',
@@ -234,7 +234,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     // Hoisted: also called before the Vite server exists.
     const file = await writeClientEntry({
       root,
-      site: toSiteData(current.site.config),
+      site: siteDataOf(current),
       templates: current.site.config.theme.templates,
       layout: current.site.config.theme.layout,
       styles: current.site.config.theme.styles,
@@ -244,6 +244,10 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     if (!first) viteRef?.moduleGraph.invalidateAll()
     return file
   }
+}
+
+function siteDataOf(state: DevState) {
+  return { ...toSiteData(state.site.config), notFoundRoutes: [...state.pages.values()].map((page) => page.path).filter((route) => route === '/404' || route.endsWith('/404')) }
 }
 
 async function load(root: string, options: DevServerOptions & { session?: PreparedSite['session'] }): Promise<DevState> {

@@ -84,9 +84,10 @@ export function toRoute(parts: { slug: string; langPrefix?: string; versionPrefi
  * The 404 pages to try for an unknown route, nearest first: a section's own
  * (`/12.x/404`, written by plugins for versions and languages), then `/404`.
  */
-export function notFoundRoutes(route: string): string[] {
+export function notFoundRoutes(route: string, existing?: readonly string[]): string[] {
   const first = resolvePath(route).split('/')[1]
-  return first && first !== '404' ? [`/${first}/404`, '/404'] : ['/404']
+  const candidates = first && first !== '404' ? [`/${first}/404`, '/404'] : ['/404']
+  return existing ? candidates.filter((candidate) => existing.includes(candidate)) : candidates
 }
 
 /** Is this href an external URL (scheme or protocol-relative)? */

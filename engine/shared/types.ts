@@ -11,6 +11,8 @@ export interface SiteData {
   icon?: string
   logo?: string | { light: string; dark: string }
   themeConfig: ThemeConfig
+  /** Routes of the site's 404 pages (`/404`, `/12.x/404`, ...): the client picks the nearest. */
+  notFoundRoutes?: string[]
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { LayoutProps } from 'sheaf/runtime'
+import { useSiteData, type LayoutProps } from 'sheaf/runtime'
 import { ProgressBar } from './furniture/ProgressBar.tsx'
 import { ScrollToTop } from './furniture/ScrollToTop.tsx'
 import { Footer } from './components/Footer.tsx'
@@ -37,6 +37,7 @@ export default function Layout({ data, page, children }: LayoutProps<LayoutData>
   const texts = useTexts()
   const parts = usePageParts()
   const { site } = data
+  const siteData = useSiteData()
   const pageType = data.page?.pageType ?? '404'
   const isHome = pageType === 'home'
   const lang = data.page?.lang ?? site.lang
@@ -52,6 +53,7 @@ export default function Layout({ data, page, children }: LayoutProps<LayoutData>
         pageTitle={isHome ? null : (data.page?.title ?? texts.notFoundTitle)}
         description={data.page?.description || site.description}
         type={pageType === 'doc' || pageType === 'overview' ? 'article' : 'website'}
+        icon={siteData.icon}
       />
       <SkipLink text={texts.skipToContentText ?? 'Skip to content'} />
       {parts.navbar ? (

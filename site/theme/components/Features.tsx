@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react'
 import { Link, useSiteData, withBase } from 'sheaf/runtime'
+import { useSectionRoute } from '../hooks/useSectionRoute.ts'
 
 export interface Feature {
   title: string
@@ -31,6 +32,7 @@ export function Features({ features }: { features: Feature[] }) {
 }
 
 function FeatureCard({ feature }: { feature: Feature }) {
+  const toSectionRoute = useSectionRoute()
   const body = (
     <>
       {feature.icon ? <FeatureIcon icon={feature.icon} /> : null}
@@ -40,7 +42,7 @@ function FeatureCard({ feature }: { feature: Feature }) {
   )
   if (feature.link) {
     return (
-      <Link to={feature.link} className="feature feature--link">
+      <Link to={toSectionRoute(feature.link)} className="feature feature--link">
         {body}
       </Link>
     )

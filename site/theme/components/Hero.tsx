@@ -1,4 +1,5 @@
 import { Link, useSiteData, withBase } from 'sheaf/runtime'
+import { useSectionRoute } from '../hooks/useSectionRoute.ts'
 
 export interface HeroAction {
   text: string
@@ -18,9 +19,10 @@ export interface HeroData {
 /** SPEC §9: the hero image is 375 by 375. */
 export const heroImageSize = 375
 
-/** The home page banner: name, text, tagline, call-to-action buttons and an image. */
+/** The home page banner: name, text, tagline, call-to-action buttons (in the reader's version) and an image. */
 export function Hero({ hero }: { hero: HeroData }) {
   const { base } = useSiteData()
+  const toSectionRoute = useSectionRoute()
   const image = hero.image
   return (
     <section className={image ? 'hero hero--with-image' : 'hero'} aria-labelledby="hero-title">
@@ -33,7 +35,7 @@ export function Hero({ hero }: { hero: HeroData }) {
         {hero.actions?.length ? (
           <div className="hero__actions">
             {hero.actions.map((action) => (
-              <Link key={`${action.text}:${action.link}`} to={action.link} className={`button button--${action.theme === 'alt' ? 'alt' : 'brand'}`}>
+              <Link key={`${action.text}:${action.link}`} to={toSectionRoute(action.link)} className={`button button--${action.theme === 'alt' ? 'alt' : 'brand'}`}>
                 {action.text}
               </Link>
             ))}

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, type MouseEvent } from 'react'
 import { usePageData } from 'sheaf/runtime'
-import { useActiveHeading } from '../hooks/useActiveHeading.ts'
+import { anchorScrollOffset, useActiveHeading } from '../hooks/useActiveHeading.ts'
 import { Dropdown } from './Dropdown.tsx'
 
 export interface TocEntry {
@@ -42,7 +42,12 @@ export function Outline({ toc, title, variant = 'aside' }: OutlineProps) {
     <ul key={path} className="outline__list">
       {entries.map((entry) => (
         <li key={entry.id} className={`outline__item outline__item--level-${entry.depth - minDepth}`}>
-          <a href={`#${entry.id}`} className={entry.id === active ? 'outline__link is-active' : 'outline__link'} aria-current={entry.id === active ? 'location' : undefined}>
+          <a
+            href={`#${entry.id}`}
+            className={entry.id === active ? 'outline__link is-active' : 'outline__link'}
+            aria-current={entry.id === active ? 'location' : undefined}
+            onClick={variant === 'toolbar' ? (event) => scrollBelowToolbar(event, entry.id) : undefined}
+          >
             {entry.text}
           </a>
         </li>
@@ -67,4 +72,19 @@ export function Outline({ toc, title, variant = 'aside' }: OutlineProps) {
       </nav>
     </aside>
   )
+}
+
+/**
+ * On narrow screens the sticky doc toolbar sits under the navbar, so the
+ * router's 72 px anchor offset would leave the heading under the toolbar:
+ * scroll it to just below the toolbar instead (never less than 72 px).
+ */
+function scrollBelowToolbar(event: MouseEvent<HTMLAnchorElement>, id: string): void {
+  const heading = document.getElementById(id)
+  const toolbar = event.currentTarget.closest('.doc-toolbar')
+  if (!heading || !toolbar || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+  event.preventDefault()
+  if (window.location.hash !== `#${id}`) window.history.pushState(null, '', `#${id}`)
+  const offset = Math.max(anchorScrollOffset, toolbar.getBoundingClientRect().bottom + 8)
+  window.scrollTo({ top: heading.getBoundingClientRect().top + window.scrollY - offset, behavior: 'auto' })
 }

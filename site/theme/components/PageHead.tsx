@@ -1,5 +1,5 @@
 import { Helmet } from 'react-helmet-async'
-import { withBase } from 'sheaf/runtime'
+import { isExternalHref, withBase } from 'sheaf/runtime'
 
 export interface PageHeadProps {
   siteTitle: string
@@ -11,16 +11,19 @@ export interface PageHeadProps {
   pageTitle: string | null
   description: string
   type: 'website' | 'article'
+  /** The site's favicon (site config `icon`, relative to the base). */
+  icon?: string
 }
 
-/** The per-page <head> tags: title, description, canonical URL and Open Graph tags. */
-export function PageHead({ siteTitle, siteUrl, base, path, pageTitle, description, type }: PageHeadProps) {
+/** The per-page <head> tags: title, description, favicon, canonical URL and Open Graph tags. */
+export function PageHead({ siteTitle, siteUrl, base, path, pageTitle, description, type, icon }: PageHeadProps) {
   const title = pageTitle ? `${pageTitle} | ${siteTitle}` : siteTitle
   const url = `${siteUrl.replace(/\/+$/, '')}${withBase(path, base)}`
   return (
     <Helmet>
       <title>{title}</title>
       <meta name="description" content={description} />
+      {icon ? <link rel="icon" href={isExternalHref(icon) ? icon : withBase(icon, base)} type={icon.endsWith('.svg') ? 'image/svg+xml' : undefined} /> : null}
       <link rel="canonical" href={url} />
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />

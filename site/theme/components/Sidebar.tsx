@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import type { SidebarItem } from 'sheaf/runtime'
 import { CloseIcon } from './Icons.tsx'
 import { SidebarItems } from './SidebarGroup.tsx'
@@ -19,16 +19,26 @@ export interface SidebarProps {
  */
 export function Sidebar({ items, route, open, onClose }: SidebarProps) {
   const asideRef = useRef<HTMLElement>(null)
+  // The element that had focus when the sidebar opened (the 'Menu' button).
+  const openerRef = useRef<HTMLElement | null>(null)
+
+  // Closing by Escape, the backdrop or the close button gives focus back to the opener,
+  // so it does not stay on a link of the hidden sidebar.
+  const dismiss = useCallback(() => {
+    onClose()
+    openerRef.current?.focus()
+  }, [onClose])
 
   useEffect(() => {
     if (!open) return undefined
+    openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
     asideRef.current?.querySelector<HTMLElement>('a, button')?.focus()
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose()
+      if (event.key === 'Escape') dismiss()
     }
     document.addEventListener('keydown', onKeyDown)
     return () => document.removeEventListener('keydown', onKeyDown)
-  }, [open, onClose])
+  }, [open, dismiss])
 
   useEffect(() => {
     // Bring the active entry into view in a long sidebar (only the sidebar scrolls).
@@ -42,9 +52,9 @@ export function Sidebar({ items, route, open, onClose }: SidebarProps) {
   if (items.length === 0) return null
   return (
     <>
-      <div className={open ? 'sidebar-backdrop is-open' : 'sidebar-backdrop'} onClick={onClose} aria-hidden="true" />
+      <div className={open ? 'sidebar-backdrop is-open' : 'sidebar-backdrop'} onClick={dismiss} aria-hidden="true" />
       <aside ref={asideRef} id="sidebar" className={open ? 'sidebar is-open' : 'sidebar'} aria-label="Sidebar">
-        <button type="button" className="icon-button sidebar__close" aria-label="Close menu" onClick={onClose}>
+        <button type="button" className="icon-button sidebar__close" aria-label="Close menu" onClick={dismiss}>
           <CloseIcon size={20} />
         </button>
         <nav aria-label="Pages" className="sidebar__nav">

@@ -1,7 +1,20 @@
-/** The first focusable element: jumps past the navbar to the main content. */
+import type { MouseEvent } from 'react'
+
+/**
+ * The first focusable element: jumps past the navbar to the main content.
+ * The router treats `#content` as an in-page scroll and cancels the browser's
+ * default, which would also have moved focus: so focus <main> here.
+ */
 export function SkipLink({ text }: { text: string }) {
+  function handleClick(event: MouseEvent<HTMLAnchorElement>) {
+    const main = document.getElementById('content')
+    if (!main) return
+    event.preventDefault()
+    main.focus({ preventScroll: true })
+    main.scrollIntoView({ block: 'start' })
+  }
   return (
-    <a className="skip-link" href="#content">
+    <a className="skip-link" href="#content" onClick={handleClick}>
       {text}
     </a>
   )

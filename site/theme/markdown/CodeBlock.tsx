@@ -40,9 +40,11 @@ export function CodeFrame({ lang, title, children }: CodeFrameProps) {
   const showLang = lang && lang !== 'text'
   const readCode = () => preRef.current?.querySelector('code')?.textContent ?? ''
 
+  // A titled block is a figure named by its title bar ('jest.config.js').
+  const Frame = title ? 'figure' : 'div'
   return (
-    <div className={wrap ? 'sheaf-code sheaf-code--wrap' : 'sheaf-code'} data-lang={lang}>
-      {title ? <div className="sheaf-code__title">{title}</div> : null}
+    <Frame className={wrap ? 'sheaf-code sheaf-code--wrap' : 'sheaf-code'} data-lang={lang}>
+      {title ? <figcaption className="sheaf-code__title">{title}</figcaption> : null}
       <div className="sheaf-code__body">
         {showLang ? (
           <span className="sheaf-code__lang">
@@ -67,7 +69,7 @@ export function CodeFrame({ lang, title, children }: CodeFrameProps) {
           <CopyButton getText={readCode} />
         </div>
       </div>
-    </div>
+    </Frame>
   )
 }
 

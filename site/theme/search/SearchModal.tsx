@@ -144,6 +144,7 @@ export function SearchModal({ placeholder, indexUrl, config, onClose }: SearchMo
             listboxId={listboxId}
             query={result.query}
             groups={result.groups}
+            busy={result.query !== query.trim()}
             activeIndex={activeIndex}
             optionId={optionId}
             hrefOf={hrefOf}

@@ -7,6 +7,8 @@ export interface SearchResultsProps {
   listboxId: string
   query: string
   groups: DisplayGroup[]
+  /** The hits answer an earlier query than the input holds (a newer one is on its way). */
+  busy?: boolean
   activeIndex: number
   optionId(index: number): string
   hrefOf(hit: SearchHit): string
@@ -19,7 +21,7 @@ export interface SearchResultsProps {
  * listbox whose options are numbered across groups so the arrow keys walk
  * through all of them. With no hits it says so (SPEC §8).
  */
-export function SearchResults({ listboxId, query, groups, activeIndex, optionId, hrefOf, onActivate, onChoose }: SearchResultsProps) {
+export function SearchResults({ listboxId, query, groups, busy = false, activeIndex, optionId, hrefOf, onActivate, onChoose }: SearchResultsProps) {
   if (groups.every((group) => group.hits.length === 0)) {
     return (
       <div className="sheaf-search__empty" role="status">
@@ -31,7 +33,7 @@ export function SearchResults({ listboxId, query, groups, activeIndex, optionId,
   }
   let position = 0
   return (
-    <div id={listboxId} role="listbox" aria-label="Search results" className="sheaf-search__results">
+    <div id={listboxId} role="listbox" aria-label="Search results" aria-busy={busy} className="sheaf-search__results">
       {groups.map((group) => {
         const labelId = `${listboxId}-${group.key}`
         return (

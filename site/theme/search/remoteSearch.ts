@@ -12,6 +12,19 @@ export interface DisplayGroup {
  * answered with `[{ index, hits }]`. A failure is logged and reads as no results.
  */
 export async function searchRemote(query: string, config: SearchClientConfig): Promise<RemoteSearchGroup[]> {
+  try {
+    return await requestRemote(query, config)
+  } catch (error) {
+    console.error('[search] remote search failed:', error)
+    return []
+  }
+}
+
+/**
+ * The same request, rejecting on failure (HTTP error, network error, an answer
+ * that is not a list): the modal shows no results then, but must not cache them.
+ */
+export async function requestRemote(query: string, config: SearchClientConfig): Promise<RemoteSearchGroup[]> {
   const remote = config.remote
   if (!remote) return []
   const params = new URLSearchParams({
@@ -21,16 +34,11 @@ export async function searchRemote(query: string, config: SearchClientConfig): P
     lang: config.lang ?? '',
   })
   const separator = remote.apiUrl.includes('?') ? '&' : '?'
-  try {
-    const response = await fetch(`${remote.apiUrl}${separator}${params}`)
-    if (!response.ok) throw new Error(`The search API answered ${response.status}.`)
-    const groups = (await response.json()) as unknown
-    if (!Array.isArray(groups)) throw new Error('The search API did not answer with a list of groups.')
-    return groups.map((group: Partial<RemoteSearchGroup>) => ({ index: String(group.index ?? ''), hits: Array.isArray(group.hits) ? group.hits.map(normalizeHit(query)) : [] }))
-  } catch (error) {
-    console.error('[search] remote search failed:', error)
-    return []
-  }
+  const response = await fetch(`${remote.apiUrl}${separator}${params}`)
+  if (!response.ok) throw new Error(`The search API answered ${response.status}.`)
+  const groups = (await response.json()) as unknown
+  if (!Array.isArray(groups)) throw new Error('The search API did not answer with a list of groups.')
+  return groups.map((group: Partial<RemoteSearchGroup>) => ({ index: String(group.index ?? ''), hits: Array.isArray(group.hits) ? group.hits.map(normalizeHit(query)) : [] }))
 }
 
 const typeLabels = { title: 'Pages', header: 'Sections', content: 'Content' } as const

@@ -61,9 +61,9 @@ afterEach(() => {
 })
 
 describe('Search', () => {
-  test('renders a button named Search with the Ctrl K shortcut', () => {
+  test('renders a button named by its visible text, Search Docs, with the Ctrl K shortcut', () => {
     renderSearch()
-    const button = screen.getByRole('button', { name: 'Search' })
+    const button = screen.getByRole('button', { name: 'Search Docs' })
     expect(button?.textContent).toContain('Search Docs')
     expect(button?.textContent).toContain('Ctrl K')
     expect(screen.queryByRole('dialog')).toBeNull()
@@ -72,7 +72,7 @@ describe('Search', () => {
   test('shows ⌘ K on Apple platforms', async () => {
     vi.spyOn(navigator, 'platform', 'get').mockReturnValue('MacIntel')
     renderSearch()
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Search' })?.textContent).toContain('⌘ K'))
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Search Docs' })?.textContent).toContain('⌘ K'))
     vi.restoreAllMocks()
   })
 
@@ -103,7 +103,7 @@ describe('Search', () => {
   test('opens from the button too', async () => {
     const user = userEvent.setup()
     renderSearch()
-    await user.click(screen.getByRole('button', { name: 'Search' }))
+    await user.click(screen.getByRole('button', { name: 'Search Docs' }))
     expect(screen.getByRole('dialog', { name: 'Search' })).toBeTruthy()
   })
 
@@ -159,7 +159,7 @@ describe('Search', () => {
     const { user } = await openAndType('render')
     await user.keyboard('{Escape}')
     expect(screen.queryByRole('dialog')).toBeNull()
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Search' }))
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Search Docs' }))
   })
 
   test('keeps focus inside the dialog', async () => {
@@ -179,6 +179,15 @@ describe('Search', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 300)))
     expect(screen.queryByRole('listbox')).toBeNull()
     expect(screen.queryByText(/No results/)).toBeNull()
+  })
+
+  test('hits of an earlier query stay shown but marked busy until the new answer comes', async () => {
+    const { user, input } = await openAndType('render')
+    const listbox = await screen.findByRole('listbox')
+    await waitFor(() => expect(listbox.getAttribute('aria-busy')).toBe('false'))
+    await user.type(input, ' getByRole')
+    expect(screen.getByRole('listbox').getAttribute('aria-busy')).toBe('true')
+    await waitFor(() => expect(screen.getByRole('listbox').getAttribute('aria-busy')).toBe('false'))
   })
 
   test('says so when nothing matches', async () => {
@@ -226,7 +235,28 @@ describe('remote search', () => {
     await user.keyboard('{Meta>}k{/Meta}')
     await user.type(screen.getByPlaceholderText('Search Docs'), 'broken')
     expect(await screen.findByText('No results for "broken".')).toBeTruthy()
-    expect(error).toHaveBeenCalled()
+    expect(error).toHaveBeenCalledTimes(1)
+    expect(String(error.mock.calls[0][0])).toContain('remote search failed')
+    error.mockRestore()
+  })
+
+  test('a failed answer is not cached: the same query asks again once the API is back', async () => {
+    fetchMock.mockImplementationOnce(async () => ({ ok: false, status: 500, json: async () => ({}) }))
+    fetchMock.mockImplementation(async () => ({ ok: true, status: 200, json: async () => [{ index: 'docs', hits: [{ type: 'title', title: 'Back again', link: '/docs/back', highlights: [] }] }] }))
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const user = userEvent.setup()
+    renderSearch({ config: { remote } })
+    await user.keyboard('{Control>}k{/Control}')
+    const input = screen.getByPlaceholderText('Search Docs')
+    await user.type(input, 'flaky')
+    expect(await screen.findByText('No results for "flaky".')).toBeTruthy()
+    await user.type(input, 'x')
+    await screen.findByRole('listbox')
+    await user.type(input, '{Backspace}')
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3))
+    expect(new URL(String(fetchMock.mock.calls[2][0])).searchParams.get('keyword')).toBe('flaky')
+    expect(await screen.findByRole('option', { name: /Back again/ })).toBeTruthy()
+    expect(error).toHaveBeenCalledTimes(1)
     error.mockRestore()
   })
 })

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { Features } from '../../../site/theme/components/Features.tsx'
 import { Hero } from '../../../site/theme/components/Hero.tsx'
-import { renderInApp } from './renderInApp.tsx'
+import { createLayoutData, renderInApp } from './renderInApp.tsx'
 
 const hero = {
   name: 'React Native Testing Library',
@@ -29,6 +29,13 @@ describe('Hero', () => {
     expect(quickStart.getAttribute('href')).toBe('/react-native-testing-library/docs/start/quick-start')
     expect(quickStart.className).toContain('button--brand')
     expect(screen.getByRole('link', { name: 'Explore API' }).className).toContain('button--alt')
+  })
+
+  it('keeps the actions in the reader\'s version on a 12.x home', () => {
+    const layoutData = createLayoutData({ currentVersion: { name: '12.x', isDefault: false, prefix: '/12.x' } })
+    renderInApp(<Hero hero={hero} />, { path: '/12.x/', layoutData })
+    expect(screen.getByRole('link', { name: 'Quick Start' }).getAttribute('href')).toBe('/react-native-testing-library/12.x/docs/start/quick-start')
+    expect(screen.getByRole('link', { name: 'Explore API' }).getAttribute('href')).toBe('/react-native-testing-library/12.x/docs/api')
   })
 
   it('shows a 375 by 375 image with its alt text, srcset and sizes', () => {

@@ -48,8 +48,9 @@ export async function openPage(page: Page, route: string, site: SiteName = 'rntl
   await page.locator('html[data-sheaf-hydrated]').waitFor()
 }
 
+/** The navbar button: its accessible name is the text it shows (WCAG 2.5.3), the placeholder. */
 export function searchButton(page: Page): Locator {
-  return page.getByRole('banner').getByRole('button', { name: 'Search', exact: true })
+  return page.getByRole('banner').getByRole('button', { name: 'Search Docs', exact: true })
 }
 
 export function searchDialog(page: Page): Locator {
@@ -72,12 +73,26 @@ export function hits(page: Page): Locator {
   return results(page).getByRole('option')
 }
 
-/** Opens search from the navbar button and types `query` once the index is ready. */
+/** The no-results message, whatever the query. */
+export function noResults(page: Page): Locator {
+  return searchDialog(page).getByText(/^No results for ".*"\.$/)
+}
+
+/**
+ * Opens search from the navbar button (unless open), types `query` and waits
+ * for its answer: hits in a listbox that is no longer busy (an earlier
+ * query's hits stay shown, aria-busy, until the new answer comes), or the
+ * no-results message naming this query.
+ */
 export async function search(page: Page, query: string): Promise<void> {
   if (!(await searchDialog(page).isVisible())) await searchButton(page).click()
   await expect(searchInput(page)).toBeFocused()
   await searchInput(page).fill(query)
   await expect(loadingIndicator(page)).toBeHidden({ timeout: 10_000 })
+  if (!query.trim()) return
+  const settledHits = results(page).and(page.locator('[aria-busy="false"]'))
+  const nothingFound = searchDialog(page).getByText(`No results for "${query.trim()}".`, { exact: true })
+  await expect(settledHits.or(nothingFound)).toBeVisible()
 }
 
 /** The site-relative part of a hit's href (base and origin removed). */

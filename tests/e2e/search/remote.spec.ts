@@ -104,12 +104,14 @@ test.describe('remote search (search({ remote }))', () => {
     // Typed on: one request per settled query (debounced), answered from the cache when repeated.
     await searchInput(page).pressSequentially(' hook', { delay: 20 })
     await expect(hits(page).first().locator('mark').first()).toBeVisible()
-    await expect.poll(() => api.requests.length).toBe(2)
-    expect(api.requests[1].get('keyword')).toBe('render hook')
+    await expect.poll(() => api.requests.at(-1)?.get('keyword')).toBe('render hook')
+    // Five keystrokes, not five requests (one, unless the machine stalls between keys).
+    const afterTyping = api.requests.length
+    expect(afterTyping - 1).toBeLessThan(5)
     await searchInput(page).fill('render')
     await expect(groups).toHaveCount(2)
     await page.waitForTimeout(400)
-    expect(api.requests).toHaveLength(2)
+    expect(api.requests).toHaveLength(afterTyping)
   })
 
   test('a query the API finds nothing for shows the no-results message', async ({ page }) => {
@@ -133,10 +135,11 @@ test.describe('remote search (search({ remote }))', () => {
 
     // The API is back: the same query is asked again (a failure is not cached) and answered.
     api.setMode('ok')
-    await searchInput(page).fill('screen queries')
+    await search(page, 'screen queries')
     await expect(hits(page).first()).toBeVisible()
-    await searchInput(page).fill('screen')
+    await search(page, 'screen')
     await expect(hits(page).first()).toBeVisible()
+    await expect(searchDialog(page).getByText(/No results/)).toHaveCount(0)
     expect(api.requests.map((params) => params.get('keyword'))).toEqual(['screen', 'screen queries', 'screen'])
   })
 

@@ -45,14 +45,9 @@ test.describe('versioned search', () => {
     for (const route of await hitRoutes(page)) expect(route).not.toMatch(/^\/12\.x\//)
     await page.keyboard.press('Escape')
     await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same document'))
-    // A link into 12.x, followed by the router.
-    await page.evaluate(() => {
-      const link = document.createElement('a')
-      link.href = '/react-native-testing-library/12.x/docs/api/render'
-      link.textContent = 'the 12.x render page'
-      document.querySelector('main')?.append(link)
-    })
-    await page.getByRole('link', { name: 'the 12.x render page' }).click()
+    // The navbar's version switcher: the router follows it.
+    await page.getByRole('banner').getByRole('button', { name: 'Version 13.x, choose another version' }).click()
+    await page.getByRole('banner').getByRole('link', { name: '12.x', exact: true }).click()
     await expect(page).toHaveURL(/\/12\.x\/docs\/api\/render$/)
     await search(page, 'migration')
     await expect(hits(page).first().locator('mark').first()).toBeVisible()

@@ -26,10 +26,17 @@ function isExpected(text: string, url: string | undefined): boolean {
  * `page` that fails the test on any console error or warning, uncaught page
  * error or hydration warning, except the analytics script's failed load.
  */
-export const test = base.extend<{ consoleProblems: string[] }>({
+export const test = base.extend<{ consoleProblems: string[]; allowConsole: (pattern: RegExp) => void }>({
+  // Lets a test accept a console message it causes on purpose (a 404 page's own 404 response).
+  allowConsole: async ({ consoleProblems }, use) => {
+    await use((pattern) => {
+      ;(consoleProblems as string[] & { allowed?: RegExp[] }).allowed?.push(pattern)
+    })
+  },
   consoleProblems: [
     async ({ page }, use) => {
-      const problems: string[] = []
+      const problems: string[] & { allowed?: RegExp[] } = []
+      problems.allowed = []
       const failedAnalytics = new Set<string>()
       page.on('requestfailed', (request) => {
         if (request.url().includes(analyticsScript)) failedAnalytics.add(request.url())
@@ -46,10 +53,26 @@ export const test = base.extend<{ consoleProblems: string[] }>({
       })
       page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
       await use(problems)
-      expect(problems, 'console errors, warnings or page errors').toEqual([])
+      const allowed = problems.allowed ?? []
+      expect(
+        problems.filter((problem) => !allowed.some((pattern) => pattern.test(problem))),
+        'console errors, warnings or page errors',
+      ).toEqual([])
     },
     { auto: true },
   ],
 })
 
 export { expect }
+
+/**
+ * Waits until the page transition of a client navigation has finished (its
+ * ::view-transition animations are gone), before starting the next one.
+ */
+export async function settle(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.getAnimations().filter((animation) => (animation.effect as KeyframeEffect | null)?.pseudoElement?.startsWith('::view-transition')).length),
+    )
+    .toBe(0)
+}

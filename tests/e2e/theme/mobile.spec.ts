@@ -17,9 +17,10 @@ test.describe('phone navbar', () => {
     await expect(closeButton).toHaveAttribute('aria-expanded', 'true')
     const nav = mobileNavOf(page)
     await expect(nav).toBeVisible()
-    const box = await page.locator('.mobile-nav__screen').boundingBox()
-    expect(box?.width).toBe(mobile.width)
-    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeGreaterThanOrEqual(mobile.height - 2)
+    // Full screen once its entry animation is over: as wide as the window, down to its bottom.
+    const screen = page.locator('.mobile-nav__screen')
+    await expect.poll(async () => (await screen.boundingBox())?.width).toBe(mobile.width)
+    await expect.poll(async () => Math.round(await screen.evaluate((element) => element.getBoundingClientRect().bottom))).toBe(mobile.height)
 
     await expect(nav.getByRole('link', { name: 'Docs' })).toHaveAttribute('href', `${base}/docs/start/intro`)
     await expect(nav.getByRole('link', { name: 'Cookbook' })).toHaveAttribute('href', `${base}/cookbook/`)

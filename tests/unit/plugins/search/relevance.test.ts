@@ -33,16 +33,84 @@ const cases: [query: string, expectedPage: string][] = [
   ['getByRloe', '/docs/api/queries'],
 ]
 
+/** The same questions on 12.x (pages under /12.x/), where the content is written differently. */
+const cases12: [query: string, expectedPage: string][] = [
+  ['getByR', '/12.x/docs/api/queries'],
+  ['findBy', '/12.x/docs/api/queries'],
+  ['waitFor', '/12.x/docs/api/misc/async'],
+  ['hostComponentNames', '/12.x/docs/api/misc/config'],
+  ['configure', '/12.x/docs/api/misc/config'],
+  ['fireEvent press', '/12.x/docs/api/events/fire-event'],
+  ['userEvent type', '/12.x/docs/api/events/user-event'],
+  ['renderHook', '/12.x/docs/api/misc/render-hook'],
+  ['toBeOnTheScreen', '/12.x/docs/api/jest-matchers'],
+  ['jest matchers', '/12.x/docs/api/jest-matchers'],
+  ['jest-native', '/12.x/docs/migration/jest-matchers'],
+  ['migration 12', '/12.x/docs/migration/v12'],
+  ['migration 11', '/12.x/docs/migration/previous/v11'],
+  ['within', '/12.x/docs/api/misc/other'],
+  ['accessibility', '/12.x/docs/api/misc/accessibility'],
+  ['act warning', '/12.x/docs/advanced/understanding-act'],
+  ['testing environment', '/12.x/docs/advanced/testing-env'],
+  ['custom render', '/12.x/cookbook/basics/custom-render'],
+  ['network requests', '/12.x/cookbook/advanced/network-requests'],
+  ['jotai', '/12.x/cookbook/state-management/jotai'],
+  ['async tests', '/12.x/cookbook/basics/async-tests'],
+  ['troubleshooting', '/12.x/docs/guides/troubleshooting'],
+  ['how to query', '/12.x/docs/guides/how-to-query'],
+  ['quick start', '/12.x/docs/start/quick-start'],
+  ['screen', '/12.x/docs/api/screen'],
+  ['render', '/12.x/docs/api/render'],
+  ['community resources', '/12.x/docs/guides/community-resources'],
+  ['faq', '/12.x/docs/guides/faq'],
+]
+
+/**
+ * Known misses, kept visible: they must keep failing until ranking improves
+ * (then move them up). 12.x names the query family '*ByRole' (indexed as
+ * 'byrole'), which 'getbyrole' never matches; short FAQ and guide sections
+ * that say getByRole outrank the reference.
+ */
+const knownMisses12: [query: string, expectedPage: string][] = [
+  ['getByRole', '/12.x/docs/api/queries'],
+  ['getByRloe', '/12.x/docs/api/queries'],
+]
+
+function topPages(searcher: Searcher, query: string): string[] {
+  return [...new Set(searchPages(searcher, query).map((hit) => hit.link.split('#')[0]))]
+}
+
+async function loadSearcher(version: string, routePrefix: string): Promise<Searcher> {
+  const pages = await loadContentPages(version, routePrefix)
+  // Through JSON, as the browser receives it.
+  return createSearcher(JSON.parse(JSON.stringify(createIndexFile(pages, version, 'en'))))
+}
+
 describe('relevance on the real 13.x content', () => {
   let searcher: Searcher
   beforeAll(async () => {
-    const pages = await loadContentPages('13.x')
-    // Through JSON, as the browser receives it.
-    searcher = createSearcher(JSON.parse(JSON.stringify(createIndexFile(pages, '13.x', 'en'))))
-  })
+    searcher = await loadSearcher('13.x', '')
+  }, 60_000)
 
   test.each(cases)('"%s" has %s in the top 3', (query, expectedPage) => {
-    const ranked = [...new Set(searchPages(searcher, query).map((hit) => hit.link.split('#')[0]))]
+    expect(topPages(searcher, query).slice(0, 3)).toContain(expectedPage)
+  })
+})
+
+describe('relevance on the real 12.x content', () => {
+  let searcher: Searcher
+  beforeAll(async () => {
+    searcher = await loadSearcher('12.x', '/12.x')
+  }, 60_000)
+
+  test.each(cases12)('"%s" has %s in the top 3', (query, expectedPage) => {
+    const ranked = topPages(searcher, query)
     expect(ranked.slice(0, 3)).toContain(expectedPage)
+    // Never a 13.x page: each version has its own index.
+    for (const page of ranked) expect(page).toMatch(/^\/12\.x\//)
+  })
+
+  test.fails.each(knownMisses12)('known miss: "%s" has %s in the top 3', (query, expectedPage) => {
+    expect(topPages(searcher, query).slice(0, 3)).toContain(expectedPage)
   })
 })

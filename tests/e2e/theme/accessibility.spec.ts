@@ -1,0 +1,91 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { desktop, expect, mobile, open, rntl, test } from './fixtures.ts'
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      nodes: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join(' ')}`),
+    }))
+}
+
+const pages = [
+  { name: 'home', route: '/', status: 200 },
+  { name: 'doc page', route: '/docs/api/jest-matchers', status: 200 },
+  { name: 'quick start (tabs, containers)', route: '/docs/start/quick-start', status: 200 },
+  { name: 'overview page', route: '/docs/api', status: 200 },
+  { name: '404 page', route: '/docs/no-such-page', status: 404 },
+]
+
+for (const [viewportName, viewport] of Object.entries({ desktop, mobile })) {
+  for (const scheme of ['light', 'dark'] as const) {
+    test.describe(`axe (${viewportName}, ${scheme})`, () => {
+      test.use({ viewport, colorScheme: scheme })
+
+      for (const { name, route, status } of pages) {
+        test(`${name} has no serious or critical violations`, async ({ page, allowConsole }) => {
+          if (status === 404) allowConsole(/status of 404 .*\/docs\/no-such-page\)$/)
+          const response = await page.goto(rntl(route))
+          expect(response?.status()).toBe(status)
+          await page.locator('html[data-sheaf-hydrated]').waitFor()
+          if (scheme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+          else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
+          // Let hover/entry transitions settle so colours are final.
+          await page.waitForTimeout(300)
+          expect(await seriousViolations(page)).toEqual([])
+        })
+      }
+    })
+  }
+}
+
+test.describe('keyboard and landmarks', () => {
+  test.use({ viewport: desktop })
+
+  test('the skip link is the first stop and moves focus to the main content', async ({ page }) => {
+    await open(page, '/docs/api/render')
+    const skip = page.getByRole('link', { name: 'Skip to content' })
+    await expect(skip).not.toBeInViewport()
+    await page.keyboard.press('Tab')
+    await expect(skip).toBeFocused()
+    await expect(skip).toBeInViewport()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('main')).toBeFocused()
+    // The next Tab goes on inside the main content, past the navbar.
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true)
+  })
+
+  test('the page has its landmarks, each once', async ({ page }) => {
+    await open(page, '/docs/api/render')
+    await expect(page.getByRole('banner')).toHaveCount(1)
+    await expect(page.getByRole('main')).toHaveCount(1)
+    await expect(page.getByRole('contentinfo')).toHaveCount(1)
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(1)
+    await expect(page.getByRole('navigation', { name: 'Pages', exact: true })).toHaveCount(1)
+    await expect(page.getByRole('complementary', { name: 'Sidebar' })).toHaveCount(1)
+    await expect(page.getByRole('complementary', { name: 'Contents' })).toHaveCount(1)
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveCount(1)
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+  })
+
+  test('the search button is named by the text it shows', async ({ page }) => {
+    await open(page, '/docs/api/render')
+    const search = page.getByRole('banner').getByRole('button', { name: 'Search Docs', exact: true })
+    await expect(search).toBeVisible()
+    await expect(search).toContainText('Search Docs')
+    await expect(search).toHaveAttribute('aria-keyshortcuts', /Control\+K/)
+  })
+
+  test('on a phone the icon-only search button keeps its name', async ({ page }) => {
+    await page.setViewportSize(mobile)
+    await open(page, '/docs/api/render')
+    const search = page.getByRole('banner').getByRole('button', { name: 'Search Docs', exact: true })
+    await expect(search).toBeVisible()
+    expect((await search.boundingBox())?.width ?? 999).toBeLessThan(60)
+  })
+})
