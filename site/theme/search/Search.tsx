@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { SearchButton } from './SearchButton.tsx'
-import { SearchModal } from './SearchModal.tsx'
 import type { SearchClientConfig } from './searchShared.ts'
 import { useSearchShortcut } from './useSearchShortcut.ts'
 import { useShortcutLabel } from './useShortcutLabel.ts'
@@ -14,6 +13,11 @@ export interface SearchProps {
   /** The `searchConfig(path)` field: `{ limit, remote, lang }`. Default: local search, 7 hits per group. */
   config?: Partial<SearchClientConfig> | null
 }
+
+// The modal, the index client and MiniSearch load on first use (or when the reader reaches for the
+// button), keeping them out of every page's first-load JavaScript.
+const loadModal = () => import('./SearchModal.tsx')
+const SearchModal = lazy(() => loadModal().then((module) => ({ default: module.SearchModal })))
 
 /**
  * Site search: a navbar button (and Ctrl/Cmd+K) opening a modal. The index
@@ -34,8 +38,17 @@ export default function Search({ placeholder, indexUrl, config }: SearchProps) {
 
   return (
     <>
-      <SearchButton ref={buttonRef} placeholder={placeholder} shortcut={shortcut} expanded={open} onClick={() => setOpen(true)} />
-      {open && mounted ? createPortal(<SearchModal placeholder={placeholder} indexUrl={indexUrl} config={config ?? undefined} onClose={close} />, document.body) : null}
+      <span onPointerEnter={() => void loadModal()} onFocus={() => void loadModal()}>
+        <SearchButton ref={buttonRef} placeholder={placeholder} shortcut={shortcut} expanded={open} onClick={() => setOpen(true)} />
+      </span>
+      {open && mounted
+        ? createPortal(
+            <Suspense fallback={null}>
+              <SearchModal placeholder={placeholder} indexUrl={indexUrl} config={config ?? undefined} onClose={close} />
+            </Suspense>,
+            document.body,
+          )
+        : null}
     </>
   )
 }
