@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { notFoundRoutes, stripBase } from '../shared/routes.ts'
 
 const contentTypes: Record<string, string> = {
@@ -52,13 +53,33 @@ export function startStaticServer(options: StaticServerOptions): Promise<http.Se
     }
     const type = contentTypes[path.extname(file)] ?? 'application/octet-stream'
     const immutable = file.includes(`${path.sep}assets${path.sep}`)
-    response.writeHead(200, { ...headers, 'content-type': type, 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache' })
+    const cacheControl = immutable ? 'public, max-age=31536000, immutable' : 'no-cache'
+    // Text is sent compressed when the client accepts it, as any real host does.
+    if (compressibleRE.test(type) && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+      response.writeHead(200, { ...headers, 'content-type': type, 'cache-control': cacheControl, 'content-encoding': 'gzip', vary: 'accept-encoding' })
+      response.end(gzipped(file))
+      return
+    }
+    response.writeHead(200, { ...headers, 'content-type': type, 'cache-control': cacheControl })
     fs.createReadStream(file).pipe(response)
   })
   return new Promise((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port, options.host ?? '127.0.0.1', () => resolve(server))
   })
+}
+
+const compressibleRE = /^(text\/|application\/(json|xml|javascript|manifest)|image\/svg)/
+
+const gzipCache = new Map<string, { mtimeMs: number; body: Buffer }>()
+
+function gzipped(file: string): Buffer {
+  const { mtimeMs } = fs.statSync(file)
+  const cached = gzipCache.get(file)
+  if (cached && cached.mtimeMs === mtimeMs) return cached.body
+  const body = gzipSync(fs.readFileSync(file))
+  gzipCache.set(file, { mtimeMs, body })
+  return body
 }
 
 function findFile(root: string, route: string): string | null {

@@ -4,6 +4,7 @@ import { ScrollToTop } from './furniture/ScrollToTop.tsx'
 import { Footer } from './components/Footer.tsx'
 import type { LayoutData } from './components/layoutData.ts'
 import { Navbar } from './components/Navbar.tsx'
+import { OldVersionBanner } from './components/OldVersionBanner.tsx'
 import { PageHead } from './components/PageHead.tsx'
 import { RouteAnnouncer } from './components/RouteAnnouncer.tsx'
 import { SkipLink } from './components/SkipLink.tsx'
@@ -42,6 +43,10 @@ export default function Layout({ data, page, children }: LayoutProps<LayoutData>
   const isHome = pageType === 'home'
   const lang = data.page?.lang ?? site.lang
   const footer = site.themeConfig.footer
+  // On an older version: point search engines and readers at the same page in the default version.
+  const olderVersion = data.currentVersion && !data.currentVersion.isDefault ? data.currentVersion : null
+  const latest = olderVersion ? (data.versions ?? []).find((version) => version.isDefault) : undefined
+  const latestLink = latest ? (data.versionLinks ?? []).find((link) => link.version === latest.name) : undefined
 
   return (
     <div className={`layout layout--${pageType}${parts.navbar ? '' : ' no-navbar'}`} data-page-type={pageType}>
@@ -54,6 +59,7 @@ export default function Layout({ data, page, children }: LayoutProps<LayoutData>
         description={data.page?.description || site.description}
         type={pageType === 'doc' || pageType === 'overview' ? 'article' : 'website'}
         icon={siteData.icon}
+        canonicalPath={latestLink?.exists ? latestLink.path : undefined}
       />
       <SkipLink text={texts.skipToContentText ?? 'Skip to content'} />
       {parts.navbar ? (
@@ -76,6 +82,7 @@ export default function Layout({ data, page, children }: LayoutProps<LayoutData>
       ) : null}
       <ProgressBar />
       <main id="content" className="site-main" tabIndex={-1}>
+        {olderVersion && latest && latestLink && pageType !== '404' ? <OldVersionBanner version={olderVersion.name} latestName={latest.name} latestPath={latestLink.path} /> : null}
         {children}
       </main>
       {parts.footer ? <Footer message={footer?.message} copyright={footer?.copyright} /> : null}

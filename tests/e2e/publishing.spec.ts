@@ -74,4 +74,30 @@ test.describe('publishing: llms.txt, markdown twins, sitemap, social cards, redi
     await expect(page).toHaveURL(/\/react-native-testing-library\/docs\/start\/intro$/)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   })
+
+  test('a 12.x page names the same 13.x page as canonical and says it is an older version', async ({ page }) => {
+    await page.goto(siteUrl('rntl', '/12.x/docs/api/render'))
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${deployed}docs/api/render`)
+    const banner = page.getByRole('note').filter({ hasText: 'You are reading the docs for 12.x, an older version' })
+    await expect(banner).toBeVisible()
+    await banner.getByRole('link').click()
+    await expect(page).toHaveURL(/\/react-native-testing-library\/docs\/api\/render$/)
+    await expect(page.getByRole('note').filter({ hasText: 'an older version' })).toHaveCount(0)
+    // A 12.x-only page keeps its own canonical.
+    await page.goto(siteUrl('rntl', '/12.x/docs/migration/v12'))
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${deployed}12.x/docs/migration/v12`)
+  })
+
+  test('"Copy page as Markdown" copies the page\'s markdown twin', async ({ browser }) => {
+    const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] })
+    const page = await context.newPage()
+    await page.goto(siteUrl('rntl', '/docs/api/render'))
+    await page.locator('html[data-sheaf-hydrated]').waitFor()
+    await page.getByRole('button', { name: 'Copy page as Markdown' }).click()
+    await expect(page.getByRole('button', { name: 'Copied as Markdown' })).toBeVisible()
+    const copied = await page.evaluate(() => navigator.clipboard.readText())
+    expect(copied).toMatch(/^# render/)
+    expect(copied).toContain('](https://callstack.github.io/react-native-testing-library/')
+    await context.close()
+  })
 })

@@ -13,18 +13,21 @@ export interface PageHeadProps {
   type: 'website' | 'article'
   /** The site's favicon (site config `icon`, relative to the base). */
   icon?: string
+  /** The route search engines should index instead (the same page in the default version). */
+  canonicalPath?: string
 }
 
 /** The per-page <head> tags: title, description, favicon, canonical URL and Open Graph tags. */
-export function PageHead({ siteTitle, siteUrl, base, path, pageTitle, description, type, icon }: PageHeadProps) {
+export function PageHead({ siteTitle, siteUrl, base, path, pageTitle, description, type, icon, canonicalPath }: PageHeadProps) {
   const title = pageTitle ? `${pageTitle} | ${siteTitle}` : siteTitle
   const url = `${siteUrl.replace(/\/+$/, '')}${withBase(path, base)}`
+  const canonical = canonicalPath ? `${siteUrl.replace(/\/+$/, '')}${withBase(canonicalPath, base)}` : url
   return (
     <Helmet>
       <title>{title}</title>
       <meta name="description" content={description} />
       {icon ? <link rel="icon" href={isExternalHref(icon) ? icon : withBase(icon, base)} type={icon.endsWith('.svg') ? 'image/svg+xml' : undefined} /> : null}
-      <link rel="canonical" href={url} />
+      <link rel="canonical" href={canonical} />
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
       <meta property="og:type" content={type} />

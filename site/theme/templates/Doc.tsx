@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react'
 import { HastContent, useSiteData, type TemplateProps } from 'sheaf/runtime'
 import { useImageZoom } from '../furniture/useImageZoom.ts'
 import { markdownComponents } from '../markdown/components.tsx'
+import { CopyMarkdownButton } from '../components/CopyMarkdownButton.tsx'
 import { DocToolbar } from '../components/DocToolbar.tsx'
 import { EditLink } from '../components/EditLink.tsx'
 import { hasTitleHeading } from '../components/hasTitleHeading.ts'
@@ -56,6 +57,9 @@ export default function Doc({ data, path }: TemplateProps<DocData>) {
       {showSidebar ? <Sidebar items={sidebarItems} route={path} open={sidebarOpen} onClose={closeSidebar} /> : null}
       <div className="doc-main">
         <article className="doc">
+          <div className="doc-actions">
+            <CopyMarkdownButton path={page.path} />
+          </div>
           <div className="prose">
             {hasTitleHeading(page.body) ? null : <h1>{page.title}</h1>}
             <HastContent tree={page.body} components={markdownComponents} />
