@@ -15,10 +15,25 @@ const definitionRE = /^\s{0,3}\[[^\]]+\]:\s/
  * with positions shifted back to the file's lines. Link reference
  * definitions are given to every chunk so references still resolve.
  */
-export function parseInChunks(source: string, parse: (chunk: string) => Root, chunkSize = chunkedParseThreshold / 16): Root {
+export function parseInChunks(source: string, parse: (chunk: string) => Root, chunkSize = chunkedParseThreshold / 4): Root {
+  const chunks = splitIntoChunks(source, chunkSize)
+  return mergeChunkTrees(source, chunks, chunks.map((chunk) => parse(chunk.text)))
+}
+
+export interface Chunk {
+  /** 0-based line the chunk starts at. */
+  start: number
+  /** Offset of the chunk's first character. */
+  offset: number
+  /** The text to parse (with the document's link definitions appended after the first chunk). */
+  text: string
+}
+
+/** Splits before top-level headings (never inside code fences or containers). */
+export function splitIntoChunks(source: string, chunkSize = chunkedParseThreshold / 4): Chunk[] {
   const lines = source.split('\n')
   const definitions = lines.filter((line) => definitionRE.test(line)).join('\n')
-  const chunks: { start: number; offset: number; text: string }[] = []
+  const chunks: Chunk[] = []
   let start = 0
   let offset = 0
   let size = 0
@@ -45,10 +60,14 @@ export function parseInChunks(source: string, parse: (chunk: string) => Root, ch
     offset += line.length + 1
   }
   chunks.push({ start, offset: chunkOffset, text: lines.slice(start).join('\n') })
+  return chunks.map((chunk) => (definitions && chunk.start > 0 ? { ...chunk, text: `${chunk.text}\n\n${definitions}\n` } : chunk))
+}
 
+/** Joins chunk trees into one, with positions shifted back to the file's lines and offsets. */
+export function mergeChunkTrees(source: string, chunks: Chunk[], trees: Root[]): Root {
   const root: Root = { type: 'root', children: [] }
-  for (const chunk of chunks) {
-    const tree = parse(definitions && chunk.start > 0 ? `${chunk.text}\n\n${definitions}\n` : chunk.text)
+  for (const [index, chunk] of chunks.entries()) {
+    const tree = trees[index]
     visit(tree, (node) => {
       if (!node.position) return
       node.position.start.line += chunk.start
@@ -58,6 +77,6 @@ export function parseInChunks(source: string, parse: (chunk: string) => Root, ch
     })
     root.children.push(...tree.children)
   }
-  root.position = { start: { line: 1, column: 1, offset: 0 }, end: { line: lines.length, column: 1, offset: source.length } }
+  root.position = { start: { line: 1, column: 1, offset: 0 }, end: { line: source.split('\n').length, column: 1, offset: source.length } }
   return root
 }

@@ -1,12 +1,6 @@
 import type { Root as HastRoot } from 'hast'
 import type { Root as MdastRoot } from 'mdast'
-import remarkDirective from 'remark-directive'
-import remarkFrontmatter from 'remark-frontmatter'
-import remarkGfm from 'remark-gfm'
-import remarkMdx from 'remark-mdx'
-import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
-import { unified } from 'unified'
 import { VFile } from 'vfile'
 import { SheafError } from '../errors.ts'
 import { extractText, type PageSection } from './extractText.ts'
@@ -21,7 +15,9 @@ import remarkContainers, { normalizeContainerTitles } from './remarkContainers.t
 import remarkMdxComponents, { type ComponentRegistry } from './remarkMdxComponents.ts'
 import { createSanitizeSchema } from './sanitizeSchema.ts'
 import { assertReasonableNesting } from './nestingGuard.ts'
+import { parallelParseThreshold, parseInParallel } from './parallelParse.ts'
 import { chunkedParseThreshold, parseInChunks } from './parseInChunks.ts'
+import { createParser } from './parser.ts'
 import { findUnclosedFence } from './unclosedFence.ts'
 
 export interface MarkdownOptions {
@@ -62,8 +58,8 @@ export interface MarkdownProcessor {
 export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProcessor {
   const schema = options.sanitize ? createSanitizeSchema(options.components) : null
   const build = (mdx: boolean) => {
-    const base = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkDirective)
-    const withMdx = mdx ? base.use(remarkMdx).use(remarkMdxComponents, { components: options.components }) : base
+    const base = createParser(mdx)
+    const withMdx = mdx ? base.use(remarkMdxComponents, { components: options.components }) : base
     return withMdx
       .use(remarkContainers)
       .use(remarkCodeMeta)
@@ -87,7 +83,13 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
       let hast: HastRoot
       try {
         const text = String(vfile.value)
-        const mdast = text.length > chunkedParseThreshold && !mdx ? parseInChunks(text, (chunk) => processor.parse(chunk) as MdastRoot) : (processor.parse(vfile) as MdastRoot)
+        const mdast = mdx
+          ? (processor.parse(vfile) as MdastRoot)
+          : text.length > parallelParseThreshold
+            ? await parseInParallel(text, false)
+            : text.length > chunkedParseThreshold
+              ? parseInChunks(text, (chunk) => processor.parse(chunk) as MdastRoot)
+              : (processor.parse(vfile) as MdastRoot)
         hast = (await processor.run(mdast, vfile)) as HastRoot
       } catch (error) {
         throw toSheafError(error, file)
