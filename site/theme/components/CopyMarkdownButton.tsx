@@ -24,7 +24,7 @@ export function CopyMarkdownButton({ path }: { path: string }) {
     }
   }
   return (
-    <button type="button" className="copy-markdown" onClick={() => void copy()} aria-live="polite">
+    <button type="button" className="copy-markdown" onClick={() => void copy()}>
       {state === 'copied' ? 'Copied as Markdown' : state === 'failed' ? 'Copy failed' : 'Copy page as Markdown'}
     </button>
   )
