@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import http from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { graphql } from 'graphql'
@@ -121,7 +122,12 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     }
   }
 
-  const contentDirs = [path.join(root, 'content'), path.join(root, 'site'), path.join(root, 'plugins')]
+  // Watch where the sources really are (a files() plugin may read a folder outside the project).
+  const contentDirs = [path.join(root, 'site'), path.join(root, 'plugins'), ...sourceRoots(state)]
+  // Vite watches its root; folders elsewhere get a watcher of their own.
+  const outsideWatchers = contentDirs
+    .filter((dir) => !dir.startsWith(root + path.sep) && fs.existsSync(dir))
+    .map((dir) => fs.watch(dir, { recursive: true }, (_event, name) => name && scheduleRebuild(path.join(dir, String(name)))))
   vite.watcher.on('all', (event, file) => {
     if (!contentDirs.some((dir) => file.startsWith(dir))) return
     if (/\.(tsx?|css)$/.test(file) && file.includes(`${path.sep}theme${path.sep}`) && event === 'change') {
@@ -225,6 +231,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   return {
     url,
     async close() {
+      for (const watcher of outsideWatchers) watcher.close()
       await vite.close()
       await new Promise((resolve) => server.close(resolve))
     },
@@ -244,6 +251,17 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     if (!first) viteRef?.moduleGraph.invalidateAll()
     return file
   }
+}
+
+/** The folders File nodes were read from: absolutePath minus relativePath. */
+function sourceRoots(state: DevState): string[] {
+  const roots = new Set<string>()
+  for (const file of state.site.store.getNodesByType('File')) {
+    const absolute = String(file.absolutePath ?? '')
+    const relative = String(file.relativePath ?? '')
+    if (absolute.endsWith(relative)) roots.add(absolute.slice(0, absolute.length - relative.length).replace(/[/\\]+$/, ''))
+  }
+  return [...roots]
 }
 
 function siteDataOf(state: DevState) {
