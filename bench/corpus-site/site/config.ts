@@ -2,6 +2,7 @@
 // sidebar scoped per top-level folder (like Rspress 1), search on.
 import path from 'node:path'
 import { defineConfig } from 'sheaf'
+import { themeModules } from '../../../site/theme/modules.ts'
 import { files } from 'sheaf/plugins/files'
 import { i18n } from 'sheaf/plugins/i18n'
 import { versions } from 'sheaf/plugins/versions'
@@ -10,22 +11,13 @@ import { sidebar } from 'sheaf/plugins/sidebar'
 
 // A folder holding the corpus as `1.0/` (bench/run.ts copies it there).
 const corpus = process.env.BENCH_CORPUS ?? '/tmp/docsite-bench/sheaf-100/content'
-const siteDir = path.resolve(import.meta.dirname, '../../../site')
 
 export default defineConfig({
   title: 'Bench docs',
   base: '/',
   outDir: process.env.BENCH_OUT ?? 'build',
   publicDir: path.join(corpus, '1.0', 'public'),
-  theme: {
-    layout: path.join(siteDir, 'theme/Layout.tsx'),
-    templates: {
-      home: path.join(siteDir, 'theme/templates/Home.tsx'),
-      doc: path.join(siteDir, 'theme/templates/Doc.tsx'),
-      404: path.join(siteDir, 'theme/templates/NotFound.tsx'),
-    },
-    styles: [path.join(siteDir, 'theme/styles/index.css')],
-  },
+  theme: themeModules(['home', 'doc', '404']),
   themeConfig: { nav: [{ text: 'Docs', link: '/' }] },
   // The theme reads the versions and i18n fields; the corpus is one version (content/1.0/) in one language.
   plugins: [
