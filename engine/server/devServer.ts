@@ -112,8 +112,9 @@ export async function startDevServer(root: string, options: DevServerOptions = {
       state = next
       await writeEntry(state, false)
       console.log(`[sheaf] ${path.relative(root, file)} changed: ${stale.length} page${stale.length === 1 ? '' : 's'} to re-query (${Math.round(performance.now() - started)} ms)`)
-      if (lastError) vite.ws.send({ type: 'full-reload' })
-      else vite.ws.send({ type: 'custom', event: 'sheaf:update', data: { paths: stale } })
+      // After an error, an (empty) update clears Vite's overlay without a reload, and every page refetches.
+      if (lastError) vite.ws.send({ type: 'update', updates: [] })
+      vite.ws.send({ type: 'custom', event: 'sheaf:update', data: { paths: lastError ? [...state.pages.keys()] : stale } })
       lastError = null
     } catch (error) {
       lastError = error
@@ -124,9 +125,10 @@ export async function startDevServer(root: string, options: DevServerOptions = {
 
   // Watch where the sources really are (a files() plugin may read a folder outside the project).
   const contentDirs = [path.join(root, 'site'), path.join(root, 'plugins'), ...sourceRoots(state)]
-  // Vite watches its root; folders elsewhere get a watcher of their own.
-  const outsideWatchers = contentDirs
-    .filter((dir) => !dir.startsWith(root + path.sep) && fs.existsSync(dir))
+  // Content folders also get a watcher of their own: Vite's only covers its root, and can miss a
+  // quick second write to the same file. Extra events cost nothing: rebuilds are serialized and coalesced.
+  const outsideWatchers = sourceRoots(state)
+    .filter((dir) => fs.existsSync(dir))
     .map((dir) => fs.watch(dir, { recursive: true }, (_event, name) => name && scheduleRebuild(path.join(dir, String(name)))))
   vite.watcher.on('all', (event, file) => {
     if (!contentDirs.some((dir) => file.startsWith(dir))) return
