@@ -140,8 +140,8 @@ test.describe('dark and light theme', () => {
     await expect(toggle).toHaveAccessibleName('Theme: dark. Switch to auto (system) theme')
     await expect(page.locator('html')).toHaveClass(/\bdark\b/)
     expect(await page.evaluate(() => Object.values({ ...localStorage }))).toContain('dark')
-    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
-    expect(background).not.toBe('rgb(255, 255, 255)')
+    // The background may still be transitioning: poll until it settles away from white.
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe('rgb(255, 255, 255)')
 
     // Reload: the class is there before the first paint, and stays after hydration.
     await page.addInitScript(() => {
