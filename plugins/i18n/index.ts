@@ -1,4 +1,4 @@
-import { SheafError, routeKey, toRoute, withBase, type Plugin, type QueryContext } from 'sheaf'
+import { SheafError, routeKey, toRoute, withBase, type Plugin, type QueryContext, type SheafNode } from 'sheaf'
 import { firstVisitScript, redirectPage } from './redirectScripts.ts'
 import { defaultTexts, themeConfigTextKeys, type UiTexts } from './texts.ts'
 
@@ -82,9 +82,9 @@ export function i18n(options: I18nOptions): Plugin {
           locales: () => locales.map((locale) => ({ ...locale, isDefault: locale.lang === defaultLang, prefix: prefixOf(locale.lang) })),
           localeLinks: (_parent: unknown, args: { path: string }, context: QueryContext) => {
             const page = context.pageByPath(args.path)
-            const pages = context.store.getNodesByType('Page')
+            const index = pagesByIdentity(context.store)
             return locales.map((locale) => {
-              const match = page && pages.find((other) => other.lang === locale.lang && other.version === page.version && other.slug === page.slug)
+              const match = page && index.get(`${locale.lang}|${String(page.version)}|${String(page.slug)}`)
               if (match) context.track(match.id)
               const home = toRoute({ slug: '/', langPrefix: prefixOf(locale.lang), versionPrefix: String(page?.versionPrefix ?? '') })
               return { lang: locale.lang, label: locale.label, path: match ? String(match.path) : home }
@@ -118,4 +118,16 @@ export function i18n(options: I18nOptions): Plugin {
       }
     },
   }
+}
+
+const identityIndexes = new WeakMap<object, Map<string, SheafNode>>()
+
+/** Pages by `lang|version|slug`, built once per node store (not a scan per page: that is quadratic). */
+function pagesByIdentity(store: QueryContext['store']): Map<string, SheafNode> {
+  let index = identityIndexes.get(store)
+  if (!index) {
+    index = new Map(store.getNodesByType('Page').map((node) => [`${String(node.lang)}|${String(node.version)}|${String(node.slug)}`, node]))
+    identityIndexes.set(store, index)
+  }
+  return index
 }
