@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test'
  * End-to-end tests run against built sites served under their base path by
  * tests/e2e/globalSetup.ts (127.0.0.1 only; servers stop with the run).
  * Chromium is Debian's (/usr/bin/chromium); Playwright never downloads one.
+ * `docs.sheaf.test` resolves to 127.0.0.1 in the browser only, for tests of
+ * what a site does on a real (non-loopback) host name.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -15,7 +17,7 @@ export default defineConfig({
   use: {
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--host-resolver-rules=MAP docs.sheaf.test 127.0.0.1'],
     },
   },
 })

@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react'
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react'
 import { flushSync } from 'react-dom'
 import { hydrateRoot } from 'react-dom/client'
 import { App } from '../shared/App.tsx'
 import type { Router } from '../shared/contexts.ts'
+import { parseInlinePageData } from '../shared/inlinePageData.ts'
+import { createClientRawHtmlRegistry, type RawHtmlRegistry } from '../shared/RawHtml.tsx'
 import { resolvePath, routeKey, stripBase } from '../shared/routes.ts'
 import type { LayoutProps, PageData, SiteData, TemplateProps } from '../shared/types.ts'
 import { createPageLoader } from './pageLoader.ts'
@@ -27,16 +29,21 @@ export async function startClient({ site, templates, Layout }: ClientOptions): P
   const dataElement = document.getElementById('__SHEAF_DATA__')
   const root = document.getElementById('root')
   if (!dataElement || !root) return
-  const initial = JSON.parse(dataElement.textContent ?? '{}') as PageData
+  const rawHtml = createClientRawHtmlRegistry()
+  const initial = parseInlinePageData<PageData>(dataElement.textContent ?? '{}', root, rawHtml.ids)
   const loadTemplate = async (name: string) => {
     const loader = templates[name] ?? templates['404']
     return (await loader()).default
   }
   const Template = await loadTemplate(initial.template)
-  hydrateRoot(root, <ClientApp site={site} initial={{ page: initial, Template }} loadTemplate={loadTemplate} Layout={Layout} />)
+  // In a transition, hydration yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole page: a tap during it is not blocked.
+  startTransition(() => {
+    hydrateRoot(root, <ClientApp site={site} initial={{ page: initial, Template }} loadTemplate={loadTemplate} Layout={Layout} rawHtml={rawHtml} />)
+  })
 }
 
-function ClientApp({ site, initial, loadTemplate, Layout }: { site: SiteData; initial: View; loadTemplate: (name: string) => Promise<ComponentType<TemplateProps>>; Layout?: ComponentType<LayoutProps> }) {
+function ClientApp({ site, initial, loadTemplate, Layout, rawHtml }: { site: SiteData; initial: View; loadTemplate: (name: string) => Promise<ComponentType<TemplateProps>>; Layout?: ComponentType<LayoutProps>; rawHtml: RawHtmlRegistry }) {
   const [view, setView] = useState<View>(initial)
   const [loading, setLoading] = useState(false)
   const loader = useMemo(() => createPageLoader(site.base, site.notFoundRoutes), [site.base, site.notFoundRoutes])
@@ -154,5 +161,5 @@ function ClientApp({ site, initial, loadTemplate, Layout }: { site: SiteData; in
   }, [navigate, prefetch, loader, loadTemplate, site.base])
 
   const router = useMemo<Router>(() => ({ navigate: (href, options) => navigate(href, options), prefetch, loading }), [navigate, prefetch, loading])
-  return <App site={site} page={view.page} Template={view.Template} Layout={Layout} router={router} />
+  return <App site={site} page={view.page} Template={view.Template} Layout={Layout} router={router} rawHtml={rawHtml} />
 }

@@ -1,5 +1,6 @@
 import type { HeadTag } from '../plugins/types.ts'
 import type { PageData } from '../shared/types.ts'
+import { serializeInlinePageData } from '../shared/inlinePageData.ts'
 
 export interface ClientAssets {
   /** Entry script URL. */
@@ -19,11 +20,15 @@ export interface ShellInput {
   page: PageData
   assets: ClientAssets
   headTags: HeadTag[]
+  /** HTML strings the body already holds (RawHtml), referenced by id in the inline page data. */
+  rawHtmlIds?: ReadonlyMap<string, string>
 }
 
 /** Wraps a rendered app in the HTML document. */
-export function htmlShell({ lang, head, body, page, assets, headTags }: ShellInput): string {
-  const preloads = (assets.templateChunks[page.template] ?? []).map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`)
+export function htmlShell({ lang, head, body, page, assets, headTags, rawHtmlIds }: ShellInput): string {
+  // The page is server-rendered: its scripts only add interactivity, so they load at low
+  // priority and never compete with the stylesheet and images for the first paint.
+  const preloads = (assets.templateChunks[page.template] ?? []).map((href) => `<link rel="modulepreload" fetchpriority="low" href="${escapeAttribute(href)}">`)
   return [
     '<!doctype html>',
     `<html lang="${escapeAttribute(lang)}">`,
@@ -33,21 +38,16 @@ export function htmlShell({ lang, head, body, page, assets, headTags }: ShellInp
     head,
     ...headTags.map(renderHeadTag),
     ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`),
-    `<script type="module" src="${escapeAttribute(assets.entry)}"></script>`,
+    `<script type="module" fetchpriority="low" src="${escapeAttribute(assets.entry)}"></script>`,
     ...preloads,
     '</head>',
     '<body>',
     `<div id="root">${body}</div>`,
-    `<script id="__SHEAF_DATA__" type="application/json">${serializeJson(page)}</script>`,
+    `<script id="__SHEAF_DATA__" type="application/json">${serializeInlinePageData(page, rawHtmlIds)}</script>`,
     '</body>',
     '</html>',
     '',
   ].join('\n')
-}
-
-/** JSON safe to inline in a `<script>`: no `</script>`, no `<!--`, no line separators. */
-export function serializeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
 }
 
 export function renderHeadTag(tag: HeadTag): string {

@@ -1,4 +1,5 @@
 import { renderToString } from 'react-dom/server'
+import { createServerRawHtmlRegistry } from '../shared/RawHtml.tsx'
 import type { PageData, SiteData } from '../shared/types.ts'
 import type { LoadedTheme } from './loadTheme.ts'
 
@@ -7,6 +8,8 @@ export interface RenderedApp {
   head: string
   /** The app's HTML, for `<div id="root">`. */
   body: string
+  /** Build-time HTML strings the body holds, by id (RawHtml), for the inline page data. */
+  rawHtmlIds: ReadonlyMap<string, string>
 }
 
 const hoistedRE = /^(?:<(?:title|meta|link|base)\b[^>]*>(?:[^<]*<\/title>)?)+/
@@ -16,8 +19,9 @@ export function renderApp(site: SiteData, page: PageData, theme: LoadedTheme): R
   const template = theme.templates.get(page.template)
   if (!template) throw new Error(`No template named ${page.template}`)
   const { App } = theme
-  const html = renderToString(<App site={site} page={page} Template={template.component} Layout={theme.layout?.component} />)
+  const rawHtml = createServerRawHtmlRegistry()
+  const html = renderToString(<App site={site} page={page} Template={template.component} Layout={theme.layout?.component} rawHtml={rawHtml} />)
   // React 19 emits hoistable head tags first when rendering a fragment of the document.
   const match = hoistedRE.exec(html)
-  return match ? { head: match[0], body: html.slice(match[0].length) } : { head: '', body: html }
+  return match ? { head: match[0], body: html.slice(match[0].length), rawHtmlIds: rawHtml.ids } : { head: '', body: html, rawHtmlIds: rawHtml.ids }
 }

@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react'
-import { HelmetProvider } from 'react-helmet-async'
+import { RawHtmlContext, type RawHtmlRegistry } from './RawHtml.tsx'
 import { PageContext, RouterContext, SiteContext, type Router } from './contexts.ts'
 import type { LayoutProps, PageData, SiteData, TemplateProps } from './types.ts'
 
@@ -10,28 +10,30 @@ export interface AppProps {
   Template: ComponentType<TemplateProps>
   Layout?: ComponentType<LayoutProps>
   router?: Router
+  /** Which build-time HTML strings the document already holds (see RawHtml). */
+  rawHtml?: RawHtmlRegistry
 }
 
 const noopRouter: Router = { navigate: async () => undefined, prefetch: () => undefined, loading: false }
 
 /** The root tree, identical on server and client. */
-export function App({ site, page, Template, Layout, router = noopRouter }: AppProps) {
+export function App({ site, page, Template, Layout, router = noopRouter, rawHtml }: AppProps) {
   const content: ReactNode = <Template data={page.data} pageContext={page.context} path={page.path} />
   return (
-    <HelmetProvider>
-      <SiteContext.Provider value={site}>
-        <RouterContext.Provider value={router}>
-          <PageContext.Provider value={page}>
-            {Layout ? (
-              <Layout data={page.layoutData} page={page}>
-                {content}
-              </Layout>
-            ) : (
-              content
-            )}
-          </PageContext.Provider>
-        </RouterContext.Provider>
-      </SiteContext.Provider>
-    </HelmetProvider>
+    <RawHtmlContext.Provider value={rawHtml ?? null}>
+    <SiteContext.Provider value={site}>
+      <RouterContext.Provider value={router}>
+        <PageContext.Provider value={page}>
+          {Layout ? (
+            <Layout data={page.layoutData} page={page}>
+              {content}
+            </Layout>
+          ) : (
+            content
+          )}
+        </PageContext.Provider>
+      </RouterContext.Provider>
+    </SiteContext.Provider>
+    </RawHtmlContext.Provider>
   )
 }

@@ -5,6 +5,7 @@
 export { App } from './App.tsx'
 export { HastContent, type HastContentProps } from './HastContent.tsx'
 export { Link, type LinkProps } from './Link.tsx'
+export { RawHtml, type RawHtmlProps } from './RawHtml.tsx'
 export { usePageData, useRouter, useSiteData } from './hooks.ts'
 export type { Router } from './contexts.ts'
 export { isExternalHref, normalizeBase, resolvePath, routeKey, routeToMarkdownFile, stripBase, toRoute, withBase } from './routes.ts'

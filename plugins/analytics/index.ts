@@ -8,7 +8,7 @@ export interface AnalyticsOptions {
 
 /**
  * Loads the web-analytics script from the site's own insights path, deferred,
- * in production builds only. The loader lives in a client module (no inline
+ * in production builds only, and not on loopback hosts. The loader lives in a client module (no inline
  * handlers, so a strict CSP works); a failed load logs one warning.
  */
 export function analytics(options: AnalyticsOptions = {}): Plugin {

@@ -82,11 +82,24 @@ test.describe('failure paths (SPEC §8)', () => {
       if (message.type() === 'warning' && message.text().includes('analytics')) warnings.push(message.text())
     })
     await page.route('**/_vercel/insights/script.js', (route) => route.abort())
-    await page.goto(siteUrl('rntl', '/docs/api/render'))
+    // On a loopback host the loader stays quiet; a real host name makes it load the script.
+    await page.goto(siteUrl('rntl', '/docs/api/render').replace('127.0.0.1', 'docs.sheaf.test'))
     await page.locator('html[data-sheaf-hydrated]').waitFor()
     await expect.poll(() => warnings.length).toBe(1)
     await page.getByRole('link', { name: 'screen', exact: true }).first().click()
     await expect(page.getByRole('heading', { level: 1, name: 'screen' })).toBeVisible()
+  })
+
+  test('on a loopback host (a local preview) the analytics script is not requested at all', async ({ page }) => {
+    const requested: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/_vercel/insights/')) requested.push(request.url())
+    })
+    await page.goto(siteUrl('rntl', '/docs/api/render'))
+    await page.locator('html[data-sheaf-hydrated]').waitFor()
+    await expect(page.locator('meta[name="sheaf:analytics"]')).toHaveCount(1)
+    await page.waitForLoadState('networkidle')
+    expect(requested).toEqual([])
   })
 
   test('a failed page-data fetch falls back to a full load of the target, never a blank page', async ({ page }) => {

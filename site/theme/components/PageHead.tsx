@@ -1,4 +1,3 @@
-import { Helmet } from 'react-helmet-async'
 import { isExternalHref, withBase } from 'sheaf/runtime'
 
 export interface PageHeadProps {
@@ -17,13 +16,17 @@ export interface PageHeadProps {
   canonicalPath?: string
 }
 
-/** The per-page <head> tags: title, description, favicon, canonical URL and Open Graph tags. */
+/**
+ * The per-page <head> tags: title, description, favicon, canonical URL and Open Graph tags.
+ * React 19 hoists them into <head> on the server and keeps them up to date on client navigation,
+ * so no head manager ships to the browser.
+ */
 export function PageHead({ siteTitle, siteUrl, base, path, pageTitle, description, type, icon, canonicalPath }: PageHeadProps) {
   const title = pageTitle ? `${pageTitle} | ${siteTitle}` : siteTitle
   const url = `${siteUrl.replace(/\/+$/, '')}${withBase(path, base)}`
   const canonical = canonicalPath ? `${siteUrl.replace(/\/+$/, '')}${withBase(canonicalPath, base)}` : url
   return (
-    <Helmet>
+    <>
       <title>{title}</title>
       <meta name="description" content={description} />
       {icon ? <link rel="icon" href={isExternalHref(icon) ? icon : withBase(icon, base)} type={icon.endsWith('.svg') ? 'image/svg+xml' : undefined} /> : null}
@@ -33,6 +36,6 @@ export function PageHead({ siteTitle, siteUrl, base, path, pageTitle, descriptio
       <meta property="og:type" content={type} />
       <meta property="og:url" content={url} />
       <meta property="og:site_name" content={siteTitle} />
-    </Helmet>
+    </>
   )
 }

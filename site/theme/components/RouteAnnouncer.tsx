@@ -13,7 +13,7 @@ export function RouteAnnouncer() {
   useEffect(() => {
     if (previous.current === path) return undefined
     previous.current = path
-    // Wait a frame so Helmet has written the new <title>.
+    // Wait a frame so React has hoisted the new <title>.
     const timer = setTimeout(() => {
       const heading = document.querySelector('main h1')?.textContent
       setMessage(document.title || heading || path)

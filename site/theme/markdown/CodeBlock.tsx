@@ -1,4 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react'
+import { RawHtml } from 'sheaf/runtime'
 import { CopyButton } from './CopyButton.tsx'
 
 export interface CodeBlockProps {
@@ -24,7 +25,7 @@ export interface CodeFrameProps {
 export function CodeBlock({ lang, title, html }: CodeBlockProps) {
   return (
     <CodeFrame lang={lang} title={title}>
-      <code dangerouslySetInnerHTML={{ __html: html }} />
+      <RawHtml as="code" html={html} />
     </CodeFrame>
   )
 }

@@ -29,6 +29,7 @@ describe('public API', () => {
       'App',
       'HastContent',
       'Link',
+      'RawHtml',
       'isExternalHref',
       'normalizeBase',
       'resolvePath',
