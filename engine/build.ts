@@ -67,8 +67,8 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
   try {
     const engine = engineFingerprint(engineDir, root)
     const assets = await timer.run('bundle', () => bundle(config, siteData, runner, staging.dir, cacheDir, engine), () => 1)
-    // Anything that can change every page: the engine, the config and theme sources, the client bundle.
-    const key = createHash('sha1').update(engine).update(fingerprintPaths([config.configFile, path.dirname(config.configFile), ...Object.values(config.theme.templates), ...(config.theme.layout ? [config.theme.layout] : [])])).update(assets.bundle).update(mode).digest('hex')
+    // Anything that can change every page: the engine, the config and theme sources, the client bundle, the site data.
+    const key = createHash('sha1').update(engine).update(fingerprintPaths([config.configFile, path.dirname(config.configFile), ...Object.values(config.theme.templates), ...(config.theme.layout ? [config.theme.layout] : [])])).update(assets.bundle).update(mode).update(JSON.stringify(siteData)).digest('hex')
     // One manifest per output folder: reuse copies files from that folder's previous build.
     const manifestName = `pages-${createHash('sha1').update(outDir).digest('hex').slice(0, 12)}.json`
     const pageCache = cacheDir ? new PageCache(path.join(cacheDir, manifestName), key, store) : null

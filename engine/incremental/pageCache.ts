@@ -6,6 +6,8 @@ import type { NodeStore } from '../store/nodeStore.ts'
 interface PageEntry {
   /** Node id -> content digest, for every node the page's queries read. */
   reads: Record<string, string>
+  /** Digest of everything the page's render takes in (page data, language, head tags). */
+  inputs: string
   files: string[]
 }
 
@@ -18,10 +20,13 @@ interface Manifest {
 }
 
 /**
- * Which pages can skip rendering: a page is reused when the build's key and
- * node structure are unchanged and every node its queries read last time
- * has the same digest; its files are then copied from the previous output,
- * byte for byte.
+ * Which pages can skip rendering, and how. Two checks, cheapest first:
+ * - no node the page's queries read last time has changed (and no node was
+ *   added or removed): reuse it without even running its queries;
+ * - otherwise its queries run, and when the render inputs they give are the
+ *   same as last time (a sidebar-mate of an edited page reads the page's
+ *   title, which did not change), the page is still reused.
+ * A reused page's files are linked from the previous output, byte for byte.
  */
 export class PageCache {
   private readonly previous: Manifest | null
@@ -32,41 +37,66 @@ export class PageCache {
     key: string,
     private readonly store: NodeStore,
   ) {
-    this.previous = readManifest(file)
+    const previous = readManifest(file)
     this.next = { key, structure: structureDigest(store), pages: {} }
+    // Another key (config, theme, bundle, engine) invalidates every page.
+    this.previous = previous && previous.key === key ? previous : null
   }
 
-  /** Copies a page's previous output into `outDir` when nothing it read changed; true when reused. */
-  reuse(pagePath: string, previousOutDir: string, outDir: string): boolean {
+  /** Reuses a page whose read nodes are all unchanged, without querying it; true when reused. */
+  reuseUnread(pagePath: string, previousOutDir: string, outDir: string): boolean {
     const previous = this.previous
-    if (!previous || previous.key !== this.next.key || previous.structure !== this.next.structure) return false
+    if (!previous || previous.structure !== this.next.structure) return false
     const entry = previous.pages[pagePath]
     if (!entry) return false
     for (const [id, digest] of Object.entries(entry.reads)) {
       if (this.store.getNode(id)?.internal.contentDigest !== digest) return false
     }
-    for (const file of entry.files) if (!fs.existsSync(path.join(previousOutDir, file))) return false
-    for (const file of entry.files) {
-      fs.mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true })
-      fs.copyFileSync(path.join(previousOutDir, file), path.join(outDir, file))
-    }
+    if (!linkFiles(entry.files, previousOutDir, outDir)) return false
     this.next.pages[pagePath] = entry
     return true
   }
 
-  record(pagePath: string, reads: Set<string>, files: string[]): void {
+  /** Reuses a page whose render inputs are the same as last time; true when reused. */
+  reuseSameInputs(pagePath: string, inputs: string, reads: Set<string>, previousOutDir: string, outDir: string): boolean {
+    const entry = this.previous?.pages[pagePath]
+    if (!entry || entry.inputs !== inputs) return false
+    if (!linkFiles(entry.files, previousOutDir, outDir)) return false
+    this.record(pagePath, reads, inputs, entry.files)
+    return true
+  }
+
+  record(pagePath: string, reads: Set<string>, inputs: string, files: string[]): void {
     const digests: Record<string, string> = {}
     for (const id of reads) {
       const node = this.store.getNode(id)
       if (node) digests[id] = node.internal.contentDigest
     }
-    this.next.pages[pagePath] = { reads: digests, files }
+    this.next.pages[pagePath] = { reads: digests, inputs, files }
   }
 
   save(): void {
     fs.mkdirSync(path.dirname(this.file), { recursive: true })
     fs.writeFileSync(this.file, JSON.stringify(this.next))
   }
+}
+
+/**
+ * Hard links, not copies: output files are never written in place (a build writes a
+ * staging folder and swaps it in), so sharing them is safe and costs no bytes.
+ */
+function linkFiles(files: string[], fromDir: string, toDir: string): boolean {
+  for (const file of files) if (!fs.existsSync(path.join(fromDir, file))) return false
+  for (const file of files) {
+    const target = path.join(toDir, file)
+    fs.mkdirSync(path.dirname(target), { recursive: true })
+    try {
+      fs.linkSync(path.join(fromDir, file), target)
+    } catch {
+      fs.copyFileSync(path.join(fromDir, file), target)
+    }
+  }
+  return true
 }
 
 function readManifest(file: string): Manifest | null {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import path from 'node:path'
 import type { ResolvedConfig } from '../config/types.ts'
 import type { DataLayer } from '../dataLayer.ts'
@@ -41,11 +42,24 @@ export async function queryPageData(page: RegisteredPage, context: RenderContext
 
 /** Renders one page's document from its page data. */
 export function renderDocument(pageData: PageData, context: RenderContext): string {
-  const { theme, siteData, config, runner, mode, assets } = context
+  const { theme, siteData, assets } = context
   const app = renderApp(siteData, pageData, theme)
+  const { lang, headTags } = documentInputs(pageData, context)
+  return htmlShell({ lang, head: app.head, body: app.body, page: pageData, assets, headTags, rawHtmlIds: app.rawHtmlIds })
+}
+
+/** What a page's document takes in besides its page data and the site-wide key. */
+function documentInputs(pageData: PageData, context: RenderContext) {
+  const { config, runner, mode } = context
   const headTags = runner.headTags({ path: pageData.path, template: pageData.template, mode, base: config.base })
   const lang = context.dataLayer.pageLang(pageData.path) ?? config.lang
-  return htmlShell({ lang, head: app.head, body: app.body, page: pageData, assets, headTags: [...config.head, ...headTags] })
+  return { lang, headTags: [...config.head, ...headTags] }
+}
+
+/** A digest of everything a page's render takes in that the build-wide cache key does not cover. */
+export function renderInputsDigest(dataJson: string, pageData: PageData, context: RenderContext): string {
+  const { lang, headTags } = documentInputs(pageData, context)
+  return createHash('sha1').update(dataJson).update('\0').update(lang).update('\0').update(JSON.stringify(headTags)).digest('hex')
 }
 
 export interface RenderOutput {
@@ -66,18 +80,28 @@ export async function renderPages(pages: RegisteredPage[], context: RenderContex
   for (const page of pages) {
     const htmlFile = routeToHtmlFile(page.path)
     const dataFile = routeToDataFile(page.path)
-    if (output.outDir && output.cache?.pages.reuse(page.path, output.cache.previousOutDir, output.outDir)) {
+    const cache = output.outDir ? output.cache : undefined
+    const reuse = () => {
       rendered.push({ path: page.path, template: page.template, context: page.context, data: {}, htmlFile, html: '', pageData: null })
       reused++
+    }
+    if (cache && output.outDir && cache.pages.reuseUnread(page.path, cache.previousOutDir, output.outDir)) {
+      reuse()
       continue
     }
     const reads = new Set<string>()
     const pageData = await queryPageData(page, context, reads)
+    const dataJson = JSON.stringify(pageData)
+    const inputs = cache ? renderInputsDigest(dataJson, pageData, context) : ''
+    if (cache && output.outDir && cache.pages.reuseSameInputs(page.path, inputs, reads, cache.previousOutDir, output.outDir)) {
+      reuse()
+      continue
+    }
     const html = renderDocument(pageData, context)
     if (output.outDir) {
       await writeFileDeep(path.join(output.outDir, htmlFile), html)
-      await writeFileDeep(path.join(output.outDir, dataFile), JSON.stringify(pageData))
-      output.cache?.pages.record(page.path, reads, [htmlFile, dataFile])
+      await writeFileDeep(path.join(output.outDir, dataFile), dataJson)
+      cache?.pages.record(page.path, reads, inputs, [htmlFile, dataFile])
       rendered.push({ path: page.path, template: page.template, context: page.context, data: pageData.data, htmlFile, html: '', pageData: null })
     } else {
       rendered.push({ path: page.path, template: page.template, context: page.context, data: pageData.data, htmlFile, html, pageData })
