@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto'
-import MiniSearch from 'minisearch'
 import type { SheafNode } from 'sheaf'
 import { pageDocuments, type SearchablePage } from './shared/pageDocuments.ts'
-import { searchIndexOptions } from './shared/searchIndexOptions.ts'
+import { analyseDocument, analysisKey, writeIndex, type DocumentAnalysis } from './indexWriter.ts'
 import type { IndexedPage, SearchIndexFile, SectionDocument } from './shared/types.ts'
 
 /** One built index: its file (under the output folder) and its JSON. */
@@ -29,7 +28,7 @@ export function indexKey(version: string | null | undefined, lang: string | null
  * each serialised with the shared options and named after its content hash
  * (so a changed index never hits a stale cache).
  */
-export function buildSearchIndexes(pages: readonly SheafNode[], options: { hashNames?: boolean } = {}): Map<string, BuiltSearchIndex> {
+export function buildSearchIndexes(pages: readonly SheafNode[], options: { hashNames?: boolean; analyses?: AnalysisCache } = {}): Map<string, BuiltSearchIndex> {
   const groups = new Map<string, SheafNode[]>()
   for (const page of pages) {
     if (skippedPageTypes.has(String(page.pageType)) || isExcluded(page)) continue
@@ -43,7 +42,7 @@ export function buildSearchIndexes(pages: readonly SheafNode[], options: { hashN
     const first = group[0]
     const version = (first.version as string | null | undefined) ?? null
     const lang = String(first.lang ?? '')
-    const file = createIndexFile(group.map(toSearchablePage), version, lang)
+    const file = createIndexFile(group.map(toSearchablePage), version, lang, options.analyses)
     const json = JSON.stringify(file)
     const hash = options.hashNames === false ? '' : createHash('sha256').update(json).digest('hex').slice(0, 8)
     const name = ['search_index', version, lang, hash].filter(Boolean).join('.')
@@ -52,8 +51,14 @@ export function buildSearchIndexes(pages: readonly SheafNode[], options: { hashN
   return built
 }
 
+/** Documents' analyses by their text (see indexWriter.ts): an edit re-analyses only what changed. */
+export interface AnalysisCache {
+  get(key: string): DocumentAnalysis | undefined
+  set(key: string, analysis: DocumentAnalysis): void
+}
+
 /** The index file for a set of pages (sorted by route, so builds are reproducible). */
-export function createIndexFile(pages: readonly SearchablePage[], version: string | null, lang: string): SearchIndexFile {
+export function createIndexFile(pages: readonly SearchablePage[], version: string | null, lang: string, analyses?: AnalysisCache): SearchIndexFile {
   const sorted = [...pages].sort((a, b) => a.path.localeCompare(b.path))
   const indexedPages: IndexedPage[] = []
   const documents: SectionDocument[] = []
@@ -62,9 +67,17 @@ export function createIndexFile(pages: readonly SearchablePage[], version: strin
     indexedPages.push(entry.page)
     documents.push(...entry.documents)
   }
-  const index = new MiniSearch<SectionDocument>(searchIndexOptions)
-  index.addAll(documents)
-  return { version, lang, pages: indexedPages, index: index.toJSON() }
+  const analysed = documents.map((document) => {
+    if (!analyses) return analyseDocument(document)
+    const key = analysisKey(document)
+    let analysis = analyses.get(key)
+    if (!analysis) {
+      analysis = analyseDocument(document)
+      analyses.set(key, analysis)
+    }
+    return analysis
+  })
+  return { version, lang, pages: indexedPages, index: writeIndex(documents, analysed) }
 }
 
 function toSearchablePage(node: SheafNode): SearchablePage {

@@ -1,4 +1,6 @@
 import { withBase, type Plugin, type QueryContext } from 'sheaf'
+import path from 'node:path'
+import { PersistentAnalysisCache } from './analysisCache.ts'
 import { buildSearchIndexes, indexKey, type BuiltSearchIndex } from './buildSearchIndexes.ts'
 import { indexForPath } from './indexForPath.ts'
 import { defaultSearchLimit } from './shared/searchIndexOptions.ts'
@@ -14,6 +16,8 @@ export interface SearchPluginOptions {
    * and expects `[{ index, hits }]`. Default: none (local search only).
    */
   remote?: { apiUrl: string; searchIndexes?: string[] }
+  /** Where document analyses are kept between builds, relative to the site root. Default `.sheaf-cache/search`. */
+  cacheDir?: string
 }
 
 type Store = QueryContext['store']
@@ -33,10 +37,11 @@ export function search(options: SearchPluginOptions = {}): Plugin {
   const remote = options.remote ?? null
   let built: { store: Store; indexes: Map<string, BuiltSearchIndex> } | null = null
   let hashNames = true
+  let analyses: PersistentAnalysisCache | undefined
 
   // Built lazily from whichever store asks first; a new store (a dev rebuild) builds afresh.
   const indexesFor = (store: Store) => {
-    if (!built || built.store !== store) built = { store, indexes: buildSearchIndexes(store.getNodesByType('Page'), { hashNames }) }
+    if (!built || built.store !== store) built = { store, indexes: buildSearchIndexes(store.getNodesByType('Page'), { hashNames, analyses }) }
     return built.indexes
   }
   const locate = (path: string, context: QueryContext) => indexForPath(path, context.store.getNodesByType('Page'), context.pageByPath)
@@ -46,6 +51,7 @@ export function search(options: SearchPluginOptions = {}): Plugin {
     createSchemaCustomization({ site, addTypeDefs, addResolvers }) {
       // In develop mode the URL stays stable across edits (nothing is hashed).
       hashNames = site.mode === 'build'
+      analyses ??= new PersistentAnalysisCache(path.resolve(site.root, options.cacheDir ?? '.sheaf-cache/search'))
       addTypeDefs(/* GraphQL */ `
         extend type Query {
           "URL (with base) of the search index for the route's version and language; null when it has none."
@@ -77,6 +83,7 @@ export function search(options: SearchPluginOptions = {}): Plugin {
         await emitFile(index.fileName, index.json)
         if (hashNames) await emitFile(pointerFile(index.fileName), JSON.stringify({ file: index.fileName.split('/').pop() }))
       }
+      analyses?.save()
     },
   }
 }

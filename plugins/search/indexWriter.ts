@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto'
+import type { AsPlainObject } from 'minisearch'
+import { searchIndexOptions } from './shared/searchIndexOptions.ts'
+import type { SectionDocument } from './shared/types.ts'
+
+/**
+ * Writes a MiniSearch index (the `toJSON` shape that `MiniSearch.loadJSON`
+ * reads) without building MiniSearch's radix tree, from per-document term
+ * counts that are cached by the document's text. An edit then re-analyses
+ * only the documents whose text changed, and the file is the same whether it
+ * was built from a warm cache or a cold one: terms are written sorted, and
+ * every other field follows MiniSearch's own rules (tests compare the two).
+ */
+
+/** One document's analysis: per field, the unique-token count and each processed term's count. */
+export interface DocumentAnalysis {
+  /** Per field id: MiniSearch's field length (unique raw tokens), or null when the field is absent. */
+  lengths: (number | null)[]
+  /** Per field id: [term, count] pairs. */
+  terms: [string, number][][]
+}
+
+const fields = searchIndexOptions.fields
+const storeFields = searchIndexOptions.storeFields ?? []
+const tokenize = searchIndexOptions.tokenize as (text: string, field?: string) => string[]
+const processTerm = searchIndexOptions.processTerm as (term: string, field?: string) => string | string[] | null | undefined | false
+
+/** The cache key of a document's analysis: its indexed text, field by field. */
+export function analysisKey(document: SectionDocument): string {
+  const hash = createHash('sha1')
+  for (const field of fields) hash.update(String(document[field as keyof SectionDocument] ?? '\u0001')).update('\0')
+  return hash.digest('base64url')
+}
+
+/** Tokenizes and processes a document's fields exactly as `MiniSearch#add` does. */
+export function analyseDocument(document: SectionDocument): DocumentAnalysis {
+  const lengths: (number | null)[] = []
+  const terms: [string, number][][] = []
+  fields.forEach((field, fieldId) => {
+    const value = document[field as keyof SectionDocument]
+    if (value == null) {
+      lengths[fieldId] = null
+      terms[fieldId] = []
+      return
+    }
+    const tokens = tokenize(String(value), field)
+    lengths[fieldId] = new Set(tokens).size
+    const counts = new Map<string, number>()
+    for (const token of tokens) {
+      const processed = processTerm(token, field)
+      if (Array.isArray(processed)) for (const term of processed) counts.set(term, (counts.get(term) ?? 0) + 1)
+      else if (processed) counts.set(processed, (counts.get(processed) ?? 0) + 1)
+    }
+    terms[fieldId] = [...counts]
+  })
+  return { lengths, terms }
+}
+
+/** The serialized index of `documents` (short ids in array order), from their analyses. */
+export function writeIndex(documents: readonly SectionDocument[], analyses: readonly DocumentAnalysis[]): AsPlainObject {
+  const documentIds: Record<number, unknown> = {}
+  const fieldLength: Record<number, (number | null)[]> = {}
+  const storedFields: Record<number, Record<string, unknown>> = {}
+  const averageFieldLength: number[] = []
+  const postings = new Map<string, Map<number, Record<number, number>>>()
+  documents.forEach((document, shortId) => {
+    documentIds[shortId] = document.id
+    const stored: Record<string, unknown> = {}
+    for (const name of storeFields) {
+      const value = document[name as keyof SectionDocument]
+      if (value !== undefined) stored[name] = value
+    }
+    storedFields[shortId] = stored
+    const analysis = analyses[shortId]
+    const lengths: (number | null)[] = []
+    analysis.lengths.forEach((length, fieldId) => {
+      if (length === null) return
+      lengths[fieldId] = length
+      // MiniSearch's running average: `count` is the number of documents added before this one.
+      averageFieldLength[fieldId] = ((averageFieldLength[fieldId] || 0) * shortId + length) / (shortId + 1)
+    })
+    fieldLength[shortId] = lengths
+    analysis.terms.forEach((pairs, fieldId) => {
+      for (const [term, count] of pairs) {
+        let byField = postings.get(term)
+        if (!byField) postings.set(term, (byField = new Map()))
+        let frequencies = byField.get(fieldId)
+        if (!frequencies) byField.set(fieldId, (frequencies = {}))
+        frequencies[shortId] = count
+      }
+    })
+  })
+  const index: [string, Record<string, Record<string, number>>][] = []
+  for (const term of [...postings.keys()].sort()) {
+    const data: Record<string, Record<string, number>> = {}
+    for (const [fieldId, frequencies] of postings.get(term) as Map<number, Record<number, number>>) data[fieldId] = frequencies
+    index.push([term, data])
+  }
+  return {
+    documentCount: documents.length,
+    nextId: documents.length,
+    documentIds,
+    fieldIds: Object.fromEntries(fields.map((field, fieldId) => [field, fieldId])),
+    fieldLength,
+    averageFieldLength,
+    storedFields,
+    dirtCount: 0,
+    index,
+    serializationVersion: 2,
+  } as unknown as AsPlainObject
+}
