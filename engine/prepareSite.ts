@@ -98,7 +98,8 @@ function resolveLinks(store: NodeStore, config: ResolvedConfig, inPlace: boolean
   const dead: DeadLink[] = []
   for (const page of pages) {
     const resolved = resolvePageLinks(page, context, inPlace)
-    store.updateNode(page, inPlace ? { body: resolved.body, rawBody: null } : { body: resolved.body })
+    // Derived: from the page's own body and the set of pages, which the page cache's structure digest covers.
+    store.updateNode(page, inPlace ? { body: resolved.body, rawBody: null } : { body: resolved.body }, { derived: true })
     dead.push(...resolved.dead)
   }
   if (config.markdown.checkDeadLinks) assertNoDeadLinks(dead)

@@ -7,7 +7,7 @@ import type { PluginRunner } from '../plugins/runner.ts'
 import type { BuiltPage } from '../plugins/types.ts'
 import type { PageCache } from '../incremental/pageCache.ts'
 import { routeToDataFile, routeToHtmlFile } from '../shared/routes.ts'
-import { writeFileDeep } from './outputDir.ts'
+import { OutputWriter } from './outputWriter.ts'
 import type { PageData, SiteData } from '../shared/types.ts'
 import { htmlShell, type ClientAssets } from './htmlShell.ts'
 import type { LoadedTheme } from './loadTheme.ts'
@@ -76,6 +76,7 @@ export interface RenderOutput {
  */
 export async function renderPages(pages: RegisteredPage[], context: RenderContext, output: RenderOutput = {}): Promise<{ pages: RenderedPage[]; reused: number }> {
   const rendered: RenderedPage[] = []
+  const writer = new OutputWriter()
   let reused = 0
   for (const page of pages) {
     const htmlFile = routeToHtmlFile(page.path)
@@ -99,13 +100,14 @@ export async function renderPages(pages: RegisteredPage[], context: RenderContex
     }
     const html = renderDocument(pageData, context)
     if (output.outDir) {
-      await writeFileDeep(path.join(output.outDir, htmlFile), html)
-      await writeFileDeep(path.join(output.outDir, dataFile), dataJson)
+      await writer.write(path.join(output.outDir, htmlFile), html)
+      await writer.write(path.join(output.outDir, dataFile), dataJson)
       cache?.pages.record(page.path, reads, inputs, [htmlFile, dataFile])
       rendered.push({ path: page.path, template: page.template, context: page.context, data: pageData.data, htmlFile, html: '', pageData: null })
     } else {
       rendered.push({ path: page.path, template: page.template, context: page.context, data: pageData.data, htmlFile, html, pageData })
     }
   }
+  await writer.flush()
   return { pages: rendered, reused }
 }

@@ -1,4 +1,4 @@
-import { graphql, parse, validate, type GraphQLSchema } from 'graphql'
+import { execute, GraphQLError, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql'
 import { isSheafError, SheafError } from '../errors.ts'
 import type { QueryContext } from './types.ts'
 
@@ -9,6 +9,26 @@ export function validateQuery(schema: GraphQLSchema, query: string): string[] {
   } catch (error) {
     return [error instanceof Error ? error.message : String(error)]
   }
+}
+
+/** Parsed and validated documents per schema: every page of a template runs the same query. */
+const documents = new WeakMap<GraphQLSchema, Map<string, DocumentNode | readonly GraphQLError[]>>()
+
+function prepare(schema: GraphQLSchema, query: string): DocumentNode | readonly GraphQLError[] {
+  let bySource = documents.get(schema)
+  if (!bySource) documents.set(schema, (bySource = new Map()))
+  let prepared = bySource.get(query)
+  if (!prepared) {
+    try {
+      const document = parse(query)
+      const errors = validate(schema, document)
+      prepared = errors.length ? errors : document
+    } catch (error) {
+      prepared = [error instanceof GraphQLError ? error : new GraphQLError(String(error))]
+    }
+    bySource.set(query, prepared)
+  }
+  return prepared
 }
 
 /**
@@ -22,7 +42,8 @@ export async function runQuery<T = Record<string, unknown>>(
   context: QueryContext,
   source: string,
 ): Promise<T> {
-  const result = await graphql({ schema, source: query, variableValues: variables, contextValue: context })
+  const prepared = prepare(schema, query)
+  const result = Array.isArray(prepared) ? { errors: prepared as readonly GraphQLError[], data: undefined } : await execute({ schema, document: prepared as DocumentNode, variableValues: variables, contextValue: context })
   if (result.errors?.length) {
     // A resolver that threw a SheafError (e.g. a bad _meta.json) already says what and where.
     const original = result.errors.find((error) => isSheafError(error.originalError))?.originalError

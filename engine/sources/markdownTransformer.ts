@@ -1,4 +1,5 @@
 import { SheafError } from '../errors.ts'
+import { createContentDigest } from '../store/digest.ts'
 import type { MarkdownProcessor, MarkdownResult } from '../markdown/processor.ts'
 import type { Plugin, Reporter } from '../plugins/types.ts'
 import type { SheafNode } from '../store/types.ts'
@@ -16,7 +17,7 @@ export function markdownTransformer(processor: MarkdownProcessor, cache: Markdow
     name: 'sheaf:markdown',
     async onCreateNode({ node, createNode, reporter }) {
       if (node.type !== 'File' || typeof node.relativePath !== 'string' || !markdownExtensionRE.test(node.relativePath)) return
-      const result = await transform(node, processor, cache, reporter)
+      const { result, key } = await transform(node, processor, cache, reporter)
       const relativePath = node.relativePath
       const frontmatter = result.frontmatter
       createNode({
@@ -42,12 +43,14 @@ export function markdownTransformer(processor: MarkdownProcessor, cache: Markdow
         sections: result.sections,
         sourcePath: node.sourcePath,
         lastUpdated: node.lastUpdated ?? null,
+        // Every field above comes from the cache key (text, path, options, engine) and these.
+        internal: { contentDigest: createContentDigest([key, relativePath, node.sourcePath, node.lastUpdated ?? null, defaultLang]) },
       })
     },
   }
 }
 
-async function transform(node: SheafNode, processor: MarkdownProcessor, cache: MarkdownCache, reporter: Reporter): Promise<MarkdownResult> {
+async function transform(node: SheafNode, processor: MarkdownProcessor, cache: MarkdownCache, reporter: Reporter): Promise<{ result: MarkdownResult; key: string }> {
   const source = node.content
   const file = String(node.sourcePath)
   if (typeof source !== 'string') throw new SheafError('The markdown file has no text content.', { file, hint: 'save it as UTF-8 text.' })
@@ -61,7 +64,7 @@ async function transform(node: SheafNode, processor: MarkdownProcessor, cache: M
     const where = [file, warning.line, warning.line ? warning.column : undefined].filter((part) => part !== undefined).join(':')
     reporter.warn(`${where}\n  ${warning.message}`)
   }
-  return result
+  return { result, key }
 }
 
 /** `docs/api/render.md` -> `/docs/api/render`; `cookbook/index.md` -> `/cookbook/`; `index.md` -> `/`. */

@@ -29,7 +29,7 @@ export async function warmMarkdownCache(nodes: SheafNode[], cache: MarkdownCache
       (batch) =>
         new Promise<number>((resolve, reject) => {
           // A modest heap limit makes each worker collect garbage early instead of growing.
-          const worker = new Worker(new URL('./markdownWorkerBootstrap.mjs', import.meta.url), { workerData: options, resourceLimits: { maxOldGenerationSizeMb: 384 } })
+          const worker = new Worker(new URL('./markdownWorkerBootstrap.mjs', import.meta.url), { workerData: options, resourceLimits: { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 64 } })
           let count = 0
           worker.on('message', (message: 'ready' | { results: { key: string; result?: MarkdownResult }[]; done: boolean }) => {
             if (message === 'ready') {

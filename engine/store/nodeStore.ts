@@ -9,7 +9,7 @@ export class NodeStore {
 
   /** Adds (or replaces) a node. Replacing keeps the children list of the old node. */
   createNode(input: NodeInput, owner: string): SheafNode {
-    const { id: givenId, type, key, parent = null, ...fields } = input
+    const { id: givenId, type, key, parent = null, internal: given, ...fields } = input
     if (typeof type !== 'string' || type === '') {
       throw new SheafError('createNode was called without a `type`.', { hint: 'pass an object like `{ type: "File", key: "a/b.md", ... }`.' })
     }
@@ -20,7 +20,7 @@ export class NodeStore {
       type,
       parent,
       children: this.byId.get(id)?.children ?? [],
-      internal: { contentDigest: createContentDigest(fields), owner },
+      internal: { contentDigest: given?.contentDigest ?? createContentDigest(fields), owner },
     }
     this.byId.set(id, node)
     this.typeMap(type).set(id, node)
@@ -31,11 +31,16 @@ export class NodeStore {
     return node
   }
 
-  /** Shallow-merges fields into a node; returns the updated node. */
-  updateNode(node: SheafNode, fields: Record<string, unknown>): SheafNode {
+  /**
+   * Shallow-merges fields into a node and folds them into its digest; returns the
+   * updated node. `derived`: the fields are a function of the node's own content and
+   * of the store's structure (resolved links), so the digest stays as it is.
+   */
+  updateNode(node: SheafNode, fields: Record<string, unknown>, options: { derived?: boolean } = {}): SheafNode {
     const current = this.byId.get(node.id)
     if (!current) throw new SheafError(`updateNode: no node with id \`${node.id}\`.`, { hint: 'update a node returned by createNode or getNode.' })
     Object.assign(current, fields)
+    if (!options.derived) current.internal.contentDigest = createContentDigest(`${current.internal.contentDigest}\0${JSON.stringify(fields)}`)
     return current
   }
 

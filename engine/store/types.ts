@@ -6,6 +6,12 @@ export interface NodeInput {
   /** A stable key (e.g. a relative file path) that the id is derived from when `id` is absent. */
   key?: string
   parent?: string | null
+  /**
+   * A digest the creator vouches for (as in Gatsby): it must change whenever any
+   * field does. Saves hashing a large node whose fields all derive from content the
+   * creator has already hashed (a page from its markdown). Default: a digest of the fields.
+   */
+  internal?: { contentDigest?: string }
   [field: string]: unknown
 }
 

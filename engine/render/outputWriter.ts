@@ -1,0 +1,37 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+
+/**
+ * Writes output files without waiting for each one: rendering the next page
+ * overlaps the disk work of the last, with a bounded number of writes in
+ * flight (so memory holds only a few pages) and each folder created once.
+ */
+export class OutputWriter {
+  private readonly inFlight = new Set<Promise<void>>()
+  private readonly folders = new Map<string, Promise<unknown>>()
+  private failure: unknown = null
+
+  constructor(private readonly limit = 32) {}
+
+  /** Queues a write; waits only when `limit` writes are already in flight. */
+  async write(file: string, content: string | Uint8Array): Promise<void> {
+    if (this.failure) throw this.failure
+    while (this.inFlight.size >= this.limit) await Promise.race(this.inFlight)
+    const folder = path.dirname(file)
+    let made = this.folders.get(folder)
+    if (!made) this.folders.set(folder, (made = fs.mkdir(folder, { recursive: true })))
+    const task: Promise<void> = made
+      .then(() => fs.writeFile(file, content))
+      .catch((error: unknown) => {
+        this.failure ??= error
+      })
+      .finally(() => this.inFlight.delete(task))
+    this.inFlight.add(task)
+  }
+
+  /** Waits for every queued write; throws the first failure. */
+  async flush(): Promise<void> {
+    await Promise.all(this.inFlight)
+    if (this.failure) throw this.failure
+  }
+}
