@@ -1,8 +1,8 @@
-import type { Element, ElementContent, Root } from 'hast'
-import { toHtml } from 'hast-util-to-html'
+import type { Element, Root } from 'hast'
 import { toString } from 'hast-util-to-string'
 import type { VFile } from 'vfile'
 import { visit } from 'unist-util-visit'
+import { createDualThemeHtml, type DualThemeHtml } from './dualThemeHtml.ts'
 import type { CodeHighlighter } from './highlighter.ts'
 import { parseCodeTitle, parseLineRanges } from './lineRanges.ts'
 
@@ -20,6 +20,7 @@ export default function rehypeCodeBlocks(options: Options) {
   const { highlighter } = options
   // Docs repeat snippets (install commands, setup files): highlight each distinct one once.
   const highlighted = new Map<string, string>()
+  let dual: DualThemeHtml | null = null
   return async (tree: Root, file: VFile) => {
     const blocks: { node: Element; code: Element }[] = []
     visit(tree, 'element', (node) => {
@@ -43,7 +44,8 @@ export default function rehypeCodeBlocks(options: Options) {
       const title = parseCodeTitle(meta)
       let html = highlighted.get(cacheKey)
       if (html === undefined) {
-        html = highlight(highlighter, source, lang, highlightedLines)
+        dual ??= createDualThemeHtml(highlighter.shiki, highlighter.themes)
+        html = dual.render(source, lang, highlightedLines)
         if (highlighted.size > 5000) highlighted.clear()
         highlighted.set(cacheKey, html)
       }
@@ -62,22 +64,4 @@ export default function rehypeCodeBlocks(options: Options) {
       Object.assign(node, replacement)
     }
   }
-}
-
-function highlight(highlighter: CodeHighlighter, source: string, lang: string, highlightedLines: Set<number>): string {
-  const hast = highlighter.shiki.codeToHast(source, {
-    lang,
-    themes: highlighter.themes,
-    defaultColor: false,
-    transformers: [
-      {
-        line(lineNode, line) {
-          if (highlightedLines.has(line)) this.addClassToHast(lineNode, 'highlighted')
-        },
-      },
-    ],
-  })
-  const pre = hast.children[0] as Element
-  const inner = pre.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code')
-  return inner ? toHtml(inner.children as ElementContent[]) : ''
 }
