@@ -72,7 +72,7 @@ export async function prepareSite(root: string, options: PrepareOptions = {}): P
   await timer.run(
     'transform',
     async () => {
-      if (options.workers !== false) await warmMarkdownCache(source.pending, session.markdownCache, config.markdown)
+      await warmMarkdownCache(source.pending, session.markdownCache, { ...config.markdown, workers: options.workers !== false })
       return transformNodes(runner, source, site, reporterFor)
     },
     (count) => count,
