@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto'
 import { SheafError } from '../errors.ts'
 import type { ClientAssets } from '../render/htmlShell.ts'
 import { withBase } from '../shared/routes.ts'
+import { clientLoaderFile } from './clientLoader.ts'
 
 interface ManifestChunk {
   file: string
@@ -62,8 +63,11 @@ export async function bundleClient(input: BundleInput): Promise<ClientAssets> {
     for (const sheet of chunk.css ?? []) css.add(sheet)
     templateChunks[name] = [...files].map(url)
   }
+  const loader = clientLoaderFile()
+  await fs.writeFile(path.join(input.outDir, loader.name), loader.source)
   return {
     entry: url(entryChunk.file),
+    loader: url(loader.name),
     css: [...css].map(url),
     templateChunks,
     bundle: createHash('sha1').update(manifestText).digest('hex').slice(0, 12),

@@ -5,6 +5,8 @@ import { serializeInlinePageData } from '../shared/inlinePageData.ts'
 export interface ClientAssets {
   /** Entry script URL. */
   entry: string
+  /** The loader that starts the entry after the first paint (production builds); without it the entry loads directly. */
+  loader?: string
   /** Stylesheet URLs. */
   css: string[]
   /** Template name -> chunk URLs to preload (the chunk and its imports). */
@@ -26,9 +28,15 @@ export interface ShellInput {
 
 /** Wraps a rendered app in the HTML document. */
 export function htmlShell({ lang, head, body, page, assets, headTags, rawHtmlIds }: ShellInput): string {
-  // The page is server-rendered: its scripts only add interactivity, so they load at low
-  // priority and never compete with the stylesheet and images for the first paint.
-  const preloads = (assets.templateChunks[page.template] ?? []).map((href) => `<link rel="modulepreload" fetchpriority="low" href="${escapeAttribute(href)}">`)
+  const chunks = assets.templateChunks[page.template] ?? []
+  // Server-rendered pages are readable without scripts: in a build, the loader starts the
+  // client after the first paint (see bundle/clientLoader.ts); the dev server loads it at once.
+  const scripts = assets.loader
+    ? [
+        `<meta name="sheaf:client" content="${escapeAttribute(assets.entry)}" data-preload="${escapeAttribute(chunks.join(' '))}">`,
+        `<script defer src="${escapeAttribute(assets.loader)}"></script>`,
+      ]
+    : [`<script type="module" src="${escapeAttribute(assets.entry)}"></script>`, ...chunks.map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`)]
   return [
     '<!doctype html>',
     `<html lang="${escapeAttribute(lang)}">`,
@@ -38,8 +46,7 @@ export function htmlShell({ lang, head, body, page, assets, headTags, rawHtmlIds
     head,
     ...headTags.map(renderHeadTag),
     ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`),
-    `<script type="module" fetchpriority="low" src="${escapeAttribute(assets.entry)}"></script>`,
-    ...preloads,
+    ...scripts,
     '</head>',
     '<body>',
     `<div id="root">${body}</div>`,
