@@ -1,9 +1,13 @@
 import { routeToMarkdownFile, withBase, type Plugin, type SidebarItem } from 'sheaf'
+import path from 'node:path'
 import { createLinkResolver, toCleanMarkdown } from './toCleanMarkdown.ts'
+import { TwinCache } from './twinCache.ts'
 
 export interface LlmsOptions {
   /** Section name for pages that no sidebar lists. Default `Others`. */
   otherSection?: string
+  /** Where converted pages are kept between builds, relative to the site root. Default `.sheaf-cache/llms`. */
+  cacheDir?: string
 }
 
 interface PageRow {
@@ -30,6 +34,7 @@ interface VersionRow {
  */
 export function llms(options: LlmsOptions = {}): Plugin {
   const others = options.otherSection ?? 'Others'
+  let cache: TwinCache | undefined
   return {
     name: 'llms',
     async onPostBuild({ graphql, emitFile, site }) {
@@ -37,10 +42,13 @@ export function llms(options: LlmsOptions = {}): Plugin {
         '{ site { title description url } allPage { path title description version lang sourcePath pageType } allFile { sourcePath content } }',
       )
       const versions = await graphql<{ versions?: VersionRow[] }>('{ versions { name isDefault prefix } }').catch(() => ({ versions: undefined }))
+      cache ??= new TwinCache(path.resolve(site.root, options.cacheDir ?? '.sheaf-cache/llms'))
       const sources = new Map(data.allFile.map((file) => [file.sourcePath, file.content ?? '']))
       const routeOfSource = new Map(data.allPage.map((page) => [page.sourcePath.replace(/^[^/]+\//, ''), page.path]))
       const routes = new Set(data.allPage.map((page) => page.path))
       const absolute = (route: string) => `${data.site.url}${withBase(route, site.base)}`
+      // A twin depends on its source and on every route (its links are resolved against them).
+      const structure = JSON.stringify([[...routeOfSource].sort(), data.site.url, site.base])
       const twins = new Map<string, string>()
       for (const page of data.allPage) {
         if (page.pageType === '404') continue
@@ -53,8 +61,12 @@ export function llms(options: LlmsOptions = {}): Plugin {
           hasRoute: (route) => routes.has(route),
           absolute,
         })
-        const markdown = toCleanMarkdown(sources.get(page.sourcePath) ?? '', page.sourcePath.endsWith('.mdx'), resolver)
-        const body = markdown.startsWith('# ') ? markdown : `# ${page.title}\n\n${markdown}`
+        const source = sources.get(page.sourcePath) ?? ''
+        const versionPrefix = versionPrefixOf(page, versions.versions)
+        const body = cache.get([source, page.sourcePath, versionPrefix, page.title, structure], () => {
+          const markdown = toCleanMarkdown(source, page.sourcePath.endsWith('.mdx'), resolver)
+          return markdown.startsWith('# ') ? markdown : `# ${page.title}\n\n${markdown}`
+        })
         twins.set(page.path, body)
         await emitFile(markdownTwinFile(page.path), body)
       }
@@ -74,6 +86,7 @@ export function llms(options: LlmsOptions = {}): Plugin {
         await emitFile(`${prefix}llms.txt`, `${index.join('\n').trim()}\n`)
         await emitFile(`${prefix}llms-full.txt`, `${full.join('\n').trim()}\n`)
       }
+      cache.save()
     },
   }
 }
