@@ -4,8 +4,10 @@ import path from 'node:path'
 import type { NodeStore } from '../store/nodeStore.ts'
 
 interface PageEntry {
-  /** Node id -> content digest, for every node the page's queries read. */
-  reads: Record<string, string>
+  /** The nodes the page's queries read, as indexes into `Manifest.ids`. */
+  reads: number[]
+  /** A digest of those nodes' content digests. */
+  readsDigest: string
   /** Digest of everything the page's render takes in (page data, language, head tags). */
   inputs: string
   files: string[]
@@ -16,6 +18,12 @@ interface Manifest {
   key: string
   /** Digest of every node id: adding or removing a node re-renders everything (lists, sidebars, neighbours). */
   structure: string
+  /**
+   * Every node id any page read, once: pages list indexes into it. Pages of a section
+   * read the same hundreds of sidebar-mates, and a table of digests per page made
+   * the manifest grow with pages x section size (5,000 pages: hundreds of MB).
+   */
+  ids: string[]
   pages: Record<string, PageEntry>
 }
 
@@ -31,6 +39,7 @@ interface Manifest {
 export class PageCache {
   private readonly previous: Manifest | null
   private readonly next: Manifest
+  private readonly nextIndex = new Map<string, number>()
 
   constructor(
     private readonly file: string,
@@ -38,7 +47,7 @@ export class PageCache {
     private readonly store: NodeStore,
   ) {
     const previous = readManifest(file)
-    this.next = { key, structure: structureDigest(store), pages: {} }
+    this.next = { key, structure: structureDigest(store), ids: [], pages: {} }
     // Another key (config, theme, bundle, engine) invalidates every page.
     this.previous = previous && previous.key === key ? previous : null
   }
@@ -48,12 +57,11 @@ export class PageCache {
     const previous = this.previous
     if (!previous || previous.structure !== this.next.structure) return false
     const entry = previous.pages[pagePath]
-    if (!entry) return false
-    for (const [id, digest] of Object.entries(entry.reads)) {
-      if (this.store.getNode(id)?.internal.contentDigest !== digest) return false
-    }
+    if (!entry || !Array.isArray(entry.reads)) return false
+    const ids = entry.reads.map((index) => previous.ids[index])
+    if (this.readsDigest(ids) !== entry.readsDigest) return false
     if (!linkFiles(entry.files, previousOutDir, outDir)) return false
-    this.next.pages[pagePath] = entry
+    this.remember(pagePath, ids, entry.readsDigest, entry.inputs, entry.files)
     return true
   }
 
@@ -67,12 +75,28 @@ export class PageCache {
   }
 
   record(pagePath: string, reads: Set<string>, inputs: string, files: string[]): void {
-    const digests: Record<string, string> = {}
-    for (const id of reads) {
-      const node = this.store.getNode(id)
-      if (node) digests[id] = node.internal.contentDigest
-    }
-    this.next.pages[pagePath] = { reads: digests, inputs, files }
+    const ids = [...reads].filter((id) => this.store.getNode(id)).sort()
+    this.remember(pagePath, ids, this.readsDigest(ids), inputs, files)
+  }
+
+  private remember(pagePath: string, ids: string[], readsDigest: string, inputs: string, files: string[]): void {
+    const indexes = ids.map((id) => {
+      let index = this.nextIndex.get(id)
+      if (index === undefined) {
+        index = this.next.ids.length
+        this.next.ids.push(id)
+        this.nextIndex.set(id, index)
+      }
+      return index
+    })
+    this.next.pages[pagePath] = { reads: indexes, readsDigest, inputs, files }
+  }
+
+  /** The nodes' current content digests, hashed together (ids sorted, missing nodes count). */
+  private readsDigest(ids: string[]): string {
+    const hash = createHash('sha1')
+    for (const id of ids) hash.update(id).update(':').update(this.store.getNode(id)?.internal.contentDigest ?? '-').update('\n')
+    return hash.digest('base64url')
   }
 
   save(): void {

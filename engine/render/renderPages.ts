@@ -103,7 +103,7 @@ export async function renderPages(pages: RegisteredPage[], context: RenderContex
       await writer.write(path.join(output.outDir, htmlFile), html)
       await writer.write(path.join(output.outDir, dataFile), dataJson)
       cache?.pages.record(page.path, reads, inputs, [htmlFile, dataFile])
-      rendered.push({ path: page.path, template: page.template, context: page.context, data: pageData.data, htmlFile, html: '', pageData: null })
+      rendered.push({ path: page.path, template: page.template, context: page.context, data: {}, htmlFile, html: '', pageData: null })
     } else {
       rendered.push({ path: page.path, template: page.template, context: page.context, data: pageData.data, htmlFile, html, pageData })
     }
