@@ -42,6 +42,7 @@ export function socialCards(options: SocialCardsOptions = {}): Plugin {
       fs.mkdirSync(cacheDir, { recursive: true })
       const { site: siteData } = await graphql<{ site: { title: string } }>('{ site { title } }')
       let drawn = 0
+      const jobs: { file: string; cached: string; content: CardContent }[] = []
       for (const built of pages) {
         if (built.template === '404') continue
         const { page, sidebar } = await graphql<{ page: { title: string; version: string | null } | null; sidebar: SidebarItem[] }>(
@@ -51,13 +52,16 @@ export function socialCards(options: SocialCardsOptions = {}): Plugin {
         if (!page) continue
         const content: CardContent = { title: page.title, section: sectionOf(sidebar, built.path) ?? 'Overview', version: page.version ?? '', siteName: siteData.title }
         const key = createHash('sha1').update(designVersion).update(JSON.stringify(content)).digest('hex')
-        const cached = path.join(cacheDir, `${key}.png`)
-        if (!fs.existsSync(cached)) {
-          fs.writeFileSync(cached, await renderCard(content))
+        jobs.push({ file: cardFile(built.path), cached: path.join(cacheDir, `${key}.png`), content })
+      }
+      // A few cards in flight: one is laid out in JavaScript while others are rasterised natively.
+      await inParallel(jobs, 4, async (job) => {
+        if (!fs.existsSync(job.cached)) {
+          fs.writeFileSync(job.cached, await renderCard(job.content))
           drawn++
         }
-        await emitFile(cardFile(built.path), fs.readFileSync(cached))
-      }
+        await emitFile(job.file, fs.readFileSync(job.cached))
+      })
       reporter.info(`${drawn} social card${drawn === 1 ? '' : 's'} drawn, the rest from cache`)
     },
   }
@@ -77,4 +81,13 @@ function sectionOf(items: SidebarItem[], route: string, group?: string): string 
     }
   }
   return undefined
+}
+
+/** Runs `task` over `items` with at most `limit` running at once. */
+async function inParallel<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0
+  const run = async () => {
+    while (next < items.length) await task(items[next++])
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, run))
 }

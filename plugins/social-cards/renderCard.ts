@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
-import { Resvg } from '@resvg/resvg-js'
+import { renderAsync } from '@resvg/resvg-js'
 import satori from 'satori'
 
 export interface CardContent {
@@ -40,5 +40,7 @@ export async function renderCard(content: CardContent): Promise<Buffer> {
     h('div', { display: 'flex', justifyContent: 'space-between', fontSize: 28, color: '#cbd5e1' }, [h('div', { display: 'flex' }, 'Documentation'), h('div', { display: 'flex', padding: '6px 18px', borderRadius: 999, background: '#0d9488', color: '#f0fdfa', fontWeight: 700 }, content.version || 'docs')]),
   ])
   const svg = await satori(tree as never, { width: cardWidth, height: cardHeight, fonts: loadFonts() })
-  return Buffer.from(new Resvg(svg, { fitTo: { mode: 'width', value: cardWidth } }).render().asPng())
+  // Rasterised on libuv's thread pool: the next card's layout (satori, JavaScript) runs meanwhile.
+  const image = await renderAsync(svg, { fitTo: { mode: 'width', value: cardWidth } })
+  return Buffer.from(image.asPng())
 }
