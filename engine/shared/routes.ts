@@ -23,6 +23,10 @@ export function normalizeBase(base: string): string {
  * trailing `/index` into `/`. Returns a route that still distinguishes `/x/`.
  */
 export function resolvePath(pathname: string): string {
+  return memo(resolved, pathname, resolvePathUncached)
+}
+
+function resolvePathUncached(pathname: string): string {
   let path = safeDecode(pathname)
   if (!path.startsWith('/')) path = `/${path}`
   path = path.replace(multiSlashRE, '/').replace(htmlSuffixRE, '')
@@ -33,9 +37,27 @@ export function resolvePath(pathname: string): string {
 
 /** The lookup key of a route: resolved, then without a trailing slash (root stays `/`). */
 export function routeKey(pathname: string): string {
-  const path = resolvePath(pathname)
-  if (path === '/') return '/'
-  return path.replace(trailingSlashRE, '') || '/'
+  return memo(keys, pathname, (value) => {
+    const path = resolvePath(value)
+    if (path === '/') return '/'
+    return path.replace(trailingSlashRE, '') || '/'
+  })
+}
+
+// A build asks for the same few thousand routes over and over (every sidebar link of every
+// page): both functions are pure, so their answers are kept, up to a bound.
+const resolved = new Map<string, string>()
+const keys = new Map<string, string>()
+const memoLimit = 20_000
+
+function memo(cache: Map<string, string>, input: string, compute: (input: string) => string): string {
+  let value = cache.get(input)
+  if (value === undefined) {
+    if (cache.size >= memoLimit) cache.clear()
+    value = compute(input)
+    cache.set(input, value)
+  }
+  return value
 }
 
 /** Strips the base from a URL pathname; returns null when the path is outside the base. */

@@ -17,8 +17,12 @@ export function foldChar(char: string): string {
   return lower.normalize('NFD').replace(combiningMarkRE, '')
 }
 
+/** Printable ASCII has no accents and folds by lowercasing: the common case, done in one call. */
+const plainAsciiRE = /^[\x20-\x7e]*$/
+
 /** Folds a whole string (NFC first, so decomposed input folds like composed input). */
 export function foldText(text: string): string {
+  if (plainAsciiRE.test(text)) return text.toLowerCase()
   let out = ''
   for (const char of text.normalize('NFC')) out += foldChar(char)
   return out

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { foldText, foldWithMap } from '../../../../plugins/search/shared/normalizeText.ts'
+import { foldChar, foldText, foldWithMap } from '../../../../plugins/search/shared/normalizeText.ts'
 import { processQueryTerm, processTerm, queryTerms, segmentCjk, tokenize } from '../../../../plugins/search/shared/tokenize.ts'
 
 describe('tokenize', () => {
@@ -71,5 +71,15 @@ describe('term processing', () => {
     expect(folded.startsWith('unicode')).toBe(true)
     expect(map[0]).toBe(0)
     expect(map[folded.length]).toBe('Ünïcode ﬁne'.length)
+  })
+})
+
+describe('folding fast path', () => {
+  test('folds printable ASCII exactly as the per-character path does', () => {
+    const ascii = Array.from({ length: 0x7f - 0x20 }, (_, index) => String.fromCharCode(0x20 + index)).join('')
+    expect(foldText(ascii)).toBe([...ascii].map(foldChar).join(''))
+    expect(foldText('getByRole')).toBe('getbyrole')
+    // Not ASCII: the full path still strips accents.
+    expect(foldText('Rôle Ünïcode')).toBe('role unicode')
   })
 })
