@@ -24,6 +24,8 @@ export interface BuildSession {
   processor: MarkdownProcessor
   markdownCache: MarkdownCache
   key: string
+  /** Pages' resolved links from the last build in this process (see prepareSite's resolveLinks). */
+  resolvedLinks: Map<string, { raw: unknown; context: string; result: { body: unknown; dead: unknown[] } }>
 }
 
 export async function createBuildSession(config: ResolvedConfig, options: { cache?: boolean; keepInMemory?: boolean } = {}): Promise<BuildSession> {
@@ -31,7 +33,7 @@ export async function createBuildSession(config: ResolvedConfig, options: { cach
   const processor = createMarkdownProcessor({ highlighter, components: defaultComponents, sanitize: config.markdown.sanitize })
   const key = sessionKey(config)
   const dir = options.cache === false ? null : path.join(config.root, '.sheaf-cache', 'markdown')
-  return { processor, markdownCache: createMarkdownCache({ dir, salt: `${engineVersion}\0${key}`, keepInMemory: options.keepInMemory ?? true }), key }
+  return { processor, markdownCache: createMarkdownCache({ dir, salt: `${engineVersion}\0${key}`, keepInMemory: options.keepInMemory ?? true }), key, resolvedLinks: new Map() }
 }
 
 /**

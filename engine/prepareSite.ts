@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { createBuildSession, sessionKey, type BuildSession } from './buildContext.ts'
@@ -18,6 +19,7 @@ import { markdownTransformer } from './sources/markdownTransformer.ts'
 import { warmMarkdownCache } from './sources/warmMarkdownCache.ts'
 import { siteInfo, sourceNodes, transformNodes } from './sourceAndTransform.ts'
 import type { NodeStore } from './store/nodeStore.ts'
+import type { SheafNode } from './store/types.ts'
 
 export interface PrepareOptions {
   configFile?: string
@@ -80,7 +82,7 @@ export async function prepareSite(root: string, options: PrepareOptions = {}): P
   const store = source.store
   finalizePagePaths(store)
   // A one-shot build owns its parsed bodies, so links are resolved in place (no second copy).
-  resolveLinks(store, config, mode === 'build' && !options.keepInMemory)
+  resolveLinks(store, config, mode === 'build' && !options.keepInMemory, session)
   const dataLayer = await timer.run('schema', () => createSchema(runner, store, config, site, reporterFor), () => 1)
   return { config, session, runner, registry, dataLayer, store, site, log, reporterFor, timer }
 }
@@ -92,17 +94,32 @@ function finalizePagePaths(store: NodeStore): void {
   }
 }
 
-function resolveLinks(store: NodeStore, config: ResolvedConfig, inPlace: boolean): void {
+function resolveLinks(store: NodeStore, config: ResolvedConfig, inPlace: boolean, session: BuildSession): void {
   const pages = store.getNodesByType('Page')
   const context = createLinkContext(pages, config.base, listPublicFiles(config.publicDir))
+  // In a long-lived process (dev server), a page whose transformed body is the very same object
+  // as last time, among the same routes and anchors, resolves to the same links: keep them.
+  const contextKey = inPlace ? '' : linkContextKey(pages, config.base, context.publicFiles)
+  const memo = session.resolvedLinks
   const dead: DeadLink[] = []
   for (const page of pages) {
-    const resolved = resolvePageLinks(page, context, inPlace)
+    const cached = inPlace ? undefined : memo.get(page.id)
+    const resolved = cached && cached.raw === page.rawBody && cached.context === contextKey ? (cached.result as ReturnType<typeof resolvePageLinks>) : resolvePageLinks(page, context, inPlace)
+    if (!inPlace) memo.set(page.id, { raw: page.rawBody, context: contextKey, result: resolved })
     // Derived: from the page's own body and the set of pages, which the page cache's structure digest covers.
     store.updateNode(page, inPlace ? { body: resolved.body, rawBody: null } : { body: resolved.body }, { derived: true })
     dead.push(...resolved.dead)
   }
   if (config.markdown.checkDeadLinks) assertNoDeadLinks(dead)
+}
+
+/** Everything link resolution reads besides a page's own body: routes, anchors, prefixes, public files. */
+function linkContextKey(pages: SheafNode[], base: string, publicFiles: Set<string>): string {
+  const hash = createHash('sha1').update(base).update('\0').update([...publicFiles].sort().join('\n'))
+  for (const page of pages) {
+    hash.update('\0').update(JSON.stringify([page.id, page.relativePath, page.path, page.sourcePath, page.langPrefix, page.versionPrefix, page.anchors]))
+  }
+  return hash.digest('hex')
 }
 
 async function createSchema(runner: PluginRunner, store: NodeStore, config: ResolvedConfig, site: ReturnType<typeof siteInfo>, reporterFor: (name: string) => ReturnType<typeof createReporter>): Promise<DataLayer> {
