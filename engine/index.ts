@@ -6,6 +6,7 @@ export { build, loadDataLayer, type BuildOptions, type BuildResult, type Rendere
 export { defineConfig, definePlugin } from './config/defineConfig.ts'
 export type { MarkdownOptions, ResolvedConfig, ThemeModules, UserConfig } from './config/types.ts'
 export { formatError, isSheafError, SheafError, type SheafErrorOptions } from './errors.ts'
+export { PersistentCache } from './incremental/persistentCache.ts'
 export { containerTypes, normalizeContainerTitles } from './markdown/remarkContainers.ts'
 export type {
   Awaitable,

@@ -10,7 +10,6 @@ fs.rmSync(site, { recursive: true, force: true })
 fs.cpSync(path.join(root, 'tests/fixtures/basic'), site, { recursive: true, filter: (source) => !/[/\\](build|\.sheaf|\.sheaf-cache)$/.test(source) })
 afterAll(() => fs.rmSync(site, { recursive: true, force: true }))
 
-const guide = path.join(site, 'content/docs/guide.md')
 const api = path.join(site, 'content/docs/api.md')
 // As the dev server does: one process, one session, a rebuild per save.
 const rebuild = (session?: PreparedSite['session']) => prepareSite(site, { mode: 'develop', quiet: true, sink: quiet, session, workers: false })

@@ -6,6 +6,7 @@ import * as runtime from '../../../engine/shared/index.ts'
 describe('public API', () => {
   it('exports exactly these values from sheaf', () => {
     expect(Object.keys(engine).sort()).toEqual([
+      'PersistentCache',
       'SheafError',
       'build',
       'containerTypes',

@@ -1,0 +1,64 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+/**
+ * A key -> JSON value cache for plugins, kept in memory for a long-lived
+ * process (the dev server) and in one file between builds. The file holds only
+ * the entries the last build used, so it never grows past the size of the site;
+ * put a digest of whatever code computes the values in its name, so changing
+ * that code never reads stale entries.
+ *
+ * @example
+ * const cache = new PersistentCache<string>(path.join(site.root, '.sheaf-cache/my-plugin/v1.json'))
+ * const html = cache.get(key) ?? cache.set(key, render(page))
+ * cache.save() // once per build, in onPostBuild
+ */
+export class PersistentCache<T> {
+  private previous: Map<string, T> | null = null
+  private used = new Map<string, T>()
+  private changed = false
+
+  constructor(private readonly file: string) {}
+
+  get(key: string): T | undefined {
+    const found = this.used.get(key) ?? this.load().get(key)
+    if (found !== undefined) this.used.set(key, found)
+    return found
+  }
+
+  /** Stores a value and returns it. */
+  set(key: string, value: T): T {
+    this.used.set(key, value)
+    this.changed = true
+    return value
+  }
+
+  /** Writes the entries this build used (when any was new or some went unused); the next build starts from them. */
+  save(): void {
+    if (this.changed || this.load().size !== this.used.size) {
+      try {
+        fs.mkdirSync(path.dirname(this.file), { recursive: true })
+        // Write then rename, so a crash never leaves half a file.
+        const temporary = `${this.file}.${process.pid}.tmp`
+        fs.writeFileSync(temporary, JSON.stringify(Object.fromEntries(this.used)))
+        fs.renameSync(temporary, this.file)
+      } catch {
+        // A read-only or full disk only costs speed.
+      }
+    }
+    this.previous = this.used
+    this.used = new Map()
+    this.changed = false
+  }
+
+  private load(): Map<string, T> {
+    if (!this.previous) {
+      try {
+        this.previous = new Map(Object.entries(JSON.parse(fs.readFileSync(this.file, 'utf8')) as Record<string, T>))
+      } catch {
+        this.previous = new Map()
+      }
+    }
+    return this.previous
+  }
+}
