@@ -26,8 +26,12 @@ export function fingerprintPaths(paths: string[]): string {
   return hash.digest('hex')
 }
 
-/** The engine's own code and the installed packages: a change to either invalidates every cache. */
+/**
+ * The engine's own code, the plugins shipped with it (their client code is bundled, their
+ * resolvers shape page data) and the installed packages: a change to any invalidates every cache.
+ */
 export function engineFingerprint(engineDir: string, root: string): string {
   // SHEAF_ENGINE_SALT stands in for a new engine version in tests.
-  return fingerprintPaths([engineDir, path.join(engineDir, '..', 'package.json'), path.join(root, 'package-lock.json')]) + (process.env.SHEAF_ENGINE_SALT ?? '')
+  const packageDir = path.join(engineDir, '..')
+  return fingerprintPaths([engineDir, path.join(packageDir, 'plugins'), path.join(packageDir, 'package.json'), path.join(root, 'package-lock.json')]) + (process.env.SHEAF_ENGINE_SALT ?? '')
 }
