@@ -11,6 +11,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/globalSetup.ts',
   timeout: 60_000,
+  // The machines are shared and 2-core: a client navigation under a full parallel run can take
+  // longer than the 5 s default; what must happen still has to happen.
+  expect: { timeout: 10_000 },
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? 'line' : 'list',
