@@ -1,4 +1,4 @@
-import type { Highlighter } from 'shiki'
+import { isPlainLang, type Highlighter } from 'shiki'
 import { INITIAL, Theme, type StateStack } from 'shiki/textmate'
 
 /**
@@ -32,7 +32,6 @@ interface ResolvedTheme {
 /** TextMate's font style bits (a const enum upstream, so not importable here). */
 const FontStyle = { NotSet: -1, Italic: 1, Bold: 2, Underline: 4, Strikethrough: 8 } as const
 
-const plainLanguages = new Set(['text', 'plaintext', 'txt', 'plain'])
 /** Lines longer than this are not tokenized (minified code): shown in the default colour. */
 const maxLineLength = 20_000
 const tokenizeTimeLimit = 500
@@ -61,7 +60,7 @@ export function createDualThemeHtml(shiki: Highlighter, themes: { light: string;
 
   return {
     render(code, lang, highlightedLines) {
-      const grammar = plainLanguages.has(lang) ? null : context.getLanguage(lang)
+      const grammar = isPlainLang(lang) ? null : context.getLanguage(lang)
       const lines = code.split(/\r\n|\r|\n/)
       let state: StateStack = INITIAL
       const out: string[] = []

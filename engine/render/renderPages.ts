@@ -40,13 +40,15 @@ export async function queryPageData(page: RegisteredPage, context: RenderContext
   return { path: page.path, template: page.template, context: page.context, data, layoutData, bundle: assets.bundle }
 }
 
-/** Renders one page's document from its page data. */
-export function renderDocument(pageData: PageData, context: RenderContext): string {
+/** Renders one page's document from its page data (and its other inputs, when already known). */
+export function renderDocument(pageData: PageData, context: RenderContext, inputs: DocumentInputs = documentInputs(pageData, context)): string {
   const { theme, siteData, assets } = context
   const app = renderApp(siteData, pageData, theme)
-  const { lang, headTags } = documentInputs(pageData, context)
+  const { lang, headTags } = inputs
   return htmlShell({ lang, head: app.head, body: app.body, page: pageData, assets, headTags, rawHtmlIds: app.rawHtmlIds })
 }
+
+type DocumentInputs = ReturnType<typeof documentInputs>
 
 /** What a page's document takes in besides its page data and the site-wide key. */
 function documentInputs(pageData: PageData, context: RenderContext) {
@@ -57,55 +59,56 @@ function documentInputs(pageData: PageData, context: RenderContext) {
 }
 
 /** A digest of everything a page's render takes in that the build-wide cache key does not cover. */
-export function renderInputsDigest(dataJson: string, pageData: PageData, context: RenderContext): string {
-  const { lang, headTags } = documentInputs(pageData, context)
+export function renderInputsDigest(dataJson: string, { lang, headTags }: DocumentInputs): string {
   return createHash('sha1').update(dataJson).update('\0').update(lang).update('\0').update(JSON.stringify(headTags)).digest('hex')
 }
 
 export interface RenderOutput {
   /** Write each page's HTML and data here as it is rendered (none: keep them in memory). */
   outDir?: string
-  /** Skips pages whose inputs did not change, copying their previous files. */
+  /** Skips pages whose inputs did not change, linking their previous files. */
   cache?: { pages: PageCache; previousOutDir: string }
 }
 
 /**
  * Renders every page (queries, then HTML). When writing, files go out as each
  * page is done, so memory holds one page at a time; unchanged pages are
- * copied from the previous build instead of rendered.
+ * linked from the previous build instead of rendered.
  */
 export async function renderPages(pages: RegisteredPage[], context: RenderContext, output: RenderOutput = {}): Promise<{ pages: RenderedPage[]; reused: number }> {
   const rendered: RenderedPage[] = []
   const writer = new OutputWriter()
   let reused = 0
+  const outDir = output.outDir
+  const cache = outDir ? output.cache : undefined
   for (const page of pages) {
     const htmlFile = routeToHtmlFile(page.path)
     const dataFile = routeToDataFile(page.path)
-    const cache = output.outDir ? output.cache : undefined
-    const reuse = () => {
-      rendered.push({ path: page.path, template: page.template, context: page.context, data: {}, htmlFile, html: '', pageData: null })
+    // Written pages keep no data in memory (see BuiltPage.data).
+    const built = (data: Record<string, unknown> = {}, html = '', pageData: PageData | null = null) => rendered.push({ path: page.path, template: page.template, context: page.context, data, htmlFile, html, pageData })
+    if (cache && outDir && cache.pages.reuseUnread(page.path, cache.previousOutDir, outDir)) {
+      built()
       reused++
-    }
-    if (cache && output.outDir && cache.pages.reuseUnread(page.path, cache.previousOutDir, output.outDir)) {
-      reuse()
       continue
     }
     const reads = new Set<string>()
     const pageData = await queryPageData(page, context, reads)
     const dataJson = JSON.stringify(pageData)
-    const inputs = cache ? renderInputsDigest(dataJson, pageData, context) : ''
-    if (cache && output.outDir && cache.pages.reuseSameInputs(page.path, inputs, reads, cache.previousOutDir, output.outDir)) {
-      reuse()
+    const inputs = documentInputs(pageData, context)
+    const digest = cache ? renderInputsDigest(dataJson, inputs) : ''
+    if (cache && outDir && cache.pages.reuseSameInputs(page.path, digest, reads, cache.previousOutDir, outDir)) {
+      built()
+      reused++
       continue
     }
-    const html = renderDocument(pageData, context)
-    if (output.outDir) {
-      await writer.write(path.join(output.outDir, htmlFile), html)
-      await writer.write(path.join(output.outDir, dataFile), dataJson)
-      cache?.pages.record(page.path, reads, inputs, [htmlFile, dataFile])
-      rendered.push({ path: page.path, template: page.template, context: page.context, data: {}, htmlFile, html: '', pageData: null })
+    const html = renderDocument(pageData, context, inputs)
+    if (outDir) {
+      await writer.write(path.join(outDir, htmlFile), html)
+      await writer.write(path.join(outDir, dataFile), dataJson)
+      cache?.pages.record(page.path, reads, digest, [htmlFile, dataFile])
+      built()
     } else {
-      rendered.push({ path: page.path, template: page.template, context: page.context, data: pageData.data, htmlFile, html, pageData })
+      built(pageData.data, html, pageData)
     }
   }
   await writer.flush()

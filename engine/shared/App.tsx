@@ -21,19 +21,19 @@ export function App({ site, page, Template, Layout, router = noopRouter, rawHtml
   const content: ReactNode = <Template data={page.data} pageContext={page.context} path={page.path} />
   return (
     <RawHtmlContext.Provider value={rawHtml ?? null}>
-    <SiteContext.Provider value={site}>
-      <RouterContext.Provider value={router}>
-        <PageContext.Provider value={page}>
-          {Layout ? (
-            <Layout data={page.layoutData} page={page}>
-              {content}
-            </Layout>
-          ) : (
-            content
-          )}
-        </PageContext.Provider>
-      </RouterContext.Provider>
-    </SiteContext.Provider>
+      <SiteContext.Provider value={site}>
+        <RouterContext.Provider value={router}>
+          <PageContext.Provider value={page}>
+            {Layout ? (
+              <Layout data={page.layoutData} page={page}>
+                {content}
+              </Layout>
+            ) : (
+              content
+            )}
+          </PageContext.Provider>
+        </RouterContext.Provider>
+      </SiteContext.Provider>
     </RawHtmlContext.Provider>
   )
 }
