@@ -35,6 +35,8 @@ export interface BuildResult {
   session: BuildSession
   dataLayer: DataLayer
   phases: { name: string; count: number; ms: number }[]
+  /** Pages whose queries ran (the rest were reused from the cache without querying). */
+  queried: number
 }
 
 /** The data layer alone (for `sheaf query` and the GraphQL explorer). */
@@ -57,13 +59,14 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
   const contextWith = (assets: ClientAssets): RenderContext => ({ dataLayer, theme, siteData, config, runner, mode, assets })
 
   if (options.write === false) {
-    const { pages: rendered } = await timer.run('render', () => renderPages(pages, contextWith(memoryAssets)), (result) => result.pages.length)
-    return finish(rendered, outDir)
+    const { pages: rendered, queried } = await timer.run('render', () => renderPages(pages, contextWith(memoryAssets)), (result) => result.pages.length)
+    return finish(rendered, outDir, queried)
   }
 
   const cacheDir = options.cache === false ? null : path.join(root, '.sheaf-cache')
   const staging = await createStagingDir(outDir)
   let rendered: RenderedPage[]
+  let queried = 0
   try {
     const engine = engineFingerprint(engineDir, root)
     const assets = await timer.run('bundle', () => bundle(config, siteData, runner, staging.dir, cacheDir, engine), () => 1)
@@ -78,6 +81,7 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
       (output) => output.pages.length - output.reused,
     )
     rendered = result.pages
+    queried = result.queried
     await timer.run(
       'post-build',
       () =>
@@ -97,14 +101,14 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
     await staging.discard()
     throw error
   }
-  return finish(rendered, outDir)
+  return finish(rendered, outDir, queried)
 
-  function finish(rendered: RenderedPage[], dir: string): BuildResult {
+  function finish(rendered: RenderedPage[], dir: string, queried: number): BuildResult {
     if (!quiet) {
       const warnings = log.warnings.length ? `, ${log.warnings.length} warning${log.warnings.length === 1 ? '' : 's'}` : ''
       sink.log(`built ${rendered.length} pages in ${formatMs(performance.now() - started)}${warnings} -> ${path.relative(root, dir) || dir}`)
     }
-    return { config, pages: rendered, warnings: log.warnings, outDir: dir, session, dataLayer, phases: timer.phases }
+    return { config, pages: rendered, warnings: log.warnings, outDir: dir, session, dataLayer, phases: timer.phases, queried }
   }
 }
 

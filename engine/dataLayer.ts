@@ -1,5 +1,6 @@
 import type { GraphQLSchema } from 'graphql'
 import { resolvePath, routeKey } from './shared/routes.ts'
+import { readKey } from './incremental/readKey.ts'
 import { runQuery } from './schema/runQuery.ts'
 import type { QueryContext } from './schema/types.ts'
 import type { NodeStore } from './store/nodeStore.ts'
@@ -7,7 +8,7 @@ import type { SheafNode } from './store/types.ts'
 
 export interface DataLayer {
   schema: GraphQLSchema
-  /** Runs a query; `reads` collects the ids of the nodes it read. */
+  /** Runs a query; `reads` collects what it read (read keys: see incremental/readKey.ts). */
   query<T = Record<string, unknown>>(query: string, variables: Record<string, unknown>, source: string, reads?: Set<string>): Promise<T>
   /** A fresh query context (for running the schema directly, as the GraphQL explorer does). */
   context(reads?: Set<string>): QueryContext
@@ -23,7 +24,7 @@ export function createDataLayer(schema: GraphQLSchema, store: NodeStore, site: R
     store,
     site,
     pageByPath: (path) => byRoute.get(routeKey(resolvePath(path))),
-    track: (id) => reads?.add(id),
+    track: (id, fields) => reads?.add(readKey(id, fields)),
   })
   return {
     schema,

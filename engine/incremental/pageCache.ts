@@ -2,12 +2,11 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { NodeStore } from '../store/nodeStore.ts'
+import { ReadDigests } from './readKey.ts'
 
 interface PageEntry {
-  /** The nodes the page's queries read, as indexes into `Manifest.ids`. */
+  /** What the page's queries read (read keys: a node, or some of its fields), as indexes into `Manifest.ids`. */
   reads: number[]
-  /** A digest of those nodes' content digests. */
-  readsDigest: string
   /** Digest of everything the page's render takes in (page data, language, head tags). */
   inputs: string
   files: string[]
@@ -19,49 +18,62 @@ interface Manifest {
   /** Digest of every node id: adding or removing a node re-renders everything (lists, sidebars, neighbours). */
   structure: string
   /**
-   * Every node id any page read, once: pages list indexes into it. Pages of a section
+   * Every read key any page recorded, once: pages list indexes into it. Pages of a section
    * read the same hundreds of sidebar-mates, and a table of digests per page made
    * the manifest grow with pages x section size (5,000 pages: hundreds of MB).
    */
   ids: string[]
+  /** What each read saw (see ReadDigests), parallel to `ids`: a read whose digest differs now has changed. */
+  digests: string[]
+  /** The content digest of each read's node when its digest was taken, parallel to `ids`. */
+  nodeDigests: string[]
   pages: Record<string, PageEntry>
 }
 
 /**
  * Which pages can skip rendering, and how. Two checks, cheapest first:
- * - no node the page's queries read last time has changed (and no node was
+ * - nothing the page's queries read last time has changed (and no node was
  *   added or removed): reuse it without even running its queries;
  * - otherwise its queries run, and when the render inputs they give are the
- *   same as last time (a sidebar-mate of an edited page reads the page's
- *   title, which did not change), the page is still reused.
+ *   same as last time, the page is still reused.
  * A reused page's files are linked from the previous output, byte for byte.
+ *
+ * Each read's digest is computed once per build and compared with the one
+ * stored for it, so checking a page costs an array lookup per read (a page
+ * of a 200-page section reads 200 sidebar-mates; hashing them per page took
+ * a quarter of a second at N = 1,000).
  */
 export class PageCache {
   private readonly previous: Manifest | null
   private readonly next: Manifest
   private readonly nextIndex = new Map<string, number>()
+  private readonly digests: ReadDigests
+  /** Per previous read index: 0 not checked yet, 1 unchanged, 2 changed. */
+  private readonly previousState: Uint8Array
+  private previousIndex: Map<string, number> | undefined
 
   constructor(
     private readonly file: string,
     key: string,
-    private readonly store: NodeStore,
+    store: NodeStore,
   ) {
+    this.digests = new ReadDigests(store)
     const previous = readManifest(file)
-    this.next = { key, structure: structureDigest(store), ids: [], pages: {} }
-    // Another key (config, theme, bundle, engine) invalidates every page.
-    this.previous = previous && previous.key === key ? previous : null
+    this.next = { key, structure: structureDigest(store), ids: [], digests: [], nodeDigests: [], pages: {} }
+    // Another key (config, theme, bundle, engine) or another structure invalidates every page's reads.
+    this.previous = previous && previous.key === key && Array.isArray(previous.nodeDigests) ? previous : null
+    this.previousState = new Uint8Array(this.previous?.ids.length ?? 0)
   }
 
-  /** Reuses a page whose read nodes are all unchanged, without querying it; true when reused. */
+  /** Reuses a page whose reads all see what they saw last time, without querying it; true when reused. */
   reuseUnread(pagePath: string, previousOutDir: string, outDir: string): boolean {
     const previous = this.previous
     if (!previous || previous.structure !== this.next.structure) return false
     const entry = previous.pages[pagePath]
     if (!entry || !Array.isArray(entry.reads)) return false
-    const ids = entry.reads.map((index) => previous.ids[index])
-    if (this.readsDigest(ids) !== entry.readsDigest) return false
+    for (const index of entry.reads) if (this.changedSince(index)) return false
     if (!linkFiles(entry.files, previousOutDir, outDir)) return false
-    this.remember(pagePath, ids, entry.readsDigest, entry.inputs, entry.files)
+    this.remember(pagePath, entry.reads.map((index) => previous.ids[index]), entry.inputs, entry.files)
     return true
   }
 
@@ -75,28 +87,42 @@ export class PageCache {
   }
 
   record(pagePath: string, reads: Set<string>, inputs: string, files: string[]): void {
-    const ids = [...reads].filter((id) => this.store.getNode(id)).sort()
-    this.remember(pagePath, ids, this.readsDigest(ids), inputs, files)
+    this.remember(pagePath, [...reads].filter((key) => this.digests.exists(key)).sort(), inputs, files)
   }
 
-  private remember(pagePath: string, ids: string[], readsDigest: string, inputs: string, files: string[]): void {
-    const indexes = ids.map((id) => {
-      let index = this.nextIndex.get(id)
+  /** The previous build's digest of a read, with the node digest it was taken at. */
+  private knownDigest(key: string): { node: string; digest: string } | undefined {
+    const previous = this.previous
+    if (!previous) return undefined
+    this.previousIndex ??= new Map(previous.ids.map((id, index) => [id, index]))
+    const index = this.previousIndex.get(key)
+    return index === undefined ? undefined : { node: previous.nodeDigests[index], digest: previous.digests[index] }
+  }
+
+  private changedSince(previousIndex: number): boolean {
+    let state = this.previousState[previousIndex]
+    if (state === 0) {
+      const previous = this.previous as Manifest
+      const digest = previous.digests[previousIndex]
+      state = this.digests.of(previous.ids[previousIndex], { node: previous.nodeDigests[previousIndex], digest }) === digest ? 1 : 2
+      this.previousState[previousIndex] = state
+    }
+    return state === 2
+  }
+
+  private remember(pagePath: string, keys: string[], inputs: string, files: string[]): void {
+    const indexes = keys.map((key) => {
+      let index = this.nextIndex.get(key)
       if (index === undefined) {
         index = this.next.ids.length
-        this.next.ids.push(id)
-        this.nextIndex.set(id, index)
+        this.next.ids.push(key)
+        this.next.digests.push(this.digests.of(key, this.knownDigest(key)))
+        this.next.nodeDigests.push(this.digests.nodeDigest(key))
+        this.nextIndex.set(key, index)
       }
       return index
     })
-    this.next.pages[pagePath] = { reads: indexes, readsDigest, inputs, files }
-  }
-
-  /** The nodes' current content digests, hashed together (ids sorted, missing nodes count). */
-  private readsDigest(ids: string[]): string {
-    const hash = createHash('sha1')
-    for (const id of ids) hash.update(id).update(':').update(this.store.getNode(id)?.internal.contentDigest ?? '-').update('\n')
-    return hash.digest('base64url')
+    this.next.pages[pagePath] = { reads: indexes, inputs, files }
   }
 
   save(): void {

@@ -75,10 +75,11 @@ export interface RenderOutput {
  * page is done, so memory holds one page at a time; unchanged pages are
  * linked from the previous build instead of rendered.
  */
-export async function renderPages(pages: RegisteredPage[], context: RenderContext, output: RenderOutput = {}): Promise<{ pages: RenderedPage[]; reused: number }> {
+export async function renderPages(pages: RegisteredPage[], context: RenderContext, output: RenderOutput = {}): Promise<{ pages: RenderedPage[]; reused: number; queried: number }> {
   const rendered: RenderedPage[] = []
   const writer = new OutputWriter()
   let reused = 0
+  let queried = 0
   const outDir = output.outDir
   const cache = outDir ? output.cache : undefined
   for (const page of pages) {
@@ -93,6 +94,7 @@ export async function renderPages(pages: RegisteredPage[], context: RenderContex
     }
     const reads = new Set<string>()
     const pageData = await queryPageData(page, context, reads)
+    queried++
     const dataJson = JSON.stringify(pageData)
     const inputs = documentInputs(pageData, context)
     const digest = cache ? renderInputsDigest(dataJson, inputs) : ''
@@ -112,5 +114,5 @@ export async function renderPages(pages: RegisteredPage[], context: RenderContex
     }
   }
   await writer.flush()
-  return { pages: rendered, reused }
+  return { pages: rendered, reused, queried }
 }

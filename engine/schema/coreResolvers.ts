@@ -1,4 +1,6 @@
+import type { GraphQLResolveInfo } from 'graphql'
 import type { SheafNode } from '../store/types.ts'
+import { selectedFields } from './selectedFields.ts'
 import type { GraphQLResolverMap, QueryContext } from './types.ts'
 
 interface PageFilter {
@@ -17,26 +19,40 @@ interface PageSort {
 export const coreResolvers: GraphQLResolverMap = {
   Query: {
     site: (_parent: unknown, _args: unknown, context: QueryContext) => context.site,
-    page: (_parent: unknown, args: { path: string }, context: QueryContext) => {
+    page: (_parent: unknown, args: { path: string }, context: QueryContext, info?: GraphQLResolveInfo) => {
       const page = context.pageByPath(args.path)
-      if (page) context.track(page.id)
+      if (page) context.track(page.id, selectedFields(info))
       return page ?? null
     },
-    allPage: (_parent: unknown, args: { filter?: PageFilter; sort?: PageSort; limit?: number; skip?: number }, context: QueryContext) => {
-      let pages = context.store.getNodesByType('Page').filter((page) => matches(page, args.filter))
+    allPage: (_parent: unknown, args: { filter?: PageFilter; sort?: PageSort; limit?: number; skip?: number }, context: QueryContext, info?: GraphQLResolveInfo) => {
+      const all = context.store.getNodesByType('Page')
+      let pages = all.filter((page) => matches(page, args.filter))
       if (args.sort) pages = sortPages(pages, args.sort)
       else pages.sort((a, b) => String(a.path).localeCompare(String(b.path)))
       const start = args.skip ?? 0
       pages = pages.slice(start, args.limit === undefined || args.limit === null ? undefined : start + args.limit)
-      for (const page of pages) context.track(page.id)
+      // Which pages come back depends on every page's filter and sort fields (a page whose
+      // pageType changes joins the list); what they show, on the fields selected.
+      const decisive = [...filterFields(args.filter), ...(args.sort ? [args.sort.field] : [])]
+      const selected = selectedFields(info)
+      const returned = new Set(pages)
+      if (decisive.length > 0) for (const page of all) if (!returned.has(page)) context.track(page.id, decisive)
+      for (const page of pages) context.track(page.id, selected && [...new Set([...selected, ...decisive])])
       return pages
     },
-    allFile: (_parent: unknown, args: { extension?: string }, context: QueryContext) => {
+    allFile: (_parent: unknown, args: { extension?: string }, context: QueryContext, info?: GraphQLResolveInfo) => {
       const files = context.store.getNodesByType('File').filter((file) => !args.extension || file.extension === args.extension || file.extension === `.${args.extension}`)
-      for (const file of files) context.track(file.id)
+      const selected = selectedFields(info)
+      for (const file of files) context.track(file.id, selected)
       return files
     },
   },
+}
+
+function filterFields(filter: PageFilter | undefined): string[] {
+  if (!filter) return []
+  const fields: Record<keyof PageFilter, string> = { version: 'version', lang: 'lang', pageType: 'pageType', pathPrefix: 'path' }
+  return (Object.keys(fields) as (keyof PageFilter)[]).filter((key) => filter[key] != null).map((key) => fields[key])
 }
 
 function matches(page: SheafNode, filter: PageFilter | undefined): boolean {

@@ -7,8 +7,12 @@ export interface QueryContext {
   site: Record<string, unknown>
   /** Finds a Page node by route (any of `/x`, `/x/`, `/x.html`). */
   pageByPath(path: string): SheafNode | undefined
-  /** Records that the running query read a node (for incremental rebuilds). */
-  track(nodeId: string): void
+  /**
+   * Records that the running query read a node (for incremental rebuilds).
+   * Pass `fields` when it read only those: a change elsewhere in the node then
+   * leaves the page alone (a sidebar reads its pages' titles, not their bodies).
+   */
+  track(nodeId: string, fields?: readonly string[]): void
 }
 
 export type Resolver = (parent: any, args: any, context: QueryContext, info: any) => unknown // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -13,6 +13,7 @@ import { loadTheme } from '../render/loadTheme.ts'
 import { queryPageData, renderDocument, type RenderContext } from '../render/renderPages.ts'
 import { notFoundRoutes, routeKey, routeToHtmlFile, stripBase } from '../shared/routes.ts'
 import type { PageData } from '../shared/types.ts'
+import { parseReadKey, ReadDigests } from '../incremental/readKey.ts'
 import { changedNodeIds } from './changedNodes.ts'
 import { errorPayload } from './errorOverlay.ts'
 
@@ -104,9 +105,13 @@ export async function startDevServer(root: string, options: DevServerOptions = {
       const next = await load(root, { ...options, session: state.site.session })
       const changed = changedNodeIds(state.site.store, next.site.store)
       const structural = changed.structural || next.pages.size !== state.pages.size
-      // Keep cached page data whose queries read nothing that changed.
+      // Keep cached page data whose queries read nothing that changed (for a read of some
+      // fields: none of those fields changed).
+      const before = new ReadDigests(state.site.store)
+      const after = new ReadDigests(next.site.store)
+      const changedRead = (key: string) => changed.ids.has(parseReadKey(key).nodeId) && before.of(key) !== after.of(key)
       for (const [route, entry] of state.cache) {
-        if (!structural && ![...entry.reads].some((id) => changed.ids.has(id))) next.cache.set(route, entry)
+        if (!structural && ![...entry.reads].some(changedRead)) next.cache.set(route, entry)
       }
       const stale = [...state.pages.keys()].filter((route) => !next.cache.has(route))
       state = next

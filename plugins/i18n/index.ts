@@ -85,7 +85,8 @@ export function i18n(options: I18nOptions): Plugin {
             const index = pagesByIdentity(context.store)
             return locales.map((locale) => {
               const match = page && index.get(`${locale.lang}|${String(page.version)}|${String(page.slug)}`)
-              if (match) context.track(match.id)
+              // Only the match's route is shown: a change to its content leaves this page alone.
+              if (match) context.track(match.id, ['path'])
               const home = toRoute({ slug: '/', langPrefix: prefixOf(locale.lang), versionPrefix: String(page?.versionPrefix ?? '') })
               return { lang: locale.lang, label: locale.label, path: match ? String(match.path) : home }
             })

@@ -17,6 +17,14 @@ export interface SidebarOptions {
 const built = new WeakMap<object, Sidebar[]>()
 
 /**
+ * The fields of a page a sidebar, or a prev/next link, shows or is built from. Reads are
+ * recorded as these fields only, so a body edit does not re-query the page's sidebar-mates.
+ */
+const linkFields = ['path', 'title', 'relativePath', 'version', 'lang', 'versionPrefix', 'langPrefix'] as const
+/** An overview also shows each page's description and headings. */
+const overviewFields = [...linkFields, 'description', 'toc'] as const
+
+/**
  * Sidebars from `_meta.json` files beside the content and/or
  * `themeConfig.sidebar` (keyed by route prefix). Adds `sidebar(path)`,
  * `prevNext(path)` and `overview(path)` to GraphQL. Invalid `_meta.json` fails
@@ -77,12 +85,15 @@ export function sidebar(options: SidebarOptions = {}): Plugin {
         Query: {
           sidebar: (_parent: unknown, args: { path: string }, context: QueryContext) => {
             const items = findSidebar(sidebarsOf(context), args.path)?.items ?? []
-            // The sidebar shows other pages' titles: record them, so an edited title re-renders this page.
+            // The sidebar shows other pages' titles: record them, so an edited title re-renders this
+            // page, and the _meta.json files it is built from.
             trackLinks(items, context)
+            trackMetas(context)
             return items
           },
           prevNext: (_parent: unknown, args: { path: string }, context: QueryContext) => {
             const found = findSidebar(sidebarsOf(context), args.path)
+            trackMetas(context)
             if (!found) return { prev: null, next: null }
             const links = flattenLinks(found.items)
             const index = links.findIndex((link) => link.link === args.path)
@@ -91,17 +102,18 @@ export function sidebar(options: SidebarOptions = {}): Plugin {
             const next = links[index + 1] ?? null
             for (const neighbour of [prev, next]) {
               const page = neighbour ? context.pageByPath(neighbour.link) : undefined
-              if (page) context.track(page.id)
+              if (page) context.track(page.id, linkFields)
             }
             return { prev, next }
           },
           sidebarLinks: (_parent: unknown, _args: unknown, context: QueryContext) => [...new Set(sidebarsOf(context).flatMap((found) => flattenLinks(found.items).map((link) => link.link)))],
           overview: (_parent: unknown, args: { path: string }, context: QueryContext) => {
             const found = findSidebar(sidebarsOf(context), args.path)
+            trackMetas(context)
             if (!found) return []
             return buildOverview(found.items, args.path, defaultGroup, headersDepth, (link) => {
               const page = context.pageByPath(link)
-              if (page) context.track(page.id)
+              if (page) context.track(page.id, overviewFields)
               return page ? toSidebarPage(page) : undefined
             })
           },
@@ -123,8 +135,20 @@ export function sidebar(options: SidebarOptions = {}): Plugin {
 function trackLinks(items: SidebarItem[], context: QueryContext): void {
   for (const link of flattenLinks(items)) {
     const page = context.pageByPath(link.link)
-    if (page) context.track(page.id)
+    if (page) context.track(page.id, linkFields)
   }
+}
+
+const metaIds = new WeakMap<object, string[]>()
+
+/** Records the `_meta.json` files sidebars are built from: editing one re-renders the pages that show it. */
+function trackMetas(context: QueryContext): void {
+  let ids = metaIds.get(context.store)
+  if (!ids) {
+    ids = context.store.getNodesByType('File').filter(isMeta).map((node) => node.id)
+    metaIds.set(context.store, ids)
+  }
+  for (const id of ids) context.track(id)
 }
 
 function isMeta(node: SheafNode): boolean {

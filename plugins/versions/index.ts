@@ -81,7 +81,8 @@ export function versions(options: VersionsOptions): Plugin {
             const index = pagesByIdentity(context.store)
             return infos.map((info) => {
               const match = index.get(identity({ version: info.name, lang: lang ?? firstLang(index, info.name), slug }))
-              if (match) context.track(match.id)
+              // Only the match's route is shown: a change to its content leaves this page alone.
+              if (match) context.track(match.id, ['path'])
               return { version: info.name, path: match ? String(match.path) : toRoute({ slug: '/', langPrefix, versionPrefix: info.prefix.slice(1) }), exists: Boolean(match) }
             })
           },

@@ -49,8 +49,10 @@ describe('incremental builds give the output of a clean build', () => {
   it('after a body edit, re-rendering only the edited page', async () => {
     fs.appendFileSync(content('docs/api.md'), '\nA sentence added by the test.\n')
     const result = await expectSameAsCleanBuild()
-    // Every page's layout lists all titles, so every page reads the API page; only its own data changed.
+    // Every page's layout lists all titles, so every page reads the API page's title; only the
+    // page itself read its body, so it alone runs its queries again.
     expect(rendered(result)).toBe(1)
+    expect(result.queried).toBe(1)
     expect(fs.readFileSync(path.join(site, 'out-incremental/docs/api.html'), 'utf8')).toContain('A sentence added by the test.')
   }, 120_000)
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createDataLayer } from '../../../engine/dataLayer.ts'
+import { parseReadKey, ReadDigests } from '../../../engine/incremental/readKey.ts'
 import { buildSchema } from '../../../engine/schema/buildSchema.ts'
 import { validateQuery } from '../../../engine/schema/runQuery.ts'
 import { NodeStore } from '../../../engine/store/nodeStore.ts'
@@ -33,6 +34,36 @@ describe('GraphQL data layer', () => {
     const data = await layer.query<{ page: { title: string } }>('query ($path: String!) { page(path: $path) { title } }', { path: '/docs/a.html' }, 'test', reads)
     expect(data.page.title).toBe('Alpha')
     expect(reads.size).toBe(1)
+  })
+
+  it('records the fields a query selected, and the fields that decided which pages a list holds', async () => {
+    const reads = new Set<string>()
+    await layer.query('{ allPage(filter: { version: "13.x" }, sort: { field: title }) { path title } }', {}, 'test', reads)
+    const byFields = [...reads].map(parseReadKey).map((read) => read.fields?.join(','))
+    // The two 13.x pages: what they show plus filter and sort fields; the 12.x page: only what kept it out.
+    expect(byFields.sort()).toEqual(['path,title,version', 'path,title,version', 'title,version'])
+  })
+
+  it('records the whole node when a selection uses a fragment', async () => {
+    const reads = new Set<string>()
+    await layer.query('query ($path: String!) { page(path: $path) { ... on Page { title } } }', { path: '/docs/a' }, 'test', reads)
+    expect([...reads].map(parseReadKey)).toEqual([{ nodeId: expect.any(String), fields: null }])
+  })
+
+  it('gives a field read a digest that changes with those fields only', () => {
+    const store = storeWithPages()
+    const page = store.getNodesByType('Page')[0]
+    const before = new ReadDigests(store)
+    const titleRead = `${page.id}\u0000title`
+    const titleDigest = before.of(titleRead)
+    const wholeDigest = before.of(page.id)
+    store.updateNode(page, { text: 'a new body' })
+    const afterBody = new ReadDigests(store)
+    expect(afterBody.of(titleRead)).toBe(titleDigest)
+    expect(afterBody.of(page.id)).not.toBe(wholeDigest)
+    store.updateNode(page, { title: 'Renamed' })
+    expect(new ReadDigests(store).of(titleRead)).not.toBe(titleDigest)
+    expect(new ReadDigests(new NodeStore()).of(titleRead)).toBe('-')
   })
 
   it('filters and sorts allPage', async () => {

@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto'
+import type { NodeStore } from '../store/nodeStore.ts'
+
+/**
+ * What a query read of a node: the whole node, or only some of its fields.
+ *
+ * Why fields: a sidebar shows its pages' titles and links, not their bodies.
+ * When a page that lists 200 sidebar-mates recorded whole nodes, a one-word
+ * body edit on any of them made all 200 run their queries again (at N = 1,000
+ * that was most of a rebuild). Recording the fields read lets the cache ask the
+ * narrower question: did what this page saw change?
+ */
+const separator = '\u0000'
+
+/** The key of a read: the node id, and the sorted fields when only those were read. */
+export function readKey(nodeId: string, fields?: readonly string[]): string {
+  return fields ? `${nodeId}${separator}${[...fields].sort().join(',')}` : nodeId
+}
+
+export function parseReadKey(key: string): { nodeId: string; fields: string[] | null } {
+  const at = key.indexOf(separator)
+  return at === -1 ? { nodeId: key, fields: null } : { nodeId: key.slice(0, at), fields: key.slice(at + 1).split(',') }
+}
+
+/**
+ * Digests of reads against one store, memoised: pages of a section read the
+ * same sidebar-mates' fields, so each (node, fields) digest is computed once.
+ */
+export class ReadDigests {
+  private readonly memo = new Map<string, string>()
+
+  constructor(private readonly store: NodeStore) {}
+
+  /**
+   * The digest of what a read saw; '-' when the node is gone. `known` is a digest of
+   * the same read taken when the node's content digest was `known.node`: while the
+   * node is unchanged it still holds, and the fields (a page body among them, often)
+   * are not serialised again.
+   */
+  of(key: string, known?: { node: string; digest: string }): string {
+    let digest = this.memo.get(key)
+    if (digest !== undefined) return digest
+    const { nodeId, fields } = parseReadKey(key)
+    const node = this.store.getNode(nodeId)
+    if (!node) digest = '-'
+    else if (!fields) digest = node.internal.contentDigest
+    else if (known && known.node === node.internal.contentDigest) digest = known.digest
+    else digest = createHash('sha1').update(JSON.stringify(fields.map((field) => node[field] ?? null))).digest('base64url')
+    this.memo.set(key, digest)
+    return digest
+  }
+
+  /** The content digest of the read's node now ('-' when it is gone). */
+  nodeDigest(key: string): string {
+    return this.store.getNode(parseReadKey(key).nodeId)?.internal.contentDigest ?? '-'
+  }
+
+  /** Whether the read's node still exists. */
+  exists(key: string): boolean {
+    return this.of(key) !== '-'
+  }
+}
