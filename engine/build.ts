@@ -7,7 +7,8 @@ import type { DataLayer } from './dataLayer.ts'
 import type { PluginRunner } from './plugins/runner.ts'
 import { createPages, prepareSite, toSiteData, type PrepareOptions } from './prepareSite.ts'
 import type { ClientAssets } from './render/htmlShell.ts'
-import { loadTheme } from './render/loadTheme.ts'
+import { loadTheme, type LoadedTheme } from './render/loadTheme.ts'
+import type { RegisteredPage } from './pages/pageRegistry.ts'
 import { createStagingDir, writeFileDeep } from './render/outputDir.ts'
 import { cachedBundle } from './incremental/bundleCache.ts'
 import { engineFingerprint, fingerprintPaths } from './incremental/fingerprint.ts'
@@ -51,25 +52,53 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
   const sink = options.sink ?? console
   const quiet = options.quiet ?? false
   const mode = options.mode ?? 'build'
-  const { config, session, runner, registry, dataLayer, store, site, log, reporterFor, timer } = await prepareSite(root, options)
+  // Written builds start the client bundle as soon as the plugins are known (see beforeSource).
+  // A holder, not a variable: the callback sets it, and TypeScript does not narrow across closures.
+  const early: { current: EarlyBundle | null } = { current: null }
+  const startBundle = (config: ResolvedConfig, runner: PluginRunner) => {
+    const outDir = options.outDir ? path.resolve(root, options.outDir) : config.outDir
+    const cacheDir = options.cache === false ? null : path.join(root, '.sheaf-cache')
+    const staging = createStagingDir(outDir)
+    const assets = staging.then((dir) => bundle(config, toSiteData(config), runner, dir.dir, cacheDir, engineFingerprint(engineDir, root)))
+    // Awaited after the pages are ready; a failure before then must not go unhandled.
+    assets.catch(() => undefined)
+    early.current = { staging, assets }
+  }
+  let prepared: Awaited<ReturnType<typeof prepareSite>>
+  try {
+    prepared = await prepareSite(root, { ...options, beforeSource: options.write === false ? undefined : startBundle })
+  } catch (error) {
+    await discardEarly(early.current)
+    throw error
+  }
+  const { config, session, runner, registry, dataLayer, store, site, log, reporterFor, timer } = prepared
   const outDir = options.outDir ? path.resolve(root, options.outDir) : config.outDir
-  const pages = await timer.run('pages', () => createPages(runner, dataLayer, registry, site, reporterFor), (list) => list.length)
-  const theme = await loadTheme(root, config.theme)
+  let pages: RegisteredPage[]
+  let theme: LoadedTheme
+  try {
+    pages = await timer.run('pages', () => createPages(runner, dataLayer, registry, site, reporterFor), (list) => list.length)
+    theme = await loadTheme(root, config.theme)
+  } catch (error) {
+    await discardEarly(early.current)
+    throw error
+  }
   const siteData = { ...toSiteData(config), notFoundRoutes: pages.map((page) => page.path).filter((route) => route === '/404' || route.endsWith('/404')) }
   const contextWith = (assets: ClientAssets): RenderContext => ({ dataLayer, theme, siteData, config, runner, mode, assets })
 
-  if (options.write === false) {
+  if (options.write === false || !early.current) {
     const { pages: rendered, queried } = await timer.run('render', () => renderPages(pages, contextWith(memoryAssets)), (result) => result.pages.length)
     return finish(rendered, outDir, queried)
   }
 
   const cacheDir = options.cache === false ? null : path.join(root, '.sheaf-cache')
-  const staging = await createStagingDir(outDir)
+  const started$: EarlyBundle = early.current
   let rendered: RenderedPage[]
   let queried = 0
+  const staging = await started$.staging
   try {
     const engine = engineFingerprint(engineDir, root)
-    const assets = await timer.run('bundle', () => bundle(config, siteData, runner, staging.dir, cacheDir, engine), () => 1)
+    // The bundle has been building since before the content was read; this waits for what is left.
+    const assets = await timer.run('bundle', () => started$.assets, () => 1)
     // Anything that can change every page: the engine, the config and theme sources, the client bundle, the site data.
     const key = createHash('sha1').update(engine).update(fingerprintPaths([config.configFile, path.dirname(config.configFile), ...Object.values(config.theme.templates), ...(config.theme.layout ? [config.theme.layout] : [])])).update(assets.bundle).update(mode).update(JSON.stringify(siteData)).digest('hex')
     // One manifest per output folder: reuse copies files from that folder's previous build.
@@ -110,6 +139,21 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
     }
     return { config, pages: rendered, warnings: log.warnings, outDir: dir, session, dataLayer, phases: timer.phases, queried }
   }
+}
+
+type Staging = Awaited<ReturnType<typeof createStagingDir>>
+
+/** A client bundle started before the content was read, into its staging folder. */
+interface EarlyBundle {
+  staging: Promise<Staging>
+  assets: Promise<ClientAssets>
+}
+
+/** A build that failed before rendering: let the bundle settle, then remove its staging folder. */
+async function discardEarly(early: EarlyBundle | null): Promise<void> {
+  if (!early) return
+  await early.assets.catch(() => undefined)
+  await (await early.staging.catch(() => null))?.discard()
 }
 
 const memoryAssets: ClientAssets = { entry: '/entry.js', css: [], templateChunks: {}, bundle: 'memory' }

@@ -34,6 +34,12 @@ export interface PrepareOptions {
   cache?: boolean
   /** Keep transformed markdown in memory for later builds in this process (always on in develop mode). */
   keepInMemory?: boolean
+  /**
+   * Called once the config and plugins are loaded, before any content is read: a build
+   * starts its client bundle here, which depends on the theme and plugins, not on pages,
+   * so Vite works while the markdown transforms.
+   */
+  beforeSource?: (config: ResolvedConfig, runner: PluginRunner) => void
 }
 
 export interface PreparedSite {
@@ -69,6 +75,7 @@ export async function prepareSite(root: string, options: PrepareOptions = {}): P
     corePages(config.theme.templates, (page, source) => registry.add(page, source)),
   ])
   if (!quiet) sink.log(`sheaf ${mode}: ${config.title}`)
+  options.beforeSource?.(config, runner)
 
   const source = await timer.run('source', () => sourceNodes(runner, site, reporterFor), (result) => result.pending.length)
   await timer.run(

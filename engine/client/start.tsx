@@ -25,11 +25,15 @@ interface View {
 }
 
 /** Hydrates the server-rendered page, then takes over navigation. */
-export async function startClient({ site, templates, Layout }: ClientOptions): Promise<void> {
+export async function startClient({ site: bundledSite, templates, Layout }: ClientOptions): Promise<void> {
+  let site = bundledSite
   const dataElement = document.getElementById('__SHEAF_DATA__')
   const root = document.getElementById('root')
   if (!dataElement || !root) return
   const rawHtml = createClientRawHtmlRegistry()
+  // A build's bundle does not know the pages; the document names the 404 routes (see htmlShell).
+  const notFound = dataElement.getAttribute('data-not-found')
+  if (!site.notFoundRoutes && notFound !== null) site = { ...site, notFoundRoutes: notFound.split(' ').filter(Boolean) }
   const initial = parseInlinePageData<PageData>(dataElement.textContent ?? '{}', root, rawHtml.ids)
   const loadTemplate = async (name: string) => {
     const loader = templates[name] ?? templates['404']

@@ -24,10 +24,15 @@ export interface ShellInput {
   headTags: HeadTag[]
   /** HTML strings the body already holds (RawHtml), referenced by id in the inline page data. */
   rawHtmlIds?: ReadonlyMap<string, string>
+  /**
+   * The site's 404 routes, for the client's page loader. They travel with the page, not in
+   * the bundle, so the bundle does not depend on the pages and can build while they transform.
+   */
+  notFoundRoutes?: readonly string[]
 }
 
 /** Wraps a rendered app in the HTML document. */
-export function htmlShell({ lang, head, body, page, assets, headTags, rawHtmlIds }: ShellInput): string {
+export function htmlShell({ lang, head, body, page, assets, headTags, rawHtmlIds, notFoundRoutes }: ShellInput): string {
   const chunks = assets.templateChunks[page.template] ?? []
   // Server-rendered pages are readable without scripts: in a build, the loader starts the
   // client after the first paint (see bundle/clientLoader.ts); the dev server loads it at once.
@@ -50,7 +55,7 @@ export function htmlShell({ lang, head, body, page, assets, headTags, rawHtmlIds
     '</head>',
     '<body>',
     `<div id="root">${body}</div>`,
-    `<script id="__SHEAF_DATA__" type="application/json">${serializeInlinePageData(page, rawHtmlIds)}</script>`,
+    `<script id="__SHEAF_DATA__" type="application/json"${notFoundRoutes ? ` data-not-found="${escapeAttribute(notFoundRoutes.join(' '))}"` : ''}>${serializeInlinePageData(page, rawHtmlIds)}</script>`,
     '</body>',
     '</html>',
     '',

@@ -45,7 +45,7 @@ export function renderDocument(pageData: PageData, context: RenderContext, input
   const { theme, siteData, assets } = context
   const app = renderApp(siteData, pageData, theme)
   const { lang, headTags } = inputs
-  return htmlShell({ lang, head: app.head, body: app.body, page: pageData, assets, headTags, rawHtmlIds: app.rawHtmlIds })
+  return htmlShell({ lang, head: app.head, body: app.body, page: pageData, assets, headTags, rawHtmlIds: app.rawHtmlIds, notFoundRoutes: siteData.notFoundRoutes })
 }
 
 type DocumentInputs = ReturnType<typeof documentInputs>
