@@ -7,6 +7,7 @@ export { defineConfig, definePlugin } from './config/defineConfig.ts'
 export type { MarkdownOptions, ResolvedConfig, ThemeModules, UserConfig } from './config/types.ts'
 export { formatError, isSheafError, SheafError, type SheafErrorOptions } from './errors.ts'
 export { PersistentCache } from './incremental/persistentCache.ts'
+export { runInWorker, startWorker, type WorkerTask } from './workers/runInWorker.ts'
 export { containerTypes, normalizeContainerTitles } from './markdown/remarkContainers.ts'
 export type {
   Awaitable,

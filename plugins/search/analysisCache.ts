@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { PersistentCache } from 'sheaf'
+// The cache alone, not the whole engine: this module loads in the index worker, whose start-up should be quick.
+import { PersistentCache } from 'sheaf/cache'
 import type { AnalysisCache } from './buildSearchIndexes.ts'
 import type { DocumentAnalysis } from './indexWriter.ts'
 

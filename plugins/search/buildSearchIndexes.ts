@@ -15,6 +15,18 @@ export interface BuiltSearchIndex {
   documentCount: number
 }
 
+/** What the index reads of a Page node (a plain copy of those fields can cross to a worker). */
+export type IndexablePage = Pick<SheafNode, 'id'> & {
+  path?: unknown
+  title?: unknown
+  version?: unknown
+  lang?: unknown
+  pageType?: unknown
+  frontmatter?: unknown
+  sections?: unknown
+  toc?: unknown
+}
+
 /** Page types that are not worth finding. */
 const skippedPageTypes = new Set(['home', '404'])
 
@@ -28,15 +40,8 @@ export function indexKey(version: string | null | undefined, lang: string | null
  * each serialised with the shared options and named after its content hash
  * (so a changed index never hits a stale cache).
  */
-export function buildSearchIndexes(pages: readonly SheafNode[], options: { hashNames?: boolean; analyses?: AnalysisCache } = {}): Map<string, BuiltSearchIndex> {
-  const groups = new Map<string, SheafNode[]>()
-  for (const page of pages) {
-    if (skippedPageTypes.has(String(page.pageType)) || isExcluded(page)) continue
-    const key = indexKey(page.version as string | null, page.lang as string)
-    const group = groups.get(key)
-    if (group) group.push(page)
-    else groups.set(key, [page])
-  }
+export function buildSearchIndexes(pages: readonly IndexablePage[], options: { hashNames?: boolean; analyses?: AnalysisCache } = {}): Map<string, BuiltSearchIndex> {
+  const groups = groupPages(pages)
   const built = new Map<string, BuiltSearchIndex>()
   for (const [key, group] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
     const first = group[0]
@@ -45,10 +50,27 @@ export function buildSearchIndexes(pages: readonly SheafNode[], options: { hashN
     const file = createIndexFile(group.map(toSearchablePage), version, lang, options.analyses)
     const json = JSON.stringify(file)
     const hash = options.hashNames === false ? '' : createHash('sha256').update(json).digest('hex').slice(0, 8)
-    const name = ['search_index', version, lang, hash].filter(Boolean).join('.')
-    built.set(key, { version, lang, fileName: `static/${name}.json`, json, pageCount: file.pages.length, documentCount: file.index.documentCount })
+    built.set(key, { version, lang, fileName: indexFileName(version, lang, hash), json, pageCount: file.pages.length, documentCount: file.index.documentCount })
   }
   return built
+}
+
+/** Indexed pages by index key (version and language); pages that are not worth finding are left out. */
+export function groupPages<T extends IndexablePage>(pages: readonly T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>()
+  for (const page of pages) {
+    if (skippedPageTypes.has(String(page.pageType)) || isExcluded(page)) continue
+    const key = indexKey(page.version as string | null, page.lang as string)
+    const group = groups.get(key)
+    if (group) group.push(page)
+    else groups.set(key, [page])
+  }
+  return groups
+}
+
+/** The index file's name: hashed in builds, plain in develop mode. */
+export function indexFileName(version: string | null, lang: string, hash: string): string {
+  return `static/${['search_index', version, lang, hash].filter(Boolean).join('.')}.json`
 }
 
 /** Documents' analyses by their text (see indexWriter.ts): an edit re-analyses only what changed. */
@@ -80,7 +102,7 @@ export function createIndexFile(pages: readonly SearchablePage[], version: strin
   return { version, lang, pages: indexedPages, index: writeIndex(documents, analysed) }
 }
 
-function toSearchablePage(node: SheafNode): SearchablePage {
+function toSearchablePage(node: IndexablePage): SearchablePage {
   return {
     path: String(node.path),
     title: String(node.title ?? ''),
@@ -90,7 +112,7 @@ function toSearchablePage(node: SheafNode): SearchablePage {
 }
 
 /** Front-matter `search: false` keeps a page out of the index. */
-function isExcluded(page: SheafNode): boolean {
+function isExcluded(page: IndexablePage): boolean {
   const frontmatter = page.frontmatter as Record<string, unknown> | undefined
   return frontmatter?.search === false
 }

@@ -1,7 +1,8 @@
-import { withBase, type Plugin, type QueryContext } from 'sheaf'
+import { startWorker, withBase, type Plugin, type QueryContext, type WorkerTask } from 'sheaf'
 import path from 'node:path'
 import { PersistentAnalysisCache } from './analysisCache.ts'
-import { buildSearchIndexes, indexKey, type BuiltSearchIndex } from './buildSearchIndexes.ts'
+import type { BuildIndexesInput } from './buildIndexesTask.ts'
+import { buildSearchIndexes, groupPages, indexFileName, indexKey, type BuiltSearchIndex, type IndexablePage } from './buildSearchIndexes.ts'
 import { indexForPath } from './indexForPath.ts'
 import { defaultSearchLimit } from './shared/searchIndexOptions.ts'
 import type { SearchClientConfig } from './shared/types.ts'
@@ -24,7 +25,8 @@ type Store = QueryContext['store']
 
 /**
  * Full-text search. Builds one MiniSearch index per (version, language) from
- * the Page nodes (once per build, on first use), writes each to
+ * the Page nodes (in a build: in a worker thread, started once the pages are
+ * known and awaited after rendering; in develop mode: on first use), writes each to
  * `static/search_index.<version>.<lang>.<hash>.json`, and adds two fields:
  * - `searchIndex(path)`: the URL (with base) of the index for that route;
  * - `searchConfig(path)`: `{ limit, remote, lang, version }` for the client.
@@ -38,20 +40,35 @@ export function search(options: SearchPluginOptions = {}): Plugin {
   let built: { store: Store; indexes: Map<string, BuiltSearchIndex> } | null = null
   let hashNames = true
   let analyses: PersistentAnalysisCache | undefined
+  let worker: WorkerTask<BuildIndexesInput, BuiltSearchIndex[]> | null = null
+  let pending: Promise<BuiltSearchIndex[]> | null = null
+  const groups = new WeakMap<Store, Map<string, unknown>>()
 
-  // Built lazily from whichever store asks first; a new store (a dev rebuild) builds afresh.
+  // Develop mode: built lazily from whichever store asks first; a new store (a dev rebuild) builds afresh.
   const indexesFor = (store: Store) => {
     if (!built || built.store !== store) built = { store, indexes: buildSearchIndexes(store.getNodesByType('Page'), { hashNames, analyses }) }
     return built.indexes
   }
+  // Which indexes exist, without building them: what a page's `searchIndex` needs.
+  const groupsOf = (store: Store) => {
+    let found = groups.get(store)
+    if (!found) groups.set(store, (found = groupPages(store.getNodesByType('Page'))))
+    return found
+  }
   const locate = (path: string, context: QueryContext) => indexForPath(path, context.store.getNodesByType('Page'), context.pageByPath)
+
+  const cacheDirOf = (root: string) => path.resolve(root, options.cacheDir ?? '.sheaf-cache/search')
 
   return {
     name: 'search',
+    sourceNodes({ site }) {
+      // A build's indexes are serialised in a worker; started now, it loads while the markdown transforms.
+      if (site.mode === 'build') worker ??= startWorker(new URL('./buildIndexesTask.ts', import.meta.url), { cacheDir: cacheDirOf(site.root) })
+    },
     createSchemaCustomization({ site, addTypeDefs, addResolvers }) {
       // In develop mode the URL stays stable across edits (nothing is hashed).
       hashNames = site.mode === 'build'
-      analyses ??= new PersistentAnalysisCache(path.resolve(site.root, options.cacheDir ?? '.sheaf-cache/search'))
+      if (!hashNames) analyses ??= new PersistentAnalysisCache(cacheDirOf(site.root))
       addTypeDefs(/* GraphQL */ `
         extend type Query {
           "URL (with base) of the search index for the route's version and language; null when it has none."
@@ -64,9 +81,11 @@ export function search(options: SearchPluginOptions = {}): Plugin {
         Query: {
           searchIndex: (_parent: unknown, args: { path: string }, context: QueryContext) => {
             const { version, lang } = locate(args.path, context)
-            const index = indexesFor(context.store).get(indexKey(version, lang))
+            if (!groupsOf(context.store).has(indexKey(version, lang))) return null
+            // Develop mode builds in process, on first use; a build's worker started in createPages.
+            if (!hashNames) indexesFor(context.store)
             // Pages name a stable pointer, never the hashed file: an edit elsewhere then leaves every other page byte-identical.
-            return index ? withBase(hashNames ? pointerFile(index.fileName) : index.fileName, site.base) : null
+            return withBase(hashNames ? pointerFile(indexFileName(version, lang, '0')) : indexFileName(version, lang, ''), site.base)
           },
           searchConfig: (_parent: unknown, args: { path: string }, context: QueryContext): SearchClientConfig => {
             const { version, lang } = locate(args.path, context)
@@ -75,11 +94,27 @@ export function search(options: SearchPluginOptions = {}): Plugin {
         },
       })
     },
+    async createPages({ graphql }) {
+      if (!worker) return
+      // The pages are final here: the worker serialises the indexes while the main thread renders.
+      const { allPage } = await graphql<{ allPage: (IndexablePage & { id: string })[] }>(indexedPagesQuery)
+      pending = worker.run({ pages: allPage, hashNames })
+      // Awaited in onPostBuild; a build that fails before then must not leave it unhandled.
+      pending.catch(() => undefined)
+    },
     async onPostBuild({ graphql, emitFile }) {
-      // Note: the indexes are built from the store, which only resolvers see;
-      // this query builds them when no page asked for `searchIndex`.
-      await graphql('query { searchIndex(path: "/") }')
-      for (const index of built?.indexes.values() ?? []) {
+      let indexes: BuiltSearchIndex[]
+      if (pending) {
+        indexes = await pending
+        worker?.close()
+        worker = null
+      } else {
+        // Develop mode: this query builds them when no page asked for `searchIndex` yet.
+        await graphql('query { searchIndex(path: "/") }')
+        indexes = [...(built?.indexes.values() ?? [])]
+      }
+      pending = null
+      for (const index of indexes) {
         await emitFile(index.fileName, index.json)
         if (hashNames) await emitFile(pointerFile(index.fileName), JSON.stringify({ file: index.fileName.split('/').pop() }))
       }
@@ -87,6 +122,9 @@ export function search(options: SearchPluginOptions = {}): Plugin {
     },
   }
 }
+
+/** What the index reads of every page (see IndexablePage). */
+const indexedPagesQuery = '{ allPage { id path title version lang pageType frontmatter sections { anchor heading depth text } toc { text id depth charIndex } } }'
 
 /** `static/search_index.13.x.en.1a2b3c4d.json` -> `static/search_index.13.x.en.latest.json`: names the current hashed file. */
 export function pointerFile(fileName: string): string {

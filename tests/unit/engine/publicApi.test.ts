@@ -20,6 +20,8 @@ describe('public API', () => {
       'routeKey',
       'routeToHtmlFile',
       'routeToMarkdownFile',
+      'runInWorker',
+      'startWorker',
       'toRoute',
       'withBase',
     ])

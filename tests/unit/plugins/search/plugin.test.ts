@@ -1,5 +1,8 @@
-import { describe, expect, test } from 'vitest'
-import type { GraphQLResolverMap, PostBuildApi, QueryContext, SchemaApi, SheafNode } from '../../../../engine/index.ts'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import type { GraphQLResolverMap, PagesApi, SourceApi, PostBuildApi, QueryContext, SchemaApi, SheafNode } from '../../../../engine/index.ts'
 import { search } from '../../../../plugins/search/index.ts'
 import { createSearcher, searchPages } from '../../../../plugins/search/shared/searchPages.ts'
 import type { SearchIndexFile } from '../../../../plugins/search/shared/types.ts'
@@ -35,12 +38,16 @@ const versionedPages = [
   page('/404', '13.x', { pageType: '404', title: '404' }),
 ]
 
+// The analysis cache goes under the site root: a fresh folder, so no test reads another run's.
+const siteRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-search-'))
+afterAll(() => fs.rmSync(siteRoot, { recursive: true, force: true }))
+
 /** Runs the plugin's hooks against a fake store, as the engine would. */
 function setUp(pages: SheafNode[], options: Parameters<typeof search>[0] = {}, mode: 'build' | 'develop' = 'build') {
   const plugin = search(options)
   let resolvers: GraphQLResolverMap = {}
   let typeDefs = ''
-  const site = { root: '/site', base: '/react-native-testing-library/', mode }
+  const site = { root: siteRoot, base: '/react-native-testing-library/', mode }
   plugin.createSchemaCustomization!({
     site,
     reporter: { info() {}, warn() {}, error() {} },
@@ -56,8 +63,16 @@ function setUp(pages: SheafNode[], options: Parameters<typeof search>[0] = {}, m
   } as unknown as QueryContext
   const query = resolvers.Query as Record<string, (parent: unknown, args: { path: string }, context: QueryContext) => unknown>
   const emitted = new Map<string, string>()
-  const postBuild = () =>
-    plugin.onPostBuild!({
+  const postBuild = async () => {
+    // A build starts its worker in sourceNodes and the indexes in createPages, as the engine calls them.
+    await plugin.sourceNodes!({ site, reporter: { info() {}, warn() {}, error() {} } } as unknown as SourceApi)
+    await plugin.createPages!({
+      site,
+      reporter: { info() {}, warn() {}, error() {} },
+      graphql: async () => ({ allPage: pages.map((node) => ({ id: node.id, ...Object.fromEntries(['path', 'title', 'version', 'lang', 'pageType', 'frontmatter', 'sections', 'toc'].map((field) => [field, node[field] ?? null])) })) }) as never,
+      createPage() {},
+    } as unknown as PagesApi)
+    await plugin.onPostBuild!({
       site,
       reporter: { info() {}, warn() {}, error() {} },
       pages: [],
@@ -68,6 +83,7 @@ function setUp(pages: SheafNode[], options: Parameters<typeof search>[0] = {}, m
       },
       emitFile: async (file: string, content: string | Uint8Array) => void emitted.set(file, String(content)),
     } as PostBuildApi)
+  }
   /** The hashed index file a pointer names (pages link the pointer, see pointerFile). */
   const hashedFile = async (path: string) => {
     await postBuild()

@@ -1,0 +1,88 @@
+import { Worker } from 'node:worker_threads'
+import { SheafError } from '../errors.ts'
+
+/** A task module running in its own worker thread (see startWorker). */
+export interface WorkerTask<I, O> {
+  /** Runs the module's default export on `input` (copied to the worker) and returns its result (copied back). */
+  run(input: I): Promise<O>
+  /** Stops the worker. */
+  close(): void
+}
+
+type Reply<O> = { id: number; ok: true; output: O } | { id: number; ok: false; error: Record<string, unknown> & { message: string } }
+
+/**
+ * Starts a worker thread for a task module: a file URL or path (TypeScript
+ * welcome) whose default export takes an input and returns the result. The
+ * worker starts loading at once; an optional `prepare(init)` export runs as
+ * soon as it has (to read a cache, say), before the first input arrives.
+ * Inputs and results are copied between threads (structured clone): pass plain data.
+ *
+ * Why: a build's main thread does one core's worth of work (queries, React)
+ * on machines with more. Work that needs none of its state, such as
+ * serialising a search index, can run beside it. Start the worker early (its
+ * start-up then hides behind the markdown transform), run it late.
+ *
+ * The worker never keeps the process alive: a build that fails before using it still exits.
+ *
+ * @example
+ * const worker = startWorker<Input, Output>(new URL('./buildIndexTask.ts', import.meta.url), { cacheDir })
+ * // ... later, once the input is known:
+ * const output = await worker.run(input)
+ * worker.close()
+ */
+export function startWorker<I, O>(module: URL | string, init?: unknown): WorkerTask<I, O> {
+  const href = module instanceof URL ? module.href : new URL(module, 'file://').href
+  const worker = new Worker(new URL('./taskWorkerBootstrap.mjs', import.meta.url), { workerData: { module: href, init } })
+  worker.unref()
+  const waiting = new Map<number, { resolve: (output: O) => void; reject: (error: Error) => void }>()
+  let nextId = 0
+  let failed: Error | null = null
+  const failAll = (error: Error) => {
+    failed = error
+    for (const { reject } of waiting.values()) reject(error)
+    waiting.clear()
+  }
+  worker.on('message', (reply: Reply<O>) => {
+    const entry = waiting.get(reply.id)
+    if (!entry) return
+    waiting.delete(reply.id)
+    if (waiting.size === 0) worker.unref()
+    if (reply.ok) entry.resolve(reply.output)
+    else entry.reject(toError(reply.error, href))
+  })
+  worker.on('error', failAll)
+  worker.on('exit', (code) => failAll(new Error(`The worker for ${href} exited (code ${code}) before it answered.`)))
+  return {
+    run(input) {
+      if (failed) return Promise.reject(failed)
+      const id = nextId++
+      // While an answer is awaited, the worker keeps the process alive.
+      worker.ref()
+      return new Promise<O>((resolve, reject) => {
+        waiting.set(id, { resolve, reject })
+        worker.postMessage({ id, input })
+      })
+    },
+    close() {
+      void worker.terminate()
+    },
+  }
+}
+
+/** Runs a task module once in a fresh worker (see startWorker) and stops it. */
+export async function runInWorker<I, O>(module: URL | string, input: I): Promise<O> {
+  const worker = startWorker<I, O>(module)
+  try {
+    return await worker.run(input)
+  } finally {
+    worker.close()
+  }
+}
+
+function toError(error: Record<string, unknown> & { message: string }, href: string): Error {
+  const { message, stack, name, file, line, hint } = error as { message: string; stack?: string; name?: string; file?: string; line?: number; hint?: string }
+  const rebuilt = name === 'SheafError' ? new SheafError(message, { file, line, hint }) : new Error(message)
+  if (stack) rebuilt.stack = stack
+  return rebuilt
+}
