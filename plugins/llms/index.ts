@@ -1,6 +1,6 @@
-import { routeToMarkdownFile, withBase, type Plugin, type SidebarItem } from 'sheaf'
+import { routeToMarkdownFile, startWorker, withBase, type GraphqlRunner, type Plugin, type SidebarItem, type WorkerTask } from 'sheaf'
 import path from 'node:path'
-import { createLinkResolver, toCleanMarkdown } from './toCleanMarkdown.ts'
+import { convertTwins, type TwinBatch } from './convertTwins.ts'
 import { TwinCache } from './twinCache.ts'
 
 export interface LlmsOptions {
@@ -34,43 +34,39 @@ interface VersionRow {
  */
 export function llms(options: LlmsOptions = {}): Plugin {
   const others = options.otherSection ?? 'Others'
+  const cacheDirOf = (root: string) => path.resolve(root, options.cacheDir ?? '.sheaf-cache/llms')
   let cache: TwinCache | undefined
+  let worker: WorkerTask<TwinBatch, [string, string][]> | null = null
+  let pending: Promise<[string, string][]> | null = null
   return {
     name: 'llms',
+    sourceNodes({ site }) {
+      // A build converts the twins in a worker (see convertTwinsTask.ts); started now, it loads while the markdown transforms.
+      if (site.mode === 'build') worker ??= startWorker(new URL('./convertTwinsTask.ts', import.meta.url), { cacheDir: cacheDirOf(site.root) })
+    },
+    async createPages({ graphql, site }) {
+      if (!worker) return
+      pending = worker.run(await twinBatch(graphql, site.base))
+      // Awaited in onPostBuild; a build that fails before then must not leave it unhandled.
+      pending.catch(() => undefined)
+    },
     async onPostBuild({ graphql, emitFile, site }) {
-      const data = await graphql<{ site: { title: string; description: string; url: string }; allPage: PageRow[]; allFile: { sourcePath: string; content: string | null }[] }>(
-        '{ site { title description url } allPage { path title description version lang sourcePath pageType } allFile { sourcePath content } }',
-      )
-      const versions = await graphql<{ versions?: VersionRow[] }>('{ versions { name isDefault prefix } }').catch(() => ({ versions: undefined }))
-      cache ??= new TwinCache(path.resolve(site.root, options.cacheDir ?? '.sheaf-cache/llms'))
-      const sources = new Map(data.allFile.map((file) => [file.sourcePath, file.content ?? '']))
-      const routeOfSource = new Map(data.allPage.map((page) => [page.sourcePath.replace(/^[^/]+\//, ''), page.path]))
-      const routes = new Set(data.allPage.map((page) => page.path))
-      const absolute = (route: string) => `${data.site.url}${withBase(route, site.base)}`
-      // A twin depends on its source and on every route (its links are resolved against them).
-      const structure = JSON.stringify([[...routeOfSource].sort(), data.site.url, site.base])
-      const twins = new Map<string, string>()
-      for (const page of data.allPage) {
-        if (page.pageType === '404') continue
-        const relativeSource = page.sourcePath.replace(/^[^/]+\//, '')
-        const resolver = createLinkResolver({
-          sourcePath: relativeSource,
-          versionPrefix: versionPrefixOf(page, versions.versions),
-          langPrefix: '',
-          routeOfSource: (source) => routeOfSource.get(source),
-          hasRoute: (route) => routes.has(route),
-          absolute,
-        })
-        const source = sources.get(page.sourcePath) ?? ''
-        const versionPrefix = versionPrefixOf(page, versions.versions)
-        const body = cache.get([source, page.sourcePath, versionPrefix, page.title, structure], () => {
-          const markdown = toCleanMarkdown(source, page.sourcePath.endsWith('.mdx'), resolver)
-          return markdown.startsWith('# ') ? markdown : `# ${page.title}\n\n${markdown}`
-        })
-        twins.set(page.path, body)
-        await emitFile(markdownTwinFile(page.path), body)
+      const data = await graphql<{ site: { title: string; description: string; url: string }; allPage: PageRow[] }>('{ site { title description url } allPage { path title description version lang sourcePath pageType } }')
+      const versions = await versionsOf(graphql)
+      let twins: Map<string, string>
+      if (pending) {
+        twins = new Map(await pending)
+        pending = null
+        worker?.close()
+        worker = null
+      } else {
+        // Develop mode: converted in process, from a cache kept in memory between rebuilds.
+        cache ??= new TwinCache(cacheDirOf(site.root))
+        twins = new Map(convertTwins(await twinBatch(graphql, site.base), cache))
+        cache.save()
       }
-      const groups = versions.versions ?? [{ name: '', isDefault: true, prefix: '' }]
+      for (const [route, body] of twins) await emitFile(markdownTwinFile(route), body)
+      const groups = versions ?? [{ name: '', isDefault: true, prefix: '' }]
       for (const version of groups) {
         const pages = data.allPage.filter((page) => (version.name ? page.version === version.name : true) && page.pageType !== '404' && page.pageType !== 'home')
         const sections = await groupBySidebar(pages, graphql, others)
@@ -86,8 +82,26 @@ export function llms(options: LlmsOptions = {}): Plugin {
         await emitFile(`${prefix}llms.txt`, `${index.join('\n').trim()}\n`)
         await emitFile(`${prefix}llms-full.txt`, `${full.join('\n').trim()}\n`)
       }
-      cache.save()
     },
+  }
+}
+
+/** The versions plugin's versions, when the site has it. */
+async function versionsOf(graphql: GraphqlRunner): Promise<VersionRow[] | undefined> {
+  return (await graphql<{ versions?: VersionRow[] }>('{ versions { name isDefault prefix } }').catch(() => ({ versions: undefined }))).versions
+}
+
+/** Every page to convert (all but 404 pages), with its source, and the routes links resolve against. */
+async function twinBatch(graphql: GraphqlRunner, base: string): Promise<TwinBatch> {
+  const data = await graphql<{ site: { url: string }; allPage: PageRow[]; allFile: { sourcePath: string; content: string | null }[] }>('{ site { url } allPage { path title description version lang sourcePath pageType } allFile { sourcePath content } }')
+  const versions = await versionsOf(graphql)
+  const sources = new Map(data.allFile.map((file) => [file.sourcePath, file.content ?? '']))
+  return {
+    jobs: data.allPage.filter((page) => page.pageType !== '404').map((page) => ({ path: page.path, title: page.title, sourcePath: page.sourcePath, source: sources.get(page.sourcePath) ?? '', versionPrefix: versionPrefixOf(page, versions) })),
+    routeOfSource: data.allPage.map((page) => [page.sourcePath.replace(/^[^/]+\//, ''), page.path]),
+    routes: data.allPage.map((page) => page.path),
+    siteUrl: data.site.url,
+    base,
   }
 }
 

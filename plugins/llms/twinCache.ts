@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { PersistentCache } from 'sheaf'
+import { PersistentCache } from 'sheaf/cache'
 
 /**
  * Clean-markdown twins by everything they are made from (the source text, its
