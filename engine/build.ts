@@ -52,7 +52,7 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
   const sink = options.sink ?? console
   const quiet = options.quiet ?? false
   const mode = options.mode ?? 'build'
-  // Written builds start the client bundle as soon as the plugins are known (see beforeSource).
+  // Written builds start the client bundle during the transform (see PrepareOptions.startBundle).
   // A holder, not a variable: the callback sets it, and TypeScript does not narrow across closures.
   const early: { current: EarlyBundle | null } = { current: null }
   const startBundle = (config: ResolvedConfig, runner: PluginRunner) => {
@@ -66,7 +66,7 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
   }
   let prepared: Awaited<ReturnType<typeof prepareSite>>
   try {
-    prepared = await prepareSite(root, { ...options, beforeSource: options.write === false ? undefined : startBundle })
+    prepared = await prepareSite(root, { ...options, startBundle: options.write === false ? undefined : startBundle })
   } catch (error) {
     await discardEarly(early.current)
     throw error
@@ -97,7 +97,7 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
   const staging = await started$.staging
   try {
     const engine = engineFingerprint(engineDir, root)
-    // The bundle has been building since before the content was read; this waits for what is left.
+    // The bundle has been building since the transform; this waits for what is left.
     const assets = await timer.run('bundle', () => started$.assets, () => 1)
     // Anything that can change every page: the engine, the config and theme sources, the client bundle, the site data.
     const key = createHash('sha1').update(engine).update(fingerprintPaths([config.configFile, path.dirname(config.configFile), ...Object.values(config.theme.templates), ...(config.theme.layout ? [config.theme.layout] : [])])).update(assets.bundle).update(mode).update(JSON.stringify(siteData)).digest('hex')

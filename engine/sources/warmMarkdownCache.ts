@@ -22,13 +22,14 @@ const minimumFilesForWorkers = 150
 export async function warmMarkdownCache(
   nodes: SheafNode[],
   cache: MarkdownCache,
-  options: { codeThemes: { light: string; dark: string }; sanitize: boolean; workers: boolean },
+  options: { codeThemes: { light: string; dark: string }; sanitize: boolean; workers: boolean; onPlan?: (workerCount: number) => void },
 ): Promise<number> {
   const jobs = nodes
     .filter((node) => node.type === 'File' && typeof node.content === 'string' && markdownRE.test(String(node.relativePath)))
     .map((node) => ({ key: cache.key(String(node.content), String(node.sourcePath)), source: String(node.content), file: String(node.sourcePath) }))
     .filter((job) => !cache.has(job.key))
   const workerCount = !options.workers || jobs.length < minimumFilesForWorkers ? 0 : Number(process.env.SHEAF_WORKERS ?? Math.min(os.availableParallelism(), 4))
+  options.onPlan?.(Math.max(workerCount, 0))
   if (workerCount < 1) return 0
   // Largest files first, dealt round-robin, so workers finish together.
   const sorted = [...jobs].sort((a, b) => b.source.length - a.source.length)

@@ -41,7 +41,8 @@ export function llms(options: LlmsOptions = {}): Plugin {
   return {
     name: 'llms',
     sourceNodes({ site }) {
-      // A build converts the twins in a worker (see convertTwinsTask.ts); started now, it loads while the markdown transforms.
+      // A build converts the twins in a worker (see convertTwinsTask.ts). Its modules (the markdown
+      // parser, the engine) take half a second to load: started now, that hides behind the transform.
       if (site.mode === 'build') worker ??= startWorker(new URL('./convertTwinsTask.ts', import.meta.url), { cacheDir: cacheDirOf(site.root) })
     },
     async createPages({ graphql, site }) {

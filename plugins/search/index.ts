@@ -61,10 +61,6 @@ export function search(options: SearchPluginOptions = {}): Plugin {
 
   return {
     name: 'search',
-    sourceNodes({ site }) {
-      // A build's indexes are serialised in a worker; started now, it loads while the markdown transforms.
-      if (site.mode === 'build') worker ??= startWorker(new URL('./buildIndexesTask.ts', import.meta.url), { cacheDir: cacheDirOf(site.root) })
-    },
     createSchemaCustomization({ site, addTypeDefs, addResolvers }) {
       // In develop mode the URL stays stable across edits (nothing is hashed).
       hashNames = site.mode === 'build'
@@ -94,9 +90,11 @@ export function search(options: SearchPluginOptions = {}): Plugin {
         },
       })
     },
-    async createPages({ graphql }) {
-      if (!worker) return
-      // The pages are final here: the worker serialises the indexes while the main thread renders.
+    async createPages({ graphql, site }) {
+      if (site.mode !== 'build') return
+      // The pages are final here: a worker serialises the indexes while the main thread renders.
+      // Started here, not earlier: beside the markdown workers it only added to the peak memory.
+      worker ??= startWorker(new URL('./buildIndexesTask.ts', import.meta.url), { cacheDir: cacheDirOf(site.root) })
       const { allPage } = await graphql<{ allPage: (IndexablePage & { id: string })[] }>(indexedPagesQuery)
       pending = worker.run({ pages: allPage, hashNames })
       // Awaited in onPostBuild; a build that fails before then must not leave it unhandled.
