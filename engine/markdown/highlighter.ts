@@ -1,4 +1,5 @@
-import { bundledLanguages, bundledLanguagesAlias, createHighlighter, createJavaScriptRegexEngine, type Highlighter } from 'shiki'
+import { bundledLanguages, bundledLanguagesAlias, createHighlighter, createJavaScriptRegexEngine, createOnigurumaEngine, type Highlighter } from 'shiki'
+import { withScannerCache } from './scannerCache.ts'
 
 export interface CodeHighlighter {
   /** Resolves an alias (`sh`, `yml`, `md`) to a bundled language, or null when unknown. */
@@ -12,8 +13,8 @@ export interface CodeHighlighter {
 /** Creates the shiki highlighter once per build (or worker); languages load on demand. */
 export async function createCodeHighlighter(themes: { light: string; dark: string }, options: { regexEngine?: 'oniguruma' | 'javascript' } = {}): Promise<CodeHighlighter> {
   // Oniguruma (WebAssembly) is the faster engine in Node; the JavaScript one runs where WebAssembly streaming does not (jsdom).
-  const engine = options.regexEngine === 'javascript' ? createJavaScriptRegexEngine() : undefined
-  const shiki = await createHighlighter({ themes: [themes.light, themes.dark], langs: [], ...(engine ? { engine } : {}) })
+  const engine = withScannerCache(options.regexEngine === 'javascript' ? createJavaScriptRegexEngine() : await createOnigurumaEngine(import('shiki/wasm')))
+  const shiki = await createHighlighter({ themes: [themes.light, themes.dark], langs: [], engine })
   const loaded = new Set<string>(['text', 'plaintext', 'txt'])
   return {
     shiki,
