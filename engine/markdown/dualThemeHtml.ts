@@ -34,9 +34,16 @@ const FontStyle = { NotSet: -1, Italic: 1, Bold: 2, Underline: 4, Strikethrough:
 
 /** Lines longer than this are not tokenized (minified code): shown in the default colour. */
 const maxLineLength = 20_000
-const tokenizeTimeLimit = 500
+/**
+ * A line whose tokenizing takes longer than this is cut short, and the rest of it shown in the
+ * default colour. Generous on purpose: the time includes compiling the grammar's patterns on
+ * first use, and on a loaded 2-core machine a limit of 500 ms cut the first line of a file
+ * short once in a thousand-page build, so the output depended on the machine's load.
+ */
+const tokenizeTimeLimit = 10_000
 
-export function createDualThemeHtml(shiki: Highlighter, themes: { light: string; dark: string }): DualThemeHtml {
+export function createDualThemeHtml(shiki: Highlighter, themes: { light: string; dark: string }, options: { tokenizeTimeLimit?: number } = {}): DualThemeHtml {
+  const timeLimit = options.tokenizeTimeLimit ?? tokenizeTimeLimit
   const context = shiki.getInternalContext()
   const resolve = (name: string): ResolvedTheme => {
     const theme = Theme.createFromRawTheme(context.getTheme(name))
@@ -74,8 +81,10 @@ export function createDualThemeHtml(shiki: Highlighter, themes: { light: string;
           out.push(`<span class="${lineClass}"><span>${escapeHtml(line)}</span></span>`)
           return
         }
-        const result = grammar.tokenizeLine(line, state, tokenizeTimeLimit)
-        state = result.ruleStack
+        const result = grammar.tokenizeLine(line, state, timeLimit)
+        // Cut short: the rest of the line in the default colour, and the next line from this line's start state.
+        const covered = result.stoppedEarly ? (result.tokens.at(-1)?.endIndex ?? 0) : line.length
+        if (!result.stoppedEarly) state = result.ruleStack
         let html = ''
         let pendingStyle: string | null = null
         let pendingText = ''
@@ -92,6 +101,7 @@ export function createDualThemeHtml(shiki: Highlighter, themes: { light: string;
           pendingText = text
         }
         if (pendingStyle !== null) html += span(pendingStyle, pendingText)
+        if (covered < line.length) html += `<span>${escapeHtml(line.slice(covered))}</span>`
         out.push(`<span class="${lineClass}">${html}</span>`)
       })
       return out.join('\n')

@@ -67,4 +67,12 @@ describe('dual-theme highlighting from one tokenization', () => {
   it('shows plain text without colours', () => {
     expect(dual.render('a < b & c', 'text', new Set())).toBe('<span class="line"><span>a &lt; b &amp; c</span></span>')
   })
+
+  it('keeps the whole text of a line whose tokenizing is cut short, in the default colour', () => {
+    const line = Array.from({ length: 1500 }, (_, index) => `value${index} + `).join('') + 'end'
+    const hurried = createDualThemeHtml(highlighter.shiki, highlighter.themes, { tokenizeTimeLimit: 1 })
+    const html = hurried.render(`${line}\nconst after = 1`, 'ts', new Set())
+    const text = html.replace(/<[^>]+>/g, '').replace(/&#x3C;|&lt;/g, '<').replace(/&amp;|&#x26;/g, '&')
+    expect(text).toBe(`${line}\nconst after = 1`)
+  })
 })
