@@ -5,13 +5,14 @@ import { buildSearchIndexes, type BuiltSearchIndex, type IndexablePage } from '.
  * Builds and serialises every search index in a worker thread (see
  * startWorker): at N = 1,000 that is over half a second of work that needs
  * nothing from the main thread but the pages' text, while the main thread
- * renders.
+ * renders. The worker starts with the build, so loading its modules and the
+ * analysis cache hides behind the markdown transform.
  */
 let analyses: PersistentAnalysisCache | undefined
 
 export function prepare(init: { cacheDir: string }): void {
   analyses = new PersistentAnalysisCache(init.cacheDir)
-  // Reads the cache file now, while the main thread is still querying the pages' text.
+  // Reads the cache file now, while the main thread is still transforming.
   analyses.get('')
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import type { GraphQLResolverMap, PagesApi, PostBuildApi, QueryContext, SchemaApi, SheafNode } from '../../../../engine/index.ts'
+import type { GraphQLResolverMap, PagesApi, SourceApi, PostBuildApi, QueryContext, SchemaApi, SheafNode } from '../../../../engine/index.ts'
 import { search } from '../../../../plugins/search/index.ts'
 import { createSearcher, searchPages } from '../../../../plugins/search/shared/searchPages.ts'
 import type { SearchIndexFile } from '../../../../plugins/search/shared/types.ts'
@@ -64,7 +64,8 @@ function setUp(pages: SheafNode[], options: Parameters<typeof search>[0] = {}, m
   const query = resolvers.Query as Record<string, (parent: unknown, args: { path: string }, context: QueryContext) => unknown>
   const emitted = new Map<string, string>()
   const postBuild = async () => {
-    // A build starts its indexes (in a worker) in createPages, as the engine calls it.
+    // A build starts its worker in sourceNodes and the indexes in createPages, as the engine calls them.
+    await plugin.sourceNodes!({ site, reporter: { info() {}, warn() {}, error() {} } } as unknown as SourceApi)
     await plugin.createPages!({
       site,
       reporter: { info() {}, warn() {}, error() {} },
