@@ -1,5 +1,6 @@
 import type { ResolvedConfig } from './config/types.ts'
 import { createCodeHighlighter } from './markdown/highlighter.ts'
+import { createHighlightStore } from './markdown/highlightStore.ts'
 import { createMarkdownProcessor, type MarkdownProcessor } from './markdown/processor.ts'
 import type { ComponentRegistry } from './markdown/remarkMdxComponents.ts'
 import { createHash } from 'node:crypto'
@@ -30,10 +31,17 @@ export interface BuildSession {
 
 export async function createBuildSession(config: ResolvedConfig, options: { cache?: boolean; keepInMemory?: boolean } = {}): Promise<BuildSession> {
   const highlighter = await createCodeHighlighter(config.markdown.codeThemes)
-  const processor = createMarkdownProcessor({ highlighter, components: defaultComponents, sanitize: config.markdown.sanitize })
+  const highlightDir = highlightStoreDir(config.root, options.cache)
+  const highlightStore = highlightDir ? createHighlightStore(highlightDir, engineVersion) : undefined
+  const processor = createMarkdownProcessor({ highlighter, highlightStore, components: defaultComponents, sanitize: config.markdown.sanitize })
   const key = sessionKey(config)
   const dir = options.cache === false ? null : path.join(config.root, '.sheaf-cache', 'markdown')
   return { processor, markdownCache: createMarkdownCache({ dir, salt: `${engineVersion}\0${key}`, keepInMemory: options.keepInMemory ?? true }), key, resolvedLinks: new Map() }
+}
+
+/** Where highlighted code blocks are kept between builds (null: no persistent cache). */
+export function highlightStoreDir(root: string, cache: boolean | undefined): string | null {
+  return cache === false ? null : path.join(root, '.sheaf-cache', 'highlight')
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { createBuildSession, sessionKey, type BuildSession } from './buildContext.ts'
+import { createBuildSession, highlightStoreDir, sessionKey, type BuildSession } from './buildContext.ts'
 import { loadConfig } from './config/loadConfig.ts'
 import type { ResolvedConfig } from './config/types.ts'
 import { createDataLayer, type DataLayer } from './dataLayer.ts'
@@ -87,7 +87,7 @@ export async function prepareSite(root: string, options: PrepareOptions = {}): P
   await timer.run(
     'transform',
     async () => {
-      await warmMarkdownCache(source.pending, session.markdownCache, { ...config.markdown, workers: options.workers !== false, onPlan: (workers) => workers === 0 && startBundle() })
+      await warmMarkdownCache(source.pending, session.markdownCache, { ...config.markdown, workers: options.workers !== false, highlightDir: highlightStoreDir(config.root, options.cache), onPlan: (workers) => workers === 0 && startBundle() })
       startBundle()
       return transformNodes(runner, source, site, reporterFor)
     },

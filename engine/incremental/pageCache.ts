@@ -51,6 +51,7 @@ export class PageCache {
   /** Per previous read index: 0 not checked yet, 1 unchanged, 2 changed. */
   private readonly previousState: Uint8Array
   private previousIndex: Map<string, number> | undefined
+  private readonly madeDirs = new Set<string>()
 
   constructor(
     private readonly file: string,
@@ -72,7 +73,7 @@ export class PageCache {
     const entry = previous.pages[pagePath]
     if (!entry || !Array.isArray(entry.reads)) return false
     for (const index of entry.reads) if (this.changedSince(index)) return false
-    if (!linkFiles(entry.files, previousOutDir, outDir)) return false
+    if (!linkFiles(entry.files, previousOutDir, outDir, this.madeDirs)) return false
     this.remember(pagePath, entry.reads.map((index) => previous.ids[index]), entry.inputs, entry.files)
     return true
   }
@@ -81,7 +82,7 @@ export class PageCache {
   reuseSameInputs(pagePath: string, inputs: string, reads: Set<string>, previousOutDir: string, outDir: string): boolean {
     const entry = this.previous?.pages[pagePath]
     if (!entry || entry.inputs !== inputs) return false
-    if (!linkFiles(entry.files, previousOutDir, outDir)) return false
+    if (!linkFiles(entry.files, previousOutDir, outDir, this.madeDirs)) return false
     this.record(pagePath, reads, inputs, entry.files)
     return true
   }
@@ -133,18 +134,30 @@ export class PageCache {
 
 /**
  * Hard links, not copies: output files are never written in place (a build writes a
- * staging folder and swaps it in), so sharing them is safe and costs no bytes.
+ * staging folder and swaps it in), so sharing them is safe and costs no bytes. Folders
+ * are made once per build (a thousand pages share a few dozen), and a missing previous
+ * file is found by the link failing, not by asking first.
  */
-function linkFiles(files: string[], fromDir: string, toDir: string): boolean {
-  for (const file of files) if (!fs.existsSync(path.join(fromDir, file))) return false
+function linkFiles(files: string[], fromDir: string, toDir: string, madeDirs: Set<string>): boolean {
+  const linked: string[] = []
   for (const file of files) {
     const target = path.join(toDir, file)
-    fs.mkdirSync(path.dirname(target), { recursive: true })
+    const folder = path.dirname(target)
+    if (!madeDirs.has(folder)) {
+      fs.mkdirSync(folder, { recursive: true })
+      madeDirs.add(folder)
+    }
     try {
       fs.linkSync(path.join(fromDir, file), target)
-    } catch {
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        // The previous output lacks this file: undo, and let the page render.
+        for (const done of linked) fs.rmSync(done, { force: true })
+        return false
+      }
       fs.copyFileSync(path.join(fromDir, file), target)
     }
+    linked.push(target)
   }
   return true
 }

@@ -6,6 +6,7 @@ import { SheafError } from '../errors.ts'
 import { extractText, type PageSection } from './extractText.ts'
 import { assertFrontmatterTypes, parseFrontmatter } from './frontmatter.ts'
 import type { CodeHighlighter } from './highlighter.ts'
+import type { HighlightStore } from './highlightStore.ts'
 import rehypeCodeBlocks from './rehypeCodeBlocks.ts'
 import rehypeHeadings, { type HeadingsResult, type TocEntry } from './rehypeHeadings.ts'
 import rehypeRawSanitized from './rehypeRawSanitized.ts'
@@ -22,6 +23,8 @@ import { findUnclosedFence } from './unclosedFence.ts'
 
 export interface MarkdownOptions {
   highlighter: CodeHighlighter
+  /** Highlighted blocks kept between builds (none: highlight every block). */
+  highlightStore?: HighlightStore
   components: ComponentRegistry
   sanitize: boolean
 }
@@ -68,7 +71,7 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
       .use(rehypeValidNesting)
   }
   const processors = { md: build(false), mdx: build(true) }
-  const codeBlocks = rehypeCodeBlocks({ highlighter: options.highlighter })
+  const codeBlocks = rehypeCodeBlocks({ highlighter: options.highlighter, store: options.highlightStore })
 
   return {
     async process({ source, file, mdx }) {

@@ -4,10 +4,13 @@ import type { VFile } from 'vfile'
 import { visit } from 'unist-util-visit'
 import { createDualThemeHtml, type DualThemeHtml } from './dualThemeHtml.ts'
 import type { CodeHighlighter } from './highlighter.ts'
+import type { HighlightStore } from './highlightStore.ts'
 import { parseCodeTitle, parseLineRanges } from './lineRanges.ts'
 
 interface Options {
   highlighter: CodeHighlighter
+  /** Blocks highlighted by earlier builds (see highlightStore.ts). */
+  store?: HighlightStore
 }
 
 /**
@@ -17,7 +20,8 @@ interface Options {
  * highlighted lines from the meta (`title="a.ts" {1,3-5}`).
  */
 export default function rehypeCodeBlocks(options: Options) {
-  const { highlighter } = options
+  const { highlighter, store } = options
+  const themes = `${highlighter.themes.light}\0${highlighter.themes.dark}`
   // Docs repeat snippets (install commands, setup files): highlight each distinct one once.
   const highlighted = new Map<string, string>()
   let dual: DualThemeHtml | null = null
@@ -38,17 +42,18 @@ export default function rehypeCodeBlocks(options: Options) {
         file.message(`Unknown code language \`${requested}\`; the block is shown without highlighting.`, node)
         lang = 'text'
       }
-      await highlighter.ensureLanguage(lang)
       const highlightedLines = parseLineRanges(meta)
-      const cacheKey = `${lang}\0${[...highlightedLines].join(',')}\0${source}`
+      const cacheKey = `${themes}\0${lang}\0${[...highlightedLines].join(',')}\0${source}`
       const title = parseCodeTitle(meta)
-      let html = highlighted.get(cacheKey)
+      let html = highlighted.get(cacheKey) ?? store?.get(cacheKey)
       if (html === undefined) {
+        await highlighter.ensureLanguage(lang)
         dual ??= createDualThemeHtml(highlighter.shiki, highlighter.themes)
         html = dual.render(source, lang, highlightedLines)
-        if (highlighted.size > 5000) highlighted.clear()
-        highlighted.set(cacheKey, html)
+        store?.set(cacheKey, html)
       }
+      if (highlighted.size > 5000) highlighted.clear()
+      highlighted.set(cacheKey, html)
       const replacement: Element = {
         type: 'element',
         tagName: 'code-block',

@@ -1,7 +1,8 @@
 // A worker thread that transforms markdown files with its own highlighter and processor.
 import { parentPort, workerData } from 'node:worker_threads'
-import { defaultComponents } from '../buildContext.ts'
+import { defaultComponents, engineVersion } from '../buildContext.ts'
 import { createCodeHighlighter } from '../markdown/highlighter.ts'
+import { createHighlightStore } from '../markdown/highlightStore.ts'
 import { createMarkdownProcessor } from '../markdown/processor.ts'
 import { isSheafError } from '../errors.ts'
 
@@ -11,9 +12,11 @@ interface Job {
   file: string
 }
 
-const options = workerData as { codeThemes: { light: string; dark: string }; sanitize: boolean }
+const options = workerData as { codeThemes: { light: string; dark: string }; sanitize: boolean; highlightDir: string | null }
 const highlighter = await createCodeHighlighter(options.codeThemes)
-const processor = createMarkdownProcessor({ highlighter, components: defaultComponents, sanitize: options.sanitize })
+// Blocks highlighted here are kept for the next build's re-transformed pages (see highlightStore.ts).
+const highlightStore = options.highlightDir ? createHighlightStore(options.highlightDir, engineVersion) : undefined
+const processor = createMarkdownProcessor({ highlighter, highlightStore, components: defaultComponents, sanitize: options.sanitize })
 
 /** Results go back in small batches, so neither thread holds every parsed page at once. */
 const batchSize = 16

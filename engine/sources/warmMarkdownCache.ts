@@ -22,7 +22,7 @@ const minimumFilesForWorkers = 150
 export async function warmMarkdownCache(
   nodes: SheafNode[],
   cache: MarkdownCache,
-  options: { codeThemes: { light: string; dark: string }; sanitize: boolean; workers: boolean; onPlan?: (workerCount: number) => void },
+  options: { codeThemes: { light: string; dark: string }; sanitize: boolean; workers: boolean; highlightDir: string | null; onPlan?: (workerCount: number) => void },
 ): Promise<number> {
   const jobs = nodes
     .filter((node) => node.type === 'File' && typeof node.content === 'string' && markdownRE.test(String(node.relativePath)))
@@ -39,7 +39,7 @@ export async function warmMarkdownCache(
       (batch) =>
         new Promise<number>((resolve, reject) => {
           // A modest heap limit makes each worker collect garbage early instead of growing.
-          const worker = new Worker(new URL('./markdownWorkerBootstrap.mjs', import.meta.url), { workerData: { codeThemes: options.codeThemes, sanitize: options.sanitize }, resourceLimits: { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 64 } })
+          const worker = new Worker(new URL('./markdownWorkerBootstrap.mjs', import.meta.url), { workerData: { codeThemes: options.codeThemes, sanitize: options.sanitize, highlightDir: options.highlightDir }, resourceLimits: { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 64 } })
           let count = 0
           worker.on('message', (message: 'ready' | { results: { key: string; result?: MarkdownResult }[]; done: boolean }) => {
             if (message === 'ready') {

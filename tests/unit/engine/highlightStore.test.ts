@@ -1,0 +1,41 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { defaultComponents } from '../../../engine/buildContext.ts'
+import { createCodeHighlighter, type CodeHighlighter } from '../../../engine/markdown/highlighter.ts'
+import { createHighlightStore } from '../../../engine/markdown/highlightStore.ts'
+import { createMarkdownProcessor } from '../../../engine/markdown/processor.ts'
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-highlight-'))
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
+
+const page = '# Page\n\n```ts {2}\nconst a: number = 1\nexport default a\n```\n\n```bash\nnpm test\n```\n'
+
+describe('highlight store', () => {
+  it('gives back what was stored, and nothing for another engine version', () => {
+    const store = createHighlightStore(dir, 'engine-1')
+    expect(store.get('ts\0const a = 1')).toBeUndefined()
+    store.set('ts\0const a = 1', '<span>a</span>')
+    expect(store.get('ts\0const a = 1')).toBe('<span>a</span>')
+    expect(createHighlightStore(dir, 'engine-1').get('ts\0const a = 1')).toBe('<span>a</span>')
+    expect(createHighlightStore(dir, 'engine-2').get('ts\0const a = 1')).toBeUndefined()
+  })
+
+  it('lets a later build transform a page without highlighting its unchanged blocks', async () => {
+    const highlighter = await createCodeHighlighter({ light: 'github-light', dark: 'github-dark' })
+    const first = createMarkdownProcessor({ highlighter, highlightStore: createHighlightStore(dir, 'engine-3'), components: defaultComponents, sanitize: true })
+    const before = await first.process({ source: page, file: 'content/a.md', mdx: false })
+    // A highlighter that fails if asked: every block must come from the store.
+    const refusing: CodeHighlighter = {
+      ...highlighter,
+      ensureLanguage: async () => {
+        throw new Error('the store should have answered')
+      },
+    }
+    const second = createMarkdownProcessor({ highlighter: refusing, highlightStore: createHighlightStore(dir, 'engine-3'), components: defaultComponents, sanitize: true })
+    const after = await second.process({ source: page, file: 'content/a.md', mdx: false })
+    expect(after.body).toEqual(before.body)
+    expect(JSON.stringify(after.body)).toContain('--shiki-light')
+  }, 60_000)
+})
