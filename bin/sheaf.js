@@ -2,7 +2,6 @@
 // Runs the TypeScript CLI through tsx, so there is no compile step to remember.
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { register } from 'tsx/esm/api'
 
 // A build's heap is mostly garbage between pages, and V8 lets it grow towards a quarter of the
 // machine's memory before collecting in earnest (a 5,000-page build peaked at 2.1 GB with a live
@@ -20,5 +19,7 @@ if (process.argv[2] === 'build' && !process.execArgv.some((arg) => heapFlag.test
 // only the dev server keeps development mode, for its warnings. Set before React loads.
 if (!process.env.NODE_ENV && process.argv[2] !== 'dev') process.env.NODE_ENV = 'production'
 
+// Imported only now: a build's first process only starts the second, and needs no TypeScript.
+const { register } = await import('tsx/esm/api')
 register()
 await import('../engine/cli.ts')

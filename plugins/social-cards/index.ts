@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { routeToHtmlFile, withBase, type HeadTag, type Plugin, type SidebarItem } from 'sheaf'
-import { renderCard, cardHeight, cardWidth, type CardContent } from './renderCard.ts'
+import { cardHeight, cardWidth } from './cardSize.ts'
+import type { CardContent } from './renderCard.ts'
 
 export interface SocialCardsOptions {
   /** Where cards are cached between builds. Default `.sheaf-cache/social-cards`. */
@@ -57,6 +58,9 @@ export function socialCards(options: SocialCardsOptions = {}): Plugin {
       // A few cards in flight: one is laid out in JavaScript while others are rasterised natively.
       await inParallel(jobs, 4, async (job) => {
         if (!fs.existsSync(job.cached)) {
+          // Loaded on the first card drawn, not with the config: satori and resvg take 0.2 s to
+          // load, which the dev server and builds with every card cached never need.
+          const { renderCard } = await import('./renderCard.ts')
           fs.writeFileSync(job.cached, await renderCard(job.content))
           drawn++
         }

@@ -10,8 +10,7 @@ export interface CardContent {
   siteName: string
 }
 
-export const cardWidth = 1200
-export const cardHeight = 630
+import { cardHeight, cardWidth } from './cardSize.ts'
 
 const require = createRequire(import.meta.url)
 let fonts: { name: string; data: Buffer; weight: 400 | 700; style: 'normal' }[] | undefined
