@@ -1,7 +1,7 @@
 import type { Element, Root } from 'hast'
 import { toString } from 'hast-util-to-string'
 import type { VFile } from 'vfile'
-import { visit } from 'unist-util-visit'
+import { walk } from './walk.ts'
 import { createDualThemeHtml, type DualThemeHtml } from './dualThemeHtml.ts'
 import type { CodeHighlighter } from './highlighter.ts'
 import type { HighlightStore } from './highlightStore.ts'
@@ -27,7 +27,7 @@ export default function rehypeCodeBlocks(options: Options) {
   let dual: DualThemeHtml | null = null
   return async (tree: Root, file: VFile) => {
     const blocks: { node: Element; code: Element }[] = []
-    visit(tree, 'element', (node) => {
+    walk<Element>(tree, 'element', (node) => {
       if (node.tagName !== 'pre') return
       const code = node.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code')
       if (code) blocks.push({ node, code })

@@ -1,7 +1,7 @@
 import type { Element, Root } from 'hast'
 import { toString } from 'hast-util-to-string'
 import GithubSlugger from 'github-slugger'
-import { visit } from 'unist-util-visit'
+import { walk } from './walk.ts'
 
 export interface TocEntry {
   text: string
@@ -26,7 +26,7 @@ const headingRE = /^h([1-6])$/
 export default function rehypeHeadings(result: HeadingsResult) {
   return (tree: Root) => {
     const slugger = new GithubSlugger()
-    visit(tree, 'element', (node: Element) => {
+    walk<Element>(tree, 'element', (node) => {
       const id = node.properties.id
       if (typeof id === 'string' && id) {
         slugger.slug(id)

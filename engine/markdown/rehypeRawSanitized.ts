@@ -1,7 +1,7 @@
 import type { Element, Root } from 'hast'
 import { raw } from 'hast-util-raw'
 import { sanitize, type Schema } from 'hast-util-sanitize'
-import { visit } from 'unist-util-visit'
+import { contains, walk } from './walk.ts'
 import { isSafeDataImage } from './sanitizeSchema.ts'
 
 interface Options {
@@ -14,14 +14,10 @@ interface Options {
  */
 export default function rehypeRawSanitized(options: Options) {
   return (tree: Root): Root => {
-    let hasRaw = false
-    visit(tree, 'raw', () => {
-      hasRaw = true
-    })
-    const parsed = hasRaw ? (raw(tree) as Root) : tree
+    const parsed = contains(tree, 'raw') ? (raw(tree) as Root) : tree
     if (!options.schema) return parsed
     const clean = sanitize(parsed, options.schema) as Root
-    visit(clean, 'element', (node: Element) => {
+    walk<Element>(clean, 'element', (node) => {
       const src = node.properties.src
       if (typeof src === 'string' && src.startsWith('data:') && !(node.tagName === 'img' && isSafeDataImage(src))) delete node.properties.src
     })

@@ -1,5 +1,5 @@
 import type { Element, Root } from 'hast'
-import { visit } from 'unist-util-visit'
+import { walk } from './walk.ts'
 
 const blockTags = new Set([
   'address', 'article', 'aside', 'blockquote', 'details', 'dialog', 'div', 'dl', 'fieldset', 'figcaption', 'figure', 'footer', 'form',
@@ -13,7 +13,7 @@ const blockTags = new Set([
  */
 export default function rehypeValidNesting() {
   return (tree: Root) => {
-    visit(tree, 'element', (node: Element) => {
+    walk<Element>(tree, 'element', (node) => {
       if (node.tagName !== 'p') return
       const hasBlock = node.children.some((child) => child.type === 'element' && (blockTags.has(child.tagName) || /^[A-Z]/.test(child.tagName)))
       if (hasBlock) node.tagName = 'div'
