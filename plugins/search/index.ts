@@ -78,7 +78,7 @@ export function search(options: SearchPluginOptions = {}): Plugin {
           searchIndex: (_parent: unknown, args: { path: string }, context: QueryContext) => {
             const { version, lang } = locate(args.path, context)
             if (!groupsOf(context.store).has(indexKey(version, lang))) return null
-            // Develop mode builds in process, on first use; a build's worker started in createPages.
+            // Develop mode builds in process, on first use; a build's worker runs from createPages.
             if (!hashNames) indexesFor(context.store)
             // Pages name a stable pointer, never the hashed file: an edit elsewhere then leaves every other page byte-identical.
             return withBase(hashNames ? pointerFile(indexFileName(version, lang, '0')) : indexFileName(version, lang, ''), site.base)
