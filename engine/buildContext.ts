@@ -1,7 +1,6 @@
 import type { ResolvedConfig } from './config/types.ts'
-import { createCodeHighlighter } from './markdown/highlighter.ts'
 import { createHighlightStore } from './markdown/highlightStore.ts'
-import { createMarkdownProcessor, type MarkdownProcessor } from './markdown/processor.ts'
+import type { MarkdownProcessor } from './markdown/processor.ts'
 import type { ComponentRegistry } from './markdown/remarkMdxComponents.ts'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
@@ -30,10 +29,21 @@ export interface BuildSession {
 }
 
 export async function createBuildSession(config: ResolvedConfig, options: { cache?: boolean; keepInMemory?: boolean } = {}): Promise<BuildSession> {
-  const highlighter = await createCodeHighlighter(config.markdown.codeThemes)
   const highlightDir = highlightStoreDir(config.root, options.cache)
   const highlightStore = highlightDir ? createHighlightStore(highlightDir, engineVersion) : undefined
-  const processor = createMarkdownProcessor({ highlighter, highlightStore, components: defaultComponents, sanitize: config.markdown.sanitize })
+  // Created on first use: when worker threads transform every file (a cold build of a big
+  // site), the main thread never loads the markdown pipeline or shiki, and starts them sooner.
+  let created: Promise<MarkdownProcessor> | undefined
+  const processor: MarkdownProcessor = {
+    async process(input) {
+      created ??= (async () => {
+        const [{ createCodeHighlighter }, { createMarkdownProcessor }] = await Promise.all([import('./markdown/highlighter.ts'), import('./markdown/processor.ts')])
+        const highlighter = await createCodeHighlighter(config.markdown.codeThemes)
+        return createMarkdownProcessor({ highlighter, highlightStore, components: defaultComponents, sanitize: config.markdown.sanitize })
+      })()
+      return (await created).process(input)
+    },
+  }
   const key = sessionKey(config)
   const dir = options.cache === false ? null : path.join(config.root, '.sheaf-cache', 'markdown')
   return { processor, markdownCache: createMarkdownCache({ dir, salt: `${engineVersion}\0${key}`, keepInMemory: options.keepInMemory ?? true }), key, resolvedLinks: new Map() }
