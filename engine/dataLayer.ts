@@ -1,6 +1,6 @@
 import type { GraphQLSchema } from 'graphql'
 import { resolvePath, routeKey } from './shared/routes.ts'
-import { readKey } from './incremental/readKey.ts'
+import { clearReadKeys, readKey } from './incremental/readKey.ts'
 import { runQuery } from './schema/runQuery.ts'
 import type { QueryContext } from './schema/types.ts'
 import type { NodeStore } from './store/nodeStore.ts'
@@ -18,6 +18,8 @@ export interface DataLayer {
 
 /** Wraps the schema with the query context: the store, site data and a route index. */
 export function createDataLayer(schema: GraphQLSchema, store: NodeStore, site: Record<string, unknown>): DataLayer {
+  // A new store: read keys interned for the last one are not needed any more.
+  clearReadKeys()
   const byRoute = new Map<string, SheafNode>()
   for (const page of store.getNodesByType('Page')) byRoute.set(routeKey(String(page.path)), page)
   const context = (reads?: Set<string>): QueryContext => ({

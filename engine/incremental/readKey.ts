@@ -20,10 +20,30 @@ const separator = '\u0000'
  */
 const wholeNodeFields = new Set(['body', 'rawBody', 'text', 'sections', 'html'])
 
+/** Sorted field lists by the array they came in (sidebars pass the same constant array for every read). */
+const signatures = new WeakMap<readonly string[], string | null>()
+/** Keys by field list and node: a page of a 1,000-page section records 1,000 reads, and 5,000 such pages built a new string for each. */
+const interned = new Map<string, Map<string, string>>()
+
 /** The key of a read: the node id, and the sorted fields when only those were read. */
 export function readKey(nodeId: string, fields?: readonly string[]): string {
-  if (!fields || fields.some((field) => wholeNodeFields.has(field))) return nodeId
-  return `${nodeId}${separator}${[...fields].sort().join(',')}`
+  if (!fields) return nodeId
+  let signature = signatures.get(fields)
+  if (signature === undefined) {
+    signature = fields.some((field) => wholeNodeFields.has(field)) ? null : [...fields].sort().join(',')
+    signatures.set(fields, signature)
+  }
+  if (signature === null) return nodeId
+  let byNode = interned.get(signature)
+  if (!byNode) interned.set(signature, (byNode = new Map()))
+  let key = byNode.get(nodeId)
+  if (key === undefined) byNode.set(nodeId, (key = `${nodeId}${separator}${signature}`))
+  return key
+}
+
+/** Forgets interned keys (between builds in one process, so the table does not grow with every store). */
+export function clearReadKeys(): void {
+  interned.clear()
 }
 
 export function parseReadKey(key: string): { nodeId: string; fields: string[] | null } {

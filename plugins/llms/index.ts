@@ -47,7 +47,10 @@ export function llms(options: LlmsOptions = {}): Plugin {
     },
     async createPages({ graphql, site }) {
       if (!worker) return
-      pending = worker.run(await twinBatch(graphql, site.base))
+      const running = worker
+      worker = null
+      // Stopped as soon as it answers, so its heap is freed while the pages render.
+      pending = running.run(await twinBatch(graphql, site.base)).finally(() => running.close())
       // Awaited in onPostBuild; a build that fails before then must not leave it unhandled.
       pending.catch(() => undefined)
     },
@@ -58,8 +61,6 @@ export function llms(options: LlmsOptions = {}): Plugin {
       if (pending) {
         twins = new Map(await pending)
         pending = null
-        worker?.close()
-        worker = null
       } else {
         // Develop mode: converted in process, from a cache kept in memory between rebuilds.
         cache ??= new TwinCache(cacheDirOf(site.root))

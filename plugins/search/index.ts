@@ -42,6 +42,8 @@ export function search(options: SearchPluginOptions = {}): Plugin {
   let analyses: PersistentAnalysisCache | undefined
   let worker: WorkerTask<BuildIndexesInput, BuiltSearchIndex[]> | null = null
   let pending: Promise<BuiltSearchIndex[]> | null = null
+  // Set for a build too big to index beside the render (see workerMaxPages): built here, on first use.
+  let inProcess = false
   const groups = new WeakMap<Store, Map<string, unknown>>()
 
   // Develop mode: built lazily from whichever store asks first; a new store (a dev rebuild) builds afresh.
@@ -78,8 +80,8 @@ export function search(options: SearchPluginOptions = {}): Plugin {
           searchIndex: (_parent: unknown, args: { path: string }, context: QueryContext) => {
             const { version, lang } = locate(args.path, context)
             if (!groupsOf(context.store).has(indexKey(version, lang))) return null
-            // Develop mode builds in process, on first use; a build's worker runs from createPages.
-            if (!hashNames) indexesFor(context.store)
+            // Develop mode (and a very big build) builds in process, on first use; a build's worker runs from createPages.
+            if (!hashNames || inProcess) indexesFor(context.store)
             // Pages name a stable pointer, never the hashed file: an edit elsewhere then leaves every other page byte-identical.
             return withBase(hashNames ? pointerFile(indexFileName(version, lang, '0')) : indexFileName(version, lang, ''), site.base)
           },
@@ -95,22 +97,30 @@ export function search(options: SearchPluginOptions = {}): Plugin {
       // analysis cache (half a second at N = 1,000) hides behind the markdown transform.
       if (site.mode === 'build') worker ??= startWorker(new URL('./buildIndexesTask.ts', import.meta.url), { cacheDir: cacheDirOf(site.root) })
     },
-    async createPages({ graphql }) {
+    async createPages({ graphql, site }) {
       if (!worker) return
       // The pages are final here: the worker serialises the indexes while the main thread renders.
       const { allPage } = await graphql<{ allPage: (IndexablePage & { id: string })[] }>(indexedPagesQuery)
-      pending = worker.run({ pages: allPage, hashNames })
+      if (allPage.length > workerMaxPages) {
+        worker.close()
+        worker = null
+        inProcess = true
+        analyses ??= new PersistentAnalysisCache(cacheDirOf(site.root))
+        return
+      }
+      const running = worker
+      // Stopped as soon as it answers, not at onPostBuild: its heap (the pages' text, the index
+      // being built) is freed while the pages still render (at N = 5,000 it kept 0.4 GB).
+      pending = running.run({ pages: allPage, hashNames }).finally(() => running.close())
+      worker = null
       // Awaited in onPostBuild; a build that fails before then must not leave it unhandled.
       pending.catch(() => undefined)
     },
     async onPostBuild({ graphql, emitFile }) {
       let indexes: BuiltSearchIndex[]
-      if (pending) {
-        indexes = await pending
-        worker?.close()
-        worker = null
-      } else {
-        // Develop mode: this query builds them when no page asked for `searchIndex` yet.
+      if (pending) indexes = await pending
+      else {
+        // Develop mode or a very big build: this query builds them when no page asked for `searchIndex` yet.
         await graphql('query { searchIndex(path: "/") }')
         indexes = [...(built?.indexes.values() ?? [])]
       }
@@ -123,6 +133,14 @@ export function search(options: SearchPluginOptions = {}): Plugin {
     },
   }
 }
+
+/**
+ * Above this many pages the index is built on the main thread, when the first page asks for
+ * it, as in develop mode: beside the render, the worker's heap (0.6 GB at 5,000 pages: the
+ * pages' text, the postings, the JSON) pushed the build's peak past 2 GB, for a gain of a few
+ * percent of its time.
+ */
+const workerMaxPages = 2000
 
 /** What the index reads of every page (see IndexablePage). */
 const indexedPagesQuery = '{ allPage { id path title version lang pageType frontmatter sections { anchor heading depth text } toc { text id depth charIndex } } }'
