@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import type { GraphQLResolverMap, PagesApi, SourceApi, PostBuildApi, QueryContext, SchemaApi, SheafNode } from '../../../../engine/index.ts'
-import { search } from '../../../../plugins/search/index.ts'
+import { buildSearchIndexes, search } from '../../../../plugins/search/index.ts'
 import { createSearcher, searchPages } from '../../../../plugins/search/shared/searchPages.ts'
 import type { SearchIndexFile } from '../../../../plugins/search/shared/types.ts'
 
@@ -171,4 +171,14 @@ describe('search plugin', () => {
     expect(setUp(versionedPages).searchConfig('/12.x/docs/api/render')).toEqual({ limit: 7, remote: null, lang: 'en', version: '12.x' })
     expect(setUp(versionedPages, { limit: 10, remote }).searchConfig('/docs/api/render')).toEqual({ limit: 10, remote, lang: 'en', version: '13.x' })
   })
+
+  test('a site too big to index beside the render (over 2,000 pages) gets the same index, built in process', async () => {
+    const many = Array.from({ length: 2001 }, (_, index) => page(`/docs/page-${index}`, null, { title: `Page ${index}` }))
+    const big = setUp(many)
+    await big.postBuild()
+    const [file, json] = [...big.emitted].find(([name]) => !name.endsWith('.latest.json'))!
+    const expected = buildSearchIndexes(many).get('|en')!
+    expect(file).toBe(expected.fileName)
+    expect(json).toBe(expected.json)
+  }, 60_000)
 })
