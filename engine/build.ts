@@ -55,14 +55,15 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
   // Written builds start the client bundle during the transform (see PrepareOptions.startBundle).
   // A holder, not a variable: the callback sets it, and TypeScript does not narrow across closures.
   const early: { current: EarlyBundle | null } = { current: null }
+  const outDirOf = (config: ResolvedConfig) => (options.outDir ? path.resolve(root, options.outDir) : config.outDir)
+  const cacheDir = options.cache === false ? null : path.join(root, '.sheaf-cache')
   const startBundle = (config: ResolvedConfig, runner: PluginRunner) => {
-    const outDir = options.outDir ? path.resolve(root, options.outDir) : config.outDir
-    const cacheDir = options.cache === false ? null : path.join(root, '.sheaf-cache')
-    const staging = createStagingDir(outDir)
-    const assets = staging.then((dir) => bundle(config, toSiteData(config), runner, dir.dir, cacheDir, engineFingerprint(engineDir, root)))
+    const engine = engineFingerprint(engineDir, root)
+    const staging = createStagingDir(outDirOf(config))
+    const assets = staging.then((dir) => bundle(config, toSiteData(config), runner, dir.dir, cacheDir, engine))
     // Awaited after the pages are ready; a failure before then must not go unhandled.
     assets.catch(() => undefined)
-    early.current = { staging, assets }
+    early.current = { engine, staging, assets }
   }
   let prepared: Awaited<ReturnType<typeof prepareSite>>
   try {
@@ -72,7 +73,7 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
     throw error
   }
   const { config, session, runner, registry, dataLayer, store, site, log, reporterFor, timer } = prepared
-  const outDir = options.outDir ? path.resolve(root, options.outDir) : config.outDir
+  const outDir = outDirOf(config)
   let pages: RegisteredPage[]
   let theme: LoadedTheme
   try {
@@ -90,15 +91,13 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
     return finish(rendered, outDir, queried)
   }
 
-  const cacheDir = options.cache === false ? null : path.join(root, '.sheaf-cache')
-  const started$: EarlyBundle = early.current
+  const { engine, assets: bundled } = early.current
   let rendered: RenderedPage[]
   let queried = 0
-  const staging = await started$.staging
+  const staging = await early.current.staging
   try {
-    const engine = engineFingerprint(engineDir, root)
     // The bundle has been building since the transform; this waits for what is left.
-    const assets = await timer.run('bundle', () => started$.assets, () => 1)
+    const assets = await timer.run('bundle', () => bundled, () => 1)
     // Anything that can change every page: the engine, the config and theme sources, the client bundle, the site data.
     const key = createHash('sha1').update(engine).update(fingerprintPaths([config.configFile, path.dirname(config.configFile), ...Object.values(config.theme.templates), ...(config.theme.layout ? [config.theme.layout] : [])])).update(assets.bundle).update(mode).update(JSON.stringify(siteData)).digest('hex')
     // One manifest per output folder: reuse copies files from that folder's previous build.
@@ -143,8 +142,10 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
 
 type Staging = Awaited<ReturnType<typeof createStagingDir>>
 
-/** A client bundle started before the content was read, into its staging folder. */
+/** A client bundle started during the transform, into its staging folder. */
 interface EarlyBundle {
+  /** The engine fingerprint, hashed once: the bundle's cache key and the page cache's both take it. */
+  engine: string
   staging: Promise<Staging>
   assets: Promise<ClientAssets>
 }

@@ -83,7 +83,7 @@ export function search(options: SearchPluginOptions = {}): Plugin {
             // Develop mode (and a very big build) builds in process, on first use; a build's worker runs from createPages.
             if (!hashNames || inProcess) indexesFor(context.store)
             // Pages name a stable pointer, never the hashed file: an edit elsewhere then leaves every other page byte-identical.
-            return withBase(hashNames ? pointerFile(indexFileName(version, lang, '0')) : indexFileName(version, lang, ''), site.base)
+            return withBase(indexFileName(version, lang, hashNames ? pointerName : ''), site.base)
           },
           searchConfig: (_parent: unknown, args: { path: string }, context: QueryContext): SearchClientConfig => {
             const { version, lang } = locate(args.path, context)
@@ -127,7 +127,7 @@ export function search(options: SearchPluginOptions = {}): Plugin {
       pending = null
       for (const index of indexes) {
         await emitFile(index.fileName, index.json)
-        if (hashNames) await emitFile(pointerFile(index.fileName), JSON.stringify({ file: index.fileName.split('/').pop() }))
+        if (hashNames) await emitFile(indexFileName(index.version, index.lang, pointerName), JSON.stringify({ file: index.fileName.split('/').pop() }))
       }
       analyses?.save()
     },
@@ -145,10 +145,11 @@ const workerMaxPages = 2000
 /** What the index reads of every page (see IndexablePage). */
 const indexedPagesQuery = '{ allPage { id path title version lang pageType frontmatter sections { anchor heading depth text } toc { text id depth charIndex } } }'
 
-/** `static/search_index.13.x.en.1a2b3c4d.json` -> `static/search_index.13.x.en.latest.json`: names the current hashed file. */
-export function pointerFile(fileName: string): string {
-  return fileName.replace(/\.[0-9a-f]+\.json$/, '.latest.json')
-}
+/**
+ * `static/search_index.13.x.en.latest.json` names the current hashed file of that index: pages
+ * link it, so an edit elsewhere leaves every other page byte-identical.
+ */
+const pointerName = 'latest'
 
 export type { BuiltSearchIndex } from './buildSearchIndexes.ts'
 export { buildSearchIndexes, createIndexFile } from './buildSearchIndexes.ts'

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import { renderAsync } from '@resvg/resvg-js'
 import satori from 'satori'
+import { cardHeight, cardWidth } from './cardSize.ts'
 
 export interface CardContent {
   title: string
@@ -10,7 +11,6 @@ export interface CardContent {
   siteName: string
 }
 
-import { cardHeight, cardWidth } from './cardSize.ts'
 
 const require = createRequire(import.meta.url)
 let fonts: { name: string; data: Buffer; weight: 400 | 700; style: 'normal' }[] | undefined

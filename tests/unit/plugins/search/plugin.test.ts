@@ -84,7 +84,7 @@ function setUp(pages: SheafNode[], options: Parameters<typeof search>[0] = {}, m
       emitFile: async (file: string, content: string | Uint8Array) => void emitted.set(file, String(content)),
     } as PostBuildApi)
   }
-  /** The hashed index file a pointer names (pages link the pointer, see pointerFile). */
+  /** The hashed index file a pointer names (pages link the pointer, see pointerName). */
   const hashedFile = async (path: string) => {
     await postBuild()
     const pointer = (query.searchIndex(null, { path }, context) as string).replace('/react-native-testing-library/', '')
