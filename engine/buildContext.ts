@@ -1,5 +1,6 @@
 import type { ResolvedConfig } from './config/types.ts'
 import { createHighlightStore } from './markdown/highlightStore.ts'
+import { markdownModules } from './markdown/markdownModules.ts'
 import type { MarkdownProcessor } from './markdown/processor.ts'
 import type { ComponentRegistry } from './markdown/remarkMdxComponents.ts'
 import { createHash } from 'node:crypto'
@@ -37,7 +38,7 @@ export async function createBuildSession(config: ResolvedConfig, options: { cach
   const processor: MarkdownProcessor = {
     async process(input) {
       created ??= (async () => {
-        const [{ createCodeHighlighter }, { createMarkdownProcessor }] = await Promise.all([import('./markdown/highlighter.ts'), import('./markdown/processor.ts')])
+        const [{ createCodeHighlighter }, { createMarkdownProcessor }] = await Promise.all([markdownModules.import('highlighter'), markdownModules.import('processor')])
         const highlighter = await createCodeHighlighter(config.markdown.codeThemes)
         return createMarkdownProcessor({ highlighter, highlightStore, components: defaultComponents, sanitize: config.markdown.sanitize })
       })()

@@ -2,7 +2,7 @@ import type { Root as HastRoot } from 'hast'
 import type { Root as MdastRoot } from 'mdast'
 import remarkRehype from 'remark-rehype'
 import { VFile } from 'vfile'
-import { SheafError } from '../errors.ts'
+import { isSheafError, SheafError } from '../errors.ts'
 import { extractText, type PageSection } from './extractText.ts'
 import { assertFrontmatterTypes, parseFrontmatter } from './frontmatter.ts'
 import type { CodeHighlighter } from './highlighter.ts'
@@ -143,7 +143,7 @@ export function titleFromFile(file: string): string {
 }
 
 function toSheafError(error: unknown, file: string): SheafError {
-  if (error instanceof SheafError) return error
+  if (isSheafError(error)) return error
   const place = error as { line?: number; column?: number; reason?: string; message?: string; source?: string; place?: { line?: number; column?: number; start?: { line: number; column: number } } }
   const reasonText = place.reason ?? place.message ?? String(error)
   // mdast-util-mdx-jsx only puts the position inside the message: "... (3:1-3:19)".

@@ -1,0 +1,179 @@
+import { createHash, randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+
+/**
+ * A group of the engine's modules that is imported from a prebundled copy:
+ * each entry, with everything it imports (our TypeScript and its packages),
+ * bundled by esbuild into one file per entry plus shared chunks, kept under
+ * `node_modules/.cache/sheaf/` and reused while none of its input files changed.
+ *
+ * Why: the engine runs its TypeScript through tsx, whose loader hooks resolve
+ * and load every module on another thread. The markdown pipeline imports about
+ * 800 modules (micromark alone is hundreds of small files): 0.5 s through tsx,
+ * 0.07 s as a prebundled file. That load is paid by each worker thread of a cold
+ * build, and by a rebuild that re-transforms one page. Vite prebundles a
+ * browser's dependencies for the same reason.
+ *
+ * Only groups whose modules keep no state another module shares are prebundled
+ * (a bundled copy of a module is a second instance of it): the markdown
+ * pipeline, not React or the engine's contexts.
+ *
+ * The bundle is validated by the size and mtime of each input esbuild read; any
+ * change (an engine edit, a package upgrade) builds it again, once, in about 0.5 s.
+ * Anything that goes wrong (no esbuild, a read-only folder, a bundling error)
+ * falls back to importing the sources, so this only ever costs speed.
+ * SHEAF_PREBUNDLE=0 turns it off (the unit tests do: vitest loads modules its own way).
+ */
+export interface PrebundledGroup<Modules extends Record<string, unknown>> {
+  /** The module of an entry: from the bundle when it is usable, from its source otherwise. */
+  import<K extends keyof Modules & string>(entry: K): Promise<Modules[K]>
+  /** The URL to import an entry from (to hand to a worker thread), or null to use the source. */
+  bundledUrl(entry: keyof Modules & string): Promise<string | null>
+}
+
+/** Bump when the bundle's shape changes, so no older layout is ever read. */
+const layoutVersion = 1
+
+export function prebundledGroup<Modules extends Record<string, unknown>>(name: string, entries: { [K in keyof Modules]: URL }, options: { cacheDir?: string } = {}): PrebundledGroup<Modules> {
+  let ready: Promise<Record<string, string> | null> | undefined
+  const bundled = () => (ready ??= enabled() ? ensureBundle(options.cacheDir ?? prebundleCacheDir(), name, entries as Record<string, URL>).catch(() => null) : Promise.resolve(null))
+  return {
+    async import(entry) {
+      const urls = await bundled()
+      return (await import(urls?.[entry] ?? (entries as Record<string, URL>)[entry].href)) as Modules[typeof entry]
+    },
+    async bundledUrl(entry) {
+      return (await bundled())?.[entry] ?? null
+    },
+  }
+}
+
+function enabled(): boolean {
+  return process.env.SHEAF_PREBUNDLE !== '0'
+}
+
+/** What a built bundle records about itself, in `<group>-<key>.json` beside its folder. */
+interface BundleRecord {
+  dir: string
+  outputs: Record<string, string>
+  inputs: [file: string, size: number, mtimeMs: number][]
+}
+
+async function ensureBundle(cacheDir: string, name: string, entries: Record<string, URL>): Promise<Record<string, string>> {
+  const key = createHash('sha1')
+    .update(JSON.stringify([layoutVersion, process.version, Object.entries(entries).map(([entry, url]) => [entry, url.href])]))
+    .digest('hex')
+    .slice(0, 12)
+  const recordFile = path.join(cacheDir, `${name}-${key}.json`)
+  const existing = readRecord(recordFile)
+  if (existing && isFresh(existing)) return toUrls(cacheDir, existing)
+  const record = await bundleGroup(cacheDir, `${name}-${key}`, entries)
+  // Written last and atomically: a process that reads the record finds a complete folder.
+  const temporary = `${recordFile}.${process.pid}.tmp`
+  fs.writeFileSync(temporary, JSON.stringify(record))
+  fs.renameSync(temporary, recordFile)
+  removeStale(cacheDir, `${name}-${key}-`, record.dir)
+  return toUrls(cacheDir, record)
+}
+
+/** Beside the engine's own packages when it has a node_modules folder (as Vite keeps node_modules/.vite), else the system's temp folder. */
+export function prebundleCacheDir(): string {
+  const packageRoot = fileURLToPath(new URL('../../', import.meta.url))
+  const modules = path.join(packageRoot, 'node_modules')
+  return fs.existsSync(modules) ? path.join(modules, '.cache', 'sheaf', 'modules') : path.join(os.tmpdir(), 'sheaf-modules')
+}
+
+function readRecord(file: string): BundleRecord | null {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as BundleRecord
+  } catch {
+    return null
+  }
+}
+
+/** Every input esbuild read is still the same size with the same mtime (about 800 stats: 5 ms). */
+function isFresh(record: BundleRecord): boolean {
+  for (const [file, size, mtimeMs] of record.inputs) {
+    const stat = fs.statSync(file, { throwIfNoEntry: false })
+    if (!stat || stat.size !== size || stat.mtimeMs !== mtimeMs) return false
+  }
+  return true
+}
+
+function toUrls(cacheDir: string, record: BundleRecord): Record<string, string> {
+  return Object.fromEntries(Object.entries(record.outputs).map(([entry, file]) => [entry, pathToFileURL(path.join(cacheDir, record.dir, file)).href]))
+}
+
+async function bundleGroup(cacheDir: string, prefix: string, entries: Record<string, URL>): Promise<BundleRecord> {
+  const esbuild = await import('esbuild')
+  // A new folder per build, never rewritten: another process may still be importing chunks of the last one.
+  const dir = `${prefix}-${Date.now().toString(36)}${randomBytes(3).toString('hex')}`
+  const outdir = path.join(cacheDir, dir)
+  const result = await esbuild.build({
+    entryPoints: Object.entries(entries).map(([entry, url]) => ({ in: fileURLToPath(url), out: entry })),
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: `node${process.versions.node}`,
+    outExtension: { '.js': '.mjs' },
+    metafile: true,
+    logLevel: 'silent',
+    // Packages that are CommonJS inside may call require(); an ES module has none of its own.
+    banner: { js: "import { createRequire as __sheafCreateRequire } from 'node:module'; const require = __sheafCreateRequire(import.meta.url);" },
+    plugins: [keepSourceLocations(esbuild)],
+  })
+  const outputs: Record<string, string> = {}
+  for (const [file, output] of Object.entries(result.metafile.outputs)) {
+    if (!output.entryPoint) continue
+    const entry = Object.entries(entries).find(([, url]) => path.resolve(fileURLToPath(url)) === path.resolve(output.entryPoint!))
+    if (entry) outputs[entry[0]] = path.relative(outdir, path.resolve(file))
+  }
+  const inputs = Object.keys(result.metafile.inputs).map((file): [string, number, number] => {
+    const absolute = path.resolve(file)
+    const stat = fs.statSync(absolute)
+    return [absolute, stat.size, stat.mtimeMs]
+  })
+  return { dir, outputs, inputs }
+}
+
+/**
+ * Our modules find files next to themselves (`new URL('./worker.mjs', import.meta.url)`,
+ * createRequire): in the bundle, `import.meta` must still mean the source file. esbuild's
+ * `define` replaces the expressions themselves, never text inside a string or a comment.
+ * Packages are left as they are.
+ */
+function keepSourceLocations(esbuild: typeof import('esbuild')): import('esbuild').Plugin {
+  return {
+    name: 'sheaf-keep-source-locations',
+    setup(build) {
+      build.onLoad({ filter: /\.(ts|tsx|mts|js|mjs)$/ }, async (args) => {
+        if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined
+        const text = await fs.promises.readFile(args.path, 'utf8')
+        if (!text.includes('import.meta')) return undefined
+        const loader = args.path.endsWith('.tsx') ? 'tsx' : /\.m?ts$/.test(args.path) ? 'ts' : 'js'
+        const define = {
+          'import.meta.url': JSON.stringify(pathToFileURL(args.path).href),
+          'import.meta.dirname': JSON.stringify(path.dirname(args.path)),
+          'import.meta.filename': JSON.stringify(args.path),
+        }
+        const { code } = await esbuild.transform(text, { loader, define, sourcefile: args.path, format: 'esm', target: `node${process.versions.node}` })
+        return { contents: code, loader: 'js' }
+      })
+    },
+  }
+}
+
+/** Earlier builds of the same group, once the record points elsewhere and they are an hour old. */
+function removeStale(cacheDir: string, prefix: string, current: string): void {
+  const hourAgo = Date.now() - 3_600_000
+  for (const entry of fs.readdirSync(cacheDir)) {
+    if (!entry.startsWith(prefix) || entry === current || entry.endsWith('.json')) continue
+    const full = path.join(cacheDir, entry)
+    if (fs.statSync(full).mtimeMs < hourAgo) fs.rmSync(full, { recursive: true, force: true })
+  }
+}
