@@ -88,6 +88,7 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
 
   if (options.write === false || !early.current) {
     const { pages: rendered, queried } = await timer.run('render', () => renderPages(pages, contextWith(memoryAssets)), (result) => result.pages.length)
+    await session.flush()
     return finish(rendered, outDir, queried)
   }
 
@@ -125,6 +126,7 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
     )
     await staging.commit()
     pageCache?.save()
+    await session.flush()
   } catch (error) {
     await staging.discard()
     throw error

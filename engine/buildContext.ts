@@ -25,6 +25,8 @@ export interface BuildSession {
   processor: MarkdownProcessor
   markdownCache: MarkdownCache
   key: string
+  /** Resolves once what the build wrote in the background (highlighted blocks) is on disk. */
+  flush(): Promise<void>
   /** Pages' resolved links from the last build in this process (see prepareSite's resolveLinks). */
   resolvedLinks: Map<string, { raw: unknown; context: string; result: { body: unknown; dead: unknown[] } }>
 }
@@ -47,7 +49,7 @@ export async function createBuildSession(config: ResolvedConfig, options: { cach
   }
   const key = sessionKey(config)
   const dir = options.cache === false ? null : path.join(config.root, '.sheaf-cache', 'markdown')
-  return { processor, markdownCache: createMarkdownCache({ dir, salt: `${engineVersion}\0${key}`, keepInMemory: options.keepInMemory ?? true }), key, resolvedLinks: new Map() }
+  return { processor, flush: async () => highlightStore?.flush(), markdownCache: createMarkdownCache({ dir, salt: `${engineVersion}\0${key}`, keepInMemory: options.keepInMemory ?? true }), key, resolvedLinks: new Map() }
 }
 
 /** Where highlighted code blocks are kept between builds (null: no persistent cache). */

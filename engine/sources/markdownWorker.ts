@@ -35,6 +35,8 @@ parentPort?.on('message', async (jobs: Job[]) => {
       results = []
     }
   }
+  // The worker is stopped once it answers: its highlighted blocks must be on disk by then.
+  await highlightStore?.flush()
   parentPort?.postMessage({ results, done: true })
 })
 parentPort?.postMessage('ready')

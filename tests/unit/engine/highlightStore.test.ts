@@ -13,19 +13,22 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 const page = '# Page\n\n```ts {2}\nconst a: number = 1\nexport default a\n```\n\n```bash\nnpm test\n```\n'
 
 describe('highlight store', () => {
-  it('gives back what was stored, and nothing for another engine version', () => {
+  it('gives back what was stored, and nothing for another engine version', async () => {
     const store = createHighlightStore(dir, 'engine-1')
     expect(store.get('ts\0const a = 1')).toBeUndefined()
     store.set('ts\0const a = 1', '<span>a</span>')
     expect(store.get('ts\0const a = 1')).toBe('<span>a</span>')
+    await store.flush()
     expect(createHighlightStore(dir, 'engine-1').get('ts\0const a = 1')).toBe('<span>a</span>')
     expect(createHighlightStore(dir, 'engine-2').get('ts\0const a = 1')).toBeUndefined()
   })
 
   it('lets a later build transform a page without highlighting its unchanged blocks', async () => {
     const highlighter = await createCodeHighlighter({ light: 'github-light', dark: 'github-dark' })
-    const first = createMarkdownProcessor({ highlighter, highlightStore: createHighlightStore(dir, 'engine-3'), components: defaultComponents, sanitize: true })
+    const firstStore = createHighlightStore(dir, 'engine-3')
+    const first = createMarkdownProcessor({ highlighter, highlightStore: firstStore, components: defaultComponents, sanitize: true })
     const before = await first.process({ source: page, file: 'content/a.md', mdx: false })
+    await firstStore.flush()
     // A highlighter that fails if asked: every block must come from the store.
     const refusing: CodeHighlighter = {
       ...highlighter,
