@@ -15,12 +15,17 @@ export interface MarkdownCache {
   has(key: string): boolean
   set(key: string, result: MarkdownResult): void
   key(source: string, file: string): string
+  /** A worker is transforming this key: `settled` resolves once it has stored the result (or given up). */
+  expect(key: string, settled: Promise<unknown>): void
+  /** Waits for a worker transforming this key, if any; then `get` has what it stored. */
+  settled(key: string): Promise<unknown> | undefined
 }
 
 export function createMarkdownCache(options: { dir: string | null; salt: string; keepInMemory: boolean }): MarkdownCache {
   // Without keepInMemory (a one-shot build), an entry is held only until it is read once, so a
   // thousand-page build does not keep every parsed body twice.
   const memory = new Map<string, MarkdownResult>()
+  const expected = new Map<string, Promise<unknown>>()
   const fileOf = (key: string) => (options.dir ? path.join(options.dir, key.slice(0, 2), `${key}.json`) : null)
   return {
     key(source, file) {
@@ -41,6 +46,14 @@ export function createMarkdownCache(options: { dir: string | null; salt: string;
       } catch {
         return undefined
       }
+    },
+    expect(key, settled) {
+      expected.set(key, settled)
+    },
+    settled(key) {
+      const waiting = expected.get(key)
+      expected.delete(key)
+      return waiting
     },
     has(key) {
       const file = fileOf(key)

@@ -56,6 +56,11 @@ async function transform(node: SheafNode, processor: MarkdownProcessor, cache: M
   if (typeof source !== 'string') throw new SheafError('The markdown file has no text content.', { file, hint: 'save it as UTF-8 text.' })
   const key = cache.key(source, file)
   let result = cache.get(key)
+  const inWorker = result ? undefined : cache.settled(key)
+  if (inWorker) {
+    await inWorker
+    result = cache.get(key)
+  }
   if (!result) {
     result = await processor.process({ source, file, mdx: file.endsWith('.mdx') })
     cache.set(key, result)
