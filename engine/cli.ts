@@ -4,6 +4,7 @@ import { build, loadDataLayer } from './build.ts'
 import { loadConfig } from './config/loadConfig.ts'
 import { formatError } from './errors.ts'
 import { startStaticServer } from './server/staticServer.ts'
+import { outputCleanup } from './render/outputDir.ts'
 
 const usage = `Usage: sheaf <command> [options]
 
@@ -53,6 +54,7 @@ async function main(): Promise<number> {
   switch (command) {
     case 'build': {
       const result = await build(root, { configFile: values.config, outDir: values.out, quiet: values.quiet })
+      await outputCleanup()
       return result.pages.length > 0 ? 0 : 1
     }
     case 'preview': {

@@ -5,6 +5,7 @@ import { createBuildSession, highlightStoreDir, sessionKey, type BuildSession } 
 import { loadConfig } from './config/loadConfig.ts'
 import type { ResolvedConfig } from './config/types.ts'
 import { createDataLayer, type DataLayer } from './dataLayer.ts'
+import { openDeadLinkCache } from './links/deadLinkCache.ts'
 import { assertNoDeadLinks, createLinkContext, resolvePageLinks, type DeadLink } from './links/resolveLinks.ts'
 import { corePages } from './pages/corePages.ts'
 import { PageRegistry, type RegisteredPage } from './pages/pageRegistry.ts'
@@ -18,6 +19,7 @@ import type { SiteData } from './shared/types.ts'
 import { markdownTransformer } from './sources/markdownTransformer.ts'
 import { warmMarkdownCache } from './sources/warmMarkdownCache.ts'
 import { siteInfo, sourceNodes, transformNodes } from './sourceAndTransform.ts'
+import { defineLazyField } from './store/lazyField.ts'
 import type { NodeStore } from './store/nodeStore.ts'
 import type { SheafNode } from './store/types.ts'
 
@@ -96,7 +98,7 @@ export async function prepareSite(root: string, options: PrepareOptions = {}): P
   const store = source.store
   finalizePagePaths(store)
   // A one-shot build owns its parsed bodies, so links are resolved in place (no second copy).
-  resolveLinks(store, config, mode === 'build' && !options.keepInMemory, session)
+  resolveLinks(store, config, mode === 'build' && !options.keepInMemory, session, options.cache === false ? null : path.join(config.root, '.sheaf-cache'))
   const dataLayer = await timer.run('schema', () => createSchema(runner, store, config, site, reporterFor), () => 1)
   return { config, session, runner, registry, dataLayer, store, site, log, reporterFor, timer }
 }
@@ -108,20 +110,45 @@ function finalizePagePaths(store: NodeStore): void {
   }
 }
 
-function resolveLinks(store: NodeStore, config: ResolvedConfig, inPlace: boolean, session: BuildSession): void {
+function resolveLinks(store: NodeStore, config: ResolvedConfig, inPlace: boolean, session: BuildSession, cacheDir: string | null): void {
   const pages = store.getNodesByType('Page')
   const context = createLinkContext(pages, config.base, listPublicFiles(config.publicDir))
+  const contextKey = linkContextKey(pages, config.base, context.publicFiles)
+  const dead: DeadLink[] = []
+  if (inPlace) {
+    // A one-shot build owns its parsed bodies: links are resolved in place (no second copy), and
+    // a page whose dead links are known from the last build waits until its body is read.
+    const known = openDeadLinkCache(cacheDir ? path.join(cacheDir, 'links.json') : null, contextKey)
+    for (const page of pages) {
+      const digest = page.internal.contentDigest
+      let found = known.get(digest)
+      if (found) {
+        defineLazyField(page, 'body', () => {
+          const { body } = resolvePageLinks(page, context, true)
+          page.rawBody = null
+          return body
+        })
+      } else {
+        const resolved = resolvePageLinks(page, context, true)
+        found = resolved.dead
+        // Derived: from the page's own body and the set of pages, which the page cache's structure digest covers.
+        store.updateNode(page, { body: resolved.body, rawBody: null }, { derived: true })
+      }
+      known.set(digest, found)
+      dead.push(...found)
+    }
+    if (config.markdown.checkDeadLinks) assertNoDeadLinks(dead)
+    known.save()
+    return
+  }
   // In a long-lived process (dev server), a page whose transformed body is the very same object
   // as last time, among the same routes and anchors, resolves to the same links: keep them.
-  const contextKey = inPlace ? '' : linkContextKey(pages, config.base, context.publicFiles)
   const memo = session.resolvedLinks
-  const dead: DeadLink[] = []
   for (const page of pages) {
-    const cached = inPlace ? undefined : memo.get(page.id)
-    const resolved = cached && cached.raw === page.rawBody && cached.context === contextKey ? (cached.result as ReturnType<typeof resolvePageLinks>) : resolvePageLinks(page, context, inPlace)
-    if (!inPlace) memo.set(page.id, { raw: page.rawBody, context: contextKey, result: resolved })
-    // Derived: from the page's own body and the set of pages, which the page cache's structure digest covers.
-    store.updateNode(page, inPlace ? { body: resolved.body, rawBody: null } : { body: resolved.body }, { derived: true })
+    const cached = memo.get(page.id)
+    const resolved = cached && cached.raw === page.rawBody && cached.context === contextKey ? (cached.result as ReturnType<typeof resolvePageLinks>) : resolvePageLinks(page, context, false)
+    memo.set(page.id, { raw: page.rawBody, context: contextKey, result: resolved })
+    store.updateNode(page, { body: resolved.body }, { derived: true })
     dead.push(...resolved.dead)
   }
   if (config.markdown.checkDeadLinks) assertNoDeadLinks(dead)

@@ -82,15 +82,15 @@ export async function renderPages(pages: RegisteredPage[], context: RenderContex
   let queried = 0
   const outDir = output.outDir
   const cache = outDir ? output.cache : undefined
-  for (const page of pages) {
+  const renderOne = async (page: RegisteredPage, reuse: boolean): Promise<void> => {
     const htmlFile = routeToHtmlFile(page.path)
     const dataFile = routeToDataFile(page.path)
     // Written pages keep no data in memory (see BuiltPage.data).
     const built = (data: Record<string, unknown> = {}, html = '', pageData: PageData | null = null) => rendered.push({ path: page.path, template: page.template, context: page.context, data, htmlFile, html, pageData })
-    if (cache && outDir && cache.pages.reuseUnread(page.path, cache.previousOutDir, outDir)) {
+    if (reuse && cache && outDir && cache.pages.reuseUnread(page.path, cache.previousOutDir, outDir)) {
       built()
       reused++
-      continue
+      return
     }
     const reads = new Set<string>()
     const pageData = await queryPageData(page, context, reads)
@@ -98,10 +98,10 @@ export async function renderPages(pages: RegisteredPage[], context: RenderContex
     const dataJson = JSON.stringify(pageData)
     const inputs = documentInputs(pageData, context)
     const digest = cache ? renderInputsDigest(dataJson, inputs) : ''
-    if (cache && outDir && cache.pages.reuseSameInputs(page.path, digest, reads, cache.previousOutDir, outDir)) {
+    if (reuse && cache && outDir && cache.pages.reuseSameInputs(page.path, digest, reads, cache.previousOutDir, outDir)) {
       built()
       reused++
-      continue
+      return
     }
     const html = renderDocument(pageData, context, inputs)
     if (outDir) {
@@ -112,6 +112,17 @@ export async function renderPages(pages: RegisteredPage[], context: RenderContex
     } else {
       built(pageData.data, html, pageData)
     }
+  }
+  for (const page of pages) await renderOne(page, true)
+  // A reused page whose previous files turned out to be missing renders after all, in its place.
+  const missing = new Set(cache ? await cache.pages.settleLinks() : [])
+  for (const page of pages) {
+    if (!missing.has(page.path)) continue
+    const at = rendered.findIndex((entry) => entry.path === page.path)
+    rendered.splice(at, 1)
+    reused--
+    await renderOne(page, false)
+    rendered.splice(at, 0, rendered.pop() as RenderedPage)
   }
   await writer.flush()
   return { pages: rendered, reused, queried }

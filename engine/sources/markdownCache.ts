@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { createHash } from 'node:crypto'
 import type { MarkdownResult } from '../markdown/processor.ts'
+import { defineLazyField } from '../store/lazyField.ts'
 
 /**
  * Transformed markdown by content: in memory for the process, and on disk in
@@ -40,7 +41,7 @@ export function createMarkdownCache(options: { dir: string | null; salt: string;
       const file = fileOf(key)
       if (!file) return undefined
       try {
-        const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as MarkdownResult
+        const stored = readEntry(fs.readFileSync(file, 'utf8'))
         if (options.keepInMemory) memory.set(key, stored)
         return stored
       } catch {
@@ -67,11 +68,31 @@ export function createMarkdownCache(options: { dir: string | null; salt: string;
         fs.mkdirSync(path.dirname(file), { recursive: true })
         // Write then rename, so a crash never leaves half a cache entry.
         const temporary = `${file}.${process.pid}.tmp`
-        fs.writeFileSync(temporary, JSON.stringify(result))
+        fs.writeFileSync(temporary, writeEntry(result))
         fs.renameSync(temporary, file)
       } catch {
         // A read-only or full disk only costs speed.
       }
     },
   }
+}
+
+/**
+ * The fields a rebuild may never read (a page it does not render), each on a line of its
+ * own after the rest, parsed on first read. JSON text holds no raw newline, so lines split it.
+ * Sections come first: the search index reads them for every page, the body only a rendered page.
+ */
+const lazyFields = ['sections', 'body', 'text'] as const
+
+function writeEntry(result: MarkdownResult): string {
+  const { sections, body, text, ...rest } = result
+  return [JSON.stringify(rest), JSON.stringify(sections), JSON.stringify(body), JSON.stringify(text)].join('\n')
+}
+
+function readEntry(stored: string): MarkdownResult {
+  const lines = stored.split('\n')
+  if (lines.length !== lazyFields.length + 1) throw new Error('not a cache entry of this layout')
+  const result = JSON.parse(lines[0]) as MarkdownResult
+  lazyFields.forEach((field, index) => defineLazyField(result, field, () => JSON.parse(lines[index + 1])))
+  return result
 }

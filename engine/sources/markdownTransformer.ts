@@ -2,7 +2,8 @@ import { SheafError } from '../errors.ts'
 import { createContentDigest } from '../store/digest.ts'
 import type { MarkdownProcessor, MarkdownResult } from '../markdown/processor.ts'
 import type { Plugin, Reporter } from '../plugins/types.ts'
-import type { SheafNode } from '../store/types.ts'
+import { defineLazyField } from '../store/lazyField.ts'
+import type { NodeInput, SheafNode } from '../store/types.ts'
 import type { MarkdownCache } from './markdownCache.ts'
 
 const markdownExtensionRE = /\.mdx?$/
@@ -20,7 +21,7 @@ export function markdownTransformer(processor: MarkdownProcessor, cache: Markdow
       const { result, key } = await transform(node, processor, cache, reporter)
       const relativePath = node.relativePath
       const frontmatter = result.frontmatter
-      createNode({
+      const page: NodeInput = {
         type: 'Page',
         key: relativePath,
         parent: node.id,
@@ -37,15 +38,18 @@ export function markdownTransformer(processor: MarkdownProcessor, cache: Markdow
         frontmatter,
         toc: result.toc,
         anchors: result.anchors,
-        rawBody: result.body,
-        body: result.body,
-        text: result.text,
-        sections: result.sections,
         sourcePath: node.sourcePath,
         lastUpdated: node.lastUpdated ?? null,
         // Every field above comes from the cache key (text, path, options, engine) and these.
         internal: { contentDigest: createContentDigest([key, relativePath, node.sourcePath, node.lastUpdated ?? null, defaultLang]) },
-      })
+      }
+      // Read from the result when first asked for: a cached page's body is parsed only if something reads it.
+      const loaded = result
+      defineLazyField(page, 'rawBody', () => loaded.body)
+      defineLazyField(page, 'body', () => loaded.body)
+      defineLazyField(page, 'text', () => loaded.text)
+      defineLazyField(page, 'sections', () => loaded.sections)
+      createNode(page)
     },
   }
 }

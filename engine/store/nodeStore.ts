@@ -1,6 +1,9 @@
 import { SheafError } from '../errors.ts'
 import { createContentDigest, createNodeId } from './digest.ts'
+import { copyFields } from './lazyField.ts'
 import type { NodeInput, SheafNode } from './types.ts'
+
+const reservedInputFields: ReadonlySet<string> = new Set(['id', 'type', 'key', 'parent', 'internal'])
 
 /** The node store: two maps, by id and by type. Created per build, passed down. */
 export class NodeStore {
@@ -9,19 +12,21 @@ export class NodeStore {
 
   /** Adds (or replaces) a node. Replacing keeps the children list of the old node. */
   createNode(input: NodeInput, owner: string): SheafNode {
-    const { id: givenId, type, key, parent = null, internal: given, ...fields } = input
+    const { id: givenId, type, key, parent = null, internal: given } = input
     if (typeof type !== 'string' || type === '') {
       throw new SheafError('createNode was called without a `type`.', { hint: 'pass an object like `{ type: "File", key: "a/b.md", ... }`.' })
     }
+    // The fields are copied without reading them: a lazy field (a cached page's body) stays unread.
+    const fields: Record<string, unknown> = {}
+    copyFields(input, fields, reservedInputFields)
     const id = givenId ?? createNodeId(`${type}:${key ?? JSON.stringify(fields)}`)
-    const node: SheafNode = {
-      ...fields,
-      id,
-      type,
-      parent,
-      children: this.byId.get(id)?.children ?? [],
-      internal: { contentDigest: given?.contentDigest ?? createContentDigest(fields), owner },
-    }
+    const contentDigest = given?.contentDigest ?? createContentDigest(fields)
+    const node = fields as SheafNode
+    node.id = id
+    node.type = type
+    node.parent = parent
+    node.children = this.byId.get(id)?.children ?? []
+    node.internal = { contentDigest, owner }
     this.byId.set(id, node)
     this.typeMap(type).set(id, node)
     if (parent) {

@@ -79,6 +79,14 @@ describe('incremental builds give the output of a clean build', () => {
     expect(fs.existsSync(path.join(site, 'out-incremental/docs/extra.html'))).toBe(false)
   }, 120_000)
 
+  it('after a file was deleted from the previous output, rendering that page again', async () => {
+    await incremental()
+    fs.rmSync(path.join(site, 'out-incremental/docs/guide.html'))
+    const result = await expectSameAsCleanBuild()
+    expect(rendered(result)).toBe(1)
+    expect(result.pages.map((page) => page.path)).toEqual((await clean()).pages.map((page) => page.path))
+  }, 120_000)
+
   it('after a config change', async () => {
     const configFile = path.join(site, 'site/config.ts')
     fs.writeFileSync(configFile, fs.readFileSync(configFile, 'utf8').replace("title: 'Fixture Docs'", "title: 'Renamed Docs'"))

@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import type { DeadLink } from './resolveLinks.ts'
+
+/**
+ * Each page's dead links, kept between builds by the page's content digest,
+ * for one link context (every page's route, file and anchors, the base, the
+ * public files, the resolving code). A page found here keeps its links
+ * unresolved until something reads its body: a rebuild of a thousand pages
+ * then parses and walks only the bodies it renders. Any change to the context
+ * (a heading renamed anywhere) resolves every page again.
+ */
+export interface DeadLinkCache {
+  get(digest: string): DeadLink[] | undefined
+  set(digest: string, dead: DeadLink[]): void
+  /** Keeps the entries this build set (only when one is new or the context changed). */
+  save(): void
+}
+
+interface Stored {
+  context: string
+  pages: Record<string, DeadLink[]>
+}
+
+export function openDeadLinkCache(file: string | null, context: string): DeadLinkCache {
+  const key = createHash('sha1').update(codeDigest()).update('\0').update(context).digest('hex')
+  const previous = file ? read(file, key) : null
+  const next: Record<string, DeadLink[]> = {}
+  let changed = previous === null
+  return {
+    get(digest) {
+      return previous?.[digest]
+    },
+    set(digest, dead) {
+      if (previous?.[digest] === undefined) changed = true
+      next[digest] = dead
+    },
+    save() {
+      if (!file || (!changed && Object.keys(next).length === Object.keys(previous ?? {}).length)) return
+      try {
+        fs.mkdirSync(path.dirname(file), { recursive: true })
+        const temporary = `${file}.${process.pid}.tmp`
+        fs.writeFileSync(temporary, JSON.stringify({ context: key, pages: next } satisfies Stored))
+        fs.renameSync(temporary, file)
+      } catch {
+        // A read-only or full disk only costs speed.
+      }
+    },
+  }
+}
+
+function read(file: string, key: string): Record<string, DeadLink[]> | null {
+  try {
+    const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as Stored
+    return stored.context === key ? stored.pages : null
+  } catch {
+    return null
+  }
+}
+
+let digest: string | undefined
+
+/** The code that decides a page's links: when it changes, no stored answer is used. */
+function codeDigest(): string {
+  if (digest) return digest
+  const hash = createHash('sha1')
+  for (const file of ['./resolveLinks.ts', '../shared/routes.ts', './deadLinkCache.ts']) hash.update(fs.readFileSync(new URL(file, import.meta.url)))
+  return (digest = hash.digest('hex'))
+}
