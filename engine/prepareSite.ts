@@ -17,7 +17,7 @@ import type { GraphQLResolverMap } from './schema/types.ts'
 import { toRoute } from './shared/routes.ts'
 import type { SiteData } from './shared/types.ts'
 import { markdownTransformer } from './sources/markdownTransformer.ts'
-import { warmMarkdownCache } from './sources/warmMarkdownCache.ts'
+import { startMarkdownWorker, warmMarkdownCache } from './sources/warmMarkdownCache.ts'
 import { siteInfo, sourceNodes, transformNodes } from './sourceAndTransform.ts'
 import { defineLazyField } from './store/lazyField.ts'
 import type { NodeStore } from './store/nodeStore.ts'
@@ -85,11 +85,20 @@ export async function prepareSite(root: string, options: PrepareOptions = {}): P
     options.startBundle?.(config, runner)
   }
 
-  const source = await timer.run('source', () => sourceNodes(runner, site, reporterFor), (result) => result.pending.length)
+  const markdownOptions = { ...config.markdown, highlightDir: highlightStoreDir(config.root, options.cache) }
+  // A rebuild (there is a markdown cache) starts a worker now: by the time the changed files are known, it has loaded.
+  const prestarted = mode === 'build' && options.workers !== false && hasMarkdownCache(config, options.cache) ? startMarkdownWorker(markdownOptions) : null
+  let source: Awaited<ReturnType<typeof sourceNodes>>
+  try {
+    source = await timer.run('source', () => sourceNodes(runner, site, reporterFor), (result) => result.pending.length)
+  } catch (error) {
+    prestarted?.terminate()
+    throw error
+  }
   await timer.run(
     'transform',
     async () => {
-      await warmMarkdownCache(source.pending, session.markdownCache, { ...config.markdown, workers: options.workers !== false, highlightDir: highlightStoreDir(config.root, options.cache), onPlan: (workers) => workers === 0 && startBundle() })
+      await warmMarkdownCache(source.pending, session.markdownCache, { ...markdownOptions, workers: options.workers !== false, prestarted, onPlan: (workers) => workers === 0 && startBundle() })
       startBundle()
       return transformNodes(runner, source, site, reporterFor)
     },
@@ -101,6 +110,10 @@ export async function prepareSite(root: string, options: PrepareOptions = {}): P
   resolveLinks(store, config, mode === 'build' && !options.keepInMemory, session, options.cache === false ? null : path.join(config.root, '.sheaf-cache'))
   const dataLayer = await timer.run('schema', () => createSchema(runner, store, config, site, reporterFor), () => 1)
   return { config, session, runner, registry, dataLayer, store, site, log, reporterFor, timer }
+}
+
+function hasMarkdownCache(config: ResolvedConfig, cache: boolean | undefined): boolean {
+  return cache !== false && fs.existsSync(path.join(config.root, '.sheaf-cache', 'markdown'))
 }
 
 /** A page's route from its identity: `[lang/][version/]slug` (plugins set the prefixes). */
