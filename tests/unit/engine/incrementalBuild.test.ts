@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { build, type BuildResult } from '../../../engine/build.ts'
+import { outputTree } from './outputTree.ts'
 
 const root = path.resolve(import.meta.dirname, '../../..')
 // A copy inside the project (its config resolves `sheaf`), so edits never touch the real fixture.
@@ -17,23 +18,10 @@ const incremental = (): Promise<BuildResult> => build(site, { outDir: 'out-incre
 const clean = (): Promise<BuildResult> => build(site, { outDir: 'out-clean', sink: quiet, workers: false, cache: false })
 const rendered = (result: BuildResult) => result.phases.find((phase) => phase.name === 'render')?.count
 
-function tree(dir: string): Record<string, string> {
-  const files: Record<string, string> = {}
-  const walk = (relative: string) => {
-    for (const entry of fs.readdirSync(path.join(dir, relative), { withFileTypes: true })) {
-      const child = relative ? `${relative}/${entry.name}` : entry.name
-      if (entry.isDirectory()) walk(child)
-      else files[child] = fs.readFileSync(path.join(dir, child), 'utf8')
-    }
-  }
-  walk('')
-  return files
-}
-
 async function expectSameAsCleanBuild(): Promise<BuildResult> {
   const result = await incremental()
   await clean()
-  expect(tree(path.join(site, 'out-incremental'))).toEqual(tree(path.join(site, 'out-clean')))
+  expect(outputTree(path.join(site, 'out-incremental'))).toEqual(outputTree(path.join(site, 'out-clean')))
   return result
 }
 

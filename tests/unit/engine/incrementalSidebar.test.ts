@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { build, type BuildResult } from '../../../engine/build.ts'
+import { outputTree } from './outputTree.ts'
 
 // The i18n fixture: the real theme, sidebars from _meta.json, prev/next links, two languages.
 const root = path.resolve(import.meta.dirname, '../../..')
@@ -18,23 +19,10 @@ const rendered = (result: BuildResult) => result.phases.find((phase) => phase.na
 const content = (file: string) => path.join(site, 'content/1.0/en/guide', file)
 const page = (route: string) => fs.readFileSync(path.join(site, 'out-incremental', `${route}.html`), 'utf8')
 
-function tree(dir: string): Record<string, string> {
-  const files: Record<string, string> = {}
-  const walk = (relative: string) => {
-    for (const entry of fs.readdirSync(path.join(dir, relative), { withFileTypes: true })) {
-      const child = relative ? `${relative}/${entry.name}` : entry.name
-      if (entry.isDirectory()) walk(child)
-      else files[child] = fs.readFileSync(path.join(dir, child), 'utf8')
-    }
-  }
-  walk('')
-  return files
-}
-
 async function expectSameAsCleanBuild(): Promise<BuildResult> {
   const result = await incremental()
   await clean()
-  expect(tree(path.join(site, 'out-incremental'))).toEqual(tree(path.join(site, 'out-clean')))
+  expect(outputTree(path.join(site, 'out-incremental'))).toEqual(outputTree(path.join(site, 'out-clean')))
   return result
 }
 

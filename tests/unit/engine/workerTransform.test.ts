@@ -6,6 +6,7 @@ import { build } from '../../../engine/build.ts'
 import { createMarkdownCache } from '../../../engine/sources/markdownCache.ts'
 import { warmMarkdownCache } from '../../../engine/sources/warmMarkdownCache.ts'
 import type { SheafNode } from '../../../engine/store/types.ts'
+import { outputTree } from './outputTree.ts'
 
 const root = path.resolve(import.meta.dirname, '../../..')
 // A copy inside the project (its config resolves `sheaf`) with enough pages for worker threads.
@@ -26,19 +27,6 @@ afterAll(() => {
   fs.rmSync(scratch, { recursive: true, force: true })
 })
 
-function tree(dir: string): Record<string, string> {
-  const files: Record<string, string> = {}
-  const walk = (relative: string) => {
-    for (const entry of fs.readdirSync(path.join(dir, relative), { withFileTypes: true })) {
-      const child = relative ? `${relative}/${entry.name}` : entry.name
-      if (entry.isDirectory()) walk(child)
-      else files[child] = fs.readFileSync(path.join(dir, child), 'utf8')
-    }
-  }
-  walk('')
-  return files
-}
-
 const withWorkers = () => build(site, { outDir: 'out-workers', sink: quiet })
 const onMainThread = () => build(site, { outDir: 'out-main', sink: quiet, workers: false, cache: false })
 
@@ -46,13 +34,13 @@ describe('markdown transformed in worker threads', () => {
   it('gives the output of the main thread, cold and after a one-page edit', async () => {
     await withWorkers()
     await onMainThread()
-    expect(tree(path.join(site, 'out-workers'))).toEqual(tree(path.join(site, 'out-main')))
+    expect(outputTree(path.join(site, 'out-workers'))).toEqual(outputTree(path.join(site, 'out-main')))
 
     // Two hundred pages cached, one edited: a background worker transforms it (see warmMarkdownCache).
     fs.appendFileSync(path.join(site, 'content/docs/many/page-7.md'), '\nA sentence added by the test.\n')
     await withWorkers()
     await onMainThread()
-    expect(tree(path.join(site, 'out-workers'))).toEqual(tree(path.join(site, 'out-main')))
+    expect(outputTree(path.join(site, 'out-workers'))).toEqual(outputTree(path.join(site, 'out-main')))
     expect(fs.readFileSync(path.join(site, 'out-workers/docs/many/page-7.html'), 'utf8')).toContain('A sentence added by the test.')
   }, 240_000)
 
