@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { createHash } from 'node:crypto'
 import type { MarkdownResult } from '../markdown/processor.ts'
+import { SheafError } from '../errors.ts'
 import { defineLazyField } from '../store/lazyField.ts'
 
 /**
@@ -41,7 +42,7 @@ export function createMarkdownCache(options: { dir: string | null; salt: string;
       const file = fileOf(key)
       if (!file) return undefined
       try {
-        const stored = readEntry(fs.readFileSync(file, 'utf8'))
+        const stored = readEntry(fs.readFileSync(file, 'utf8'), bodyFileOf(file))
         if (options.keepInMemory) memory.set(key, stored)
         return stored
       } catch {
@@ -68,7 +69,12 @@ export function createMarkdownCache(options: { dir: string | null; salt: string;
         fs.mkdirSync(path.dirname(file), { recursive: true })
         // Write then rename, so a crash never leaves half a cache entry.
         const temporary = `${file}.${process.pid}.tmp`
-        fs.writeFileSync(temporary, writeEntry(result))
+        const entry = writeEntry(result)
+        // The body file first: an entry whose main file exists is complete.
+        const bodyFile = bodyFileOf(file)
+        fs.writeFileSync(`${bodyFile}.${process.pid}.tmp`, entry.body)
+        fs.renameSync(`${bodyFile}.${process.pid}.tmp`, bodyFile)
+        fs.writeFileSync(temporary, entry.main)
         fs.renameSync(temporary, file)
       } catch {
         // A read-only or full disk only costs speed.
@@ -79,20 +85,40 @@ export function createMarkdownCache(options: { dir: string | null; salt: string;
 
 /**
  * The fields a rebuild may never read (a page it does not render), each on a line of its
- * own after the rest, parsed on first read. JSON text holds no raw newline, so lines split it.
- * Sections come first: the search index reads them for every page, the body only a rendered page.
+ * own, parsed on first read; JSON text holds no raw newline, so lines split it. Sections
+ * stay in the main file (the search index reads them for every page); the body and text,
+ * three quarters of an entry, are in a second file read only by a page that renders.
  */
-const lazyFields = ['sections', 'body', 'text'] as const
-
-function writeEntry(result: MarkdownResult): string {
+function writeEntry(result: MarkdownResult): { main: string; body: string } {
   const { sections, body, text, ...rest } = result
-  return [JSON.stringify(rest), JSON.stringify(sections), JSON.stringify(body), JSON.stringify(text)].join('\n')
+  return { main: `${JSON.stringify(rest)}\n${JSON.stringify(sections)}`, body: `${JSON.stringify(body)}\n${JSON.stringify(text)}` }
 }
 
-function readEntry(stored: string): MarkdownResult {
+function readEntry(stored: string, bodyFile: string): MarkdownResult {
   const lines = stored.split('\n')
-  if (lines.length !== lazyFields.length + 1) throw new Error('not a cache entry of this layout')
+  if (lines.length !== 2) throw new Error('not a cache entry of this layout')
   const result = JSON.parse(lines[0]) as MarkdownResult
-  lazyFields.forEach((field, index) => defineLazyField(result, field, () => JSON.parse(lines[index + 1])))
+  defineLazyField(result, 'sections', () => JSON.parse(lines[1]))
+  let bodyLines: string[] | undefined
+  const bodyLine = (index: number) => {
+    bodyLines ??= readBodyFile(bodyFile)
+    return JSON.parse(bodyLines[index])
+  }
+  defineLazyField(result, 'body', () => bodyLine(0))
+  defineLazyField(result, 'text', () => bodyLine(1))
   return result
+}
+
+function readBodyFile(file: string): string[] {
+  try {
+    const lines = fs.readFileSync(file, 'utf8').split('\n')
+    if (lines.length === 2) return lines
+  } catch {
+    // Reported below.
+  }
+  throw new SheafError(`The cache entry ${file} is missing or damaged.`, { hint: 'delete the .sheaf-cache folder and build again.' })
+}
+
+function bodyFileOf(file: string): string {
+  return file.replace(/\.json$/, '.body.json')
 }
