@@ -65,9 +65,16 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
     assets.catch(() => undefined)
     early.current = { engine, staging, assets }
   }
+  // The theme's modules load while the pages transform (0.2-0.3 s through tsx, on a main thread that
+  // waits for workers in a big build); a theme that fails to load fails the build when it is awaited.
+  let themeLoad: Promise<LoadedTheme> | null = null
+  const onConfig = (config: ResolvedConfig) => {
+    themeLoad = loadTheme(root, config.theme)
+    themeLoad.catch(() => undefined)
+  }
   let prepared: Awaited<ReturnType<typeof prepareSite>>
   try {
-    prepared = await prepareSite(root, { ...options, startBundle: options.write === false ? undefined : startBundle })
+    prepared = await prepareSite(root, { ...options, onConfig, startBundle: options.write === false ? undefined : startBundle })
   } catch (error) {
     await discardEarly(early.current)
     throw error
@@ -78,7 +85,7 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
   let theme: LoadedTheme
   try {
     pages = await timer.run('pages', () => createPages(runner, dataLayer, registry, site, reporterFor), (list) => list.length)
-    theme = await loadTheme(root, config.theme)
+    theme = await (themeLoad ?? loadTheme(root, config.theme))
   } catch (error) {
     await discardEarly(early.current)
     throw error

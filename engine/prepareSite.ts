@@ -43,6 +43,8 @@ export interface PrepareOptions {
    * once they are done (beside them Vite only raised the peak memory, by a third at N = 1,000).
    */
   startBundle?: (config: ResolvedConfig, runner: PluginRunner) => void
+  /** Called as soon as the config is loaded: a build starts importing its theme here, while the pages transform. */
+  onConfig?: (config: ResolvedConfig) => void
 }
 
 export interface PreparedSite {
@@ -68,6 +70,7 @@ export async function prepareSite(root: string, options: PrepareOptions = {}): P
   const timer = createPhaseTimer(sink, quiet)
 
   const config = await loadConfig(root, options.configFile)
+  options.onConfig?.(config)
   const session = options.session && options.session.key === sessionKey(config) ? options.session : await createBuildSession(config, { cache: options.cache, keepInMemory: mode === 'develop' || options.keepInMemory === true })
   const site = siteInfo(config, mode)
   const registry = new PageRegistry(config.theme.templates)
