@@ -18,9 +18,9 @@ export class PersistentAnalysisCache extends PersistentCache<DocumentAnalysis> i
 }
 
 /** A digest of the modules whose code decides an analysis. */
-function analysisCodeDigest(): string {
+export function analysisCodeDigest(): string {
   const here = import.meta.dirname
-  const files = [path.join(here, 'indexWriter.ts'), ...fs.readdirSync(path.join(here, 'shared')).filter((name) => name.endsWith('.ts')).sort().map((name) => path.join(here, 'shared', name))]
+  const files = [path.join(here, 'indexWriter.ts'), path.join(here, 'indexState.ts'), path.join(here, 'indexStateStore.ts'), ...fs.readdirSync(path.join(here, 'shared')).filter((name) => name.endsWith('.ts')).sort().map((name) => path.join(here, 'shared', name))]
   const hash = createHash('sha1')
   for (const file of files) hash.update(fs.readFileSync(file))
   return hash.digest('hex').slice(0, 12)

@@ -1,4 +1,5 @@
-import { PersistentAnalysisCache } from './analysisCache.ts'
+import { analysisCodeDigest, PersistentAnalysisCache } from './analysisCache.ts'
+import { IndexStateStore } from './indexStateStore.ts'
 import { buildSearchIndexes, type BuiltSearchIndex, type IndexablePage } from './buildSearchIndexes.ts'
 
 /**
@@ -9,11 +10,14 @@ import { buildSearchIndexes, type BuiltSearchIndex, type IndexablePage } from '.
  * analysis cache hides behind the markdown transform.
  */
 let analyses: PersistentAnalysisCache | undefined
+let states: IndexStateStore | undefined
 
 export function prepare(init: { cacheDir: string }): void {
   analyses = new PersistentAnalysisCache(init.cacheDir)
-  // Reads the cache file now, while the main thread is still transforming.
+  states = new IndexStateStore(init.cacheDir, analysisCodeDigest())
+  // Reads the cache files now, while the main thread is still transforming.
   analyses.get('')
+  states.preload()
 }
 
 export interface BuildIndexesInput {
@@ -22,7 +26,7 @@ export interface BuildIndexesInput {
 }
 
 export default function buildIndexesTask(input: BuildIndexesInput): BuiltSearchIndex[] {
-  const built = buildSearchIndexes(input.pages, { hashNames: input.hashNames, analyses })
+  const built = buildSearchIndexes(input.pages, { hashNames: input.hashNames, analyses, states })
   analyses?.save()
   return [...built.values()]
 }

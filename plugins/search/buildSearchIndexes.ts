@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import type { SheafNode } from 'sheaf'
 import { pageDocuments, type SearchablePage } from './shared/pageDocuments.ts'
-import { analyseDocument, analysisKey, writeIndex, type DocumentAnalysis } from './indexWriter.ts'
+import { fullIndexState, patchIndexState, type IndexState } from './indexState.ts'
+import { analyseDocument, analysisKey, indexJson, writeIndex, type DocumentAnalysis } from './indexWriter.ts'
 import type { IndexedPage, SearchIndexFile, SectionDocument } from './shared/types.ts'
 
 /** One built index: its file (under the output folder) and its JSON. */
@@ -40,17 +41,23 @@ export function indexKey(version: string | null | undefined, lang: string | null
  * each serialised with the shared options and named after its content hash
  * (so a changed index never hits a stale cache).
  */
-export function buildSearchIndexes(pages: readonly IndexablePage[], options: { hashNames?: boolean; analyses?: AnalysisCache } = {}): Map<string, BuiltSearchIndex> {
+export function buildSearchIndexes(pages: readonly IndexablePage[], options: { hashNames?: boolean; analyses?: AnalysisCache; states?: IndexStates } = {}): Map<string, BuiltSearchIndex> {
   const groups = groupPages(pages)
   const built = new Map<string, BuiltSearchIndex>()
   for (const [key, group] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
     const first = group[0]
     const version = (first.version as string | null | undefined) ?? null
     const lang = String(first.lang ?? '')
-    const file = createIndexFile(group.map(toSearchablePage), version, lang, options.analyses)
-    const json = JSON.stringify(file)
+    const { pages: indexedPages, documents, analysed, keys } = indexInputs(group.map(toSearchablePage), options.analyses)
+    // With the last build's state, only the terms of changed documents are inverted again (see indexState.ts).
+    const previous = options.states?.get(key)
+    const analyses = options.analyses
+    const state = (previous && analyses && patchIndexState(previous, keys, analysed, (old) => analyses.get(old))) || fullIndexState(keys, analysed)
+    options.states?.set(key, state)
+    // The same characters as JSON.stringify(createIndexFile(...)), from the terms' entries.
+    const json = `${JSON.stringify({ version, lang, pages: indexedPages }).slice(0, -1)},"index":${indexJson(documents, analysed, state.entries)}}`
     const hash = options.hashNames === false ? '' : createHash('sha256').update(json).digest('hex').slice(0, 8)
-    built.set(key, { version, lang, fileName: indexFileName(version, lang, hash), json, pageCount: file.pages.length, documentCount: file.index.documentCount })
+    built.set(key, { version, lang, fileName: indexFileName(version, lang, hash), json, pageCount: indexedPages.length, documentCount: documents.length })
   }
   return built
 }
@@ -79,8 +86,20 @@ export interface AnalysisCache {
   set(key: string, analysis: DocumentAnalysis): void
 }
 
+/** Each index's postings from the last build (see indexState.ts), by index key. */
+export interface IndexStates {
+  get(key: string): IndexState | undefined
+  set(key: string, state: IndexState): void
+}
+
 /** The index file for a set of pages (sorted by route, so builds are reproducible). */
 export function createIndexFile(pages: readonly SearchablePage[], version: string | null, lang: string, analyses?: AnalysisCache): SearchIndexFile {
+  const { pages: indexedPages, documents, analysed } = indexInputs(pages, analyses)
+  return { version, lang, pages: indexedPages, index: writeIndex(documents, analysed) }
+}
+
+/** The pages' index entries, their section documents, and each document's analysis and its key (from the cache when it has it). */
+function indexInputs(pages: readonly SearchablePage[], analyses?: AnalysisCache): { pages: IndexedPage[]; documents: SectionDocument[]; analysed: DocumentAnalysis[]; keys: string[] } {
   const sorted = [...pages].sort((a, b) => a.path.localeCompare(b.path))
   const indexedPages: IndexedPage[] = []
   const documents: SectionDocument[] = []
@@ -89,17 +108,17 @@ export function createIndexFile(pages: readonly SearchablePage[], version: strin
     indexedPages.push(entry.page)
     documents.push(...entry.documents)
   }
-  const analysed = documents.map((document) => {
+  const keys = documents.map(analysisKey)
+  const analysed = documents.map((document, index) => {
     if (!analyses) return analyseDocument(document)
-    const key = analysisKey(document)
-    let analysis = analyses.get(key)
+    let analysis = analyses.get(keys[index])
     if (!analysis) {
       analysis = analyseDocument(document)
-      analyses.set(key, analysis)
+      analyses.set(keys[index], analysis)
     }
     return analysis
   })
-  return { version, lang, pages: indexedPages, index: writeIndex(documents, analysed) }
+  return { pages: indexedPages, documents, analysed, keys }
 }
 
 function toSearchablePage(node: IndexablePage): SearchablePage {

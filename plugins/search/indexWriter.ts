@@ -58,28 +58,16 @@ export function analyseDocument(document: SectionDocument): DocumentAnalysis {
 
 /** The serialized index of `documents` (short ids in array order), from their analyses. */
 export function writeIndex(documents: readonly SectionDocument[], analyses: readonly DocumentAnalysis[]): AsPlainObject {
-  const documentIds: Record<number, unknown> = {}
-  const fieldLength: Record<number, (number | null)[]> = {}
-  const storedFields: Record<number, Record<string, unknown>> = {}
-  const averageFieldLength: number[] = []
+  return { ...indexHead(documents, analyses), dirtCount: 0, index: invertIndex(analyses), serializationVersion: 2 } as unknown as AsPlainObject
+}
+
+/** One term's postings as MiniSearch serializes them: field id -> short id -> count. */
+export type TermPostings = Record<string, Record<string, number>>
+
+/** The postings of every term, terms sorted (UTF-16 order, as `[...].sort()`). */
+export function invertIndex(analyses: readonly DocumentAnalysis[]): [string, TermPostings][] {
   const postings = new Map<string, Map<number, Record<number, number>>>()
-  documents.forEach((document, shortId) => {
-    documentIds[shortId] = document.id
-    const stored: Record<string, unknown> = {}
-    for (const name of storeFields) {
-      const value = document[name as keyof SectionDocument]
-      if (value !== undefined) stored[name] = value
-    }
-    storedFields[shortId] = stored
-    const analysis = analyses[shortId]
-    const lengths: (number | null)[] = []
-    analysis.lengths.forEach((length, fieldId) => {
-      if (length === null) return
-      lengths[fieldId] = length
-      // MiniSearch's running average: `count` is the number of documents added before this one.
-      averageFieldLength[fieldId] = ((averageFieldLength[fieldId] || 0) * shortId + length) / (shortId + 1)
-    })
-    fieldLength[shortId] = lengths
+  analyses.forEach((analysis, shortId) => {
     analysis.terms.forEach((pairs, fieldId) => {
       for (const [term, count] of pairs) {
         let byField = postings.get(term)
@@ -90,12 +78,43 @@ export function writeIndex(documents: readonly SectionDocument[], analyses: read
       }
     })
   })
-  const index: [string, Record<string, Record<string, number>>][] = []
+  const index: [string, TermPostings][] = []
   for (const term of [...postings.keys()].sort()) {
-    const data: Record<string, Record<string, number>> = {}
+    const data: TermPostings = {}
     for (const [fieldId, frequencies] of postings.get(term) as Map<number, Record<number, number>>) data[fieldId] = frequencies
     index.push([term, data])
   }
+  return index
+}
+
+/** `JSON.stringify(writeIndex(...))` from the head and the terms' serialized entries (see indexState.ts). */
+export function indexJson(documents: readonly SectionDocument[], analyses: readonly DocumentAnalysis[], entries: readonly string[]): string {
+  return `${JSON.stringify({ ...indexHead(documents, analyses), dirtCount: 0 }).slice(0, -1)},"index":[${entries.join(',')}],"serializationVersion":2}`
+}
+
+/** Every field of the serialized index but the postings, as MiniSearch computes them. */
+function indexHead(documents: readonly SectionDocument[], analyses: readonly DocumentAnalysis[]) {
+  const documentIds: Record<number, unknown> = {}
+  const fieldLength: Record<number, (number | null)[]> = {}
+  const storedFields: Record<number, Record<string, unknown>> = {}
+  const averageFieldLength: number[] = []
+  documents.forEach((document, shortId) => {
+    documentIds[shortId] = document.id
+    const stored: Record<string, unknown> = {}
+    for (const name of storeFields) {
+      const value = document[name as keyof SectionDocument]
+      if (value !== undefined) stored[name] = value
+    }
+    storedFields[shortId] = stored
+    const lengths: (number | null)[] = []
+    analyses[shortId].lengths.forEach((length, fieldId) => {
+      if (length === null) return
+      lengths[fieldId] = length
+      // MiniSearch's running average: `count` is the number of documents added before this one.
+      averageFieldLength[fieldId] = ((averageFieldLength[fieldId] || 0) * shortId + length) / (shortId + 1)
+    })
+    fieldLength[shortId] = lengths
+  })
   return {
     documentCount: documents.length,
     nextId: documents.length,
@@ -104,8 +123,5 @@ export function writeIndex(documents: readonly SectionDocument[], analyses: read
     fieldLength,
     averageFieldLength,
     storedFields,
-    dirtCount: 0,
-    index,
-    serializationVersion: 2,
-  } as unknown as AsPlainObject
+  }
 }
