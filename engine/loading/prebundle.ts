@@ -58,7 +58,8 @@ function enabled(): boolean {
 /** What a built bundle records about itself, in `<group>-<key>.json` beside its folder. */
 interface BundleRecord {
   dir: string
-  outputs: Record<string, string>
+  /** Null: esbuild could not bundle the group (not tried again until an input below changes). */
+  outputs: Record<string, string> | null
   inputs: [file: string, size: number, mtimeMs: number][]
 }
 
@@ -70,8 +71,9 @@ async function ensureBundle(cacheDir: string, name: string, entries: Record<stri
   const recordFile = path.join(cacheDir, `${name}-${key}.json`)
   const existing = readRecord(recordFile)
   if (existing && isFresh(existing)) return toUrls(cacheDir, existing)
-  const record = await bundleGroup(cacheDir, `${name}-${key}`, entries)
+  const record = await bundleGroup(cacheDir, `${name}-${key}`, entries).catch(() => failedRecord(entries))
   // Written last and atomically: a process that reads the record finds a complete folder.
+  fs.mkdirSync(cacheDir, { recursive: true })
   const temporary = `${recordFile}.${process.pid}.tmp`
   fs.writeFileSync(temporary, JSON.stringify(record))
   fs.renameSync(temporary, recordFile)
@@ -103,7 +105,24 @@ function isFresh(record: BundleRecord): boolean {
   return true
 }
 
+/**
+ * A group esbuild cannot bundle (a task that imports the whole engine, whose Vite has imports
+ * that only resolve at run time) is imported from source; what failed is not tried on every
+ * build, only once the entries' folders or the lockfile change.
+ */
+function failedRecord(entries: Record<string, URL>): BundleRecord {
+  const folders = new Set(Object.values(entries).map((url) => path.dirname(fileURLToPath(url))))
+  const files = [...folders].flatMap((folder) => fs.readdirSync(folder).map((name) => path.join(folder, name)))
+  files.push(path.join(fileURLToPath(new URL('../../', import.meta.url)), 'package-lock.json'))
+  const inputs = files.flatMap((file): [string, number, number][] => {
+    const stat = fs.statSync(file, { throwIfNoEntry: false })
+    return stat?.isFile() ? [[file, stat.size, stat.mtimeMs]] : []
+  })
+  return { dir: '', outputs: null, inputs }
+}
+
 function toUrls(cacheDir: string, record: BundleRecord): Record<string, string> {
+  if (!record.outputs) throw new Error('this group could not be bundled')
   return Object.fromEntries(Object.entries(record.outputs).map(([entry, file]) => [entry, pathToFileURL(path.join(cacheDir, record.dir, file)).href]))
 }
 

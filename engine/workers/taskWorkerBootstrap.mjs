@@ -1,14 +1,17 @@
-// Worker threads do not inherit the tsx loader: register it, import the task module (and run
-// its `prepare` export, when it has one, on the start-up data), then run its default export on
-// each input the main thread posts, posting back the result or the error (with SheafError's fields).
+// Imports the task module (and runs its `prepare` export, when it has one, on the start-up data),
+// then runs its default export on each input the main thread posts, posting back the result or
+// the error (with SheafError's fields). The prebundled copy needs no loader; the source needs tsx,
+// which worker threads do not inherit.
 import { parentPort, workerData } from 'node:worker_threads'
-import { register } from 'tsx/esm/api'
 
-register()
+if (!workerData.bundled) {
+  const { register } = await import('tsx/esm/api')
+  register()
+}
 const failure = (error) => ({ ok: false, error: { ...(error && typeof error === 'object' ? error : {}), name: error?.name, message: error instanceof Error ? error.message : String(error), stack: error?.stack } })
 let prepared
 try {
-  const task = await import(workerData.module)
+  const task = await import(workerData.bundled ?? workerData.module)
   prepared = Promise.resolve(typeof task.prepare === 'function' ? task.prepare(workerData.init) : undefined).then(() => task)
 } catch (error) {
   prepared = Promise.reject(error)

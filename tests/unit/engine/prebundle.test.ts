@@ -56,11 +56,18 @@ describe('prebundled module groups', () => {
     expect((await import(second!)).value).toBe('after!')
   })
 
-  it('falls back to the sources when bundling fails or is turned off', async () => {
-    const { dir, group } = makeGroup('third', 'source')
-    fs.writeFileSync(path.join(dir, 'main.ts'), `export { value, where, text } from './helper.ts'\nexport const broken = (\n`)
+  it('falls back to the sources when bundling fails, until a file beside the entry changes, or when turned off', async () => {
+    const { dir, cacheDir, group } = makeGroup('third', 'source')
+    const main = path.join(dir, 'main.ts')
+    fs.writeFileSync(main, `export { value, where, text } from './helper.ts'\nexport const broken = (\n`)
     expect(await group().bundledUrl('main')).toBeNull()
-    fs.writeFileSync(path.join(dir, 'main.ts'), `export { value, where, text } from './helper.ts'\n`)
+    // The failure is recorded: the next build does not ask esbuild again.
+    const record = fs.readdirSync(cacheDir).find((file) => file.endsWith('.json')) as string
+    expect(JSON.parse(fs.readFileSync(path.join(cacheDir, record), 'utf8')).outputs).toBeNull()
+    expect(await group().bundledUrl('main')).toBeNull()
+    fs.writeFileSync(main, `export { value, where, text } from './helper.ts'\n`)
+    fs.utimesSync(main, new Date(), new Date(Date.now() + 5_000))
+    expect(await group().bundledUrl('main')).toMatch(/main\.mjs$/)
     process.env.SHEAF_PREBUNDLE = '0'
     expect(await group().bundledUrl('main')).toBeNull()
     expect((await group().import('main')).value).toBe('source')
