@@ -1,22 +1,19 @@
-import { analysisCodeDigest, PersistentAnalysisCache } from './analysisCache.ts'
-import { IndexStateStore } from './indexStateStore.ts'
+import { analysisCodeDigest } from './analysisCache.ts'
 import { buildSearchIndexes, type BuiltSearchIndex, type IndexablePage } from './buildSearchIndexes.ts'
+import { IndexStateStore } from './indexStateStore.ts'
 
 /**
  * Builds and serialises every search index in a worker thread (see
- * startWorker): at N = 1,000 that is over half a second of work that needs
- * nothing from the main thread but the pages' text, while the main thread
- * renders. The worker starts with the build, so loading its modules and the
- * analysis cache hides behind the markdown transform.
+ * startWorker): work that needs nothing from the main thread but the pages'
+ * text, while the main thread renders. The worker starts with the build, so
+ * loading its modules and the last build's index states (see indexState.ts:
+ * postings, and each document's analysis) hides behind the markdown transform.
  */
-let analyses: PersistentAnalysisCache | undefined
 let states: IndexStateStore | undefined
 
 export function prepare(init: { cacheDir: string }): void {
-  analyses = new PersistentAnalysisCache(init.cacheDir)
   states = new IndexStateStore(init.cacheDir, analysisCodeDigest())
-  // Reads the cache files now, while the main thread is still transforming.
-  analyses.get('')
+  // Reads the state files now, while the main thread is still transforming.
   states.preload()
 }
 
@@ -26,7 +23,5 @@ export interface BuildIndexesInput {
 }
 
 export default function buildIndexesTask(input: BuildIndexesInput): BuiltSearchIndex[] {
-  const built = buildSearchIndexes(input.pages, { hashNames: input.hashNames, analyses, states })
-  analyses?.save()
-  return [...built.values()]
+  return [...buildSearchIndexes(input.pages, { hashNames: input.hashNames, states }).values()]
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { SheafNode } from 'sheaf'
 import { pageDocuments, type SearchablePage } from './shared/pageDocuments.ts'
-import { fullIndexState, patchIndexState, type IndexState } from './indexState.ts'
+import { fullIndexState, patchIndexState, stateAnalysis, type IndexState } from './indexState.ts'
 import { analyseDocument, analysisKey, indexJson, writeIndex, type DocumentAnalysis } from './indexWriter.ts'
 import type { IndexedPage, SearchIndexFile, SectionDocument } from './shared/types.ts'
 
@@ -48,14 +48,14 @@ export function buildSearchIndexes(pages: readonly IndexablePage[], options: { h
     const first = group[0]
     const version = (first.version as string | null | undefined) ?? null
     const lang = String(first.lang ?? '')
-    const { pages: indexedPages, documents, analysed, keys } = indexInputs(group.map(toSearchablePage), options.analyses)
+    const { pages: indexedPages, documents } = pagesAndDocuments(group.map(toSearchablePage))
+    const keys = documents.map(analysisKey)
     // With the last build's state, only the terms of changed documents are inverted again (see indexState.ts).
     const previous = options.states?.get(key)
-    const analyses = options.analyses
-    const state = (previous && analyses && patchIndexState(previous, keys, analysed, (old) => analyses.get(old))) || fullIndexState(keys, analysed)
+    const state = (previous && patchIndexState(previous, keys, (shortId) => analyseDocument(documents[shortId]))) || fullIndexState(keys, analyseAll(documents, keys, options.analyses, previous))
     options.states?.set(key, state)
     // The same characters as JSON.stringify(createIndexFile(...)), from the terms' entries.
-    const json = `${JSON.stringify({ version, lang, pages: indexedPages }).slice(0, -1)},"index":${indexJson(documents, analysed, state.entries)}}`
+    const json = `${JSON.stringify({ version, lang, pages: indexedPages }).slice(0, -1)},"index":${indexJson(documents, state.lengths, state.entries)}}`
     const hash = options.hashNames === false ? '' : createHash('sha256').update(json).digest('hex').slice(0, 8)
     built.set(key, { version, lang, fileName: indexFileName(version, lang, hash), json, pageCount: indexedPages.length, documentCount: documents.length })
   }
@@ -94,12 +94,12 @@ export interface IndexStates {
 
 /** The index file for a set of pages (sorted by route, so builds are reproducible). */
 export function createIndexFile(pages: readonly SearchablePage[], version: string | null, lang: string, analyses?: AnalysisCache): SearchIndexFile {
-  const { pages: indexedPages, documents, analysed } = indexInputs(pages, analyses)
-  return { version, lang, pages: indexedPages, index: writeIndex(documents, analysed) }
+  const { pages: indexedPages, documents } = pagesAndDocuments(pages)
+  return { version, lang, pages: indexedPages, index: writeIndex(documents, analyseAll(documents, documents.map(analysisKey), analyses)) }
 }
 
-/** The pages' index entries, their section documents, and each document's analysis and its key (from the cache when it has it). */
-function indexInputs(pages: readonly SearchablePage[], analyses?: AnalysisCache): { pages: IndexedPage[]; documents: SectionDocument[]; analysed: DocumentAnalysis[]; keys: string[] } {
+/** The pages' index entries and their section documents, in route order. */
+function pagesAndDocuments(pages: readonly SearchablePage[]): { pages: IndexedPage[]; documents: SectionDocument[] } {
   const sorted = [...pages].sort((a, b) => a.path.localeCompare(b.path))
   const indexedPages: IndexedPage[] = []
   const documents: SectionDocument[] = []
@@ -108,17 +108,24 @@ function indexInputs(pages: readonly SearchablePage[], analyses?: AnalysisCache)
     indexedPages.push(entry.page)
     documents.push(...entry.documents)
   }
-  const keys = documents.map(analysisKey)
-  const analysed = documents.map((document, index) => {
+  return { pages: indexedPages, documents }
+}
+
+/** Every document's analysis: from the last build's state or the cache when either has its key, analysed otherwise. */
+function analyseAll(documents: readonly SectionDocument[], keys: readonly string[], analyses?: AnalysisCache, previous?: IndexState): DocumentAnalysis[] {
+  const known = previous ? new Map(previous.docKeys.map((key, shortId) => [key, shortId])) : null
+  return documents.map((document, index) => {
+    const key = keys[index]
+    const at = known?.get(key)
+    if (previous && at !== undefined) return stateAnalysis(previous, at)
     if (!analyses) return analyseDocument(document)
-    let analysis = analyses.get(keys[index])
+    let analysis = analyses.get(key)
     if (!analysis) {
       analysis = analyseDocument(document)
-      analyses.set(keys[index], analysis)
+      analyses.set(key, analysis)
     }
     return analysis
   })
-  return { pages: indexedPages, documents, analysed, keys }
 }
 
 function toSearchablePage(node: IndexablePage): SearchablePage {

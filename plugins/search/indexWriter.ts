@@ -58,7 +58,7 @@ export function analyseDocument(document: SectionDocument): DocumentAnalysis {
 
 /** The serialized index of `documents` (short ids in array order), from their analyses. */
 export function writeIndex(documents: readonly SectionDocument[], analyses: readonly DocumentAnalysis[]): AsPlainObject {
-  return { ...indexHead(documents, analyses), dirtCount: 0, index: invertIndex(analyses), serializationVersion: 2 } as unknown as AsPlainObject
+  return { ...indexHead(documents, analyses.map((analysis) => analysis.lengths)), dirtCount: 0, index: invertIndex(analyses), serializationVersion: 2 } as unknown as AsPlainObject
 }
 
 /** One term's postings as MiniSearch serializes them: field id -> short id -> count. */
@@ -88,12 +88,12 @@ export function invertIndex(analyses: readonly DocumentAnalysis[]): [string, Ter
 }
 
 /** `JSON.stringify(writeIndex(...))` from the head and the terms' serialized entries (see indexState.ts). */
-export function indexJson(documents: readonly SectionDocument[], analyses: readonly DocumentAnalysis[], entries: readonly string[]): string {
-  return `${JSON.stringify({ ...indexHead(documents, analyses), dirtCount: 0 }).slice(0, -1)},"index":[${entries.join(',')}],"serializationVersion":2}`
+export function indexJson(documents: readonly SectionDocument[], lengths: readonly (number | null)[][], entries: readonly string[]): string {
+  return `${JSON.stringify({ ...indexHead(documents, lengths), dirtCount: 0 }).slice(0, -1)},"index":[${entries.join(',')}],"serializationVersion":2}`
 }
 
 /** Every field of the serialized index but the postings, as MiniSearch computes them. */
-function indexHead(documents: readonly SectionDocument[], analyses: readonly DocumentAnalysis[]) {
+function indexHead(documents: readonly SectionDocument[], documentLengths: readonly (number | null)[][]) {
   const documentIds: Record<number, unknown> = {}
   const fieldLength: Record<number, (number | null)[]> = {}
   const storedFields: Record<number, Record<string, unknown>> = {}
@@ -107,7 +107,7 @@ function indexHead(documents: readonly SectionDocument[], analyses: readonly Doc
     }
     storedFields[shortId] = stored
     const lengths: (number | null)[] = []
-    analyses[shortId].lengths.forEach((length, fieldId) => {
+    documentLengths[shortId].forEach((length, fieldId) => {
       if (length === null) return
       lengths[fieldId] = length
       // MiniSearch's running average: `count` is the number of documents added before this one.
