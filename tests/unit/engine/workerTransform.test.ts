@@ -16,6 +16,9 @@ const pageCount = 220
 
 fs.rmSync(site, { recursive: true, force: true })
 fs.cpSync(path.join(root, 'tests/fixtures/basic'), site, { recursive: true, filter: (source) => !/[/\\](build|\.sheaf|\.sheaf-cache)$/.test(source) })
+// With search: its index is patched from the last build's state after an edit (plugins/search/indexState.ts).
+const configFile = path.join(site, 'site/config.ts')
+fs.writeFileSync(configFile, `import { search } from 'sheaf/plugins/search'\n${fs.readFileSync(configFile, 'utf8').replace("plugins: [files({ dir: 'content' })]", "plugins: [files({ dir: 'content' }), search()]")}`)
 for (let index = 0; index < pageCount; index++) {
   const file = path.join(site, 'content/docs/many', `page-${index}.md`)
   fs.mkdirSync(path.dirname(file), { recursive: true })
@@ -42,6 +45,9 @@ describe('markdown transformed in worker threads', () => {
     await onMainThread()
     expect(outputTree(path.join(site, 'out-workers'))).toEqual(outputTree(path.join(site, 'out-main')))
     expect(fs.readFileSync(path.join(site, 'out-workers/docs/many/page-7.html'), 'utf8')).toContain('A sentence added by the test.')
+    const index = fs.readdirSync(path.join(site, 'out-workers/static')).find((name) => /^search_index\..*[0-9a-f]{8}\.json$/.test(name)) as string
+    expect(fs.readFileSync(path.join(site, 'out-workers/static', index), 'utf8')).toContain('A sentence added by the test.')
+    expect(fs.readdirSync(path.join(site, '.sheaf-cache/search')).some((name) => name.startsWith('index-'))).toBe(true)
   }, 240_000)
 
   it('transforms a big site\'s few uncached files in the background, and the transform waits for them', async () => {
