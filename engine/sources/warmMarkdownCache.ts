@@ -34,7 +34,8 @@ export async function warmMarkdownCache(
   options: WorkerOptions & { workers: boolean; onPlan?: (workerCount: number) => void; prestarted?: MarkdownWorker | null },
 ): Promise<number> {
   const markdown = nodes.filter((node) => node.type === 'File' && typeof node.content === 'string' && markdownRE.test(String(node.relativePath)))
-  const jobs = markdown.map((node) => ({ key: cache.key(String(node.content), String(node.sourcePath)), source: String(node.content), file: String(node.sourcePath) })).filter((job) => !cache.has(job.key))
+  const all = markdown.map((node) => ({ key: cache.key(String(node.content), String(node.sourcePath)), source: String(node.content), file: String(node.sourcePath) }))
+  const jobs = all.filter((job) => !cache.has(job.key))
   const few = jobs.length > 0 && jobs.length < minimumFilesForWorkers
   const background = options.workers && few && (options.prestarted != null || markdown.length - jobs.length >= minimumCachedForBackground)
   const workerCount = !options.workers || jobs.length < minimumFilesForWorkers ? 0 : Number(process.env.SHEAF_WORKERS ?? Math.min(os.availableParallelism(), 4))
@@ -43,8 +44,11 @@ export async function warmMarkdownCache(
   if (options.prestarted && prestarted.length === 0) options.prestarted.terminate()
   if (background) {
     const done = transformInWorkers(jobs, 1, cache, options, prestarted).catch(() => 0)
-    // The transform awaits these keys when it reaches them (a file that failed is transformed again there).
+    // The transform awaits these keys when it reaches them (a file that failed is transformed again there),
+    // and reads the cached entries after them meanwhile.
     for (const job of jobs) cache.expect(job.key, done)
+    const pending = new Set(jobs.map((job) => job.key))
+    cache.prefetch(all.filter((job) => !pending.has(job.key)).map((job) => job.key))
     return 0
   }
   if (workerCount < 1) return 0
