@@ -1,6 +1,7 @@
 import { startWorker, withBase, type Plugin, type QueryContext, type WorkerTask } from 'sheaf'
 import path from 'node:path'
-import { PersistentAnalysisCache } from './analysisCache.ts'
+import { analysisCodeDigest, PersistentAnalysisCache } from './analysisCache.ts'
+import { IndexStateStore } from './indexStateStore.ts'
 import type { BuildIndexesInput } from './buildIndexesTask.ts'
 import { buildSearchIndexes, groupPages, indexFileName, indexKey, type BuiltSearchIndex, type IndexablePage } from './buildSearchIndexes.ts'
 import { indexForPath } from './indexForPath.ts'
@@ -40,6 +41,8 @@ export function search(options: SearchPluginOptions = {}): Plugin {
   let built: { store: Store; indexes: Map<string, BuiltSearchIndex> } | null = null
   let hashNames = true
   let analyses: PersistentAnalysisCache | undefined
+  // A very big build (in process) keeps each index's state between builds, as the worker does.
+  let states: IndexStateStore | undefined
   let worker: WorkerTask<BuildIndexesInput, BuiltSearchIndex[]> | null = null
   let pending: Promise<BuiltSearchIndex[]> | null = null
   // Set for a build too big to index beside the render (see workerMaxPages): built here, on first use.
@@ -48,7 +51,7 @@ export function search(options: SearchPluginOptions = {}): Plugin {
 
   // Develop mode: built lazily from whichever store asks first; a new store (a dev rebuild) builds afresh.
   const indexesFor = (store: Store) => {
-    if (!built || built.store !== store) built = { store, indexes: buildSearchIndexes(store.getNodesByType('Page'), { hashNames, analyses }) }
+    if (!built || built.store !== store) built = { store, indexes: buildSearchIndexes(store.getNodesByType('Page'), { hashNames, analyses, states }) }
     return built.indexes
   }
   // Which indexes exist, without building them: what a page's `searchIndex` needs.
@@ -105,7 +108,7 @@ export function search(options: SearchPluginOptions = {}): Plugin {
         worker.close()
         worker = null
         inProcess = true
-        analyses ??= new PersistentAnalysisCache(cacheDirOf(site.root))
+        states ??= new IndexStateStore(cacheDirOf(site.root), analysisCodeDigest())
         return
       }
       const running = worker
