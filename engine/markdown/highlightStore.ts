@@ -30,6 +30,9 @@ export function createHighlightStore(dir: string, salt: string): HighlightStore 
   const pending = new Set<Promise<void>>()
   // Blocks stored but not yet on disk, so this store answers for them meanwhile.
   const writing = new Map<string, string>()
+  // A first build has no store yet: every read would fail (a thrown ENOENT per block, a tenth of
+  // a small site's highlighting), so none is tried; blocks other threads write meanwhile are missed.
+  const startedEmpty = !fs.existsSync(dir)
   const fileOf = (key: string) => {
     const digest = createHash('sha1').update(salt).update('\0').update(shikiVersion).update('\0').update(key).digest('hex')
     return path.join(dir, digest.slice(0, 2), `${digest}.html`)
@@ -37,7 +40,7 @@ export function createHighlightStore(dir: string, salt: string): HighlightStore 
   return {
     get(key) {
       const unwritten = writing.get(key)
-      if (unwritten !== undefined) return unwritten
+      if (unwritten !== undefined || startedEmpty) return unwritten
       try {
         return fs.readFileSync(fileOf(key), 'utf8')
       } catch {
@@ -63,7 +66,8 @@ export function createHighlightStore(dir: string, salt: string): HighlightStore 
         .catch(() => undefined)
         .finally(() => {
           pending.delete(write)
-          if (writing.get(key) === html) writing.delete(key)
+          // A store that started empty never reads the disk: it keeps what it wrote.
+          if (!startedEmpty && writing.get(key) === html) writing.delete(key)
         })
       pending.add(write)
     },
