@@ -1,5 +1,5 @@
 import path from 'node:path'
-import type { BuildSession } from './buildContext.ts'
+import { siteCacheDir, type BuildSession } from './buildContext.ts'
 import { bundleClient } from './bundle/bundleClient.ts'
 import { writeClientEntry } from './bundle/clientEntry.ts'
 import type { ResolvedConfig } from './config/types.ts'
@@ -56,7 +56,7 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
   // A holder, not a variable: the callback sets it, and TypeScript does not narrow across closures.
   const early: { current: EarlyBundle | null } = { current: null }
   const outDirOf = (config: ResolvedConfig) => (options.outDir ? path.resolve(root, options.outDir) : config.outDir)
-  const cacheDir = options.cache === false ? null : path.join(root, '.sheaf-cache')
+  const cacheDir = siteCacheDir(root, options.cache)
   const startBundle = (config: ResolvedConfig, runner: PluginRunner) => {
     const engine = engineFingerprint(engineDir, root)
     const staging = createStagingDir(outDirOf(config))

@@ -48,13 +48,25 @@ export async function createBuildSession(config: ResolvedConfig, options: { cach
     },
   }
   const key = sessionKey(config)
-  const dir = options.cache === false ? null : path.join(config.root, '.sheaf-cache', 'markdown')
+  const dir = markdownCacheDir(config.root, options.cache)
   return { processor, flush: async () => highlightStore?.flush(), markdownCache: createMarkdownCache({ dir, salt: `${engineVersion}\0${key}`, keepInMemory: options.keepInMemory ?? true }), key, resolvedLinks: new Map() }
+}
+
+/** The site's persistent cache folder, `.sheaf-cache/` (null: the build keeps no cache). */
+export function siteCacheDir(root: string, cache: boolean | undefined): string | null {
+  return cache === false ? null : path.join(root, '.sheaf-cache')
+}
+
+/** Where transformed markdown is kept between builds (null: no persistent cache). */
+export function markdownCacheDir(root: string, cache: boolean | undefined): string | null {
+  const dir = siteCacheDir(root, cache)
+  return dir && path.join(dir, 'markdown')
 }
 
 /** Where highlighted code blocks are kept between builds (null: no persistent cache). */
 export function highlightStoreDir(root: string, cache: boolean | undefined): string | null {
-  return cache === false ? null : path.join(root, '.sheaf-cache', 'highlight')
+  const dir = siteCacheDir(root, cache)
+  return dir && path.join(dir, 'highlight')
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { createBuildSession, highlightStoreDir, sessionKey, type BuildSession } from './buildContext.ts'
+import { createBuildSession, highlightStoreDir, markdownCacheDir, sessionKey, siteCacheDir, type BuildSession } from './buildContext.ts'
 import { loadConfig } from './config/loadConfig.ts'
 import type { ResolvedConfig } from './config/types.ts'
 import { createDataLayer, type DataLayer } from './dataLayer.ts'
@@ -110,13 +110,14 @@ export async function prepareSite(root: string, options: PrepareOptions = {}): P
   const store = source.store
   finalizePagePaths(store)
   // A one-shot build owns its parsed bodies, so links are resolved in place (no second copy).
-  resolveLinks(store, config, mode === 'build' && !options.keepInMemory, session, options.cache === false ? null : path.join(config.root, '.sheaf-cache'))
+  resolveLinks(store, config, mode === 'build' && !options.keepInMemory, session, siteCacheDir(config.root, options.cache))
   const dataLayer = await timer.run('schema', () => createSchema(runner, store, config, site, reporterFor), () => 1)
   return { config, session, runner, registry, dataLayer, store, site, log, reporterFor, timer }
 }
 
 function hasMarkdownCache(config: ResolvedConfig, cache: boolean | undefined): boolean {
-  return cache !== false && fs.existsSync(path.join(config.root, '.sheaf-cache', 'markdown'))
+  const dir = markdownCacheDir(config.root, cache)
+  return dir !== null && fs.existsSync(dir)
 }
 
 /** A page's route from its identity: `[lang/][version/]slug` (plugins set the prefixes). */

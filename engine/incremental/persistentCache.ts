@@ -1,5 +1,8 @@
 import fs from 'node:fs'
-import path from 'node:path'
+import { writeFileAtomic } from './writeFileAtomic.ts'
+
+// `sheaf/cache` is this module: plugins (and their worker tasks) write their own cache files with it too.
+export { writeFileAtomic }
 
 /**
  * A key -> JSON value cache for plugins, kept in memory for a long-lived
@@ -37,11 +40,7 @@ export class PersistentCache<T> {
   save(): void {
     if (this.changed || this.load().size !== this.used.size) {
       try {
-        fs.mkdirSync(path.dirname(this.file), { recursive: true })
-        // Write then rename, so a crash never leaves half a file.
-        const temporary = `${this.file}.${process.pid}.tmp`
-        fs.writeFileSync(temporary, JSON.stringify(Object.fromEntries(this.used)))
-        fs.renameSync(temporary, this.file)
+        writeFileAtomic(this.file, JSON.stringify(Object.fromEntries(this.used)))
       } catch {
         // A read-only or full disk only costs speed.
       }

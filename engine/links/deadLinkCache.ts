@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
-import path from 'node:path'
+import { writeFileAtomic } from '../incremental/writeFileAtomic.ts'
 import type { DeadLink } from './resolveLinks.ts'
 
 /**
@@ -39,10 +39,7 @@ export function openDeadLinkCache(file: string | null, context: string): DeadLin
     save() {
       if (!file || (!changed && Object.keys(next).length === Object.keys(previous ?? {}).length)) return
       try {
-        fs.mkdirSync(path.dirname(file), { recursive: true })
-        const temporary = `${file}.${process.pid}.tmp`
-        fs.writeFileSync(temporary, JSON.stringify({ context: key, pages: next } satisfies Stored))
-        fs.renameSync(temporary, file)
+        writeFileAtomic(file, JSON.stringify({ context: key, pages: next } satisfies Stored))
       } catch {
         // A read-only or full disk only costs speed.
       }

@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { writeFileAtomic } from '../incremental/writeFileAtomic.ts'
 
 /**
  * A group of the engine's modules that is imported from a prebundled copy:
@@ -73,10 +74,7 @@ async function ensureBundle(cacheDir: string, name: string, entries: Record<stri
   if (existing && isFresh(existing)) return toUrls(cacheDir, existing)
   const record = await bundleGroup(cacheDir, `${name}-${key}`, entries).catch(() => failedRecord(entries))
   // Written last and atomically: a process that reads the record finds a complete folder.
-  fs.mkdirSync(cacheDir, { recursive: true })
-  const temporary = `${recordFile}.${process.pid}.tmp`
-  fs.writeFileSync(temporary, JSON.stringify(record))
-  fs.renameSync(temporary, recordFile)
+  writeFileAtomic(recordFile, JSON.stringify(record))
   removeStale(cacheDir, `${name}-${key}-`, record.dir)
   return toUrls(cacheDir, record)
 }

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { createHash } from 'node:crypto'
 import type { MarkdownResult } from '../markdown/processor.ts'
 import { SheafError } from '../errors.ts'
+import { writeFileAtomic } from '../incremental/writeFileAtomic.ts'
 import { defineLazyField } from '../store/lazyField.ts'
 
 /**
@@ -90,16 +91,10 @@ export function createMarkdownCache(options: { dir: string | null; salt: string;
       const file = fileOf(key)
       if (!file) return
       try {
-        fs.mkdirSync(path.dirname(file), { recursive: true })
-        // Write then rename, so a crash never leaves half a cache entry.
-        const temporary = `${file}.${process.pid}.tmp`
         const entry = writeEntry(result)
         // The body file first: an entry whose main file exists is complete.
-        const bodyFile = bodyFileOf(file)
-        fs.writeFileSync(`${bodyFile}.${process.pid}.tmp`, entry.body)
-        fs.renameSync(`${bodyFile}.${process.pid}.tmp`, bodyFile)
-        fs.writeFileSync(temporary, entry.main)
-        fs.renameSync(temporary, file)
+        writeFileAtomic(bodyFileOf(file), entry.body)
+        writeFileAtomic(file, entry.main)
       } catch {
         // A read-only or full disk only costs speed.
       }

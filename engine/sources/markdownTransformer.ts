@@ -44,11 +44,10 @@ export function markdownTransformer(processor: MarkdownProcessor, cache: Markdow
         internal: { contentDigest: createContentDigest([key, relativePath, node.sourcePath, node.lastUpdated ?? null, defaultLang]) },
       }
       // Read from the result when first asked for: a cached page's body is parsed only if something reads it.
-      const loaded = result
-      defineLazyField(page, 'rawBody', () => loaded.body)
-      defineLazyField(page, 'body', () => loaded.body)
-      defineLazyField(page, 'text', () => loaded.text)
-      defineLazyField(page, 'sections', () => loaded.sections)
+      defineLazyField(page, 'rawBody', () => result.body)
+      defineLazyField(page, 'body', () => result.body)
+      defineLazyField(page, 'text', () => result.text)
+      defineLazyField(page, 'sections', () => result.sections)
       createNode(page)
     },
   }

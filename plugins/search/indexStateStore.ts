@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { writeFileAtomic } from 'sheaf/cache'
 import type { IndexState } from './indexState.ts'
 
 /**
@@ -43,10 +44,7 @@ export class IndexStateStore {
     this.loaded.set(indexKey, state)
     const file = this.fileOf(indexKey)
     try {
-      fs.mkdirSync(this.dir, { recursive: true })
-      const temporary = `${file}.${process.pid}.tmp`
-      fs.writeFileSync(temporary, [JSON.stringify({ docKeys: state.docKeys, lengths: state.lengths, terms: state.terms }), ...state.entries, ...state.analyses].join('\n'))
-      fs.renameSync(temporary, file)
+      writeFileAtomic(file, [JSON.stringify({ docKeys: state.docKeys, lengths: state.lengths, terms: state.terms }), ...state.entries, ...state.analyses].join('\n'))
     } catch {
       // A read-only or full disk only costs speed.
     }
