@@ -1,4 +1,5 @@
 import type { ResolvedConfig } from './config/types.ts'
+import { createHighlightAhead, type HighlightAhead } from './markdown/highlightAhead.ts'
 import { createHighlightStore } from './markdown/highlightStore.ts'
 import { markdownModules } from './markdown/markdownModules.ts'
 import type { MarkdownProcessor } from './markdown/processor.ts'
@@ -27,6 +28,8 @@ export interface BuildSession {
   key: string
   /** Resolves once what the build wrote in the background (highlighted blocks) is on disk. */
   flush(): Promise<void>
+  /** Code blocks a worker highlights while a small site's pages transform on the main thread (see highlightAhead.ts). */
+  highlightAhead: HighlightAhead
   /** Pages' resolved links from the last build in this process (see prepareSite's resolveLinks). */
   resolvedLinks: Map<string, { raw: unknown; context: string; result: { body: unknown; dead: unknown[] } }>
 }
@@ -37,19 +40,20 @@ export async function createBuildSession(config: ResolvedConfig, options: { cach
   // Created on first use: when worker threads transform every file (a cold build of a big
   // site), the main thread never loads the markdown pipeline or shiki, and starts them sooner.
   let created: Promise<MarkdownProcessor> | undefined
+  const highlightAhead = createHighlightAhead()
   const processor: MarkdownProcessor = {
     async process(input) {
       created ??= (async () => {
         const [{ createCodeHighlighter }, { createMarkdownProcessor }] = await Promise.all([markdownModules.import('highlighter'), markdownModules.import('processor')])
         const highlighter = await createCodeHighlighter(config.markdown.codeThemes)
-        return createMarkdownProcessor({ highlighter, highlightStore, components: defaultComponents, sanitize: config.markdown.sanitize })
+        return createMarkdownProcessor({ highlighter, highlightStore, highlightAhead, components: defaultComponents, sanitize: config.markdown.sanitize })
       })()
       return (await created).process(input)
     },
   }
   const key = sessionKey(config)
   const dir = markdownCacheDir(config.root, options.cache)
-  return { processor, flush: async () => highlightStore?.flush(), markdownCache: createMarkdownCache({ dir, salt: `${engineVersion}\0${key}`, keepInMemory: options.keepInMemory ?? true }), key, resolvedLinks: new Map() }
+  return { processor, flush: async () => highlightStore?.flush(), markdownCache: createMarkdownCache({ dir, salt: `${engineVersion}\0${key}`, keepInMemory: options.keepInMemory ?? true }), key, highlightAhead, resolvedLinks: new Map() }
 }
 
 /** The site's persistent cache folder, `.sheaf-cache/` (null: the build keeps no cache). */

@@ -101,9 +101,13 @@ export async function prepareSite(root: string, options: PrepareOptions = {}): P
   await timer.run(
     'transform',
     async () => {
-      await warmMarkdownCache(source.pending, session.markdownCache, { ...markdownOptions, workers: options.workers !== false, prestarted, onPlan: (workers) => workers === 0 && startBundle() })
+      await warmMarkdownCache(source.pending, session.markdownCache, { ...markdownOptions, workers: options.workers !== false, prestarted, highlightAhead: session.highlightAhead, onPlan: (workers) => workers === 0 && startBundle() })
       startBundle()
-      return transformNodes(runner, source, site, reporterFor)
+      try {
+        return await transformNodes(runner, source, site, reporterFor)
+      } finally {
+        session.highlightAhead.finish()
+      }
     },
     (count) => count,
   )

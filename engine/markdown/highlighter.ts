@@ -1,5 +1,6 @@
 import type { Highlighter } from 'shiki'
 import { bundledLanguages, bundledLanguagesAlias } from 'shiki/langs'
+import type { DualThemeHtml } from './dualThemeHtml.ts'
 import { withScannerCache } from './scannerCache.ts'
 
 export interface CodeHighlighter {
@@ -10,6 +11,8 @@ export interface CodeHighlighter {
   /** The shiki instance, once `ensureLanguage` has run. */
   readonly shiki: Highlighter
   themes: { light: string; dark: string }
+  /** The inner HTML of a block's `<code>` in both themes (see dualThemeHtml.ts); `lang` as resolveLanguage gave it. */
+  highlight(code: string, lang: string, highlightedLines: ReadonlySet<number>): Promise<string>
 }
 
 /**
@@ -30,6 +33,13 @@ export async function createCodeHighlighter(themes: { light: string; dark: strin
       return instance
     })())
   const loaded = new Set<string>(['text', 'plaintext', 'txt'])
+  const ensureLanguage = async (lang: string) => {
+    const shiki = await create()
+    if (loaded.has(lang)) return
+    await shiki.loadLanguage(lang as never)
+    loaded.add(lang)
+  }
+  let dual: DualThemeHtml | null = null
   return {
     get shiki() {
       if (!instance) throw new Error('The highlighter is not loaded yet: call ensureLanguage first.')
@@ -43,11 +53,12 @@ export async function createCodeHighlighter(themes: { light: string; dark: strin
       if (Object.hasOwn(bundledLanguagesAlias, lower)) return lower
       return null
     },
-    async ensureLanguage(lang) {
-      const shiki = await create()
-      if (loaded.has(lang)) return
-      await shiki.loadLanguage(lang as never)
-      loaded.add(lang)
+    ensureLanguage,
+    async highlight(code, lang, highlightedLines) {
+      await ensureLanguage(lang)
+      // Imported with shiki, not before: it imports shiki's TextMate runtime.
+      dual ??= (await import('./dualThemeHtml.ts')).createDualThemeHtml(instance as Highlighter, themes)
+      return dual.render(code, lang, highlightedLines)
     },
   }
 }

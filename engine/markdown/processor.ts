@@ -6,6 +6,7 @@ import { isSheafError, SheafError } from '../errors.ts'
 import { extractText, type PageSection } from './extractText.ts'
 import { assertFrontmatterTypes, parseFrontmatter } from './frontmatter.ts'
 import type { CodeHighlighter } from './highlighter.ts'
+import type { HighlightAhead } from './highlightAhead.ts'
 import type { HighlightStore } from './highlightStore.ts'
 import rehypeCodeBlocks from './rehypeCodeBlocks.ts'
 import rehypeHeadings, { type HeadingsResult, type TocEntry } from './rehypeHeadings.ts'
@@ -25,6 +26,8 @@ export interface MarkdownOptions {
   highlighter: CodeHighlighter
   /** Highlighted blocks kept between builds (none: highlight every block). */
   highlightStore?: HighlightStore
+  /** Blocks a worker highlights while the pages are parsed (see highlightAhead.ts). */
+  highlightAhead?: Pick<HighlightAhead, 'take'>
   components: ComponentRegistry
   sanitize: boolean
 }
@@ -71,7 +74,7 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
       .use(rehypeValidNesting)
   }
   const processors = { md: build(false), mdx: build(true) }
-  const codeBlocks = rehypeCodeBlocks({ highlighter: options.highlighter, store: options.highlightStore })
+  const codeBlocks = rehypeCodeBlocks({ highlighter: options.highlighter, store: options.highlightStore, ahead: options.highlightAhead })
 
   return {
     async process({ source, file, mdx }) {

@@ -2,8 +2,8 @@ import type { Element, Root } from 'hast'
 import { toString } from 'hast-util-to-string'
 import type { VFile } from 'vfile'
 import { walk } from './walk.ts'
-import { createDualThemeHtml, type DualThemeHtml } from './dualThemeHtml.ts'
 import type { CodeHighlighter } from './highlighter.ts'
+import type { HighlightAhead } from './highlightAhead.ts'
 import type { HighlightStore } from './highlightStore.ts'
 import { parseCodeTitle, parseLineRanges } from './lineRanges.ts'
 
@@ -11,6 +11,8 @@ interface Options {
   highlighter: CodeHighlighter
   /** Blocks highlighted by earlier builds (see highlightStore.ts). */
   store?: HighlightStore
+  /** Blocks a worker highlights while the pages are parsed (see highlightAhead.ts). */
+  ahead?: Pick<HighlightAhead, 'take'>
 }
 
 /**
@@ -20,11 +22,10 @@ interface Options {
  * highlighted lines from the meta (`title="a.ts" {1,3-5}`).
  */
 export default function rehypeCodeBlocks(options: Options) {
-  const { highlighter, store } = options
+  const { highlighter, store, ahead } = options
   const themes = `${highlighter.themes.light}\0${highlighter.themes.dark}`
   // Docs repeat snippets (install commands, setup files): highlight each distinct one once.
   const highlighted = new Map<string, string>()
-  let dual: DualThemeHtml | null = null
   return async (tree: Root, file: VFile) => {
     const blocks: { node: Element; code: Element }[] = []
     walk<Element>(tree, 'element', (node) => {
@@ -47,9 +48,7 @@ export default function rehypeCodeBlocks(options: Options) {
       const title = parseCodeTitle(meta)
       let html = highlighted.get(cacheKey) ?? store?.get(cacheKey)
       if (html === undefined) {
-        await highlighter.ensureLanguage(lang)
-        dual ??= createDualThemeHtml(highlighter.shiki, highlighter.themes)
-        html = dual.render(source, lang, highlightedLines)
+        html = (lang === 'text' ? undefined : await ahead?.take(requested, meta, source)) ?? (await highlighter.highlight(source, lang, highlightedLines))
         store?.set(cacheKey, html)
       }
       if (highlighted.size > 5000) highlighted.clear()

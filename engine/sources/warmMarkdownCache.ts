@@ -1,6 +1,7 @@
 import os from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { markdownModules } from '../markdown/markdownModules.ts'
+import type { HighlightAhead } from '../markdown/highlightAhead.ts'
 import type { MarkdownResult } from '../markdown/processor.ts'
 import type { SheafNode } from '../store/types.ts'
 import type { MarkdownCache } from './markdownCache.ts'
@@ -11,7 +12,7 @@ const markdownRE = /\.mdx?$/
  * compiling grammars, a second or two) costs more than it saves: the main thread
  * does them (N=100 corpus: 3.0 s on the main thread, 4.5 s with two workers).
  */
-const minimumFilesForWorkers = 150
+const minimumFilesForWorkers = Number(process.env.SHEAF_MINW ?? 150)
 
 /**
  * A rebuild of a big site re-transforms a page or two and reads every other
@@ -31,7 +32,7 @@ const minimumCachedForBackground = 200
 export async function warmMarkdownCache(
   nodes: SheafNode[],
   cache: MarkdownCache,
-  options: WorkerOptions & { workers: boolean; onPlan?: (workerCount: number) => void; prestarted?: MarkdownWorker | null },
+  options: WorkerOptions & { workers: boolean; onPlan?: (workerCount: number) => void; prestarted?: MarkdownWorker | null; highlightAhead?: HighlightAhead },
 ): Promise<number> {
   const markdown = nodes.filter((node) => node.type === 'File' && typeof node.content === 'string' && markdownRE.test(String(node.relativePath)))
   const all = markdown.map((node) => ({ key: cache.key(String(node.content), String(node.sourcePath)), source: String(node.content), file: String(node.sourcePath) }))
@@ -51,7 +52,11 @@ export async function warmMarkdownCache(
     cache.prefetch(all.filter((job) => !pending.has(job.key)).map((job) => job.key))
     return 0
   }
-  if (workerCount < 1) return 0
+  if (workerCount < 1) {
+    // The main thread transforms them: a worker highlights their code blocks meanwhile.
+    if (options.workers && jobs.length > 0) options.highlightAhead?.start(jobs.map((job) => job.source), options.codeThemes)
+    return 0
+  }
   return transformInWorkers(jobs, workerCount, cache, options, prestarted)
 }
 

@@ -1,0 +1,73 @@
+import { startWorker, type WorkerTask } from '../workers/runInWorker.ts'
+import { findCodeFences, type CodeFence } from './codeFences.ts'
+import type { HighlightTaskInit } from './highlightTask.ts'
+
+/**
+ * Code blocks highlighted ahead of the transform, in a worker thread.
+ *
+ * Why: a small site's cold build transforms its pages on the main thread (a
+ * worker per core costs more to start than it saves), and highlighting is
+ * half of that work: this site's 34 pages hold 350 blocks, 1.3 s of one core,
+ * half of it compiling grammars. Here the blocks are read from the raw
+ * markdown (codeFences.ts) and highlighted by one worker while the main
+ * thread parses, on the core that was idle. The transform takes a block from
+ * here when the parsed block is exactly the one found (language, meta, text),
+ * awaiting it if the worker has not reached it yet; any other block, or any
+ * worker failure, is highlighted on the main thread as before, so the output
+ * never depends on this.
+ */
+export interface HighlightAhead {
+  /** Starts highlighting the fences of these sources (in this order), when there are enough to pay for a worker. */
+  start(sources: string[], themes: { light: string; dark: string }): void
+  /** The block's HTML from the worker: a promise (undefined if the worker could not), or undefined when not sent there. */
+  take(lang: string, meta: string, code: string): Promise<string | undefined> | undefined
+  /** Stops the worker and forgets its blocks (after the transform). */
+  finish(): void
+}
+
+/** Fewer blocks than this are highlighted faster on the main thread than a worker starts (0.2-0.3 s). */
+const minimumFences = 40
+/** Fences per message: small, so the first results come back while the worker is still going. */
+const batchSize = 8
+
+export function createHighlightAhead(): HighlightAhead {
+  const expected = new Map<string, Promise<string | undefined>>()
+  let worker: WorkerTask<CodeFence[], (string | null)[]> | null = null
+  return {
+    start(sources, themes) {
+      if (worker) return
+      const fences = uniqueFences(sources.flatMap(findCodeFences).filter((fence) => fence.lang !== '' && fence.code !== ''))
+      if (fences.length < minimumFences) return
+      const init: HighlightTaskInit = { themes, langs: [...new Set(fences.map((fence) => fence.lang))] }
+      worker = startWorker(new URL('./highlightTask.ts', import.meta.url), init)
+      for (let at = 0; at < fences.length; at += batchSize) {
+        const batch = fences.slice(at, at + batchSize)
+        // A failed worker only means the main thread highlights these itself.
+        const results = (worker as WorkerTask<CodeFence[], (string | null)[]>).run(batch).catch(() => [] as (string | null)[])
+        batch.forEach((fence, index) => expected.set(keyOf(fence.lang, fence.meta, fence.code), results.then((html) => html[index] ?? undefined)))
+      }
+    },
+    take(lang, meta, code) {
+      return expected.get(keyOf(lang, meta, code))
+    },
+    finish() {
+      worker?.close()
+      worker = null
+      expected.clear()
+    },
+  }
+}
+
+function keyOf(lang: string, meta: string, code: string): string {
+  return `${lang}\0${meta}\0${code}`
+}
+
+function uniqueFences(fences: CodeFence[]): CodeFence[] {
+  const seen = new Set<string>()
+  return fences.filter((fence) => {
+    const key = keyOf(fence.lang, fence.meta, fence.code)
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}
