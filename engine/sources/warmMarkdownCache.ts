@@ -12,7 +12,7 @@ const markdownRE = /\.mdx?$/
  * compiling grammars, a second or two) costs more than it saves: the main thread
  * does them (N=100 corpus: 3.0 s on the main thread, 4.5 s with two workers).
  */
-const minimumFilesForWorkers = Number(process.env.SHEAF_MINW ?? 150)
+const minimumFilesForWorkers = 150
 
 /**
  * A rebuild of a big site re-transforms a page or two and reads every other
