@@ -101,7 +101,7 @@ export async function prepareSite(root: string, options: PrepareOptions = {}): P
   await timer.run(
     'transform',
     async () => {
-      await warmMarkdownCache(source.pending, session.markdownCache, { ...markdownOptions, workers: options.workers !== false, prestarted, highlightAhead: session.highlightAhead, onPlan: (workers) => workers === 0 && startBundle() })
+      await warmMarkdownCache(source.pending, session.markdownCache, { ...markdownOptions, workers: options.workers !== false, prestarted, highlightAhead: session.highlightAhead, processor: session.processor, onPlan: (workers) => workers === 0 && startBundle() })
       startBundle()
       try {
         return await transformNodes(runner, source, site, reporterFor)

@@ -17,8 +17,8 @@ import type { HighlightTaskInit } from './highlightTask.ts'
  * never depends on this.
  */
 export interface HighlightAhead {
-  /** Starts highlighting the fences of these sources (in this order), when there are enough to pay for a worker. */
-  start(sources: string[], themes: { light: string; dark: string }): void
+  /** Starts highlighting the fences of these sources (in this order) when there are enough to pay for a worker; says whether it did. */
+  start(sources: string[], themes: { light: string; dark: string }): boolean
   /** The block's HTML from the worker: a promise (undefined if the worker could not), or undefined when not sent there. */
   take(lang: string, meta: string, code: string): Promise<string | undefined> | undefined
   /** Stops the worker and forgets its blocks (after the transform). */
@@ -35,9 +35,9 @@ export function createHighlightAhead(): HighlightAhead {
   let worker: WorkerTask<CodeFence[], (string | null)[]> | null = null
   return {
     start(sources, themes) {
-      if (worker) return
+      if (worker) return false
       const fences = uniqueFences(sources.flatMap(findCodeFences).filter((fence) => fence.lang !== '' && fence.code !== ''))
-      if (fences.length < minimumFences) return
+      if (fences.length < minimumFences) return false
       const init: HighlightTaskInit = { themes, langs: [...new Set(fences.map((fence) => fence.lang))] }
       worker = startWorker(new URL('./highlightTask.ts', import.meta.url), init)
       for (let at = 0; at < fences.length; at += batchSize) {
@@ -46,6 +46,7 @@ export function createHighlightAhead(): HighlightAhead {
         const results = (worker as WorkerTask<CodeFence[], (string | null)[]>).run(batch).catch(() => [] as (string | null)[])
         batch.forEach((fence, index) => expected.set(keyOf(fence.lang, fence.meta, fence.code), results.then((html) => html[index] ?? undefined)))
       }
+      return true
     },
     take(lang, meta, code) {
       return expected.get(keyOf(lang, meta, code))

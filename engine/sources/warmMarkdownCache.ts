@@ -2,7 +2,7 @@ import os from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { markdownModules } from '../markdown/markdownModules.ts'
 import type { HighlightAhead } from '../markdown/highlightAhead.ts'
-import type { MarkdownResult } from '../markdown/processor.ts'
+import type { MarkdownProcessor, MarkdownResult } from '../markdown/processor.ts'
 import type { SheafNode } from '../store/types.ts'
 import type { MarkdownCache } from './markdownCache.ts'
 
@@ -32,7 +32,7 @@ const minimumCachedForBackground = 200
 export async function warmMarkdownCache(
   nodes: SheafNode[],
   cache: MarkdownCache,
-  options: WorkerOptions & { workers: boolean; onPlan?: (workerCount: number) => void; prestarted?: MarkdownWorker | null; highlightAhead?: HighlightAhead },
+  options: WorkerOptions & { workers: boolean; onPlan?: (workerCount: number) => void; prestarted?: MarkdownWorker | null; highlightAhead?: HighlightAhead; processor?: MarkdownProcessor },
 ): Promise<number> {
   const markdown = nodes.filter((node) => node.type === 'File' && typeof node.content === 'string' && markdownRE.test(String(node.relativePath)))
   const all = markdown.map((node) => ({ key: cache.key(String(node.content), String(node.sourcePath)), source: String(node.content), file: String(node.sourcePath) }))
@@ -54,10 +54,29 @@ export async function warmMarkdownCache(
   }
   if (workerCount < 1) {
     // The main thread transforms them: a worker highlights their code blocks meanwhile.
-    if (options.workers && jobs.length > 0) options.highlightAhead?.start(jobs.map((job) => job.source), options.codeThemes)
+    if (options.workers && jobs.length > 0 && options.processor && options.highlightAhead?.start(jobs.map((job) => job.source), options.codeThemes)) {
+      transformAhead(jobs, cache, options.processor)
+    }
     return 0
   }
   return transformInWorkers(jobs, workerCount, cache, options, prestarted)
+}
+
+/**
+ * Starts every file's transform now, on the main thread, instead of one after the other as the
+ * transform reaches them: a file parses, then waits for its code blocks from the highlight worker
+ * while the next file parses, so neither thread waits for the other. Only for a small site (its
+ * parsed pages are all in memory at once). A file that fails is left to the transform, which
+ * processes it again and reports the error where it belongs.
+ */
+function transformAhead(jobs: Job[], cache: MarkdownCache, processor: MarkdownProcessor): void {
+  for (const job of jobs) {
+    const done = processor.process({ source: job.source, file: job.file, mdx: job.file.endsWith('.mdx') }).then(
+      (result) => cache.set(job.key, result),
+      () => undefined,
+    )
+    cache.expect(job.key, done)
+  }
 }
 
 interface WorkerOptions {
