@@ -1,10 +1,9 @@
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { build, loadDataLayer } from './build.ts'
+import fs from 'node:fs'
 import { loadConfig } from './config/loadConfig.ts'
 import { formatError } from './errors.ts'
-import { startStaticServer } from './server/staticServer.ts'
-import { outputCleanup } from './render/outputDir.ts'
+import { prestartHighlightWorker } from './markdown/highlightAhead.ts'
 
 const usage = `Usage: sheaf <command> [options]
 
@@ -53,11 +52,15 @@ async function main(): Promise<number> {
   }
   switch (command) {
     case 'build': {
+      // A cold build (no transformed pages kept) starts its highlight worker before loading the engine (see highlightAhead.ts).
+      if (!fs.existsSync(path.join(root, '.sheaf-cache', 'markdown'))) prestartHighlightWorker()
+      const [{ build }, { outputCleanup }] = await Promise.all([import('./build.ts'), import('./render/outputDir.ts')])
       const result = await build(root, { configFile: values.config, outDir: values.out, quiet: values.quiet })
       await outputCleanup()
       return result.pages.length > 0 ? 0 : 1
     }
     case 'preview': {
+      const { startStaticServer } = await import('./server/staticServer.ts')
       const config = await loadConfig(root, values.config)
       const port = values.port ? Number(values.port) : config.previewPort
       const dir = values.out ? path.resolve(root, values.out) : config.outDir
@@ -76,6 +79,7 @@ async function main(): Promise<number> {
         console.error("sheaf query needs a GraphQL query, e.g. sheaf query '{ allPage { path title } }'")
         return 1
       }
+      const { loadDataLayer } = await import('./build.ts')
       const { dataLayer } = await loadDataLayer(root, { configFile: values.config })
       const data = await dataLayer.query(query, {}, 'the command line')
       process.stdout.write(`${JSON.stringify(data, null, 2)}\n`)

@@ -38,9 +38,20 @@ export interface PrebundledGroup<Modules extends Record<string, unknown>> {
 /** Bump when the bundle's shape changes, so no older layout is ever read. */
 const layoutVersion = 1
 
-export function prebundledGroup<Modules extends Record<string, unknown>>(name: string, entries: { [K in keyof Modules]: URL }, options: { cacheDir?: string } = {}): PrebundledGroup<Modules> {
+export interface PrebundleOptions {
+  cacheDir?: string
+  /**
+   * Packages imported as they are installed instead of bundled in: those esbuild cannot bundle
+   * (Vite resolves files at run time). The bundle imports each by its resolved file URL, so it
+   * finds the engine's copy from wherever the bundle is kept.
+   */
+  external?: string[]
+}
+
+export function prebundledGroup<Modules extends Record<string, unknown>>(name: string, entries: { [K in keyof Modules]: URL }, options: PrebundleOptions = {}): PrebundledGroup<Modules> {
   let ready: Promise<Record<string, string> | null> | undefined
-  const bundled = () => (ready ??= enabled() ? ensureBundle(options.cacheDir ?? prebundleCacheDir(), name, entries as Record<string, URL>).catch(() => null) : Promise.resolve(null))
+  const external = options.external ?? []
+  const bundled = () => (ready ??= enabled() ? ensureBundle(options.cacheDir ?? prebundleCacheDir(), name, entries as Record<string, URL>, external).catch(() => null) : Promise.resolve(null))
   return {
     async import(entry) {
       const urls = await bundled()
@@ -64,15 +75,15 @@ interface BundleRecord {
   inputs: [file: string, size: number, mtimeMs: number][]
 }
 
-async function ensureBundle(cacheDir: string, name: string, entries: Record<string, URL>): Promise<Record<string, string>> {
+async function ensureBundle(cacheDir: string, name: string, entries: Record<string, URL>, external: string[]): Promise<Record<string, string>> {
   const key = createHash('sha1')
-    .update(JSON.stringify([layoutVersion, process.version, Object.entries(entries).map(([entry, url]) => [entry, url.href])]))
+    .update(JSON.stringify([layoutVersion, process.version, Object.entries(entries).map(([entry, url]) => [entry, url.href]), external]))
     .digest('hex')
     .slice(0, 12)
   const recordFile = path.join(cacheDir, `${name}-${key}.json`)
   const existing = readRecord(recordFile)
   if (existing && isFresh(existing)) return toUrls(cacheDir, existing)
-  const record = await bundleGroup(cacheDir, `${name}-${key}`, entries).catch(() => failedRecord(entries))
+  const record = await bundleGroup(cacheDir, `${name}-${key}`, entries, external).catch(() => failedRecord(entries))
   // Written last and atomically: a process that reads the record finds a complete folder.
   writeFileAtomic(recordFile, JSON.stringify(record))
   removeStale(cacheDir, `${name}-${key}-`, record.dir)
@@ -124,7 +135,7 @@ function toUrls(cacheDir: string, record: BundleRecord): Record<string, string> 
   return Object.fromEntries(Object.entries(record.outputs).map(([entry, file]) => [entry, pathToFileURL(path.join(cacheDir, record.dir, file)).href]))
 }
 
-async function bundleGroup(cacheDir: string, prefix: string, entries: Record<string, URL>): Promise<BundleRecord> {
+async function bundleGroup(cacheDir: string, prefix: string, entries: Record<string, URL>, external: string[]): Promise<BundleRecord> {
   const esbuild = await import('esbuild')
   // A new folder per build, never rewritten: another process may still be importing chunks of the last one.
   const dir = `${prefix}-${Date.now().toString(36)}${randomBytes(3).toString('hex')}`
@@ -142,7 +153,7 @@ async function bundleGroup(cacheDir: string, prefix: string, entries: Record<str
     logLevel: 'silent',
     // Packages that are CommonJS inside may call require(); an ES module has none of its own.
     banner: { js: "import { createRequire as __sheafCreateRequire } from 'node:module'; const require = __sheafCreateRequire(import.meta.url);" },
-    plugins: [keepSourceLocations(esbuild)],
+    plugins: [keepSourceLocations(esbuild), installedPackages(external)],
   })
   const outputs: Record<string, string> = {}
   for (const [file, output] of Object.entries(result.metafile.outputs)) {
@@ -156,6 +167,18 @@ async function bundleGroup(cacheDir: string, prefix: string, entries: Record<str
     return [absolute, stat.size, stat.mtimeMs]
   })
   return { dir, outputs, inputs }
+}
+
+/** Leaves these packages out of the bundle, imported by the file URL they resolve to from the engine. */
+function installedPackages(names: string[]): import('esbuild').Plugin {
+  return {
+    name: 'sheaf-installed-packages',
+    setup(build) {
+      if (names.length === 0) return
+      const filter = new RegExp(`^(${names.map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`)
+      build.onResolve({ filter }, (args) => ({ path: import.meta.resolve(args.path), external: true }))
+    },
+  }
 }
 
 /**

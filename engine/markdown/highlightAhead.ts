@@ -1,6 +1,6 @@
 import { startWorker, type WorkerTask } from '../workers/runInWorker.ts'
 import { findCodeFences, type CodeFence } from './codeFences.ts'
-import type { HighlightTaskInit } from './highlightTask.ts'
+import type { HighlightBatch } from './highlightTask.ts'
 
 /**
  * Code blocks highlighted ahead of the transform, in a worker thread.
@@ -30,20 +30,40 @@ const minimumFences = 40
 /** Fences per message: small, so the first results come back while the worker is still going. */
 const batchSize = 8
 
+type HighlightWorker = WorkerTask<HighlightBatch, (string | null)[]>
+const taskUrl = new URL('./highlightTask.ts', import.meta.url)
+let prestarted: HighlightWorker | null = null
+
+/**
+ * Starts the highlight worker before the build has read its config or its files: a cold build
+ * calls this first thing, so the worker has loaded shiki and compiled its WebAssembly (0.3 s of
+ * start-up) by the time the fences are known, instead of starting then. The first highlightAhead
+ * that starts takes it; one that has no use for it (a big site, few blocks) stops it.
+ */
+export function prestartHighlightWorker(): void {
+  prestarted ??= startWorker<HighlightBatch, (string | null)[]>(taskUrl)
+}
+
+function takePrestarted(): HighlightWorker | null {
+  const worker = prestarted
+  prestarted = null
+  return worker
+}
+
 export function createHighlightAhead(): HighlightAhead {
   const expected = new Map<string, Promise<string | undefined>>()
-  let worker: WorkerTask<CodeFence[], (string | null)[]> | null = null
+  let worker: HighlightWorker | null = null
   return {
     start(sources, themes) {
       if (worker) return false
       const fences = uniqueFences(sources.flatMap(findCodeFences).filter((fence) => fence.lang !== '' && fence.code !== ''))
       if (fences.length < minimumFences) return false
-      const init: HighlightTaskInit = { themes, langs: [...new Set(fences.map((fence) => fence.lang))] }
-      worker = startWorker(new URL('./highlightTask.ts', import.meta.url), init)
+      const running = takePrestarted() ?? startWorker<HighlightBatch, (string | null)[]>(taskUrl)
+      worker = running
       for (let at = 0; at < fences.length; at += batchSize) {
         const batch = fences.slice(at, at + batchSize)
         // A failed worker only means the main thread highlights these itself.
-        const results = (worker as WorkerTask<CodeFence[], (string | null)[]>).run(batch).catch(() => [] as (string | null)[])
+        const results = running.run({ themes, fences: batch }).catch(() => [] as (string | null)[])
         batch.forEach((fence, index) => expected.set(keyOf(fence.lang, fence.meta, fence.code), results.then((html) => html[index] ?? undefined)))
       }
       return true
@@ -54,6 +74,8 @@ export function createHighlightAhead(): HighlightAhead {
     finish() {
       worker?.close()
       worker = null
+      // A worker started for this build that it had no use for.
+      takePrestarted()?.close()
       expected.clear()
     },
   }

@@ -1,31 +1,25 @@
-// The worker side of highlightAhead.ts: a highlighter of its own, highlighting fences found in raw markdown.
+// The worker side of highlightAhead.ts: highlighters of its own, highlighting fences found in raw markdown.
 import type { CodeFence } from './codeFences.ts'
-import { createCodeHighlighter, type CodeHighlighter } from './highlighter.ts'
+import { createCodeHighlighter, preloadHighlighter, type CodeHighlighter } from './highlighter.ts'
 import { parseLineRanges } from './lineRanges.ts'
 
-export interface HighlightTaskInit {
+export interface HighlightBatch {
   themes: { light: string; dark: string }
-  /** Languages the fences ask for: loaded while the main thread is still busy elsewhere. */
-  langs: string[]
+  fences: CodeFence[]
 }
 
-let ready: Promise<CodeHighlighter> | null = null
+const highlighters = new Map<string, Promise<CodeHighlighter>>()
 
-export function prepare(init: HighlightTaskInit): Promise<unknown> {
-  ready = (async () => {
-    const highlighter = await createCodeHighlighter(init.themes)
-    for (const requested of init.langs) {
-      const lang = highlighter.resolveLanguage(requested)
-      if (lang) await highlighter.ensureLanguage(lang)
-    }
-    return highlighter
-  })()
-  return ready
+/** Loads shiki and its WebAssembly engine at once: the worker may start before the config says which themes. */
+export function prepare(): Promise<void> {
+  return preloadHighlighter()
 }
 
 /** Each fence's highlighted HTML, or null for a language the highlighter does not know (the main thread warns). */
-export default async function highlightFences(fences: CodeFence[]): Promise<(string | null)[]> {
-  if (!ready) throw new Error('highlightTask: prepare() was not called.')
+export default async function highlightFences({ themes, fences }: HighlightBatch): Promise<(string | null)[]> {
+  const key = `${themes.light}\0${themes.dark}`
+  let ready = highlighters.get(key)
+  if (!ready) highlighters.set(key, (ready = createCodeHighlighter(themes)))
   const highlighter = await ready
   const out: (string | null)[] = []
   for (const fence of fences) {

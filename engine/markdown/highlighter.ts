@@ -1,4 +1,4 @@
-import type { Highlighter } from 'shiki'
+import type { Highlighter, RegexEngine } from 'shiki'
 import { bundledLanguages, bundledLanguagesAlias } from 'shiki/langs'
 import type { DualThemeHtml } from './dualThemeHtml.ts'
 import { withScannerCache } from './scannerCache.ts'
@@ -15,6 +15,18 @@ export interface CodeHighlighter {
   highlight(code: string, lang: string, highlightedLines: ReadonlySet<number>): Promise<string>
 }
 
+let onigurumaLoad: Promise<RegexEngine> | null = null
+
+/** Shiki's Oniguruma engine: its WebAssembly compiled once per thread, whichever highlighter asks first. */
+function onigurumaEngine(): Promise<RegexEngine> {
+  return (onigurumaLoad ??= import('shiki').then(({ createOnigurumaEngine }) => createOnigurumaEngine(import('shiki/wasm'))))
+}
+
+/** Loads shiki and compiles its WebAssembly engine ahead of the first highlighter (in a worker started before the config is read). */
+export async function preloadHighlighter(): Promise<void> {
+  await onigurumaEngine()
+}
+
 /**
  * The shiki highlighter of a build (or worker). Shiki itself, its themes and
  * its WebAssembly regex engine load with the first language asked for: a
@@ -26,9 +38,9 @@ export async function createCodeHighlighter(themes: { light: string; dark: strin
   let creating: Promise<Highlighter> | null = null
   const create = () =>
     (creating ??= (async () => {
-      const { createHighlighter, createJavaScriptRegexEngine, createOnigurumaEngine } = await import('shiki')
+      const { createHighlighter, createJavaScriptRegexEngine } = await import('shiki')
       // Oniguruma (WebAssembly) is the faster engine in Node; the JavaScript one runs where WebAssembly streaming does not (jsdom).
-      const engine = withScannerCache(options.regexEngine === 'javascript' ? createJavaScriptRegexEngine() : await createOnigurumaEngine(import('shiki/wasm')))
+      const engine = withScannerCache(options.regexEngine === 'javascript' ? createJavaScriptRegexEngine() : await onigurumaEngine())
       instance = await createHighlighter({ themes: [themes.light, themes.dark], langs: [], engine })
       return instance
     })())

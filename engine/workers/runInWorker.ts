@@ -34,11 +34,11 @@ type Reply<O> = { id: number; ok: true; output: O } | { id: number; ok: false; e
  * const output = await worker.run(input)
  * worker.close()
  */
-export function startWorker<I, O>(module: URL | string, init?: unknown): WorkerTask<I, O> {
+export function startWorker<I, O>(module: URL | string, init?: unknown, options: { external?: string[] } = {}): WorkerTask<I, O> {
   const href = module instanceof URL ? module.href : new URL(module, 'file://').href
   // The task and what it imports load from a prebundled copy when there is one (see prebundle.ts):
   // no tsx loader in the worker, and a fraction of the start-up, on a core the main thread's work shares.
-  const started = prebundledTask(href)
+  const started = prebundledTask(href, options.external ?? [])
     .bundledUrl('task')
     .then((bundled) => {
       const worker = new Worker(new URL('./taskWorkerBootstrap.mjs', import.meta.url), { workerData: { module: href, bundled, init } })
@@ -84,18 +84,18 @@ export function startWorker<I, O>(module: URL | string, init?: unknown): WorkerT
 
 const taskGroups = new Map<string, PrebundledGroup<{ task: unknown }>>()
 
-function prebundledTask(href: string): PrebundledGroup<{ task: unknown }> {
+function prebundledTask(href: string, external: string[]): PrebundledGroup<{ task: unknown }> {
   let group = taskGroups.get(href)
   if (!group) {
     const name = `task-${path.basename(href).replace(/\.[^.]*$/, '').replace(/[^\w-]/g, '_')}-${createHash('sha1').update(href).digest('hex').slice(0, 8)}`
-    taskGroups.set(href, (group = prebundledGroup<{ task: unknown }>(name, { task: new URL(href) })))
+    taskGroups.set(href, (group = prebundledGroup<{ task: unknown }>(name, { task: new URL(href) }, { external })))
   }
   return group
 }
 
 /** Runs a task module once in a fresh worker (see startWorker) and stops it. */
-export async function runInWorker<I, O>(module: URL | string, input: I): Promise<O> {
-  const worker = startWorker<I, O>(module)
+export async function runInWorker<I, O>(module: URL | string, input: I, options: { external?: string[] } = {}): Promise<O> {
+  const worker = startWorker<I, O>(module, undefined, options)
   try {
     return await worker.run(input)
   } finally {

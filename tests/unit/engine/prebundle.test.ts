@@ -73,3 +73,19 @@ describe('prebundled module groups', () => {
     expect((await group().import('main')).value).toBe('source')
   })
 })
+
+describe('a prebundled group with installed packages left out', () => {
+  it('imports them by the file URL they resolve to from the engine, not bundled in', async () => {
+    const dir = path.join(root, 'external')
+    fs.mkdirSync(dir, { recursive: true })
+    // The test's folder has no node_modules: a bare import only works as the engine's resolved URL.
+    fs.writeFileSync(path.join(dir, 'main.ts'), `export async function slug(text: string) { const { default: Slugger } = await import('github-slugger'); return new Slugger().slug(text) }\n`)
+    const group = prebundledGroup<{ main: { slug(text: string): Promise<string> } }>('external', { main: pathToFileURL(path.join(dir, 'main.ts')) }, { cacheDir: path.join(dir, 'cache'), external: ['github-slugger'] })
+    const url = await group.bundledUrl('main')
+    expect(url).not.toBeNull()
+    const text = fs.readFileSync(new URL(url!), 'utf8')
+    expect(text).toContain(import.meta.resolve('github-slugger'))
+    expect(text).not.toContain('class BananaSlug')
+    expect(await (await group.import('main')).slug('Hello World')).toBe('hello-world')
+  })
+})
