@@ -4,7 +4,7 @@ import path from 'node:path'
 import { createBuildSession, highlightStoreDir, markdownCacheDir, sessionKey, siteCacheDir, type BuildSession } from './buildContext.ts'
 import { loadConfig } from './config/loadConfig.ts'
 import type { ResolvedConfig } from './config/types.ts'
-import { createDataLayer, type DataLayer } from './dataLayer.ts'
+import type { DataLayer } from './dataLayer.ts'
 import { openDeadLinkCache } from './links/deadLinkCache.ts'
 import { assertNoDeadLinks, createLinkContext, resolvePageLinks, type DeadLink } from './links/resolveLinks.ts'
 import { corePages } from './pages/corePages.ts'
@@ -12,7 +12,6 @@ import { PageRegistry, type RegisteredPage } from './pages/pageRegistry.ts'
 import { flattenPlugins } from './plugins/flattenPlugins.ts'
 import { createPluginRunner, type PluginRunner } from './plugins/runner.ts'
 import { createPhaseTimer, createReporter, type ConsoleSink, type ReporterLog } from './reporter.ts'
-import { buildSchema } from './schema/buildSchema.ts'
 import type { GraphQLResolverMap } from './schema/types.ts'
 import { toRoute } from './shared/routes.ts'
 import type { SiteData } from './shared/types.ts'
@@ -98,6 +97,10 @@ export async function prepareSite(root: string, options: PrepareOptions = {}): P
     prestarted?.terminate()
     throw error
   }
+  // GraphQL and graphql-tools (0.15 s of imports through tsx) are only needed for the schema: they load
+  // while the transform waits for its workers, instead of before the first page is parsed.
+  const schemaModules = loadSchemaModules()
+  schemaModules.catch(() => undefined)
   await timer.run(
     'transform',
     async () => {
@@ -115,7 +118,7 @@ export async function prepareSite(root: string, options: PrepareOptions = {}): P
   finalizePagePaths(store)
   // A one-shot build owns its parsed bodies, so links are resolved in place (no second copy).
   resolveLinks(store, config, mode === 'build' && !options.keepInMemory, session, siteCacheDir(config.root, options.cache))
-  const dataLayer = await timer.run('schema', () => createSchema(runner, store, config, site, reporterFor), () => 1)
+  const dataLayer = await timer.run('schema', async () => createSchema(await schemaModules, runner, store, config, site, reporterFor), () => 1)
   return { config, session, runner, registry, dataLayer, store, site, log, reporterFor, timer }
 }
 
@@ -184,7 +187,14 @@ function linkContextKey(pages: SheafNode[], base: string, publicFiles: Set<strin
   return hash.digest('hex')
 }
 
-async function createSchema(runner: PluginRunner, store: NodeStore, config: ResolvedConfig, site: ReturnType<typeof siteInfo>, reporterFor: (name: string) => ReturnType<typeof createReporter>): Promise<DataLayer> {
+type SchemaModules = Awaited<ReturnType<typeof loadSchemaModules>>
+
+async function loadSchemaModules() {
+  const [{ buildSchema }, { createDataLayer }] = await Promise.all([import('./schema/buildSchema.ts'), import('./dataLayer.ts')])
+  return { buildSchema, createDataLayer }
+}
+
+async function createSchema({ buildSchema, createDataLayer }: SchemaModules, runner: PluginRunner, store: NodeStore, config: ResolvedConfig, site: ReturnType<typeof siteInfo>, reporterFor: (name: string) => ReturnType<typeof createReporter>): Promise<DataLayer> {
   const typeDefs: string[] = []
   const resolvers: GraphQLResolverMap[] = []
   await runner.run('createSchemaCustomization', (plugin) => ({
