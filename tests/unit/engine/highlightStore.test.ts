@@ -23,6 +23,28 @@ describe('highlight store', () => {
     expect(createHighlightStore(dir, 'engine-2').get('ts\0const a = 1')).toBeUndefined()
   })
 
+  it('writes a flush as one pack, and merges the packs of many builds into one', async () => {
+    const packs = path.join(dir, 'merging')
+    const files = () => fs.readdirSync(path.join(packs, 'pack1'))
+    const first = createHighlightStore(packs, 'engine-m')
+    for (let block = 0; block < 50; block++) first.set(`ts\0block ${block}`, `<span>${block}</span>`)
+    await first.flush()
+    // Fifty blocks, two files: the blocks' HTML and where each one is.
+    expect(files().filter((name) => !name.endsWith('.tmp'))).toHaveLength(2)
+    // One block per build, as rebuilds after small edits add them.
+    for (let build = 0; build < 30; build++) {
+      const store = createHighlightStore(packs, 'engine-m')
+      store.set(`ts\0build ${build}`, `<b>é ${build}</b>`)
+      await store.flush()
+    }
+    expect(files().filter((name) => name.endsWith('.idx')).length).toBeLessThanOrEqual(25)
+    const reader = createHighlightStore(packs, 'engine-m')
+    expect(reader.get('ts\0block 49')).toBe('<span>49</span>')
+    expect(reader.get('ts\0build 0')).toBe('<b>é 0</b>')
+    expect(reader.get('ts\0build 29')).toBe('<b>é 29</b>')
+    expect(reader.get('ts\0build 30')).toBeUndefined()
+  })
+
   it('lets a later build transform a page without highlighting its unchanged blocks', async () => {
     const highlighter = await createCodeHighlighter({ light: 'github-light', dark: 'github-dark' })
     const firstStore = createHighlightStore(dir, 'engine-3')
@@ -33,6 +55,9 @@ describe('highlight store', () => {
     const refusing: CodeHighlighter = {
       ...highlighter,
       ensureLanguage: async () => {
+        throw new Error('the store should have answered')
+      },
+      highlight: async () => {
         throw new Error('the store should have answered')
       },
     }
