@@ -53,7 +53,8 @@ export async function createBuildSession(config: ResolvedConfig, options: { cach
   }
   const key = sessionKey(config)
   const dir = markdownCacheDir(config.root, options.cache)
-  return { processor, flush: async () => highlightStore?.flush(), markdownCache: createMarkdownCache({ dir, salt: `${engineVersion}\0${key}`, keepInMemory: options.keepInMemory ?? true }), key, highlightAhead, resolvedLinks: new Map() }
+  const markdownCache = createMarkdownCache({ dir, salt: `${engineVersion}\0${key}`, keepInMemory: options.keepInMemory ?? true })
+  return { processor, flush: async () => void (await Promise.all([highlightStore?.flush(), markdownCache.flush()])), markdownCache, key, highlightAhead, resolvedLinks: new Map() }
 }
 
 /** The site's persistent cache folder, `.sheaf-cache/` (null: the build keeps no cache). */

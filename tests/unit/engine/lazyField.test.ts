@@ -42,11 +42,13 @@ describe('lazy fields', () => {
 })
 
 describe('markdown cache entries', () => {
-  it('parse sections, body and text only when read', () => {
+  it('parse sections, body and text only when read', async () => {
     const write = createMarkdownCache({ dir, salt: 'test', keepInMemory: false })
     const key = write.key('# A', 'a.md')
     const result = { frontmatter: { title: 'A' }, title: 'A', toc: [], anchors: ['a'], body: { type: 'root', children: [] }, text: 'A', sections: [{ anchor: '', heading: 'A', depth: 1, text: 'A' }], warnings: [] }
     write.set(key, result as never)
+    // Written in the background: on disk once flushed.
+    await write.flush()
     // A second cache reads the file (the first one would answer from memory).
     const read = createMarkdownCache({ dir, salt: 'test', keepInMemory: false }).get(key)
     expect(read?.title).toBe('A')
@@ -59,6 +61,7 @@ describe('markdown cache entries', () => {
     const write = createMarkdownCache({ dir: prefetchDir, salt: 'test', keepInMemory: false })
     const keys = Array.from({ length: 40 }, (_, index) => write.key(`# Page ${index}`, `p${index}.md`))
     keys.forEach((key, index) => write.set(key, { frontmatter: {}, title: `Page ${index}`, toc: [], anchors: [], body: { type: 'root', children: [] }, text: '', sections: [], warnings: [] } as never))
+    await write.flush()
     const cache = createMarkdownCache({ dir: prefetchDir, salt: 'test', keepInMemory: false })
     expect(cache.get(keys[0])?.title).toBe('Page 0')
     cache.prefetch(keys.slice(1))
