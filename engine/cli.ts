@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util'
 import fs from 'node:fs'
 import { loadConfig } from './config/loadConfig.ts'
 import { formatError } from './errors.ts'
+import { prestartBundleWorker } from './bundle/bundleWorker.ts'
 import { prestartHighlightWorker } from './markdown/highlightAhead.ts'
 
 const usage = `Usage: sheaf <command> [options]
@@ -52,8 +53,12 @@ async function main(): Promise<number> {
   }
   switch (command) {
     case 'build': {
-      // A cold build (no transformed pages kept) starts its highlight worker before loading the engine (see highlightAhead.ts).
-      if (!fs.existsSync(path.join(root, '.sheaf-cache', 'markdown'))) prestartHighlightWorker()
+      // A cold build (no transformed pages kept) starts its highlight and bundle workers before
+      // loading the engine (see highlightAhead.ts and bundleWorker.ts).
+      if (!fs.existsSync(path.join(root, '.sheaf-cache', 'markdown'))) {
+        prestartHighlightWorker()
+        prestartBundleWorker()
+      }
       const [{ build }, { outputCleanup }] = await Promise.all([import('./build.ts'), import('./render/outputDir.ts')])
       const result = await build(root, { configFile: values.config, outDir: values.out, quiet: values.quiet })
       await outputCleanup()
