@@ -90,6 +90,10 @@ export async function prepareSite(root: string, options: PrepareOptions = {}): P
   const markdownOptions = { ...config.markdown, highlightDir: highlightStoreDir(config.root, options.cache) }
   // A rebuild (there is a markdown cache) starts a worker now: by the time the changed files are known, it has loaded.
   const prestarted = mode === 'build' && options.workers !== false && hasMarkdownCache(config, options.cache) ? startMarkdownWorker(markdownOptions) : null
+  // GraphQL and graphql-tools (0.15 s of imports through tsx) are only needed for the schema. A cold
+  // build loads them while its transform waits for workers, not before the first page is parsed; a
+  // rebuild, whose transform mostly reads the cache, as soon as it can.
+  let schemaModules = prestarted ? loadSchemaModules() : null
   let source: Awaited<ReturnType<typeof sourceNodes>>
   try {
     source = await timer.run('source', () => sourceNodes(runner, site, reporterFor), (result) => result.pending.length)
@@ -97,9 +101,7 @@ export async function prepareSite(root: string, options: PrepareOptions = {}): P
     prestarted?.terminate()
     throw error
   }
-  // GraphQL and graphql-tools (0.15 s of imports through tsx) are only needed for the schema: they load
-  // while the transform waits for its workers, instead of before the first page is parsed.
-  const schemaModules = loadSchemaModules()
+  schemaModules ??= loadSchemaModules()
   schemaModules.catch(() => undefined)
   await timer.run(
     'transform',
@@ -118,7 +120,7 @@ export async function prepareSite(root: string, options: PrepareOptions = {}): P
   finalizePagePaths(store)
   // A one-shot build owns its parsed bodies, so links are resolved in place (no second copy).
   resolveLinks(store, config, mode === 'build' && !options.keepInMemory, session, siteCacheDir(config.root, options.cache))
-  const dataLayer = await timer.run('schema', async () => createSchema(await schemaModules, runner, store, config, site, reporterFor), () => 1)
+  const dataLayer = await timer.run('schema', async () => createSchema(await (schemaModules as ReturnType<typeof loadSchemaModules>), runner, store, config, site, reporterFor), () => 1)
   return { config, session, runner, registry, dataLayer, store, site, log, reporterFor, timer }
 }
 
