@@ -71,6 +71,7 @@ export function createHighlightStore(dir: string, salt: string): HighlightStore 
         await writePack(packDir, blocks)
         // Readers in this thread find them on disk from now on.
         indexes = null
+        await removeOtherLayouts(dir)
         if (listFiles(packDir, '.idx').length > maxPacks) await mergePacks(packDir)
       } catch {
         // A read-only or full disk only costs speed.
@@ -137,6 +138,13 @@ async function mergePacks(packDir: string): Promise<void> {
   for (const name of names) {
     await fs.promises.rm(path.join(packDir, name), { force: true })
     await fs.promises.rm(path.join(packDir, name.replace(/\.idx$/, '.pack')), { force: true })
+  }
+}
+
+/** Files of an older layout (a file per block, in folders named by two hex digits) are never read again. */
+async function removeOtherLayouts(dir: string): Promise<void> {
+  for (const name of listFiles(dir, '')) {
+    if (name !== layout) await fs.promises.rm(path.join(dir, name), { recursive: true, force: true })
   }
 }
 

@@ -45,6 +45,17 @@ describe('highlight store', () => {
     expect(reader.get('ts\0build 30')).toBeUndefined()
   })
 
+  it('removes the blocks an older layout kept, a file each, once it writes', async () => {
+    const old = path.join(dir, 'older')
+    fs.mkdirSync(path.join(old, 'ab'), { recursive: true })
+    fs.writeFileSync(path.join(old, 'ab', 'ab12.html'), '<span>old</span>')
+    const store = createHighlightStore(old, 'engine-o')
+    store.set('ts\0new', '<span>new</span>')
+    await store.flush()
+    expect(fs.readdirSync(old)).toEqual(['pack1'])
+    expect(createHighlightStore(old, 'engine-o').get('ts\0new')).toBe('<span>new</span>')
+  })
+
   it('lets a later build transform a page without highlighting its unchanged blocks', async () => {
     const highlighter = await createCodeHighlighter({ light: 'github-light', dark: 'github-dark' })
     const firstStore = createHighlightStore(dir, 'engine-3')
