@@ -78,10 +78,20 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     // page asks for them (otherwise Vite reloads the page once it discovers them).
     optimizeDeps: { entries: [entry, explorerEntry] },
     // HMR shares the page's port, so one port serves everything.
-    server: { middlewareMode: true, hmr: { server }, watch: { ignored: ['**/build/**', '**/.sheaf/**', '**/test-results/**', '**/.git/**', '**/.e2e-build-*/**'] } },
+    server: { middlewareMode: true, hmr: { server }, watch: { ignored: ['**/build/**', '**/.sheaf/**', '**/.sheaf-cache/**', '**/test-results/**', '**/.git/**', '**/.e2e-build-*/**'] } },
   })
   viteRef = vite
   let lastError: unknown = null
+
+  // A render loads the runtime, then the templates, through Vite's module graph, which a rebuild
+  // invalidates: across an invalidation the templates would get a second copy of the runtime and
+  // its contexts ("no SiteContext"). So renders and a rebuild's swap of state take turns.
+  let graphTurn: Promise<unknown> = Promise.resolve()
+  const inTurn = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = graphTurn.then(task, task)
+    graphTurn = run.catch(() => undefined)
+    return run
+  }
 
   // One rebuild at a time: saves that arrive meanwhile trigger one more rebuild, so the last state wins.
   let running: Promise<void> | null = null
@@ -114,8 +124,10 @@ export async function startDevServer(root: string, options: DevServerOptions = {
         if (!structural && ![...entry.reads].some(changedRead)) next.cache.set(route, entry)
       }
       const stale = [...state.pages.keys()].filter((route) => !next.cache.has(route))
-      state = next
-      await writeEntry(state, false)
+      await inTurn(async () => {
+        state = next
+        await writeEntry(state, false)
+      })
       console.log(`[sheaf] ${path.relative(root, file)} changed: ${stale.length} page${stale.length === 1 ? '' : 's'} to re-query (${Math.round(performance.now() - started)} ms)`)
       // After an error, an (empty) update clears Vite's overlay without a reload, and every page refetches.
       if (lastError) vite.ws.send({ type: 'update', updates: [] })
@@ -164,7 +176,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
         response.writeHead(404, { 'content-type': 'application/json' }).end('{}')
         return
       }
-      const data = await pageData(page)
+      const data = await inTurn(() => pageData(page))
       response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(data))
       return
     }
@@ -186,8 +198,10 @@ export async function startDevServer(root: string, options: DevServerOptions = {
       response.writeHead(404).end('Not found')
       return
     }
-    const context = await renderContext()
-    const html = renderDocument(await pageData(target), context)
+    const html = await inTurn(async () => {
+      const context = await renderContext()
+      return renderDocument(await pageData(target), context)
+    })
     const transformed = await vite.transformIndexHtml(url.pathname, html)
     response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(transformed)
   }
