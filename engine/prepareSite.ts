@@ -215,6 +215,7 @@ export async function createPages(runner: PluginRunner, dataLayer: DataLayer, re
     site,
     reporter: reporterFor(plugin.name),
     graphql: (query, variables = {}) => dataLayer.query(query, variables, `plugin ${plugin.name}`),
+    getNodesByType: (type) => dataLayer.context().store.getNodesByType(type),
     createPage: (page) => registry.add(page, `plugin ${plugin.name}`),
     templates: registry.templateNames,
   }))

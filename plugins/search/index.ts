@@ -1,4 +1,4 @@
-import { startWorker, withBase, type Plugin, type QueryContext, type WorkerTask } from 'sheaf'
+import { startWorker, withBase, type Plugin, type QueryContext, type SheafNode, type WorkerTask } from 'sheaf'
 import path from 'node:path'
 import { analysisCodeDigest, PersistentAnalysisCache } from './analysisCache.ts'
 import { IndexStateStore } from './indexStateStore.ts'
@@ -100,10 +100,12 @@ export function search(options: SearchPluginOptions = {}): Plugin {
       // analysis cache (half a second at N = 1,000) hides behind the markdown transform.
       if (site.mode === 'build') worker ??= startWorker(new URL('./buildIndexesTask.ts', import.meta.url), { cacheDir: cacheDirOf(site.root) })
     },
-    async createPages({ graphql, site }) {
+    createPages({ getNodesByType, site }) {
       if (!worker) return
       // The pages are final here: the worker serialises the indexes while the main thread renders.
-      const { allPage } = await graphql<{ allPage: (IndexablePage & { id: string })[] }>(indexedPagesQuery)
+      // Read from the nodes, not through GraphQL: the same fields for a thousand pages in a millisecond
+      // instead of a tenth of a second (the index is a whole-site output; no page's query reads it).
+      const allPage = getNodesByType('Page').map(indexablePage).sort((a, b) => String(a.path).localeCompare(String(b.path)))
       if (allPage.length > workerMaxPages) {
         worker.close()
         worker = null
@@ -146,7 +148,22 @@ export function search(options: SearchPluginOptions = {}): Plugin {
 const workerMaxPages = 2000
 
 /** What the index reads of every page (see IndexablePage). */
-const indexedPagesQuery = '{ allPage { id path title version lang pageType frontmatter sections { anchor heading depth text } toc { text id depth charIndex } } }'
+/** What an index is made from, as plain data for the worker (a node's body, the largest field, stays behind). */
+function indexablePage(page: SheafNode): IndexablePage & { id: string } {
+  const sections = Array.isArray(page.sections) ? (page.sections as { anchor: string; heading: string; depth: number; text: string }[]) : []
+  const toc = Array.isArray(page.toc) ? (page.toc as { text: string; id: string; depth: number; charIndex: number }[]) : []
+  return {
+    id: page.id,
+    path: page.path,
+    title: page.title,
+    version: page.version ?? null,
+    lang: page.lang ?? null,
+    pageType: page.pageType ?? null,
+    frontmatter: page.frontmatter ?? null,
+    sections: sections.map(({ anchor, heading, depth, text }) => ({ anchor, heading, depth, text })),
+    toc: toc.map(({ text, id, depth, charIndex }) => ({ text, id, depth, charIndex })),
+  }
+}
 
 /**
  * `static/search_index.13.x.en.latest.json` names the current hashed file of that index: pages
