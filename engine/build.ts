@@ -1,5 +1,6 @@
 import path from 'node:path'
-import { siteCacheDir, type BuildSession } from './buildContext.ts'
+import type { BuildSession } from './buildContext.ts'
+import { siteCacheDir } from './incremental/cacheDirs.ts'
 import { bundleInWorker } from './bundle/bundleWorker.ts'
 import { writeClientEntry } from './bundle/clientEntry.ts'
 import type { ResolvedConfig } from './config/types.ts'

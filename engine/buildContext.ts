@@ -1,4 +1,5 @@
 import type { ResolvedConfig } from './config/types.ts'
+import { highlightStoreDir, markdownCacheDir } from './incremental/cacheDirs.ts'
 import { createHighlightAhead, type HighlightAhead } from './markdown/highlightAhead.ts'
 import { createHighlightStore } from './markdown/highlightStore.ts'
 import { markdownModules } from './markdown/markdownModules.ts'
@@ -55,23 +56,6 @@ export async function createBuildSession(config: ResolvedConfig, options: { cach
   const dir = markdownCacheDir(config.root, options.cache)
   const markdownCache = createMarkdownCache({ dir, salt: `${engineVersion}\0${key}`, keepInMemory: options.keepInMemory ?? true })
   return { processor, flush: async () => void (await Promise.all([highlightStore?.flush(), markdownCache.flush()])), markdownCache, key, highlightAhead, resolvedLinks: new Map() }
-}
-
-/** The site's persistent cache folder, `.sheaf-cache/` (null: the build keeps no cache). */
-export function siteCacheDir(root: string, cache: boolean | undefined): string | null {
-  return cache === false ? null : path.join(root, '.sheaf-cache')
-}
-
-/** Where transformed markdown is kept between builds (null: no persistent cache). */
-export function markdownCacheDir(root: string, cache: boolean | undefined): string | null {
-  const dir = siteCacheDir(root, cache)
-  return dir && path.join(dir, 'markdown')
-}
-
-/** Where highlighted code blocks are kept between builds (null: no persistent cache). */
-export function highlightStoreDir(root: string, cache: boolean | undefined): string | null {
-  const dir = siteCacheDir(root, cache)
-  return dir && path.join(dir, 'highlight')
 }
 
 /**

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util'
 import fs from 'node:fs'
 import { loadConfig } from './config/loadConfig.ts'
 import { formatError } from './errors.ts'
+import { markdownCacheDir } from './incremental/cacheDirs.ts'
 import { prestartBundleWorker } from './bundle/bundleWorker.ts'
 import { prestartHighlightWorker } from './markdown/highlightAhead.ts'
 
@@ -55,7 +56,8 @@ async function main(): Promise<number> {
     case 'build': {
       // A cold build (no transformed pages kept) starts its highlight and bundle workers before
       // loading the engine (see highlightAhead.ts and bundleWorker.ts).
-      if (!fs.existsSync(path.join(root, '.sheaf-cache', 'markdown'))) {
+      const markdownCache = markdownCacheDir(root, undefined)
+      if (markdownCache && !fs.existsSync(markdownCache)) {
         prestartHighlightWorker()
         prestartBundleWorker()
       }

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { createBuildSession, highlightStoreDir, markdownCacheDir, sessionKey, siteCacheDir, type BuildSession } from './buildContext.ts'
+import { createBuildSession, sessionKey, type BuildSession } from './buildContext.ts'
+import { highlightStoreDir, markdownCacheDir, siteCacheDir } from './incremental/cacheDirs.ts'
 import { loadConfig } from './config/loadConfig.ts'
 import type { ResolvedConfig } from './config/types.ts'
 import type { DataLayer } from './dataLayer.ts'
@@ -93,7 +94,9 @@ export async function prepareSite(root: string, options: PrepareOptions = {}): P
   // GraphQL and graphql-tools (0.15 s of imports through tsx) are only needed for the schema. A cold
   // build loads them while its transform waits for workers, not before the first page is parsed; a
   // rebuild, whose transform mostly reads the cache, as soon as it can.
-  let schemaModules = prestarted ? loadSchemaModules() : null
+  let schemaLoad: ReturnType<typeof loadSchemaModules> | null = null
+  const schemaModules = () => (schemaLoad ??= loadSchemaModules())
+  if (prestarted) schemaModules()
   let source: Awaited<ReturnType<typeof sourceNodes>>
   try {
     source = await timer.run('source', () => sourceNodes(runner, site, reporterFor), (result) => result.pending.length)
@@ -101,8 +104,7 @@ export async function prepareSite(root: string, options: PrepareOptions = {}): P
     prestarted?.terminate()
     throw error
   }
-  schemaModules ??= loadSchemaModules()
-  schemaModules.catch(() => undefined)
+  schemaModules().catch(() => undefined)
   await timer.run(
     'transform',
     async () => {
@@ -120,7 +122,7 @@ export async function prepareSite(root: string, options: PrepareOptions = {}): P
   finalizePagePaths(store)
   // A one-shot build owns its parsed bodies, so links are resolved in place (no second copy).
   resolveLinks(store, config, mode === 'build' && !options.keepInMemory, session, siteCacheDir(config.root, options.cache))
-  const dataLayer = await timer.run('schema', async () => createSchema(await (schemaModules as ReturnType<typeof loadSchemaModules>), runner, store, config, site, reporterFor), () => 1)
+  const dataLayer = await timer.run('schema', async () => createSchema(await schemaModules(), runner, store, config, site, reporterFor), () => 1)
   return { config, session, runner, registry, dataLayer, store, site, log, reporterFor, timer }
 }
 

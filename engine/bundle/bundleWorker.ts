@@ -1,11 +1,9 @@
 import type { ClientAssets } from '../render/htmlShell.ts'
-import { startWorker, type WorkerTask } from '../workers/runInWorker.ts'
+import { workerSlot } from '../workers/runInWorker.ts'
 import type { BundleInput } from './bundleClient.ts'
 
-const taskUrl = new URL('./bundleTask.ts', import.meta.url)
-// Imported as installed: esbuild cannot bundle Vite (see prebundle.ts).
-const external = ['vite', '@vitejs/plugin-react']
-let prestarted: WorkerTask<BundleInput, ClientAssets> | null = null
+// Vite is imported as installed: esbuild cannot bundle it (see prebundle.ts).
+const slot = workerSlot<BundleInput, ClientAssets>(new URL('./bundleTask.ts', import.meta.url), undefined, { external: ['vite', '@vitejs/plugin-react'] })
 
 /**
  * Starts the bundle worker before the engine has loaded: a cold build calls this first thing,
@@ -13,7 +11,7 @@ let prestarted: WorkerTask<BundleInput, ClientAssets> | null = null
  * engine, instead of beside the markdown transform. The next bundle takes it.
  */
 export function prestartBundleWorker(): void {
-  prestarted ??= startWorker<BundleInput, ClientAssets>(taskUrl, undefined, { external })
+  slot.prestart()
 }
 
 /**
@@ -22,8 +20,7 @@ export function prestartBundleWorker(): void {
  * (this site: the bundle was ready 0.6 s after the transform when it ran on the main thread).
  */
 export async function bundleInWorker(input: BundleInput): Promise<ClientAssets> {
-  const worker = prestarted ?? startWorker<BundleInput, ClientAssets>(taskUrl, undefined, { external })
-  prestarted = null
+  const worker = slot.take()
   try {
     return await worker.run(input)
   } finally {

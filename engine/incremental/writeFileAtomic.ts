@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
@@ -11,4 +12,15 @@ export function writeFileAtomic(file: string, content: string): void {
   const temporary = `${file}.${process.pid}.tmp`
   fs.writeFileSync(temporary, content)
   fs.renameSync(temporary, file)
+}
+
+/**
+ * The same, off the thread (libuv's pool), into a folder that exists: for caches that write many
+ * files while the thread has other work. The temporary name is unique, so concurrent writes of
+ * one file never share it.
+ */
+export async function writeFileAtomicAsync(file: string, content: string | Uint8Array): Promise<void> {
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
+  await fs.promises.writeFile(temporary, content)
+  await fs.promises.rename(temporary, file)
 }

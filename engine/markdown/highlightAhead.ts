@@ -1,4 +1,4 @@
-import { startWorker, type WorkerTask } from '../workers/runInWorker.ts'
+import { workerSlot, type WorkerTask } from '../workers/runInWorker.ts'
 import { findCodeFences, type CodeFence } from './codeFences.ts'
 import type { HighlightBatch } from './highlightTask.ts'
 
@@ -31,8 +31,7 @@ const minimumFences = 40
 const batchSize = 8
 
 type HighlightWorker = WorkerTask<HighlightBatch, (string | null)[]>
-const taskUrl = new URL('./highlightTask.ts', import.meta.url)
-let prestarted: HighlightWorker | null = null
+const slot = workerSlot<HighlightBatch, (string | null)[]>(new URL('./highlightTask.ts', import.meta.url))
 
 /**
  * Starts the highlight worker before the build has read its config or its files: a cold build
@@ -41,13 +40,7 @@ let prestarted: HighlightWorker | null = null
  * that starts takes it; one that has no use for it (a big site, few blocks) stops it.
  */
 export function prestartHighlightWorker(): void {
-  prestarted ??= startWorker<HighlightBatch, (string | null)[]>(taskUrl)
-}
-
-function takePrestarted(): HighlightWorker | null {
-  const worker = prestarted
-  prestarted = null
-  return worker
+  slot.prestart()
 }
 
 export function createHighlightAhead(): HighlightAhead {
@@ -58,7 +51,7 @@ export function createHighlightAhead(): HighlightAhead {
       if (worker) return false
       const fences = uniqueFences(sources.flatMap(findCodeFences).filter((fence) => fence.lang !== '' && fence.code !== ''))
       if (fences.length < minimumFences) return false
-      const running = takePrestarted() ?? startWorker<HighlightBatch, (string | null)[]>(taskUrl)
+      const running = slot.take()
       worker = running
       for (let at = 0; at < fences.length; at += batchSize) {
         const batch = fences.slice(at, at + batchSize)
@@ -75,7 +68,7 @@ export function createHighlightAhead(): HighlightAhead {
       worker?.close()
       worker = null
       // A worker started for this build that it had no use for.
-      takePrestarted()?.close()
+      slot.discard()
       expected.clear()
     },
   }

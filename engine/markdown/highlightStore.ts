@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import { writeFileAtomicAsync } from '../incremental/writeFileAtomic.ts'
 
 /** Highlighted code blocks by what they are made from, kept on disk between builds. */
 export interface HighlightStore {
@@ -50,16 +51,8 @@ export function createHighlightStore(dir: string, salt: string): HighlightStore 
   let written: Promise<void> = Promise.resolve()
   let indexes: Map<string, { pack: string; offset: number; length: number }> | null = null
   const digestOf = (key: string) => createHash('sha1').update(salt).update('\0').update(shikiVersion).update('\0').update(key).digest('hex')
-  const loadIndexes = () => {
-    indexes = new Map()
-    for (const name of listFiles(packDir, '.idx')) {
-      const index = readJson<PackIndex>(path.join(packDir, name))
-      if (!index) continue
-      const pack = path.join(packDir, name.replace(/\.idx$/, '.pack'))
-      for (const [digest, [offset, length]] of Object.entries(index)) indexes.set(digest, { pack, offset, length })
-    }
-    return indexes
-  }
+  const loadIndexes = () => (indexes = new Map(readPackIndexes(packDir).map(({ digest, ...place }) => [digest, place])))
+  let otherLayoutsRemoved = false
   const startWriting = (): Promise<void> => {
     if (unwritten.size === 0) return written
     const blocks = [...unwritten]
@@ -71,7 +64,8 @@ export function createHighlightStore(dir: string, salt: string): HighlightStore 
         await writePack(packDir, blocks)
         // Readers in this thread find them on disk from now on.
         indexes = null
-        await removeOtherLayouts(dir)
+        if (!otherLayoutsRemoved) await removeOtherLayouts(dir)
+        otherLayoutsRemoved = true
         if (listFiles(packDir, '.idx').length > maxPacks) await mergePacks(packDir)
       } catch {
         // A read-only or full disk only costs speed.
@@ -113,9 +107,7 @@ async function writePack(packDir: string, blocks: [digest: string, html: string]
   }
   // The pack first, then its index (through a rename): an index always has its whole pack.
   await fs.promises.writeFile(path.join(packDir, `${name}.pack`), Buffer.concat(parts))
-  const temporary = path.join(packDir, `${name}.idx.tmp`)
-  await fs.promises.writeFile(temporary, JSON.stringify(index))
-  await fs.promises.rename(temporary, path.join(packDir, `${name}.idx`))
+  await writeFileAtomicAsync(path.join(packDir, `${name}.idx`), JSON.stringify(index))
 }
 
 /**
@@ -125,20 +117,24 @@ async function writePack(packDir: string, blocks: [digest: string, html: string]
 async function mergePacks(packDir: string): Promise<void> {
   const names = listFiles(packDir, '.idx')
   const blocks = new Map<string, string>()
-  for (const name of names) {
-    const index = readJson<PackIndex>(path.join(packDir, name))
-    if (!index) continue
-    const pack = path.join(packDir, name.replace(/\.idx$/, '.pack'))
-    for (const [digest, [offset, length]] of Object.entries(index)) {
-      const html = readSlice(pack, offset, length)
-      if (html !== undefined) blocks.set(digest, html)
-    }
+  for (const { digest, pack, offset, length } of readPackIndexes(packDir, names)) {
+    const html = readSlice(pack, offset, length)
+    if (html !== undefined) blocks.set(digest, html)
   }
   await writePack(packDir, [...blocks])
   for (const name of names) {
     await fs.promises.rm(path.join(packDir, name), { force: true })
     await fs.promises.rm(path.join(packDir, name.replace(/\.idx$/, '.pack')), { force: true })
   }
+}
+
+/** Where every block of the packs named by these indexes is (a later pack's entry wins). */
+function readPackIndexes(packDir: string, names = listFiles(packDir, '.idx')): { digest: string; pack: string; offset: number; length: number }[] {
+  return names.flatMap((name) => {
+    const index = readJson<PackIndex>(path.join(packDir, name)) ?? {}
+    const pack = path.join(packDir, name.replace(/\.idx$/, '.pack'))
+    return Object.entries(index).map(([digest, [offset, length]]) => ({ digest, pack, offset, length }))
+  })
 }
 
 /** Files of an older layout (a file per block, in folders named by two hex digits) are never read again. */

@@ -1,8 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import type { MarkdownResult } from '../markdown/processor.ts'
 import { SheafError } from '../errors.ts'
+import { writeFileAtomicAsync } from '../incremental/writeFileAtomic.ts'
 import { defineLazyField } from '../store/lazyField.ts'
 
 /**
@@ -55,8 +56,8 @@ export function createMarkdownCache(options: { dir: string | null; salt: string;
     if (!made) folders.set(folder, (made = fs.promises.mkdir(folder, { recursive: true })))
     const write: Promise<void> = made
       // The body file first: an entry whose main file exists is complete.
-      .then(() => writeThroughRename(bodyFileOf(file), entry.body))
-      .then(() => writeThroughRename(file, entry.main))
+      .then(() => writeFileAtomicAsync(bodyFileOf(file), entry.body))
+      .then(() => writeFileAtomicAsync(file, entry.main))
       // A read-only or full disk only costs speed.
       .catch(() => undefined)
       .finally(() => writes.delete(write))
@@ -150,13 +151,6 @@ function readBodyFile(file: string): string[] {
     // Reported below.
   }
   throw new SheafError(`The cache entry ${file} is missing or damaged.`, { hint: 'delete the .sheaf-cache folder and build again.' })
-}
-
-/** Through a temporary sibling and a rename: a concurrent reader never sees half a file. */
-async function writeThroughRename(file: string, content: string): Promise<void> {
-  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
-  await fs.promises.writeFile(temporary, content)
-  await fs.promises.rename(temporary, file)
 }
 
 function bodyFileOf(file: string): string {

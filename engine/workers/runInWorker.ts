@@ -93,6 +93,36 @@ function prebundledTask(href: string, external: string[]): PrebundledGroup<{ tas
   return group
 }
 
+/** A worker that may be started before the work for it is known (see workerSlot). */
+export interface WorkerSlot<I, O> {
+  /** Starts the worker now, so its start-up overlaps other work (once; later calls do nothing). */
+  prestart(): void
+  /** The prestarted worker, or a new one: the caller owns it from here and closes it. */
+  take(): WorkerTask<I, O>
+  /** Stops a prestarted worker that nothing took. */
+  discard(): void
+}
+
+/** A slot for one worker of a task module, started ahead of its first use or when taken. */
+export function workerSlot<I, O>(module: URL | string, init?: unknown, options: { external?: string[] } = {}): WorkerSlot<I, O> {
+  let waiting: WorkerTask<I, O> | null = null
+  const start = () => startWorker<I, O>(module, init, options)
+  return {
+    prestart() {
+      waiting ??= start()
+    },
+    take() {
+      const worker = waiting ?? start()
+      waiting = null
+      return worker
+    },
+    discard() {
+      waiting?.close()
+      waiting = null
+    },
+  }
+}
+
 /** Runs a task module once in a fresh worker (see startWorker) and stops it. */
 export async function runInWorker<I, O>(module: URL | string, input: I, options: { external?: string[] } = {}): Promise<O> {
   const worker = startWorker<I, O>(module, undefined, options)
