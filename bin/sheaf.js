@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx, so there is no compile step to remember.
+// Runs the TypeScript CLI through the engine's own TypeScript hooks (esbuild), so there is no
+// compile step to remember.
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
@@ -30,6 +31,6 @@ if (process.argv[2] === 'build' && !process.execArgv.some((arg) => heapFlag.test
 if (!process.env.NODE_ENV && process.argv[2] !== 'dev') process.env.NODE_ENV = 'production'
 
 // Imported only now: a build's first process only starts the second, and needs no TypeScript.
-const { register } = await import('tsx/esm/api')
-register()
+const { registerTypeScript } = await import('../engine/loading/registerTypeScript.mjs')
+registerTypeScript()
 await import('../engine/cli.ts')

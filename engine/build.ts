@@ -66,7 +66,7 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
     assets.catch(() => undefined)
     early.current = { engine, staging, assets }
   }
-  // The theme's modules load while the pages transform (0.2-0.3 s through tsx, on a main thread that
+  // The theme's modules load while the pages transform (0.1-0.2 s of imports, on a main thread that
   // waits for workers in a big build); a theme that fails to load fails the build when it is awaited.
   let themeLoad: Promise<LoadedTheme> | null = null
   const onConfig = (config: ResolvedConfig) => {

@@ -91,7 +91,7 @@ export async function prepareSite(root: string, options: PrepareOptions = {}): P
   const markdownOptions = { ...config.markdown, highlightDir: highlightStoreDir(config.root, options.cache) }
   // A rebuild (there is a markdown cache) starts a worker now: by the time the changed files are known, it has loaded.
   const prestarted = mode === 'build' && options.workers !== false && hasMarkdownCache(config, options.cache) ? startMarkdownWorker(markdownOptions) : null
-  // GraphQL and graphql-tools (0.15 s of imports through tsx) are only needed for the schema. A cold
+  // GraphQL and graphql-tools (0.1 s of imports) are only needed for the schema. A cold
   // build loads them while its transform waits for workers, not before the first page is parsed; a
   // rebuild, whose transform mostly reads the cache, as soon as it can.
   let schemaLoad: ReturnType<typeof loadSchemaModules> | null = null

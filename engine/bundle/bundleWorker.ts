@@ -15,7 +15,7 @@ export function prestartBundleWorker(): void {
 }
 
 /**
- * Builds the client bundle in a worker thread: Vite loads without tsx's loader and bundles
+ * Builds the client bundle in a worker thread: Vite loads without TypeScript hooks and bundles
  * beside the markdown transform, instead of waiting for a main thread that parses pages
  * (this site: the bundle was ready 0.6 s after the transform when it ran on the main thread).
  */

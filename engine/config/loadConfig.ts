@@ -7,7 +7,7 @@ import { validateConfig } from './validateConfig.ts'
 
 export const defaultConfigFile = 'site/config.ts'
 
-/** Imports the config module (TypeScript, through the tsx loader) and validates it. */
+/** Imports the config module (TypeScript, through the engine's hooks: loading/typescriptHooks.mjs) and validates it. */
 export async function loadConfig(root: string, configFile = defaultConfigFile): Promise<ResolvedConfig> {
   const absolute = path.resolve(root, configFile)
   if (!fs.existsSync(absolute)) {

@@ -11,10 +11,10 @@ import { writeFileAtomic } from '../incremental/writeFileAtomic.ts'
  * bundled by esbuild into one file per entry plus shared chunks, kept under
  * `node_modules/.cache/sheaf/` and reused while none of its input files changed.
  *
- * Why: the engine runs its TypeScript through tsx, whose loader hooks resolve
- * and load every module on another thread. The markdown pipeline imports about
- * 800 modules (micromark alone is hundreds of small files): 0.5 s through tsx,
- * 0.07 s as a prebundled file. That load is paid by each worker thread of a cold
+ * Why: the engine runs its TypeScript through module hooks (typescriptHooks.mjs),
+ * which resolve and load every module on another thread. The markdown pipeline
+ * imports about 800 modules (micromark alone is hundreds of small files): 0.5 s
+ * through a loader's hooks, 0.07 s as a prebundled file. That load is paid by each worker thread of a cold
  * build, and by a rebuild that re-transforms one page. Vite prebundles a
  * browser's dependencies for the same reason.
  *

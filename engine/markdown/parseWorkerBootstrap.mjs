@@ -1,5 +1,5 @@
-// Worker threads do not inherit the tsx loader: register it, then load the TypeScript worker.
-import { register } from 'tsx/esm/api'
+// Worker threads do not inherit the TypeScript hooks: register them, then load the TypeScript worker.
+import { registerTypeScript } from '../loading/registerTypeScript.mjs'
 
-register()
+registerTypeScript()
 await import('./parseWorker.ts')

@@ -37,7 +37,7 @@ type Reply<O> = { id: number; ok: true; output: O } | { id: number; ok: false; e
 export function startWorker<I, O>(module: URL | string, init?: unknown, options: { external?: string[] } = {}): WorkerTask<I, O> {
   const href = module instanceof URL ? module.href : new URL(module, 'file://').href
   // The task and what it imports load from a prebundled copy when there is one (see prebundle.ts):
-  // no tsx loader in the worker, and a fraction of the start-up, on a core the main thread's work shares.
+  // no TypeScript hooks in the worker, and a fraction of the start-up, on a core the main thread's work shares.
   const started = prebundledTask(href, options.external ?? [])
     .bundledUrl('task')
     .then((bundled) => {

@@ -1,12 +1,12 @@
 // Imports the task module (and runs its `prepare` export, when it has one, on the start-up data),
 // then runs its default export on each input the main thread posts, posting back the result or
-// the error (with SheafError's fields). The prebundled copy needs no loader; the source needs tsx,
-// which worker threads do not inherit.
+// the error (with SheafError's fields). The prebundled copy needs no loader; the source needs the
+// TypeScript hooks, which worker threads do not inherit.
 import { parentPort, workerData } from 'node:worker_threads'
 
 if (!workerData.bundled) {
-  const { register } = await import('tsx/esm/api')
-  register()
+  const { registerTypeScript } = await import('../loading/registerTypeScript.mjs')
+  registerTypeScript()
 }
 const failure = (error) => ({ ok: false, error: { ...(error && typeof error === 'object' ? error : {}), name: error?.name, message: error instanceof Error ? error.message : String(error), stack: error?.stack } })
 let prepared
