@@ -9,6 +9,12 @@ export interface HighlightBatch {
 }
 
 const highlighters = new Map<string, Promise<CodeHighlighter>>()
+/**
+ * Batches run one after the other, in the order they were sent. The worker receives them all at
+ * once, and each awaits at every block (a language loading): run side by side, every batch would
+ * finish at the very end, and the main thread would wait for its first page's blocks until then.
+ */
+let queue: Promise<unknown> = Promise.resolve()
 
 /** Loads shiki and its WebAssembly engine at once: the worker may start before the config says which themes. */
 export function prepare(): Promise<void> {
@@ -16,7 +22,13 @@ export function prepare(): Promise<void> {
 }
 
 /** Each fence's highlighted HTML, or null for a language the highlighter does not know (the main thread warns). */
-export default async function highlightFences({ themes, fences }: HighlightBatch): Promise<(string | null)[]> {
+export default function highlightFences(batch: HighlightBatch): Promise<(string | null)[]> {
+  const done = queue.then(() => highlightBatch(batch))
+  queue = done.catch(() => undefined)
+  return done
+}
+
+async function highlightBatch({ themes, fences }: HighlightBatch): Promise<(string | null)[]> {
   const key = `${themes.light}\0${themes.dark}`
   let ready = highlighters.get(key)
   if (!ready) highlighters.set(key, (ready = createCodeHighlighter(themes)))

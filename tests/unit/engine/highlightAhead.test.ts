@@ -28,6 +28,17 @@ describe('highlightAhead', () => {
     expect(ahead.take('tsx', '', 'export const Screen7 = () => <Text>Hello 7</Text>')).toBeUndefined()
   }, 60_000)
 
+  it('answers batches in the order they were sent, each as soon as it is done', async () => {
+    // The worker gets every batch at once; run side by side, a long first batch would finish after a short second one.
+    const { default: highlightFences } = await import('../../../engine/markdown/highlightTask.ts')
+    const fence = (code: string) => ({ lang: 'tsx', meta: '', code })
+    const finished: string[] = []
+    const long = highlightFences({ themes, fences: Array.from({ length: 8 }, (_, index) => fence(`const a${index} = <View>{${index}}</View>`)) }).then(() => finished.push('long'))
+    const short = highlightFences({ themes, fences: [fence('const b = 1')] }).then(() => finished.push('short'))
+    await Promise.all([long, short])
+    expect(finished).toEqual(['long', 'short'])
+  }, 60_000)
+
   it('starts no worker for a handful of blocks', () => {
     ahead = createHighlightAhead()
     ahead.start([page(1)], themes)
