@@ -8,7 +8,8 @@ import type { DataLayer } from './dataLayer.ts'
 import type { PluginRunner } from './plugins/runner.ts'
 import { createPages, prepareSite, toSiteData, type PrepareOptions } from './prepareSite.ts'
 import type { ClientAssets } from './render/htmlShell.ts'
-import { loadTheme, type LoadedTheme } from './render/loadTheme.ts'
+import { loadTheme, nodeImporter, type LoadedTheme, type ModuleImporter } from './render/loadTheme.ts'
+import { engineModuleDirs, themeBundleImporter } from './render/themeBundle.ts'
 import type { RegisteredPage } from './pages/pageRegistry.ts'
 import { createStagingDir, writeFileDeep } from './render/outputDir.ts'
 import { cachedBundle } from './incremental/bundleCache.ts'
@@ -70,7 +71,7 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
   // waits for workers in a big build); a theme that fails to load fails the build when it is awaited.
   let themeLoad: Promise<LoadedTheme> | null = null
   const onConfig = (config: ResolvedConfig) => {
-    themeLoad = loadTheme(root, config.theme)
+    themeLoad = themeImporter(config, cacheDir).then((importer) => loadTheme(root, config.theme, importer))
     themeLoad.catch(() => undefined)
   }
   let prepared: Awaited<ReturnType<typeof prepareSite>>
@@ -165,6 +166,13 @@ async function discardEarly(early: EarlyBundle | null): Promise<void> {
   if (!early) return
   await early.assets.catch(() => undefined)
   await (await early.staging.catch(() => null))?.discard()
+}
+
+/** A build imports its theme from a bundle kept in the site's cache (see themeBundle.ts); without a cache, from its sources. */
+async function themeImporter(config: ResolvedConfig, cacheDir: string | null): Promise<ModuleImporter | undefined> {
+  if (!cacheDir) return undefined
+  const entries = [...Object.values(config.theme.templates), ...(config.theme.layout ? [config.theme.layout] : [])]
+  return themeBundleImporter({ entries, cacheDir: path.join(cacheDir, 'theme'), engineDirs: engineModuleDirs(), fallback: nodeImporter })
 }
 
 const memoryAssets: ClientAssets = { entry: '/entry.js', css: [], templateChunks: {}, bundle: 'memory' }

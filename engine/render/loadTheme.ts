@@ -8,7 +8,7 @@ import type { LayoutProps, TemplateProps } from '../shared/types.ts'
 /** Imports a module by absolute path (Node's import in builds, Vite's ssrLoadModule in dev). */
 export type ModuleImporter = (file: string) => Promise<Record<string, unknown>>
 
-const nodeImporter: ModuleImporter = (file) => import(pathToFileURL(file).href)
+export const nodeImporter: ModuleImporter = (file) => import(pathToFileURL(file).href)
 const runtimeFile = fileURLToPath(new URL('../shared/index.ts', import.meta.url))
 
 export interface TemplateModule {
