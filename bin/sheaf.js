@@ -31,6 +31,25 @@ if (process.argv[2] === 'build' && !process.execArgv.some((arg) => heapFlag.test
 if (!process.env.NODE_ENV && process.argv[2] !== 'dev') process.env.NODE_ENV = 'production'
 
 // Imported only now: a build's first process only starts the second, and needs no TypeScript.
-const { registerTypeScript } = await import('../engine/loading/registerTypeScript.mjs')
-registerTypeScript()
-await import('../engine/cli.ts')
+// A build runs from the engine's prebundled copy (see engine/loading/engineBundle.ts), with no
+// TypeScript hooks; other commands (the dev server, typegen, bench) run from the sources.
+const { freshEngineBundle, useEngineBundle } = await import('../engine/loading/engineBundleRecord.mjs')
+const bundled = process.argv[2] === 'build' && process.env.SHEAF_PREBUNDLE !== '0'
+let entries = bundled ? freshEngineBundle() : null
+if (!entries) {
+  const { registerTypeScript } = await import('../engine/loading/registerTypeScript.mjs')
+  registerTypeScript()
+  if (bundled) {
+    const { buildEngineBundle } = await import('../engine/loading/engineBundle.ts')
+    // Anything that goes wrong here only costs speed: the build runs from the sources.
+    entries = await buildEngineBundle().catch(() => null)
+  }
+}
+if (entries) {
+  // The site's config and theme bundles carry inline source maps: stack traces name their own lines.
+  process.setSourceMapsEnabled(true)
+  useEngineBundle(entries)
+  await import(entries.cli)
+} else {
+  await import('../engine/cli.ts')
+}

@@ -8,8 +8,11 @@ import type { DataLayer } from './dataLayer.ts'
 import type { PluginRunner } from './plugins/runner.ts'
 import { createPages, prepareSite, toSiteData, type PrepareOptions } from './prepareSite.ts'
 import type { ClientAssets } from './render/htmlShell.ts'
-import { loadTheme, nodeImporter, type LoadedTheme, type ModuleImporter } from './render/loadTheme.ts'
-import { engineModuleDirs, themeBundleImporter } from './render/themeBundle.ts'
+import { loadTheme, nodeImporter, runtimeFile, type LoadedTheme, type ModuleImporter } from './render/loadTheme.ts'
+import { runningEngineBundle } from './loading/engineBundleRecord.mjs'
+import { ensureTypeScript } from './loading/ensureTypeScript.ts'
+import { themeBundleImporter } from './render/themeBundle.ts'
+import { engineModuleDirs } from './loading/siteModules.ts'
 import type { RegisteredPage } from './pages/pageRegistry.ts'
 import { createStagingDir, writeFileDeep } from './render/outputDir.ts'
 import { cachedBundle } from './incremental/bundleCache.ts'
@@ -168,11 +171,19 @@ async function discardEarly(early: EarlyBundle | null): Promise<void> {
   await (await early.staging.catch(() => null))?.discard()
 }
 
-/** A build imports its theme from a bundle kept in the site's cache (see themeBundle.ts); without a cache, from its sources. */
-async function themeImporter(config: ResolvedConfig, cacheDir: string | null): Promise<ModuleImporter | undefined> {
-  if (!cacheDir) return undefined
+/**
+ * A build imports its theme from a bundle kept in the site's cache (see themeBundle.ts); without
+ * a cache, or when esbuild cannot bundle it, from its sources (through the TypeScript hooks,
+ * registered then when the build runs from the engine bundle).
+ */
+async function themeImporter(config: ResolvedConfig, cacheDir: string | null): Promise<ModuleImporter> {
+  const fromSources: ModuleImporter = async (file) => {
+    await ensureTypeScript()
+    return nodeImporter(file)
+  }
+  if (!cacheDir) return fromSources
   const entries = [...Object.values(config.theme.templates), ...(config.theme.layout ? [config.theme.layout] : [])]
-  return themeBundleImporter({ entries, cacheDir: path.join(cacheDir, 'theme'), engineDirs: engineModuleDirs(), fallback: nodeImporter })
+  return themeBundleImporter({ entries, cacheDir: path.join(cacheDir, 'theme'), engineDirs: engineModuleDirs(), engineEntries: runningEngineBundle(), runtime: runtimeFile, fallback: fromSources, typescript: ensureTypeScript })
 }
 
 const memoryAssets: ClientAssets = { entry: '/entry.js', css: [], templateChunks: {}, bundle: 'memory' }

@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { writeFileAtomic } from '../incremental/writeFileAtomic.ts'
+import { ensureTypeScript } from './ensureTypeScript.ts'
 
 /**
  * A group of the engine's modules that is imported from a prebundled copy:
@@ -55,6 +56,8 @@ export function prebundledGroup<Modules extends Record<string, unknown>>(name: s
   return {
     async import(entry) {
       const urls = await bundled()
+      // The sources are TypeScript: a build running from the engine bundle registers the hooks now.
+      if (!urls?.[entry]) await ensureTypeScript()
       return (await import(urls?.[entry] ?? (entries as Record<string, URL>)[entry].href)) as Modules[typeof entry]
     },
     async bundledUrl(entry) {
@@ -187,7 +190,7 @@ function installedPackages(names: string[]): import('esbuild').Plugin {
  * `define` replaces the expressions themselves, never text inside a string or a comment.
  * Packages are left as they are.
  */
-function keepSourceLocations(esbuild: typeof import('esbuild')): import('esbuild').Plugin {
+export function keepSourceLocations(esbuild: typeof import('esbuild')): import('esbuild').Plugin {
   return {
     name: 'sheaf-keep-source-locations',
     setup(build) {

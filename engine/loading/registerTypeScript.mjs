@@ -6,12 +6,13 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-let registered = false
+// Process-wide, not per module instance: the engine bundle carries a copy of this module.
+const registeredKey = Symbol.for('sheaf.typescriptHooks')
 
 /** `cacheDir`: where transformed modules are kept (default: node_modules/.cache/sheaf/typescript). */
 export function registerTypeScript(options = {}) {
-  if (registered) return
-  registered = true
+  if (globalThis[registeredKey]) return
+  globalThis[registeredKey] = true
   // esbuild's inline source maps: stack traces name the TypeScript file and line.
   process.setSourceMapsEnabled(true)
   const esbuildVersion = createRequire(import.meta.url)('esbuild/package.json').version

@@ -9,7 +9,7 @@ import type { LayoutProps, TemplateProps } from '../shared/types.ts'
 export type ModuleImporter = (file: string) => Promise<Record<string, unknown>>
 
 export const nodeImporter: ModuleImporter = (file) => import(pathToFileURL(file).href)
-const runtimeFile = fileURLToPath(new URL('../shared/index.ts', import.meta.url))
+export const runtimeFile = fileURLToPath(new URL('../shared/index.ts', import.meta.url))
 
 export interface TemplateModule {
   name: string

@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { pathToFileURL } from 'node:url'
 import { writeFileAtomic } from '../incremental/writeFileAtomic.ts'
+import type { EngineEntries } from '../loading/engineBundleRecord.mjs'
+import { siteModules } from '../loading/siteModules.ts'
 import type { ModuleImporter } from './loadTheme.ts'
 
 /**
@@ -15,18 +17,29 @@ import type { ModuleImporter } from './loadTheme.ts'
  * A bundle is one file, kept in the site's cache folder and reused while none of its inputs
  * changed (checked by size and mtime).
  *
- * What is not bundled stays one instance with the rest of the build: packages (React) and the
- * engine's own folders (`sheaf/runtime`, whose contexts the engine's App provides) are imported
- * by the file URL they resolve to, exactly the module the engine imports. Anything that goes
- * wrong (a syntax error, no esbuild) falls back to importing the sources, which reports the
- * error as before.
+ * What is not bundled stays one instance with the rest of the build (see siteModules.ts):
+ * packages (React) and the engine (`sheaf/runtime`, whose contexts the engine's App provides).
+ * The runtime itself (`runtime`: the file the engine imports it from) is imported the way the
+ * theme's `sheaf/runtime` is. Anything that goes wrong (a syntax error, no esbuild) falls back
+ * to importing the sources, which reports the error as before.
  */
-export async function themeBundleImporter(options: { entries: string[]; cacheDir: string; engineDirs: string[]; fallback: ModuleImporter }): Promise<ModuleImporter> {
-  const outputs = await ensureThemeBundle(options).catch(() => null)
+export async function themeBundleImporter(options: ThemeBundleOptions & { runtime: string; fallback: ModuleImporter; typescript: () => Promise<void> }): Promise<ModuleImporter> {
+  const bundle = await ensureThemeBundle(options).catch(() => null)
+  if (bundle?.needsTypeScript) await options.typescript()
   return (file) => {
-    const bundled = outputs?.get(path.resolve(file))
+    const resolved = path.resolve(file)
+    if (bundle && resolved === path.resolve(options.runtime)) return import(options.engineEntries?.['sheaf/runtime'] ?? pathToFileURL(resolved).href)
+    const bundled = bundle?.outputs.get(resolved)
     return bundled ? import(bundled) : options.fallback(file)
   }
+}
+
+interface ThemeBundleOptions {
+  entries: string[]
+  cacheDir: string
+  engineDirs: string[]
+  /** The engine bundle this build runs from (null: the sources). */
+  engineEntries: EngineEntries | null
 }
 
 /** Bump when the bundle's shape changes, so no older layout is ever read. */
@@ -34,27 +47,31 @@ const layoutVersion = 1
 
 interface ThemeRecord {
   dir: string
+  /** The bundle imports TypeScript the engine shares (a deep import into its folders). */
+  needsTypeScript: boolean
   /** Entry file -> output file, relative to the bundle's folder. */
   outputs: Record<string, string>
   inputs: [file: string, size: number, mtimeMs: number][]
 }
 
-async function ensureThemeBundle({ entries, cacheDir, engineDirs }: { entries: string[]; cacheDir: string; engineDirs: string[] }): Promise<Map<string, string>> {
+async function ensureThemeBundle({ entries, cacheDir, engineDirs, engineEntries }: ThemeBundleOptions): Promise<{ outputs: Map<string, string>; needsTypeScript: boolean }> {
   const absolute = entries.map((entry) => path.resolve(entry))
-  const key = createHash('sha1').update(JSON.stringify([layoutVersion, process.version, absolute, engineDirs])).digest('hex').slice(0, 12)
+  // The engine bundle's URLs are inside the theme bundle: another engine bundle (or the sources) is another key.
+  const key = createHash('sha1').update(JSON.stringify([layoutVersion, process.version, absolute, engineDirs, engineEntries])).digest('hex').slice(0, 12)
   const recordFile = path.join(cacheDir, `theme-${key}.json`)
   let record = readRecord(recordFile)
   if (!record || !isFresh(cacheDir, record)) {
-    record = await bundleTheme(cacheDir, `theme-${key}`, absolute, engineDirs)
+    record = await bundleTheme(cacheDir, `theme-${key}`, absolute, engineDirs, engineEntries)
     // Written last and atomically: a process that reads the record finds a complete folder.
     writeFileAtomic(recordFile, JSON.stringify(record))
     removeStale(cacheDir, `theme-${key}-`, record.dir)
   }
   const dir = path.join(cacheDir, record.dir)
-  return new Map(Object.entries(record.outputs).map(([entry, output]) => [entry, pathToFileURL(path.join(dir, output)).href]))
+  return { outputs: new Map(Object.entries(record.outputs).map(([entry, output]) => [entry, pathToFileURL(path.join(dir, output)).href])), needsTypeScript: record.needsTypeScript }
 }
 
-async function bundleTheme(cacheDir: string, prefix: string, entries: string[], engineDirs: string[]): Promise<ThemeRecord> {
+async function bundleTheme(cacheDir: string, prefix: string, entries: string[], engineDirs: string[], engineEntries: EngineEntries | null): Promise<ThemeRecord> {
+  const typescript = new Set<string>()
   const esbuild = await import('esbuild')
   // A new folder per bundle, never rewritten: a dev server or another build may still import the last one.
   const dir = `${prefix}-${Date.now().toString(36)}${randomBytes(3).toString('hex')}`
@@ -74,7 +91,7 @@ async function bundleTheme(cacheDir: string, prefix: string, entries: string[], 
     sourcemap: 'inline',
     metafile: true,
     logLevel: 'silent',
-    plugins: [sharedModules(engineDirs)],
+    plugins: [siteModules({ engineEntries, engineDirs, typescript })],
   })
   const outputs: Record<string, string> = {}
   for (const [file, output] of Object.entries(result.metafile.outputs)) {
@@ -84,28 +101,7 @@ async function bundleTheme(cacheDir: string, prefix: string, entries: string[], 
     const stat = fs.statSync(path.resolve(file))
     return [path.resolve(file), stat.size, stat.mtimeMs]
   })
-  return { dir, outputs, inputs }
-}
-
-/**
- * Leaves out of the bundle every module that must stay the one the engine imports: packages and
- * the engine's folders. Each is imported by the file URL esbuild resolves it to (with Node's
- * conditions), which is the URL Node gives the engine's own import of it.
- */
-function sharedModules(engineDirs: string[]): import('esbuild').Plugin {
-  const inEngine = (file: string) => file.includes(`${path.sep}node_modules${path.sep}`) || engineDirs.some((dir) => file.startsWith(dir + path.sep))
-  return {
-    name: 'sheaf-theme-shared-modules',
-    setup(build) {
-      build.onResolve({ filter: /.*/ }, async (args) => {
-        if (args.pluginData === 'sheaf-resolving' || args.kind === 'entry-point') return undefined
-        const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'sheaf-resolving' })
-        if (resolved.errors.length > 0 || resolved.external) return undefined
-        if (!resolved.path || !inEngine(resolved.path)) return undefined
-        return { path: pathToFileURL(resolved.path).href, external: true }
-      })
-    },
-  }
+  return { dir, outputs, inputs, needsTypeScript: typescript.size > 0 }
 }
 
 function commonDir(files: string[]): string {
@@ -136,10 +132,4 @@ function removeStale(cacheDir: string, prefix: string, keep: string): void {
   for (const name of fs.readdirSync(cacheDir)) {
     if (name.startsWith(prefix) && name !== keep) fs.rmSync(path.join(cacheDir, name), { recursive: true, force: true })
   }
-}
-
-/** The folders whose modules a theme shares with the engine: the engine's package (engine/, plugins/). */
-export function engineModuleDirs(): string[] {
-  const packageRoot = fileURLToPath(new URL('../../', import.meta.url))
-  return [path.join(packageRoot, 'engine'), path.join(packageRoot, 'plugins')]
 }

@@ -3,7 +3,9 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as React from 'react'
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { engineModuleDirs, themeBundleImporter } from '../../../engine/render/themeBundle.ts'
+import { runtimeFile } from '../../../engine/render/loadTheme.ts'
+import { engineModuleDirs } from '../../../engine/loading/siteModules.ts'
+import { themeBundleImporter } from '../../../engine/render/themeBundle.ts'
 import * as runtime from '../../../engine/shared/index.ts'
 
 // Inside the project (a git-ignored folder), so the theme finds React and `sheaf/runtime` as a site's would.
@@ -21,7 +23,7 @@ function write(name: string, text: string): string {
 const doc = write('theme/Doc.tsx', "import * as React from 'react'\nimport * as runtime from 'sheaf/runtime'\nimport { title } from './parts/title.ts'\nexport const shared = { React, runtime }\nexport const query = 'query { site { title } }'\nexport default function Doc() { return <h1>{title}</h1> }\n")
 write('theme/parts/title.ts', "export const title: string = 'First'\n")
 
-const importerFor = (fallback = vi.fn(async () => ({ default: () => null }))) => themeBundleImporter({ entries: [doc], cacheDir, engineDirs: engineModuleDirs(), fallback })
+const importerFor = (fallback = vi.fn(async () => ({ default: () => null }))) => themeBundleImporter({ entries: [doc], cacheDir, engineDirs: engineModuleDirs(), engineEntries: null, runtime: runtimeFile, fallback, typescript: async () => undefined })
 const bundleFolders = () => fs.readdirSync(cacheDir).filter((name) => !name.endsWith('.json'))
 
 describe('the theme bundle', () => {
