@@ -50,10 +50,11 @@ export async function runSiteBench(argv: string[]): Promise<void> {
       else console.log(`  ${name} failed: ${result.output.split('\n').slice(-3).join(' ')}`)
     }
   }
-  console.log('engine        wall s   peak MB   Sheaf/engine (wall)')
+  console.log('engine        wall s   peak MB   Sheaf/engine (wall)   each run (s)')
   const sheafWall = median(results.get('sheaf')?.wall ?? [])
   for (const [name, entry] of results) {
     const wall = median(entry.wall)
-    console.log(`${name.padEnd(12)} ${wall.toFixed(2).padStart(7)} ${String(median(entry.peak)).padStart(9)}   ${name === 'sheaf' ? '' : (sheafWall / wall).toFixed(2)}`)
+    const ratio = name === 'sheaf' ? '' : (sheafWall / wall).toFixed(2)
+    console.log(`${name.padEnd(12)} ${wall.toFixed(2).padStart(7)} ${String(median(entry.peak)).padStart(9)}   ${ratio.padEnd(19)} ${entry.wall.map((value) => value.toFixed(2)).join(' ')}`)
   }
 }
