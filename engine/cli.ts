@@ -61,8 +61,12 @@ async function main(): Promise<number> {
         prestartHighlightWorker()
         prestartBundleWorker()
       }
+      // The config loads (esbuild bundles it in its own process) while the engine's modules load.
+      const startedAt = performance.now()
+      const config = loadConfig(root, values.config)
+      config.catch(() => undefined)
       const [{ build }, { outputCleanup }] = await Promise.all([import('./build.ts'), import('./render/outputDir.ts')])
-      const result = await build(root, { configFile: values.config, outDir: values.out, quiet: values.quiet })
+      const result = await build(root, { configFile: values.config, config, outDir: values.out, quiet: values.quiet, startedAt })
       await outputCleanup()
       return result.pages.length > 0 ? 0 : 1
     }

@@ -25,6 +25,8 @@ import type { SheafNode } from './store/types.ts'
 
 export interface PrepareOptions {
   configFile?: string
+  /** The config, when its load is already under way (the CLI starts it while the engine loads). */
+  config?: Promise<ResolvedConfig>
   quiet?: boolean
   mode?: 'build' | 'develop'
   sink?: ConsoleSink
@@ -69,7 +71,7 @@ export async function prepareSite(root: string, options: PrepareOptions = {}): P
   const reporterFor = (name: string) => createReporter(name, log, sink, quiet)
   const timer = createPhaseTimer(sink, quiet)
 
-  const config = await loadConfig(root, options.configFile)
+  const config = await (options.config ?? loadConfig(root, options.configFile))
   options.onConfig?.(config)
   const session = options.session && options.session.key === sessionKey(config) ? options.session : await createBuildSession(config, { cache: options.cache, keepInMemory: mode === 'develop' || options.keepInMemory === true })
   const site = siteInfo(config, mode)
