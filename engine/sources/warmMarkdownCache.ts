@@ -40,6 +40,8 @@ export async function warmMarkdownCache(
   const few = jobs.length > 0 && jobs.length < minimumFilesForWorkers
   const background = options.workers && few && (options.prestarted != null || markdown.length - jobs.length >= minimumCachedForBackground)
   const workerCount = !options.workers || jobs.length < minimumFilesForWorkers ? 0 : Number(process.env.SHEAF_WORKERS ?? Math.min(os.availableParallelism(), 4))
+  // A small site's code blocks go to the highlight worker first: it is the longest part of their transform.
+  const highlighting = !background && workerCount < 1 && options.workers && jobs.length > 0 && options.processor !== undefined && options.highlightAhead?.start(jobs.map((job) => job.source), options.codeThemes) === true
   options.onPlan?.(Math.max(workerCount, 0))
   const prestarted = options.prestarted && (background || workerCount > 0) ? [options.prestarted] : []
   if (options.prestarted && prestarted.length === 0) options.prestarted.terminate()
@@ -54,9 +56,7 @@ export async function warmMarkdownCache(
   }
   if (workerCount < 1) {
     // The main thread transforms them: a worker highlights their code blocks meanwhile.
-    if (options.workers && jobs.length > 0 && options.processor && options.highlightAhead?.start(jobs.map((job) => job.source), options.codeThemes)) {
-      transformAhead(jobs, cache, options.processor)
-    }
+    if (highlighting && options.processor) transformAhead(jobs, cache, options.processor)
     return 0
   }
   return transformInWorkers(jobs, workerCount, cache, options, prestarted)
