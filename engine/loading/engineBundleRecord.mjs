@@ -1,17 +1,15 @@
 // Where the engine's prebundled copy is recorded, and whether it is still fresh: plain JavaScript,
 // read by bin/sheaf.js before any TypeScript can load (see engineBundle.ts, which writes it).
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { engineCacheDir } from './engineCacheDir.mjs'
 
 /** Bump with engineBundle.ts's layout: a record of another layout is never read. */
 export const engineBundleLayout = 1
 
-/** The folder the bundle and its record live in: beside the engine's packages, else the system's temp folder. */
+/** The folder the bundle and its record live in. */
 export function engineBundleDir() {
-  const modules = fileURLToPath(new URL('../../node_modules', import.meta.url))
-  return fs.existsSync(modules) ? path.join(modules, '.cache', 'sheaf', 'engine') : path.join(os.tmpdir(), 'sheaf-engine')
+  return engineCacheDir('engine')
 }
 
 export function engineBundleRecordFile() {

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { writeFileAtomic } from '../incremental/writeFileAtomic.ts'
 import { ensureTypeScript } from './ensureTypeScript.ts'
+import { engineCacheDir } from './engineCacheDir.mjs'
 
 /**
  * A group of the engine's modules that is imported from a prebundled copy:
@@ -93,11 +93,9 @@ async function ensureBundle(cacheDir: string, name: string, entries: Record<stri
   return toUrls(cacheDir, record)
 }
 
-/** Beside the engine's own packages when it has a node_modules folder (as Vite keeps node_modules/.vite), else the system's temp folder. */
+/** Where prebundled groups are kept (see engineCacheDir.mjs). */
 export function prebundleCacheDir(): string {
-  const packageRoot = fileURLToPath(new URL('../../', import.meta.url))
-  const modules = path.join(packageRoot, 'node_modules')
-  return fs.existsSync(modules) ? path.join(modules, '.cache', 'sheaf', 'modules') : path.join(os.tmpdir(), 'sheaf-modules')
+  return engineCacheDir('modules')
 }
 
 function readRecord(file: string): BundleRecord | null {
