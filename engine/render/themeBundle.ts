@@ -60,11 +60,14 @@ async function ensureThemeBundle({ entries, cacheDir, engineDirs, engineEntries 
   const key = createHash('sha1').update(JSON.stringify([layoutVersion, process.version, absolute, engineDirs, engineEntries])).digest('hex').slice(0, 12)
   const recordFile = path.join(cacheDir, `theme-${key}.json`)
   let record = readRecord(recordFile)
-  if (!record || !isFresh(cacheDir, record)) {
+  if (record && isFresh(cacheDir, record)) {
+    // In use: removeStale keeps it.
+    fs.utimesSync(recordFile, new Date(), new Date())
+  } else {
     record = await bundleTheme(cacheDir, `theme-${key}`, absolute, engineDirs, engineEntries)
     // Written last and atomically: a process that reads the record finds a complete folder.
     writeFileAtomic(recordFile, JSON.stringify(record))
-    removeStale(cacheDir, `theme-${key}-`, record.dir)
+    removeStale(cacheDir, `theme-${key}`, record.dir)
   }
   const dir = path.join(cacheDir, record.dir)
   return { outputs: new Map(Object.entries(record.outputs).map(([entry, output]) => [entry, pathToFileURL(path.join(dir, output)).href])), needsTypeScript: record.needsTypeScript }
@@ -127,9 +130,16 @@ function isFresh(cacheDir: string, record: ThemeRecord): boolean {
   return true
 }
 
-/** Removes the older bundles of the same theme (not the one just written). */
-function removeStale(cacheDir: string, prefix: string, keep: string): void {
-  for (const name of fs.readdirSync(cacheDir)) {
-    if (name.startsWith(prefix) && name !== keep) fs.rmSync(path.join(cacheDir, name), { recursive: true, force: true })
+/**
+ * Removes this key's older bundles at once, and another key's bundle (another engine bundle,
+ * another theme) once its record has gone unused for an hour: a build that uses a record touches it.
+ */
+function removeStale(cacheDir: string, current: string, keep: string): void {
+  const hourAgo = Date.now() - 3_600_000
+  const names = fs.readdirSync(cacheDir)
+  const unused = names.filter((name) => name.startsWith('theme-') && name.endsWith('.json') && name !== `${current}.json` && fs.statSync(path.join(cacheDir, name)).mtimeMs < hourAgo).map((name) => name.slice(0, -'.json'.length))
+  for (const name of names) {
+    const stale = (name.startsWith(`${current}-`) && name !== keep) || unused.some((key) => name === `${key}.json` || name.startsWith(`${key}-`))
+    if (stale) fs.rmSync(path.join(cacheDir, name), { recursive: true, force: true })
   }
 }

@@ -51,6 +51,24 @@ describe('the theme bundle', () => {
     expect(bundleFolders()).not.toEqual(before)
   })
 
+  it("removes another key's bundle once its record has gone unused for an hour, not before", async () => {
+    const plant = (key: string, age: number) => {
+      fs.writeFileSync(path.join(cacheDir, `theme-${key}.json`), '{}')
+      fs.mkdirSync(path.join(cacheDir, `theme-${key}-dir`), { recursive: true })
+      const when = new Date(Date.now() - age)
+      fs.utimesSync(path.join(cacheDir, `theme-${key}.json`), when, when)
+    }
+    plant('unused', 2 * 3_600_000)
+    plant('recent', 60_000)
+    write('theme/parts/title.ts', "export const title: string = 'Third'\n")
+    await (await importerFor())(doc)
+    const names = fs.readdirSync(cacheDir)
+    expect(names.filter((name) => name.includes('unused'))).toEqual([])
+    expect(names.filter((name) => name.includes('recent')).sort()).toEqual(['theme-recent-dir', 'theme-recent.json'])
+    fs.rmSync(path.join(cacheDir, 'theme-recent.json'))
+    fs.rmSync(path.join(cacheDir, 'theme-recent-dir'), { recursive: true })
+  })
+
   it('leaves a theme esbuild cannot bundle to the fallback importer, which reports the error', async () => {
     write('theme/parts/title.ts', "export const title: string = 'Broken\n")
     const fallback = vi.fn(async () => ({ default: () => null }))
