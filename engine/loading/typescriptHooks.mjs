@@ -25,6 +25,21 @@ let cacheKey = ''
 export function initialize(data) {
   cacheDir = data?.cacheDir
   cacheKey = `${optionsVersion}\0${data?.esbuildVersion}\0${process.version}`
+  if (cacheDir) setTimeout(() => void pruneCache(cacheDir), 1000).unref()
+}
+
+/** Entries are never rewritten (a file's every edit is a new one): those written more than a week ago go, in the background. */
+async function pruneCache(dir) {
+  const weekAgo = Date.now() - 7 * 86_400_000
+  try {
+    for (const name of await fs.readdir(dir)) {
+      const file = path.join(dir, name)
+      const stat = await fs.stat(file).catch(() => null)
+      if (stat && stat.mtimeMs < weekAgo) await fs.rm(file, { force: true })
+    }
+  } catch {
+    // No folder yet, or another process pruning: nothing to do.
+  }
 }
 
 export async function resolve(specifier, context, nextResolve) {
