@@ -63,9 +63,15 @@ export function createMarkdownCache(options: { dir: string | null; salt: string;
       .finally(() => writes.delete(write))
     writes.add(write)
   }
+  // The warm-up and the transform both ask for every file's key: hash each text once.
+  const keys = new Map<string, { source: string; key: string }>()
   return {
     key(source, file) {
-      return createHash('sha1').update(options.salt).update('\0').update(file).update('\0').update(source).digest('hex')
+      const known = keys.get(file)
+      if (known?.source === source) return known.key
+      const key = createHash('sha1').update(options.salt).update('\0').update(file).update('\0').update(source).digest('hex')
+      keys.set(file, { source, key })
+      return key
     },
     get(key) {
       read.add(key)
