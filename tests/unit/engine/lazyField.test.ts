@@ -26,6 +26,16 @@ describe('lazy fields', () => {
     expect(Object.keys(node)).toEqual(['title', 'body', 'text'])
   })
 
+  it('copies plain fields as plain fields, and a `__proto__` field as a field, not a prototype', () => {
+    const source = JSON.parse('{"title":"A","__proto__":{"polluted":true}}') as Record<string, unknown>
+    const target: Record<string, unknown> = {}
+    copyFields(source, target, new Set())
+    expect(Object.getPrototypeOf(target)).toBe(Object.prototype)
+    expect((target as { polluted?: boolean }).polluted).toBeUndefined()
+    expect(Object.getOwnPropertyDescriptor(target, '__proto__')?.value).toEqual({ polluted: true })
+    expect(Object.getOwnPropertyDescriptor(target, 'title')).toEqual({ value: 'A', writable: true, enumerable: true, configurable: true })
+  })
+
   it('stays unread through copyFields and the node store', () => {
     const input: Record<string, unknown> = { type: 'Page', key: 'a.md', title: 'A', internal: { contentDigest: 'given' } }
     defineLazyField(input, 'body', () => {
