@@ -10,7 +10,8 @@ const darkBackground = 'var(--sheaf-c-bg, #1b1b1f)'
  * Makes `img[data-zoomable]` inside the article zoom on click (medium-zoom:
  * margin 0, closes on Escape, click, resize or after scrolling 40 px).
  * Re-attaches after each client navigation: pass the page path as `path`.
- * medium-zoom is loaded on first use, so the server never imports it.
+ * medium-zoom is loaded only when the page has such an image, so the server
+ * never imports it and a page without images never downloads it.
  *
  * @example
  *   useImageZoom(page.path)
@@ -23,6 +24,7 @@ export function useImageZoom(path: string, selector = 'article img[data-zoomable
   useEffect(() => {
     let cancelled = false
     const timer = setTimeout(async () => {
+      if (!zoomRef.current && !document.querySelector(selector)) return
       const { default: mediumZoom } = await import('medium-zoom')
       if (cancelled) return
       if (!zoomRef.current) {

@@ -2,13 +2,9 @@ import { render, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { useImageZoom } from '../../../site/theme/furniture/useImageZoom.ts'
 
-function Page({ path }: { path: string }) {
+function Page({ path, withImage = true }: { path: string; withImage?: boolean }) {
   useImageZoom(path)
-  return (
-    <article>
-      <img key={path} src={`${path}.png`} alt={`Image of ${path}`} data-zoomable="" />
-    </article>
-  )
+  return <article>{withImage ? <img key={path} src={`${path}.png`} alt={`Image of ${path}`} data-zoomable="" /> : <p>Text only.</p>}</article>
 }
 
 const zoomable = () => document.querySelector('article img')!.classList.contains('medium-zoom-image')
@@ -30,5 +26,14 @@ describe('useImageZoom', () => {
     const image = document.querySelector('article img')!
     unmount()
     expect(image.classList.contains('medium-zoom-image')).toBe(false)
+  })
+
+  it('zooms the images of a page reached from a page without any (where it loads nothing)', async () => {
+    const { rerender, getByText } = render(<Page path="/docs/text" withImage={false} />)
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    expect(getByText('Text only.')).toBeTruthy()
+
+    rerender(<Page path="/docs/b" />)
+    await waitFor(() => expect(zoomable()).toBe(true))
   })
 })

@@ -85,6 +85,22 @@ test.describe('image zoom and scrolling', () => {
     await zoomImage(page)
   })
 
+  test('a page without images downloads no zoom code; the next page with one zooms', async ({ page }) => {
+    const zoomScripts: string[] = []
+    page.on('request', (request) => {
+      if (/medium-zoom/.test(request.url())) zoomScripts.push(request.url())
+    })
+    await open(page, '/docs/guides/troubleshooting')
+    await page.waitForLoadState('networkidle')
+    expect(zoomScripts).toEqual([])
+
+    await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'How to query' }).click()
+    await expect(page).toHaveURL(rntl('/docs/guides/how-to-query'))
+    await settle(page)
+    await zoomImage(page)
+    expect(zoomScripts).toHaveLength(1)
+  })
+
   test('it opens and closes with reduced motion too', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' })
     await open(page, '/docs/guides/how-to-query')
