@@ -11,7 +11,7 @@ import type { ClientAssets } from './render/htmlShell.ts'
 import { loadTheme, nodeImporter, runtimeFile, type LoadedTheme, type ModuleImporter } from './render/loadTheme.ts'
 import { runningEngineBundle } from './loading/engineBundleRecord.mjs'
 import { ensureTypeScript } from './loading/ensureTypeScript.ts'
-import { themeBundleImporter } from './render/themeBundle.ts'
+import { scratchThemeDir, themeBundleImporter } from './render/themeBundle.ts'
 import { engineModuleDirs } from './loading/siteModules.ts'
 import type { RegisteredPage } from './pages/pageRegistry.ts'
 import { createStagingDir, writeFileDeep } from './render/outputDir.ts'
@@ -174,8 +174,10 @@ async function discardEarly(early: EarlyBundle | null): Promise<void> {
 }
 
 /**
- * A build imports its theme from a bundle kept in the site's cache (see themeBundle.ts); without
- * a cache, or when esbuild cannot bundle it, from its sources (through the TypeScript hooks,
+ * A build imports its theme from a bundle kept in the site's cache (see themeBundle.ts), or, in a
+ * build without a cache, in a scratch folder of this process: importing the sources would give a
+ * second build in the same process the modules the first one imported, not the files as they are
+ * now. When esbuild cannot bundle the theme, from its sources (through the TypeScript hooks,
  * registered then when the build runs from the engine bundle).
  */
 async function themeImporter(config: ResolvedConfig, cacheDir: string | null): Promise<ModuleImporter> {
@@ -183,9 +185,8 @@ async function themeImporter(config: ResolvedConfig, cacheDir: string | null): P
     await ensureTypeScript()
     return nodeImporter(file)
   }
-  if (!cacheDir) return fromSources
   const entries = [...Object.values(config.theme.templates), ...(config.theme.layout ? [config.theme.layout] : [])]
-  return themeBundleImporter({ entries, cacheDir: path.join(cacheDir, 'theme'), engineDirs: engineModuleDirs(), engineEntries: runningEngineBundle(), runtime: runtimeFile, fallback: fromSources, typescript: ensureTypeScript })
+  return themeBundleImporter({ entries, cacheDir: cacheDir ? path.join(cacheDir, 'theme') : scratchThemeDir(), engineDirs: engineModuleDirs(), engineEntries: runningEngineBundle(), runtime: runtimeFile, fallback: fromSources, typescript: ensureTypeScript })
 }
 
 const memoryAssets: ClientAssets = { entry: '/entry.js', css: [], templateChunks: {}, bundle: 'memory' }

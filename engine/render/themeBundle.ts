@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { writeFileAtomic } from '../incremental/writeFileAtomic.ts'
@@ -32,6 +33,20 @@ export async function themeBundleImporter(options: ThemeBundleOptions & { runtim
     const bundled = bundle?.outputs.get(resolved)
     return bundled ? import(bundled) : options.fallback(file)
   }
+}
+
+let scratch: string | null = null
+
+/**
+ * A folder for the theme bundles of builds without a cache, one per process, removed when the
+ * process exits (the bundles are imported from it until then).
+ */
+export function scratchThemeDir(): string {
+  if (scratch) return scratch
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-theme-'))
+  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }))
+  scratch = dir
+  return dir
 }
 
 interface ThemeBundleOptions {

@@ -82,6 +82,23 @@ describe('incremental builds give the output of a clean build', () => {
     expect(rendered(result)).toBe(result.pages.length)
   }, 120_000)
 
+  it('after a theme template change', async () => {
+    const template = path.join(site, 'site/theme/Doc.tsx')
+    fs.writeFileSync(template, fs.readFileSync(template, 'utf8').replace('Clicked {count}', 'Pressed {count}'))
+    const result = await expectSameAsCleanBuild()
+    expect(rendered(result)).toBeGreaterThan(0)
+    expect(fs.readFileSync(path.join(site, 'out-incremental/docs/guide.html'), 'utf8')).toContain('Pressed')
+  }, 120_000)
+
+  it('after a theme stylesheet change', async () => {
+    const stylesheet = path.join(site, 'site/theme/styles.css')
+    fs.appendFileSync(stylesheet, '\n.added-by-the-test { color: rebeccapurple; }\n')
+    await expectSameAsCleanBuild()
+    const assets = path.join(site, 'out-incremental/assets')
+    const css = fs.readdirSync(assets).filter((file) => file.endsWith('.css')).map((file) => fs.readFileSync(path.join(assets, file), 'utf8'))
+    expect(css.join('')).toContain('added-by-the-test')
+  }, 120_000)
+
   it('after an engine version change', async () => {
     process.env.SHEAF_ENGINE_SALT = 'next-engine'
     try {
