@@ -25,13 +25,20 @@ export interface DevServerOptions {
 interface DevState {
   site: PreparedSite
   pages: Map<string, RegisteredPage>
-  /** Files plugins emit after a build (search indexes, llms.txt, ...), served from memory. */
-  files: Map<string, string | Uint8Array>
+  /**
+   * Files plugins emit after a build (search indexes, llms.txt, ...), served from memory. At
+   * start-up they are made once the first page is served (N=1,000 corpus: 1 s of search indexing
+   * that its HTML need not wait for); a request for one waits for them.
+   */
+  files: Promise<Map<string, string | Uint8Array>>
+  /** Starts making the emitted files now (a deferred start-up state). */
+  startFiles?: () => void
   /** Page data by route, with the node ids its queries read. */
   cache: Map<string, { data: PageData; reads: Set<string> }>
 }
 
 const dataPrefix = '/_sheaf/data'
+const startFilesDelayMs = 1000
 const explorerRoute = '/___graphql'
 const explorerEntry = fileURLToPath(new URL('./explorer/explorer.tsx', import.meta.url))
 
@@ -60,7 +67,7 @@ function readBody(request: http.IncomingMessage): Promise<string> {
  * Vite's overlay with file:line and a code frame, and in the terminal.
  */
 export async function startDevServer(root: string, options: DevServerOptions = {}): Promise<{ close(): Promise<void>; url: string }> {
-  let state = await load(root, options)
+  let state = await load(root, { ...options, deferFiles: true })
   let viteRef: import('vite').ViteDevServer | null = null
   const { config } = state.site
   const server = http.createServer((request, response) => {
@@ -180,7 +187,8 @@ export async function startDevServer(root: string, options: DevServerOptions = {
       response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(data))
       return
     }
-    const emitted = route === null ? undefined : state.files.get(route)
+    // Pages have no extension: only a file's route waits for the emitted files.
+    const emitted = route === null || !/\.[a-z0-9]+$/i.test(route) ? undefined : (await state.files).get(route)
     if (emitted !== undefined) {
       response.writeHead(200, { 'content-type': contentTypeOf(route as string), 'cache-control': 'no-store' }).end(emitted)
       return
@@ -204,6 +212,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     })
     const transformed = await vite.transformIndexHtml(url.pathname, html)
     response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(transformed)
+    state.startFiles?.()
   }
 
   /** GET: the GraphiQL page; POST: a GraphQL query against the live schema. */
@@ -249,6 +258,8 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   })
   const url = `http://127.0.0.1:${port}${config.base}`
   console.log(`[sheaf] dev server at ${url}`)
+  // The emitted files are made after the first page is served, or a second after start-up if none is asked for.
+  setTimeout(() => state.startFiles?.(), startFilesDelayMs).unref()
   return {
     url,
     async close() {
@@ -289,18 +300,37 @@ function siteDataOf(state: DevState) {
   return { ...toSiteData(state.site.config), notFoundRoutes: [...state.pages.values()].map((page) => page.path).filter((route) => route === '/404' || route.endsWith('/404')) }
 }
 
-async function load(root: string, options: DevServerOptions & { session?: PreparedSite['session'] }): Promise<DevState> {
+async function load(root: string, options: DevServerOptions & { session?: PreparedSite['session']; deferFiles?: boolean }): Promise<DevState> {
   const site = await prepareSite(root, { configFile: options.configFile, mode: 'develop', quiet: true, session: options.session })
   const registered = await createPages(site.runner, site.dataLayer, site.registry, site.site, site.reporterFor)
-  const files = new Map<string, string | Uint8Array>()
-  await site.runner.run('onPostBuild', (plugin) => ({
-    site: site.site,
-    reporter: site.reporterFor(plugin.name),
-    graphql: (query, variables = {}) => site.dataLayer.query(query, variables, `plugin ${plugin.name}`),
-    pages: registered.map((page) => ({ path: page.path, template: page.template, context: page.context, data: {}, htmlFile: routeToHtmlFile(page.path) })),
-    outDir: '',
-    emitFile: async (relativePath, content) => void files.set(`/${relativePath.replace(/^\/+/, '')}`, content),
-  }))
-  return { site, pages: new Map(registered.map((page) => [routeKey(page.path), page])), files, cache: new Map() }
+  const emit = async () => {
+    const files = new Map<string, string | Uint8Array>()
+    await site.runner.run('onPostBuild', (plugin) => ({
+      site: site.site,
+      reporter: site.reporterFor(plugin.name),
+      graphql: (query, variables = {}) => site.dataLayer.query(query, variables, `plugin ${plugin.name}`),
+      pages: registered.map((page) => ({ path: page.path, template: page.template, context: page.context, data: {}, htmlFile: routeToHtmlFile(page.path) })),
+      outDir: '',
+      emitFile: async (relativePath, content) => void files.set(`/${relativePath.replace(/^\/+/, '')}`, content),
+    }))
+    return files
+  }
+  const pages = new Map(registered.map((page) => [routeKey(page.path), page]))
+  if (!options.deferFiles) return { site, pages, files: Promise.resolve(await emit()), cache: new Map() }
+  // Started by startFiles (or by the first request for a file); an error is reported, and the files are missing.
+  let started: Promise<Map<string, string | Uint8Array>> | null = null
+  const start = () =>
+    (started ??= emit().catch((error: unknown) => {
+      console.error(formatError(error))
+      return new Map<string, string | Uint8Array>()
+    }))
+  return {
+    site,
+    pages,
+    get files() {
+      return start()
+    },
+    startFiles: () => void start(),
+    cache: new Map(),
+  }
 }
-

@@ -27,7 +27,7 @@ type Store = QueryContext['store']
 /**
  * Full-text search. Builds one MiniSearch index per (version, language) from
  * the Page nodes (in a build: in a worker thread, started once the pages are
- * known and awaited after rendering; in develop mode: on first use), writes each to
+ * known and awaited after rendering; in develop mode: when the files are emitted), writes each to
  * `static/search_index.<version>.<lang>.<hash>.json`, and adds two fields:
  * - `searchIndex(path)`: the URL (with base) of the index for that route;
  * - `searchConfig(path)`: `{ limit, remote, lang, version }` for the client.
@@ -47,6 +47,9 @@ export function search(options: SearchPluginOptions = {}): Plugin {
   let pending: Promise<BuiltSearchIndex[]> | null = null
   // Set for a build too big to index beside the render (see workerMaxPages): built here, on first use.
   let inProcess = false
+  // Set while onPostBuild asks for the indexes: in develop mode they are built then, not when a
+  // page's query names the file (the dev server serves its first page before it indexes the site).
+  let emitting = false
   const groups = new WeakMap<Store, Map<string, unknown>>()
 
   // Develop mode: built lazily from whichever store asks first; a new store (a dev rebuild) builds afresh.
@@ -83,8 +86,9 @@ export function search(options: SearchPluginOptions = {}): Plugin {
           searchIndex: (_parent: unknown, args: { path: string }, context: QueryContext) => {
             const { version, lang } = locate(args.path, context)
             if (!groupsOf(context.store).has(indexKey(version, lang))) return null
-            // Develop mode (and a very big build) builds in process, on first use; a build's worker runs from createPages.
-            if (!hashNames || inProcess) indexesFor(context.store)
+            // Develop mode builds in process when the files are emitted, a very big build on first use;
+            // a build's worker runs from createPages.
+            if (emitting || inProcess) indexesFor(context.store)
             // Pages name a stable pointer, never the hashed file: an edit elsewhere then leaves every other page byte-identical.
             return withBase(indexFileName(version, lang, hashNames ? pointerName : ''), site.base)
           },
@@ -126,7 +130,12 @@ export function search(options: SearchPluginOptions = {}): Plugin {
       if (pending) indexes = await pending
       else {
         // Develop mode or a very big build: this query builds them when no page asked for `searchIndex` yet.
-        await graphql('query { searchIndex(path: "/") }')
+        emitting = true
+        try {
+          await graphql('query { searchIndex(path: "/") }')
+        } finally {
+          emitting = false
+        }
         indexes = [...(built?.indexes.values() ?? [])]
       }
       pending = null

@@ -15,6 +15,10 @@ test.describe.configure({ mode: 'serial' })
 test.beforeAll(async () => {
   fs.rmSync(siteDir, { recursive: true, force: true })
   fs.cpSync(path.join(root, 'tests/fixtures/basic'), siteDir, { recursive: true, filter: (source) => !/[/\\](build|\.sheaf|\.sheaf-cache)$/.test(source) })
+  // With search: its index is a file the dev server emits after serving the first page.
+  const configFile = path.join(siteDir, 'site/config.ts')
+  const config = fs.readFileSync(configFile, 'utf8')
+  fs.writeFileSync(configFile, `import { search } from 'sheaf/plugins/search'\n${config.replace("plugins: [files({ dir: 'content' })]", "plugins: [files({ dir: 'content' }), search()]")}`)
   server = spawn(process.execPath, [path.join(root, 'bin/sheaf.js'), 'dev', '--port', String(port)], { cwd: siteDir, stdio: 'ignore' })
   for (let attempt = 0; attempt < 300; attempt++) {
     try {
@@ -81,4 +85,22 @@ test('serves the GraphQL explorer over the live schema', async ({ page, request 
   expect(await response.json()).toEqual({ data: { page: { title: 'Guide' } } })
   await page.goto(url('/___graphql'))
   await expect(page.getByText('GraphiQL')).toBeVisible({ timeout: 30_000 })
+})
+
+test('serves the search index, and a saved edit is in the next one', async ({ request }) => {
+  const answer = await request.post(url('/___graphql'), { data: { query: '{ searchIndex(path: "/docs/guide") }' } })
+  const indexUrl = ((await answer.json()) as { data: { searchIndex: string } }).data.searchIndex
+  expect(indexUrl).toMatch(/^\/fixture\/.+\.json$/)
+  const index = await request.get(`http://127.0.0.1:${port}${indexUrl}`)
+  expect(index.status()).toBe(200)
+  expect(await index.text()).toContain('Tests should resemble')
+  expect(await index.text()).not.toContain('zanzibar')
+
+  const original = fs.readFileSync(guide(), 'utf8')
+  try {
+    fs.writeFileSync(guide(), `${original}\nA zanzibar sentence.\n`)
+    await expect.poll(async () => (await request.get(`http://127.0.0.1:${port}${indexUrl}`)).text(), { timeout: 15_000 }).toContain('zanzibar')
+  } finally {
+    fs.writeFileSync(guide(), original)
+  }
 })
