@@ -89,6 +89,14 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   })
   viteRef = vite
   let lastError: unknown = null
+  // The emitted files of a new state are made once a page or its data has been served (the first
+  // page after start-up, the updated one after a save), or a second later if none is asked for.
+  const emitFilesSoon = () => setTimeout(() => state.startFiles?.(), startFilesDelayMs).unref()
+  // A plugin that fails while emitting its files after a rebuild: shown as any rebuild error is.
+  const showFilesError = (error: unknown) => {
+    lastError = error
+    vite.ws.send({ type: 'error', err: errorPayload(error, root) })
+  }
 
   // A render loads the runtime, then the templates, through Vite's module graph, which a rebuild
   // invalidates: across an invalidation the templates would get a second copy of the runtime and
@@ -119,7 +127,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   const rebuild = async (file: string) => {
     const started = performance.now()
     try {
-      const next = await load(root, { ...options, session: state.site.session })
+      const next = await load(root, { ...options, session: state.site.session, deferFiles: true, onFilesError: showFilesError })
       const changed = changedNodeIds(state.site.store, next.site.store)
       const structural = changed.structural || next.pages.size !== state.pages.size
       // Keep cached page data whose queries read nothing that changed (for a read of some
@@ -140,6 +148,8 @@ export async function startDevServer(root: string, options: DevServerOptions = {
       if (lastError) vite.ws.send({ type: 'update', updates: [] })
       vite.ws.send({ type: 'custom', event: 'sheaf:update', data: { paths: lastError ? [...state.pages.keys()] : stale } })
       lastError = null
+      // The pages are updated first; the search index and other emitted files follow (1 s at N=1,000).
+      emitFilesSoon()
     } catch (error) {
       lastError = error
       console.error(formatError(error))
@@ -185,17 +195,21 @@ export async function startDevServer(root: string, options: DevServerOptions = {
       }
       const data = await inTurn(() => pageData(page))
       response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(data))
+      state.startFiles?.()
       return
     }
-    // Pages have no extension: only a file's route waits for the emitted files.
-    const emitted = route === null || !/\.[a-z0-9]+$/i.test(route) ? undefined : (await state.files).get(route)
+    const hasExtension = route !== null && /\.[a-z0-9]+$/i.test(route)
+    const isFile = hasExtension && !route.endsWith('.html')
+    const viteModule = route !== null && /^\/(@|node_modules\/|\.sheaf\/|engine\/|site\/|plugins\/)/.test(route)
+    // Pages have no extension and Vite's modules are never emitted: only another file's route
+    // (an index, a redirect's .html) waits for the emitted files.
+    const emitted = route === null || !hasExtension || viteModule ? undefined : (await state.files).get(route)
     if (emitted !== undefined) {
       response.writeHead(200, { 'content-type': contentTypeOf(route as string), 'cache-control': 'no-store' }).end(emitted)
       return
     }
     const page = route === null ? undefined : state.pages.get(routeKey(route))
-    const isFile = route !== null && /\.[a-z0-9]+$/i.test(route) && !route.endsWith('.html')
-    if (!page && (route === null || isFile || route.startsWith('/@') || route.startsWith('/node_modules') || route.startsWith('/.sheaf') || route.startsWith('/engine') || route.startsWith('/site') || route.startsWith('/plugins'))) {
+    if (!page && (route === null || isFile || viteModule)) {
       vite.middlewares(request, response, () => {
         response.writeHead(404).end('Not found')
       })
@@ -258,8 +272,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   })
   const url = `http://127.0.0.1:${port}${config.base}`
   console.log(`[sheaf] dev server at ${url}`)
-  // The emitted files are made after the first page is served, or a second after start-up if none is asked for.
-  setTimeout(() => state.startFiles?.(), startFilesDelayMs).unref()
+  emitFilesSoon()
   return {
     url,
     async close() {
@@ -300,7 +313,7 @@ function siteDataOf(state: DevState) {
   return { ...toSiteData(state.site.config), notFoundRoutes: [...state.pages.values()].map((page) => page.path).filter((route) => route === '/404' || route.endsWith('/404')) }
 }
 
-async function load(root: string, options: DevServerOptions & { session?: PreparedSite['session']; deferFiles?: boolean }): Promise<DevState> {
+async function load(root: string, options: DevServerOptions & { session?: PreparedSite['session']; deferFiles?: boolean; onFilesError?: (error: unknown) => void }): Promise<DevState> {
   const site = await prepareSite(root, { configFile: options.configFile, mode: 'develop', quiet: true, session: options.session })
   const registered = await createPages(site.runner, site.dataLayer, site.registry, site.site, site.reporterFor)
   const emit = async () => {
@@ -322,6 +335,7 @@ async function load(root: string, options: DevServerOptions & { session?: Prepar
   const start = () =>
     (started ??= emit().catch((error: unknown) => {
       console.error(formatError(error))
+      options.onFilesError?.(error)
       return new Map<string, string | Uint8Array>()
     }))
   return {
