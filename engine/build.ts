@@ -8,10 +8,10 @@ import type { DataLayer } from './dataLayer.ts'
 import type { PluginRunner } from './plugins/runner.ts'
 import { createPages, prepareSite, toSiteData, type PrepareOptions } from './prepareSite.ts'
 import type { ClientAssets } from './render/htmlShell.ts'
-import { loadTheme, nodeImporter, runtimeFile, type LoadedTheme, type ModuleImporter } from './render/loadTheme.ts'
+import { loadTheme, type LoadedTheme } from './render/loadTheme.ts'
+import { themeEntries, themeImporter, type ThemeImportPlan } from './render/themeImporter.ts'
 import { runningEngineBundle } from './loading/engineBundleRecord.mjs'
-import { ensureTypeScript } from './loading/ensureTypeScript.ts'
-import { scratchThemeDir, themeBundleImporter } from './render/themeBundle.ts'
+import { scratchThemeDir } from './render/themeBundle.ts'
 import { engineModuleDirs } from './loading/siteModules.ts'
 import type { RegisteredPage } from './pages/pageRegistry.ts'
 import { createStagingDir, writeFileDeep } from './render/outputDir.ts'
@@ -21,6 +21,7 @@ import { PageCache } from './incremental/pageCache.ts'
 import { engineDir } from './bundle/clientEntry.ts'
 import { createHash } from 'node:crypto'
 import { renderPages, type RenderContext, type RenderedPage } from './render/renderPages.ts'
+import { startRenderWorker } from './render/renderWorker.ts'
 import { formatMs } from './reporter.ts'
 import type { SiteData } from './shared/types.ts'
 
@@ -45,6 +46,8 @@ export interface BuildResult {
   phases: { name: string; count: number; ms: number }[]
   /** Pages whose queries ran (the rest were reused from the cache without querying). */
   queried: number
+  /** Pages a render worker rendered (see render/renderWorker.ts). */
+  renderedInWorker: number
 }
 
 /** The data layer alone (for `sheaf query` and the GraphQL explorer). */
@@ -76,7 +79,7 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
   // waits for workers in a big build); a theme that fails to load fails the build when it is awaited.
   let themeLoad: Promise<LoadedTheme> | null = null
   const onConfig = (config: ResolvedConfig) => {
-    themeLoad = themeImporter(config, cacheDir).then((importer) => loadTheme(root, config.theme, importer))
+    themeLoad = themeImporter(themePlan(config, cacheDir)).then((importer) => loadTheme(root, config.theme, importer))
     themeLoad.catch(() => undefined)
   }
   let prepared: Awaited<ReturnType<typeof prepareSite>>
@@ -98,7 +101,11 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
     throw error
   }
   const siteData = { ...toSiteData(config), notFoundRoutes: pages.map((page) => page.path).filter((route) => route === '/404' || route.endsWith('/404')) }
+  let renderedInWorker = 0
   const contextWith = (assets: ClientAssets): RenderContext => ({ dataLayer, theme, siteData, config, runner, mode, assets })
+  // A big render shares its pages with a worker thread (see render/renderWorker.ts); SHEAF_RENDER_WORKER=0 keeps it on this one.
+  const renderWorkerFor = (assets: ClientAssets) =>
+    options.workers === false || process.env.SHEAF_RENDER_WORKER === '0' ? undefined : (dir: string) => startRenderWorker({ root, theme: config.theme, plan: themePlan(config, cacheDir), siteData, assets, outDir: dir }, runningEngineBundle())
 
   if (options.write === false || !early.current) {
     const { pages: rendered, queried } = await timer.run('render', () => renderPages(pages, contextWith(memoryAssets)), (result) => result.pages.length)
@@ -120,11 +127,12 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
     const pageCache = cacheDir ? new PageCache(path.join(cacheDir, manifestName), key, store) : null
     const result = await timer.run(
       'render',
-      () => renderPages(pages, contextWith(assets), { outDir: staging.dir, cache: pageCache ? { pages: pageCache, previousOutDir: outDir } : undefined }),
+      () => renderPages(pages, { ...contextWith(assets), startRenderWorker: renderWorkerFor(assets) }, { outDir: staging.dir, cache: pageCache ? { pages: pageCache, previousOutDir: outDir } : undefined }),
       (output) => output.pages.length - output.reused,
     )
     rendered = result.pages
     queried = result.queried
+    renderedInWorker = result.offloaded
     await timer.run(
       'post-build',
       () =>
@@ -152,7 +160,7 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
       const warnings = log.warnings.length ? `, ${log.warnings.length} warning${log.warnings.length === 1 ? '' : 's'}` : ''
       sink.log(`built ${rendered.length} pages in ${formatMs(performance.now() - started)}${warnings} -> ${path.relative(root, dir) || dir}`)
     }
-    return { config, pages: rendered, warnings: log.warnings, outDir: dir, session, dataLayer, phases: timer.phases, queried }
+    return { config, pages: rendered, warnings: log.warnings, outDir: dir, session, dataLayer, phases: timer.phases, queried, renderedInWorker }
   }
 }
 
@@ -177,16 +185,10 @@ async function discardEarly(early: EarlyBundle | null): Promise<void> {
  * A build imports its theme from a bundle kept in the site's cache (see themeBundle.ts), or, in a
  * build without a cache, in a scratch folder of this process: importing the sources would give a
  * second build in the same process the modules the first one imported, not the files as they are
- * now. When esbuild cannot bundle the theme, from its sources (through the TypeScript hooks,
- * registered then when the build runs from the engine bundle).
+ * now.
  */
-async function themeImporter(config: ResolvedConfig, cacheDir: string | null): Promise<ModuleImporter> {
-  const fromSources: ModuleImporter = async (file) => {
-    await ensureTypeScript()
-    return nodeImporter(file)
-  }
-  const entries = [...Object.values(config.theme.templates), ...(config.theme.layout ? [config.theme.layout] : [])]
-  return themeBundleImporter({ entries, cacheDir: cacheDir ? path.join(cacheDir, 'theme') : scratchThemeDir(), engineDirs: engineModuleDirs(), engineEntries: runningEngineBundle(), runtime: runtimeFile, fallback: fromSources, typescript: ensureTypeScript })
+function themePlan(config: ResolvedConfig, cacheDir: string | null): ThemeImportPlan {
+  return { entries: themeEntries(config.theme), cacheDir: cacheDir ? path.join(cacheDir, 'theme') : scratchThemeDir(), engineDirs: engineModuleDirs(), engineEntries: runningEngineBundle() }
 }
 
 const memoryAssets: ClientAssets = { entry: '/entry.js', css: [], templateChunks: {}, bundle: 'memory' }

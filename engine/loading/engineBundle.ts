@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { writeFileAtomic } from '../incremental/writeFileAtomic.ts'
 import { engineBundleDir, engineBundleLayout, engineBundleRecordFile, type EngineEntries } from './engineBundleRecord.mjs'
 import { keepSourceLocations } from './prebundle.ts'
+import { renderTaskEntry } from '../render/renderWorker.ts'
 
 /**
  * The engine as a few ES modules (its CLI and each public entry point: `sheaf`, `sheaf/runtime`,
@@ -22,7 +23,8 @@ import { keepSourceLocations } from './prebundle.ts'
 export async function buildEngineBundle(): Promise<EngineEntries> {
   const packageRoot = fileURLToPath(new URL('../../', import.meta.url))
   const specifiers = publicSpecifiers(packageRoot)
-  const entries: Record<string, string> = { cli: path.join(packageRoot, 'engine', 'cli.ts'), ...specifiers }
+  // The render worker's task too: it shares the bundle's modules (one runtime with the theme's `sheaf/runtime`).
+  const entries: Record<string, string> = { cli: path.join(packageRoot, 'engine', 'cli.ts'), [renderTaskEntry]: path.join(packageRoot, 'engine', 'render', 'renderTask.ts'), ...specifiers }
   const cacheDir = engineBundleDir()
   fs.mkdirSync(cacheDir, { recursive: true })
   // A new folder per bundle, never rewritten: another process may still be importing the last one.

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { engineCacheDir } from './engineCacheDir.mjs'
 
 /** Bump with engineBundle.ts's layout: a record of another layout is never read. */
-export const engineBundleLayout = 1
+export const engineBundleLayout = 2
 
 /** The folder the bundle and its record live in. */
 export function engineBundleDir() {

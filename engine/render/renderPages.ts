@@ -12,6 +12,7 @@ import type { PageData, SiteData } from '../shared/types.ts'
 import { htmlShell, type ClientAssets } from './htmlShell.ts'
 import type { LoadedTheme } from './loadTheme.ts'
 import { renderApp } from './renderApp.tsx'
+import type { RenderOffload } from './renderWorker.ts'
 
 export interface RenderedPage extends BuiltPage {
   /** The document ('' when it was written straight to disk). */
@@ -28,7 +29,17 @@ export interface RenderContext {
   runner: PluginRunner
   mode: 'build' | 'develop'
   assets: ClientAssets
+  /** Starts a worker thread that renders pages beside this one (see renderWorker.ts); none: render here. */
+  startRenderWorker?: (outDir: string) => RenderOffload
 }
+
+/**
+ * A render starts its worker once this many pages needed rendering, with at least
+ * `offloadMinRemaining` pages to go: a one-page rebuild never pays for its start-up (0.3 s of
+ * a core), a cold build of a thousand pages starts it within its first 30 ms.
+ */
+const offloadAfter = 16
+const offloadMinRemaining = 100
 
 /** Runs a page's queries (template and layout) with its context: the page data. */
 export async function queryPageData(page: RegisteredPage, context: RenderContext, reads?: Set<string>): Promise<PageData> {
@@ -42,13 +53,19 @@ export async function queryPageData(page: RegisteredPage, context: RenderContext
 
 /** Renders one page's document from its page data (and its other inputs, when already known). */
 export function renderDocument(pageData: PageData, context: RenderContext, inputs: DocumentInputs = documentInputs(pageData, context)): string {
-  const { theme, siteData, assets } = context
+  return renderDocumentWith(pageData, context, inputs)
+}
+
+/** What a document's render needs besides its page data: nothing a worker thread cannot have (see renderTask.ts). */
+export type DocumentParts = Pick<RenderContext, 'theme' | 'siteData' | 'assets'>
+
+/** Renders one page's document from its page data and its other inputs. */
+export function renderDocumentWith(pageData: PageData, { theme, siteData, assets }: DocumentParts, { lang, headTags }: DocumentInputs): string {
   const app = renderApp(siteData, pageData, theme)
-  const { lang, headTags } = inputs
   return htmlShell({ lang, head: app.head, body: app.body, page: pageData, assets, headTags, rawHtmlIds: app.rawHtmlIds, notFoundRoutes: siteData.notFoundRoutes })
 }
 
-type DocumentInputs = ReturnType<typeof documentInputs>
+export type DocumentInputs = ReturnType<typeof documentInputs>
 
 /** What a page's document takes in besides its page data and the site-wide key. */
 function documentInputs(pageData: PageData, context: RenderContext) {
@@ -75,13 +92,17 @@ export interface RenderOutput {
  * page is done, so memory holds one page at a time; unchanged pages are
  * linked from the previous build instead of rendered.
  */
-export async function renderPages(pages: RegisteredPage[], context: RenderContext, output: RenderOutput = {}): Promise<{ pages: RenderedPage[]; reused: number; queried: number }> {
+export async function renderPages(pages: RegisteredPage[], context: RenderContext, output: RenderOutput = {}): Promise<{ pages: RenderedPage[]; reused: number; queried: number; offloaded: number }> {
   const rendered: RenderedPage[] = []
   const writer = new OutputWriter()
   let reused = 0
   let queried = 0
   const outDir = output.outDir
   const cache = outDir ? output.cache : undefined
+  // A holder, not a variable: renderOne sets it, and TypeScript does not narrow across closures.
+  const offload: { current: RenderOffload | null } = { current: null }
+  let needed = 0
+  let position = 0
   const renderOne = async (page: RegisteredPage, reuse: boolean): Promise<void> => {
     const htmlFile = routeToHtmlFile(page.path)
     const dataFile = routeToDataFile(page.path)
@@ -103,27 +124,36 @@ export async function renderPages(pages: RegisteredPage[], context: RenderContex
       reused++
       return
     }
-    const html = renderDocument(pageData, context, inputs)
+    needed++
+    if (outDir && !offload.current && context.startRenderWorker && needed >= offloadAfter && pages.length - position >= offloadMinRemaining) offload.current = context.startRenderWorker(outDir)
     if (outDir) {
-      await writer.write(path.join(outDir, htmlFile), html)
+      if (!offload.current?.offer({ dataJson, lang: inputs.lang, headTags: inputs.headTags, htmlFile })) await writer.write(path.join(outDir, htmlFile), renderDocument(pageData, context, inputs))
       await writer.write(path.join(outDir, dataFile), dataJson)
       cache?.pages.record(page.path, reads, digest, [htmlFile, dataFile])
       built()
     } else {
-      built(pageData.data, html, pageData)
+      built(pageData.data, renderDocument(pageData, context, inputs), pageData)
     }
   }
-  for (const page of pages) await renderOne(page, true)
-  // A reused page whose previous files turned out to be missing renders after all, in its place.
-  const missing = new Set(cache ? await cache.pages.settleLinks() : [])
-  for (const page of pages) {
-    if (!missing.has(page.path)) continue
-    const at = rendered.findIndex((entry) => entry.path === page.path)
-    rendered.splice(at, 1)
-    reused--
-    await renderOne(page, false)
-    rendered.splice(at, 0, rendered.pop() as RenderedPage)
+  try {
+    for (const page of pages) {
+      position++
+      await renderOne(page, true)
+    }
+    // A reused page whose previous files turned out to be missing renders after all, in its place.
+    const missing = new Set(cache ? await cache.pages.settleLinks() : [])
+    for (const page of pages) {
+      if (!missing.has(page.path)) continue
+      const at = rendered.findIndex((entry) => entry.path === page.path)
+      rendered.splice(at, 1)
+      reused--
+      await renderOne(page, false)
+      rendered.splice(at, 0, rendered.pop() as RenderedPage)
+    }
+    await offload.current?.finish()
+  } finally {
+    offload.current?.close()
   }
   await writer.flush()
-  return { pages: rendered, reused, queried }
+  return { pages: rendered, reused, queried, offloaded: offload.current?.taken ?? 0 }
 }

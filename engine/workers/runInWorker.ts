@@ -38,23 +38,29 @@ export function startWorker<I, O>(module: URL | string, init?: unknown, options:
   const href = module instanceof URL ? module.href : new URL(module, 'file://').href
   // The task and what it imports load from a prebundled copy when there is one (see prebundle.ts):
   // no TypeScript hooks in the worker, and a fraction of the start-up, on a core the main thread's work shares.
-  const started = prebundledTask(href, options.external ?? [])
-    .bundledUrl('task')
-    .then((bundled) => {
-      const worker = new Worker(new URL('./taskWorkerBootstrap.mjs', import.meta.url), { workerData: { module: href, bundled, init } })
+  return startTaskWorker(href, prebundledTask(href, options.external ?? []).bundledUrl('task'), init)
+}
+
+/**
+ * startWorker's worker, for a task module at `href` imported from `bundled` when that resolves
+ * to a URL (a prebundled copy, or an entry of the engine bundle), and from its source otherwise.
+ */
+export function startTaskWorker<I, O>(href: string, bundled: Promise<string | null>, init?: unknown, resourceLimits?: import('node:worker_threads').ResourceLimits): WorkerTask<I, O> {
+  const started = bundled.then((bundledUrl) => {
+    const worker = new Worker(new URL('./taskWorkerBootstrap.mjs', import.meta.url), { workerData: { module: href, bundled: bundledUrl, init }, resourceLimits })
+    if (waiting.size === 0) worker.unref()
+    worker.on('message', (reply: Reply<O>) => {
+      const entry = waiting.get(reply.id)
+      if (!entry) return
+      waiting.delete(reply.id)
       if (waiting.size === 0) worker.unref()
-      worker.on('message', (reply: Reply<O>) => {
-        const entry = waiting.get(reply.id)
-        if (!entry) return
-        waiting.delete(reply.id)
-        if (waiting.size === 0) worker.unref()
-        if (reply.ok) entry.resolve(reply.output)
-        else entry.reject(toError(reply.error, href))
-      })
-      worker.on('error', failAll)
-      worker.on('exit', (code) => failAll(new Error(`The worker for ${href} exited (code ${code}) before it answered.`)))
-      return worker
+      if (reply.ok) entry.resolve(reply.output)
+      else entry.reject(toError(reply.error, href))
     })
+    worker.on('error', failAll)
+    worker.on('exit', (code) => failAll(new Error(`The worker for ${href} exited (code ${code}) before it answered.`)))
+    return worker
+  })
   const waiting = new Map<number, { resolve: (output: O) => void; reject: (error: Error) => void }>()
   let nextId = 0
   let failed: Error | null = null

@@ -1,0 +1,47 @@
+// A render worker's task (see renderWorker.ts): imports the theme as the main thread does, then
+// renders batches of pages from their page data and writes their HTML.
+import path from 'node:path'
+import type { PageData, SiteData } from '../shared/types.ts'
+import type { ClientAssets } from './htmlShell.ts'
+import { loadTheme, type LoadedTheme } from './loadTheme.ts'
+import { OutputWriter } from './outputWriter.ts'
+import { renderDocumentWith, type DocumentInputs } from './renderPages.ts'
+import { themeImporter, type ThemeImportPlan } from './themeImporter.ts'
+
+export interface RenderTaskInit {
+  root: string
+  theme: { layout?: string; templates: Record<string, string> }
+  plan: ThemeImportPlan
+  siteData: SiteData
+  assets: ClientAssets
+  outDir: string
+}
+
+export interface RenderTaskPage extends DocumentInputs {
+  /** The page data as written to its data file: what the client hydrates from. */
+  dataJson: string
+  /** Relative to the output folder. */
+  htmlFile: string
+}
+
+let setup: Promise<{ theme: LoadedTheme; init: RenderTaskInit }> | null = null
+
+/** Starts importing the theme as soon as the worker has loaded (its pages arrive later). */
+export function prepare(init: RenderTaskInit): void {
+  setup = themeImporter(init.plan).then(async (importer) => ({ theme: await loadTheme(init.root, init.theme, importer), init }))
+  setup.catch(() => undefined)
+}
+
+/** Renders and writes a batch of pages; resolves once their files are written. */
+export default async function renderBatch(pages: RenderTaskPage[]): Promise<number> {
+  if (!setup) throw new Error('the render worker was not prepared')
+  const { theme, init } = await setup
+  const parts = { theme, siteData: init.siteData, assets: init.assets }
+  const writer = new OutputWriter()
+  for (const page of pages) {
+    const pageData = JSON.parse(page.dataJson) as PageData
+    await writer.write(path.join(init.outDir, page.htmlFile), renderDocumentWith(pageData, parts, page))
+  }
+  await writer.flush()
+  return pages.length
+}

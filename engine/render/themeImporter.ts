@@ -1,0 +1,37 @@
+import path from 'node:path'
+import type { EngineEntries } from '../loading/engineBundleRecord.mjs'
+import { ensureTypeScript } from '../loading/ensureTypeScript.ts'
+import { nodeImporter, runtimeFile, type ModuleImporter } from './loadTheme.ts'
+import { themeBundleImporter } from './themeBundle.ts'
+
+/**
+ * Where a build's theme comes from, as plain data: what the main thread and a render worker
+ * need to import the same theme bundle (see themeBundle.ts).
+ */
+export interface ThemeImportPlan {
+  /** The theme's templates and layout, absolute. */
+  entries: string[]
+  /** The folder of the theme's bundles: the site's cache, or a scratch folder of the process. */
+  cacheDir: string
+  /** The engine's folders, left out of the bundle. */
+  engineDirs: string[]
+  /** The engine bundle this build runs from (null: the sources). */
+  engineEntries: EngineEntries | null
+}
+
+/** The plan's entries: a theme's templates and its layout. */
+export function themeEntries(theme: { layout?: string; templates: Record<string, string> }): string[] {
+  return [...Object.values(theme.templates), ...(theme.layout ? [theme.layout] : [])].map((file) => path.resolve(file))
+}
+
+/**
+ * Imports the theme from its bundle, or from its sources when esbuild cannot bundle it (through
+ * the TypeScript hooks, registered then when the build runs from the engine bundle).
+ */
+export function themeImporter(plan: ThemeImportPlan): Promise<ModuleImporter> {
+  const fromSources: ModuleImporter = async (file) => {
+    await ensureTypeScript()
+    return nodeImporter(file)
+  }
+  return themeBundleImporter({ ...plan, runtime: runtimeFile, fallback: fromSources, typescript: ensureTypeScript })
+}
