@@ -40,6 +40,8 @@ export interface RenderContext {
  */
 const offloadAfter = 16
 const offloadMinRemaining = 100
+/** A page whose data is larger renders here: the worker's heap is small (see renderWorker.ts). */
+const offloadMaxDataLength = 1024 * 1024
 
 /** Runs a page's queries (template and layout) with its context: the page data. */
 export async function queryPageData(page: RegisteredPage, context: RenderContext, reads?: Set<string>): Promise<PageData> {
@@ -127,7 +129,8 @@ export async function renderPages(pages: RegisteredPage[], context: RenderContex
     needed++
     if (outDir && !offload.current && context.startRenderWorker && needed >= offloadAfter && pages.length - position >= offloadMinRemaining) offload.current = context.startRenderWorker(outDir)
     if (outDir) {
-      if (!offload.current?.offer({ dataJson, lang: inputs.lang, headTags: inputs.headTags, htmlFile })) await writer.write(path.join(outDir, htmlFile), renderDocument(pageData, context, inputs))
+      const offered = dataJson.length <= offloadMaxDataLength && offload.current?.offer({ dataJson, lang: inputs.lang, headTags: inputs.headTags, htmlFile })
+      if (!offered) await writer.write(path.join(outDir, htmlFile), renderDocument(pageData, context, inputs))
       await writer.write(path.join(outDir, dataFile), dataJson)
       cache?.pages.record(page.path, reads, digest, [htmlFile, dataFile])
       built()
