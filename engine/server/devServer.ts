@@ -11,7 +11,7 @@ import { createPages, prepareSite, toSiteData, type PreparedSite } from '../prep
 import type { RegisteredPage } from '../pages/pageRegistry.ts'
 import { loadTheme } from '../render/loadTheme.ts'
 import { queryPageData, renderDocument, type RenderContext } from '../render/renderPages.ts'
-import { notFoundRoutes, routeKey, routeToHtmlFile, stripBase } from '../shared/routes.ts'
+import { notFoundRoutes, routeKey, routeToHtmlFile, stripBase, withBase } from '../shared/routes.ts'
 import type { PageData } from '../shared/types.ts'
 import { parseReadKey, ReadDigests } from '../incremental/readKey.ts'
 import { changedNodeIds } from './changedNodes.ts'
@@ -224,9 +224,25 @@ export async function startDevServer(root: string, options: DevServerOptions = {
       const context = await renderContext()
       return renderDocument(await pageData(target), context)
     })
-    const transformed = await vite.transformIndexHtml(url.pathname, html)
+    const transformed = await withViteTags(url.pathname, html)
     response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(transformed)
     state.startFiles?.()
+  }
+
+  /**
+   * A rendered page with the tags Vite injects (its client, React Refresh's preamble) at the start
+   * of its head, where Vite puts them. Only a bare shell goes through Vite's HTML transform: it
+   * prefixes the base to every root-relative asset URL, and the page's URLs carry it already (a
+   * build needs them so), so the logo's `src` and the like came out with the base twice (a 404,
+   * and a hydration warning).
+   */
+  async function withViteTags(pathname: string, html: string): Promise<string> {
+    const shell = await vite.transformIndexHtml(pathname, '<!doctype html><html><head></head><body></body></html>')
+    const head = /<head>([\s\S]*)<\/head>/.exec(shell)?.[1] ?? ''
+    const body = /<body>([\s\S]*)<\/body>/.exec(shell)?.[1] ?? ''
+    const at = html.lastIndexOf('</body>')
+    const withBody = at === -1 ? html : `${html.slice(0, at)}${body}${html.slice(at)}`
+    return withBody.replace('<head>', () => `<head>\n${head}`)
   }
 
   /** GET: the GraphiQL page; POST: a GraphQL query against the live schema. */
@@ -251,8 +267,8 @@ export async function startDevServer(root: string, options: DevServerOptions = {
       config: state.site.config,
       runner: state.site.runner,
       mode: 'develop',
-      // transformIndexHtml adds the base to root-relative URLs.
-      assets: { entry: `/${path.relative(root, entry).split(path.sep).join('/')}`, css: [], templateChunks: {}, bundle: 'dev' },
+      // Under the base, as every URL of the rendered page (see withViteTags).
+      assets: { entry: withBase(`/${path.relative(root, entry).split(path.sep).join('/')}`, config.base), css: [], templateChunks: {}, bundle: 'dev' },
     }
   }
 

@@ -18,7 +18,9 @@ test.beforeAll(async () => {
   // With search: its index is a file the dev server emits after serving the first page.
   const configFile = path.join(siteDir, 'site/config.ts')
   const config = fs.readFileSync(configFile, 'utf8')
-  fs.writeFileSync(configFile, `import { search } from 'sheaf/plugins/search'\n${config.replace("plugins: [files({ dir: 'content' })]", "plugins: [files({ dir: 'content' }), search()]")}`)
+  // And an icon: an asset URL that carries the base, as a built page's do.
+  const withSearch = config.replace("plugins: [files({ dir: 'content' })]", "plugins: [files({ dir: 'content' }), search()],\n  head: [{ tag: 'link', attrs: { rel: 'icon', href: '/fixture/icon.svg' } }]")
+  fs.writeFileSync(configFile, `import { search } from 'sheaf/plugins/search'\n${withSearch}`)
   server = spawn(process.execPath, [path.join(root, 'bin/sheaf.js'), 'dev', '--port', String(port)], { cwd: siteDir, stdio: 'ignore' })
   for (let attempt = 0; attempt < 300; attempt++) {
     try {
@@ -103,4 +105,17 @@ test('serves the search index, and a saved edit is in the next one', async ({ re
   } finally {
     fs.writeFileSync(guide(), original)
   }
+})
+
+test('a page keeps its asset URLs under the base once, and hydrates without a warning', async ({ page, request }) => {
+  const html = await (await request.get(url('/docs/guide'))).text()
+  expect(html).toContain('href="/fixture/icon.svg"')
+  expect(html).not.toContain('/fixture/fixture/')
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text())
+  })
+  await openHydrated(page, '/docs/guide')
+  await expect(page.getByRole('heading', { level: 1, name: 'Guide' })).toBeVisible()
+  expect(problems.filter((text) => !text.includes('icon.svg') && !/404/.test(text))).toEqual([])
 })
