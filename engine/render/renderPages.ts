@@ -105,6 +105,7 @@ export async function renderPages(pages: RegisteredPage[], context: RenderContex
   const offload: { current: RenderOffload | null } = { current: null }
   let needed = 0
   let position = 0
+  let offloaded = 0
   const renderOne = async (page: RegisteredPage, reuse: boolean): Promise<void> => {
     const htmlFile = routeToHtmlFile(page.path)
     const dataFile = routeToDataFile(page.path)
@@ -153,10 +154,16 @@ export async function renderPages(pages: RegisteredPage[], context: RenderContex
       await renderOne(page, false)
       rendered.splice(at, 0, rendered.pop() as RenderedPage)
     }
-    await offload.current?.finish()
+    // Pages of a batch the worker failed render here (a template's error is thrown here, as without a worker).
+    const returned = (await offload.current?.finish()) ?? []
+    offloaded = (offload.current?.taken ?? 0) - returned.length
+    for (const page of returned) {
+      const pageData = JSON.parse(page.dataJson) as PageData
+      await writer.write(path.join(outDir as string, page.htmlFile), renderDocument(pageData, context, page))
+    }
   } finally {
     offload.current?.close()
   }
   await writer.flush()
-  return { pages: rendered, reused, queried, offloaded: offload.current?.taken ?? 0 }
+  return { pages: rendered, reused, queried, offloaded }
 }

@@ -30,8 +30,12 @@ export interface RenderOffload {
   readonly taken: number
   /** Takes the page for the worker, or returns false: render it here. */
   offer(page: RenderTaskPage): boolean
-  /** Waits until every page taken is written; throws the worker's first failure. */
-  finish(): Promise<void>
+  /**
+   * Waits until every page taken is written, and returns those of batches that failed (none
+   * when all went well), for the main thread to render: a template's error is then thrown there,
+   * as without a worker, and a worker that could not start or ran out of memory costs only time.
+   */
+  finish(): Promise<RenderTaskPage[]>
   close(): void
 }
 
@@ -41,15 +45,21 @@ export function startRenderWorker(init: RenderTaskInit, engineEntries: EngineEnt
   const task: WorkerTask<RenderTaskPage[], number> = startTaskWorker(source, Promise.resolve(engineEntries?.[renderTaskEntry] ?? null), init, heapLimits)
   let batch: RenderTaskPage[] = []
   let inFlight = 0
-  let failure: unknown = null
-  const sent: Promise<unknown>[] = []
+  let failed = false
+  const sent: Promise<RenderTaskPage[]>[] = []
   const send = () => {
     const pages = batch
     batch = []
     inFlight++
-    const done = task.run(pages).finally(() => inFlight--)
-    done.catch((error: unknown) => (failure ??= error))
-    sent.push(done)
+    sent.push(
+      task.run(pages).then(
+        () => [],
+        () => {
+          failed = true
+          return pages
+        },
+      ).finally(() => inFlight--),
+    )
   }
   let taken = 0
   return {
@@ -57,7 +67,7 @@ export function startRenderWorker(init: RenderTaskInit, engineEntries: EngineEnt
       return taken
     },
     offer(page) {
-      if (failure !== null || inFlight >= maxBatchesInFlight) return false
+      if (failed || inFlight >= maxBatchesInFlight) return false
       taken++
       batch.push(page)
       if (batch.length >= batchSize) send()
@@ -65,8 +75,7 @@ export function startRenderWorker(init: RenderTaskInit, engineEntries: EngineEnt
     },
     async finish() {
       if (batch.length > 0) send()
-      await Promise.allSettled(sent)
-      if (failure !== null) throw failure
+      return (await Promise.all(sent)).flat()
     },
     close() {
       task.close()

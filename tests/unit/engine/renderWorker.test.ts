@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { build } from '../../../engine/build.ts'
+import { startRenderWorker } from '../../../engine/render/renderWorker.ts'
 import { outputTree } from './outputTree.ts'
 
 const root = path.resolve(import.meta.dirname, '../../..')
@@ -50,4 +51,16 @@ describe('the render worker', () => {
       fs.writeFileSync(template, original)
     }
   }, 180_000)
+
+  it('hands back the pages of a worker that cannot start, for the main thread to render', async () => {
+    // A function cannot be copied to a worker thread: the worker never starts.
+    const siteData = { title: 'x', notCopyable: () => undefined } as never
+    const plan = { entries: [], cacheDir: path.join(site, '.sheaf-cache/theme'), engineDirs: [], engineEntries: null }
+    const offload = startRenderWorker({ root: site, theme: { templates: {} }, plan, siteData, assets: { entry: '/e.js', css: [], templateChunks: {}, bundle: 'b' }, outDir: path.join(site, 'out-none') }, null)
+    const pages = [1, 2, 3].map((index) => ({ dataJson: '{}', lang: 'en', headTags: [], htmlFile: `docs/page-${index}.html` }))
+    for (const page of pages) expect(offload.offer(page)).toBe(true)
+    expect(await offload.finish()).toEqual(pages)
+    expect(offload.offer(pages[0])).toBe(false)
+    offload.close()
+  })
 })
