@@ -38,15 +38,32 @@ export async function themeBundleImporter(options: ThemeBundleOptions & { runtim
 let scratch: string | null = null
 
 /**
- * A folder for the theme bundles of builds without a cache, one per process, removed when the
- * process exits (the bundles are imported from it until then).
+ * A folder for the theme bundles of builds without a cache, one per process (named by its pid),
+ * removed when the process exits. A process that is killed cannot remove its own, so each new
+ * one removes those of processes that are gone (a test runner's killed workers left five a run).
  */
 export function scratchThemeDir(): string {
   if (scratch) return scratch
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-theme-'))
+  const parent = path.join(os.tmpdir(), 'sheaf-theme')
+  fs.mkdirSync(parent, { recursive: true })
+  for (const name of fs.readdirSync(parent)) {
+    const pid = Number(name.split('-')[0])
+    if (Number.isInteger(pid) && pid !== process.pid && !isRunning(pid)) fs.rmSync(path.join(parent, name), { recursive: true, force: true })
+  }
+  const dir = fs.mkdtempSync(path.join(parent, `${process.pid}-`))
   process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }))
   scratch = dir
   return dir
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
 }
 
 interface ThemeBundleOptions {

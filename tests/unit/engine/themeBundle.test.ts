@@ -1,11 +1,12 @@
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as React from 'react'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { runtimeFile } from '../../../engine/render/loadTheme.ts'
 import { engineModuleDirs } from '../../../engine/loading/siteModules.ts'
-import { themeBundleImporter } from '../../../engine/render/themeBundle.ts'
+import { scratchThemeDir, themeBundleImporter } from '../../../engine/render/themeBundle.ts'
 import * as runtime from '../../../engine/shared/index.ts'
 
 // Inside the project (a git-ignored folder), so the theme finds React and `sheaf/runtime` as a site's would.
@@ -82,5 +83,17 @@ describe('the theme bundle', () => {
     const other = write('theme/Other.tsx', 'export default function Other() { return null }\n')
     await (await importerFor(fallback))(other)
     expect(fallback).toHaveBeenCalledWith(other)
+  })
+
+  it("gives a build without a cache a scratch folder of its process, removing those of processes that are gone", () => {
+    const parent = path.join(os.tmpdir(), 'sheaf-theme')
+    // 2^22 + 1: above Linux's largest pid, so no process has it.
+    const gone = path.join(parent, `${2 ** 22 + 1}-left`)
+    fs.mkdirSync(gone, { recursive: true })
+    const dir = scratchThemeDir()
+    expect(path.dirname(dir)).toBe(parent)
+    expect(path.basename(dir).startsWith(`${process.pid}-`)).toBe(true)
+    expect(fs.existsSync(gone)).toBe(false)
+    expect(scratchThemeDir()).toBe(dir)
   })
 })
