@@ -78,10 +78,14 @@ describe('bad input that only warns', () => {
 describe('a failed build', () => {
   it('leaves the previous output untouched and no staging folder behind', async () => {
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-out-'))
-    fs.writeFileSync(path.join(out, 'index.html'), 'previous build')
-    await expect(build(path.join(brokenDir, 'dead-links'), { configFile: '../config.ts', outDir: out, sink: quiet, cache: false, workers: false })).rejects.toThrow(/dead links/)
-    expect(fs.readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('previous build')
-    expect(fs.readdirSync(path.dirname(out)).filter((name) => name.startsWith(`.${path.basename(out)}-staging`))).toEqual([])
+    try {
+      fs.writeFileSync(path.join(out, 'index.html'), 'previous build')
+      await expect(build(path.join(brokenDir, 'dead-links'), { configFile: '../config.ts', outDir: out, sink: quiet, cache: false, workers: false })).rejects.toThrow(/dead links/)
+      expect(fs.readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('previous build')
+      expect(fs.readdirSync(path.dirname(out)).filter((name) => name.startsWith(`.${path.basename(out)}-staging`))).toEqual([])
+    } finally {
+      fs.rmSync(out, { recursive: true, force: true })
+    }
   })
 
   it('prints no stack trace unless --verbose', () => {
