@@ -8,9 +8,9 @@ export const renderTaskEntry = 'sheaf:render-task'
 /** Pages per message: a page renders in about 1.5 ms, a message costs a fraction of that. */
 const batchSize = 8
 /**
- * The worker holds the theme and a batch at a time: a small heap that it collects early, so a big
- * build's peak stays where it was (N=5,000 corpus: 1.64 GB without the worker, 1.79 GB with an
- * unlimited one).
+ * The worker holds the theme and a batch at a time: a small heap that it collects early keeps a
+ * big build's peak near where it was (N=5,000 corpus: 1.64 GB without the worker, 1.69 GB with
+ * this limit, 1.79 GB with none).
  */
 const heapLimits = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 32 }
 /** Batches the worker may have queued; past that, the main thread renders the page itself. */

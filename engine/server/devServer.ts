@@ -26,19 +26,17 @@ interface DevState {
   site: PreparedSite
   pages: Map<string, RegisteredPage>
   /**
-   * Files plugins emit after a build (search indexes, llms.txt, ...), served from memory. At
-   * start-up they are made once the first page is served (N=1,000 corpus: 1 s of search indexing
-   * that its HTML need not wait for); a request for one waits for them.
+   * Files plugins emit after a build (search indexes, llms.txt, ...), served from memory: made on
+   * the first call, once a page has been served (N=1,000 corpus: 1 s of search indexing that its
+   * HTML need not wait for); a request for one waits for them.
    */
-  files: Promise<Map<string, string | Uint8Array>>
-  /** Starts making the emitted files now (a deferred start-up state). */
-  startFiles?: () => void
+  files: () => Promise<Map<string, string | Uint8Array>>
   /** Page data by route, with the node ids its queries read. */
   cache: Map<string, { data: PageData; reads: Set<string> }>
 }
 
 const dataPrefix = '/_sheaf/data'
-const startFilesDelayMs = 1000
+const emitFilesDelayMs = 1000
 const explorerRoute = '/___graphql'
 const explorerEntry = fileURLToPath(new URL('./explorer/explorer.tsx', import.meta.url))
 
@@ -67,7 +65,7 @@ function readBody(request: http.IncomingMessage): Promise<string> {
  * Vite's overlay with file:line and a code frame, and in the terminal.
  */
 export async function startDevServer(root: string, options: DevServerOptions = {}): Promise<{ close(): Promise<void>; url: string }> {
-  let state = await load(root, { ...options, deferFiles: true })
+  let state = await load(root, options)
   let viteRef: import('vite').ViteDevServer | null = null
   const { config } = state.site
   const server = http.createServer((request, response) => {
@@ -91,7 +89,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   let lastError: unknown = null
   // The emitted files of a new state are made once a page or its data has been served (the first
   // page after start-up, the updated one after a save), or a second later if none is asked for.
-  const emitFilesSoon = () => setTimeout(() => state.startFiles?.(), startFilesDelayMs).unref()
+  const emitFilesSoon = () => setTimeout(() => void state.files(), emitFilesDelayMs).unref()
   // A plugin that fails while emitting its files after a rebuild: shown as any rebuild error is.
   const showFilesError = (error: unknown) => {
     lastError = error
@@ -127,7 +125,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   const rebuild = async (file: string) => {
     const started = performance.now()
     try {
-      const next = await load(root, { ...options, session: state.site.session, deferFiles: true, onFilesError: showFilesError })
+      const next = await load(root, { ...options, session: state.site.session, onFilesError: showFilesError })
       const changed = changedNodeIds(state.site.store, next.site.store)
       const structural = changed.structural || next.pages.size !== state.pages.size
       // Keep cached page data whose queries read nothing that changed (for a read of some
@@ -195,7 +193,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
       }
       const data = await inTurn(() => pageData(page))
       response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(data))
-      state.startFiles?.()
+      void state.files()
       return
     }
     const hasExtension = route !== null && /\.[a-z0-9]+$/i.test(route)
@@ -203,7 +201,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     const viteModule = route !== null && /^\/(@|node_modules\/|\.sheaf\/|engine\/|site\/|plugins\/)/.test(route)
     // Pages have no extension and Vite's modules are never emitted: only another file's route
     // (an index, a redirect's .html) waits for the emitted files.
-    const emitted = route === null || !hasExtension || viteModule ? undefined : (await state.files).get(route)
+    const emitted = route === null || !hasExtension || viteModule ? undefined : (await state.files()).get(route)
     if (emitted !== undefined) {
       response.writeHead(200, { 'content-type': contentTypeOf(route as string), 'cache-control': 'no-store' }).end(emitted)
       return
@@ -226,7 +224,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     })
     const transformed = await withViteTags(url.pathname, html)
     response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(transformed)
-    state.startFiles?.()
+    void state.files()
   }
 
   /**
@@ -329,7 +327,7 @@ function siteDataOf(state: DevState) {
   return { ...toSiteData(state.site.config), notFoundRoutes: [...state.pages.values()].map((page) => page.path).filter((route) => route === '/404' || route.endsWith('/404')) }
 }
 
-async function load(root: string, options: DevServerOptions & { session?: PreparedSite['session']; deferFiles?: boolean; onFilesError?: (error: unknown) => void }): Promise<DevState> {
+async function load(root: string, options: DevServerOptions & { session?: PreparedSite['session']; onFilesError?: (error: unknown) => void }): Promise<DevState> {
   const site = await prepareSite(root, { configFile: options.configFile, mode: 'develop', quiet: true, session: options.session })
   const registered = await createPages(site.runner, site.dataLayer, site.registry, site.site, site.reporterFor)
   const emit = async () => {
@@ -344,23 +342,13 @@ async function load(root: string, options: DevServerOptions & { session?: Prepar
     }))
     return files
   }
-  const pages = new Map(registered.map((page) => [routeKey(page.path), page]))
-  if (!options.deferFiles) return { site, pages, files: Promise.resolve(await emit()), cache: new Map() }
-  // Started by startFiles (or by the first request for a file); an error is reported, and the files are missing.
-  let started: Promise<Map<string, string | Uint8Array>> | null = null
-  const start = () =>
-    (started ??= emit().catch((error: unknown) => {
+  // Made on the first call; an error is reported, and the files are missing.
+  let made: Promise<Map<string, string | Uint8Array>> | null = null
+  const files = () =>
+    (made ??= emit().catch((error: unknown) => {
       console.error(formatError(error))
       options.onFilesError?.(error)
       return new Map<string, string | Uint8Array>()
     }))
-  return {
-    site,
-    pages,
-    get files() {
-      return start()
-    },
-    startFiles: () => void start(),
-    cache: new Map(),
-  }
+  return { site, pages: new Map(registered.map((page) => [routeKey(page.path), page])), files, cache: new Map() }
 }
