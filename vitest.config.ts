@@ -23,12 +23,6 @@ export default defineConfig({
         test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 60_000 },
       },
       {
-        // Timing ratios: run alone (npm run test:large), never beside other tests.
-        extends: true,
-        // A ratio of two timings on a shared machine: a noisy moment earns a second try, a real blow-up fails all three.
-        test: { name: 'large', include: ['tests/large/**/*.test.ts'], environment: 'node', testTimeout: 300_000, retry: 2 },
-      },
-      {
         extends: true,
         test: { name: 'component', include: ['tests/component/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['tests/component/setup.ts'] },
       },
