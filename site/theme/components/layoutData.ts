@@ -30,21 +30,9 @@ export interface LocaleLink {
   path: string
 }
 
-/** UI texts for the page's language (i18n plugin); every key has an English default. */
-export interface UiTexts {
-  prevPageText: string
-  nextPageText: string
-  lastUpdatedText: string
-  sourceText: string
-  searchPlaceholderText: string
-  outlineTitle: string
-  notFoundTitle: string
-  takeMeHomeText: string
-  editLinkText: string
-  menuText: string
-  skipToContentText?: string
-  [key: string]: string | undefined
-}
+/** UI texts for the page's language (i18n plugin): the plugin's one definition. */
+export type { UiTexts } from '../../../plugins/i18n/texts.ts'
+import type { UiTexts } from '../../../plugins/i18n/texts.ts'
 
 /** The page fields the layout asks for; null for routes that are not pages. */
 export interface LayoutPage {
@@ -67,7 +55,8 @@ export interface LayoutData {
   localeLinks: LocaleLink[]
   nav: NavItem[]
   sidebar: SidebarItem[]
-  i18n: UiTexts
+  /** Partial: a site without the i18n plugin has none; useTexts fills in the defaults. */
+  i18n: Partial<UiTexts>
   searchIndex: string | null
   /** Client search settings (search plugin): `{ limit, remote, lang, version }`. */
   searchConfig: Record<string, unknown> | null

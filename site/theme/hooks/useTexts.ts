@@ -1,25 +1,30 @@
-import type { UiTexts } from '../components/layoutData.ts'
-import { useLayoutData } from './useLayoutData.ts'
+import { usePageData, useSiteData } from 'sheaf/runtime'
+import { defaultTexts, formatText, themeConfigTextKeys, type UiTexts } from '../../../plugins/i18n/texts.ts'
+import type { LayoutData } from '../components/layoutData.ts'
 
-const defaultTexts: UiTexts = {
-  prevPageText: 'Previous Page',
-  nextPageText: 'Next page',
-  lastUpdatedText: 'Last Updated',
-  sourceText: 'Source',
-  searchPlaceholderText: 'Search Docs',
-  outlineTitle: 'ON THIS PAGE',
-  notFoundTitle: 'PAGE NOT FOUND',
-  takeMeHomeText: 'Take me home',
-  editLinkText: 'Edit this page',
-  menuText: 'Menu',
-  skipToContentText: 'Skip to content',
-}
+export { formatText, type UiTexts }
 
 /**
- * The UI texts for the page's language from the i18n plugin, over the
- * English defaults of SPEC §2 (so a component works even without the plugin).
+ * The UI texts for the page's language from the i18n plugin, over the theme
+ * config's overrides and the English defaults (the plugin's one definition,
+ * plugins/i18n/texts.ts), so a component works even without the plugin and
+ * outside a page (a component rendered alone).
  */
 export function useTexts(): UiTexts {
-  const { i18n } = useLayoutData()
-  return { ...defaultTexts, ...i18n }
+  const page = optional(usePageData)
+  const site = optional(useSiteData)
+  const i18n = (page?.layoutData as Partial<LayoutData> | undefined)?.i18n
+  const themeConfig = (site?.themeConfig ?? {}) as Record<string, unknown>
+  const fromConfig = Object.fromEntries(themeConfigTextKeys.filter((key) => typeof themeConfig[key] === 'string').map((key) => [key, themeConfig[key]]))
+  return { ...defaultTexts, ...fromConfig, ...(i18n ?? {}) } as UiTexts
+}
+
+/** A runtime hook's value, or null outside the app (both hooks always call useContext once). */
+function optional<T>(hook: () => T): T | null {
+  try {
+    return hook()
+  } catch {
+    // Rendered outside the app (a component test): the defaults apply.
+    return null
+  }
 }

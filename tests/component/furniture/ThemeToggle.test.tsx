@@ -40,25 +40,48 @@ describe('ThemeToggle', () => {
     Reflect.deleteProperty(window, 'matchMedia')
   })
 
-  it('cycles light, dark and auto, storing each choice', async () => {
+  it('flips what the reader sees on every click, from a light system setting', async () => {
     const user = userEvent.setup()
     mockSystemTheme(false)
     renderToggle()
-    const button = screen.getByRole('button', { name: 'Theme: auto (system). Switch to light theme' })
-
-    await user.click(button)
-    expect(button.getAttribute('aria-label')).toBe('Theme: light. Switch to dark theme')
-    expect(localStorage.getItem('sheaf-theme')).toBe('light')
     expect(isDark()).toBe(false)
 
-    await user.click(button)
-    expect(button.getAttribute('aria-label')).toBe('Theme: dark. Switch to auto (system) theme')
-    expect(localStorage.getItem('sheaf-theme')).toBe('dark')
+    await user.click(screen.getByRole('button', { name: 'Switch to dark theme' }))
     expect(isDark()).toBe(true)
+    expect(localStorage.getItem('sheaf-theme')).toBe('dark')
 
-    await user.click(button)
-    expect(button.getAttribute('aria-label')).toBe('Theme: auto (system). Switch to light theme')
+    await user.click(screen.getByRole('button', { name: 'Switch to light theme' }))
+    expect(isDark()).toBe(false)
+    expect(localStorage.getItem('sheaf-theme')).toBe('light')
+
+    await user.click(screen.getByRole('button', { name: 'Switch to dark theme' }))
+    expect(isDark()).toBe(true)
+  })
+
+  it('flips to light first from a dark system setting', async () => {
+    const user = userEvent.setup()
+    mockSystemTheme(true)
+    renderToggle()
+    expect(isDark()).toBe(true)
+    await user.click(screen.getByRole('button', { name: 'Switch to light theme' }))
+    expect(isDark()).toBe(false)
+    expect(localStorage.getItem('sheaf-theme')).toBe('light')
+  })
+
+  it('offers "follow the system" as a third, keyboard-reachable choice', async () => {
+    const user = userEvent.setup()
+    const system = mockSystemTheme(true)
+    localStorage.setItem('sheaf-theme', 'light')
+    renderToggle()
+    const follow = screen.getByRole('button', { name: 'Follow the system theme' })
+    expect(follow.getAttribute('aria-pressed')).toBe('false')
+    expect(isDark()).toBe(false)
+    follow.focus()
+    await user.keyboard('{Enter}')
+    expect(follow.getAttribute('aria-pressed')).toBe('true')
     expect(localStorage.getItem('sheaf-theme')).toBe('auto')
+    expect(isDark()).toBe(true)
+    system.change(false)
     expect(isDark()).toBe(false)
   })
 
@@ -66,7 +89,8 @@ describe('ThemeToggle', () => {
     localStorage.setItem('sheaf-theme', 'dark')
     mockSystemTheme(false)
     renderToggle()
-    expect(screen.getByRole('button', { name: 'Theme: dark. Switch to auto (system) theme' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Switch to light theme' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Follow the system theme' }).getAttribute('aria-pressed')).toBe('false')
     expect(isDark()).toBe(true)
   })
 
@@ -74,7 +98,7 @@ describe('ThemeToggle', () => {
     localStorage.setItem('sheaf-theme', 'sepia')
     mockSystemTheme(true)
     renderToggle()
-    expect(screen.getByRole('button', { name: 'Theme: auto (system). Switch to light theme' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Follow the system theme' }).getAttribute('aria-pressed')).toBe('true')
     expect(isDark()).toBe(true)
   })
 
@@ -92,7 +116,8 @@ describe('ThemeToggle', () => {
     const user = userEvent.setup()
     const system = mockSystemTheme(false)
     renderToggle()
-    await user.click(screen.getByRole('button'))
+    await user.click(screen.getByRole('button', { name: 'Switch to dark theme' }))
+    await user.click(screen.getByRole('button', { name: 'Switch to light theme' }))
     system.change(true)
     expect(isDark()).toBe(false)
   })

@@ -201,8 +201,8 @@ test.describe('page transitions', () => {
     // Everything stays interactive after the transition.
     await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Queries' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Queries' })).toBeVisible()
-    await page.getByRole('banner').getByRole('button', { name: /^Theme: / }).click()
-    await expect(page.getByRole('banner').getByRole('button', { name: /^Theme: light/ })).toBeVisible()
+    await page.getByRole('banner').getByRole('button', { name: /^Switch to (dark|light) theme$/ }).click()
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Follow the system theme' })).toHaveAttribute('aria-pressed', 'false')
     expect(await page.evaluate(() => (window as unknown as { transitions: number }).transitions)).toBe(2)
   })
 })

@@ -33,7 +33,7 @@ describe('theme components on the server', () => {
     )
     expect(html).toContain('<pre class="shiki" tabindex="0"><code><span class="line">const a = 1</span></code></pre>')
     expect(html).toContain('npm install jest')
-    expect(html).toContain('aria-label="Theme: auto (system). Switch to light theme"')
+    expect(html).toContain('aria-label="Switch to dark theme"')
     expect(html).not.toContain('Back to top')
   })
 })

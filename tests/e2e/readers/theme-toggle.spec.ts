@@ -1,0 +1,35 @@
+import { expect, open, test } from '../theme/fixtures.ts'
+
+test.describe('theme toggle', () => {
+  test('one click from a light system setting shows the dark theme, the next shows light again', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' })
+    await open(page, '/docs/api/render')
+    const html = page.locator('html')
+    await expect(html).not.toHaveClass(/\bdark\b/)
+    const banner = page.getByRole('banner')
+    await banner.getByRole('button', { name: 'Switch to dark theme' }).click()
+    await expect(html).toHaveClass(/\bdark\b/)
+    await banner.getByRole('button', { name: 'Switch to light theme' }).click()
+    await expect(html).not.toHaveClass(/\bdark\b/)
+  })
+
+  test('"follow the system" is a third choice that persists across loads', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await open(page, '/docs/api/render')
+    const html = page.locator('html')
+    const banner = page.getByRole('banner')
+    await expect(html).toHaveClass(/\bdark\b/)
+    await banner.getByRole('button', { name: 'Switch to light theme' }).click()
+    await expect(html).not.toHaveClass(/\bdark\b/)
+    await page.reload()
+    await page.locator('html[data-sheaf-hydrated]').waitFor()
+    await expect(html).not.toHaveClass(/\bdark\b/)
+    const follow = banner.getByRole('button', { name: 'Follow the system theme' })
+    await follow.focus()
+    await page.keyboard.press('Enter')
+    await expect(follow).toHaveAttribute('aria-pressed', 'true')
+    await expect(html).toHaveClass(/\bdark\b/)
+    await page.emulateMedia({ colorScheme: 'light' })
+    await expect(html).not.toHaveClass(/\bdark\b/)
+  })
+})
