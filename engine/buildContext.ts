@@ -47,7 +47,7 @@ export async function createBuildSession(config: ResolvedConfig, options: { cach
       created ??= (async () => {
         const [{ createCodeHighlighter }, { createMarkdownProcessor }] = await Promise.all([markdownModules.import('highlighter'), markdownModules.import('processor')])
         const highlighter = await createCodeHighlighter(config.markdown.codeThemes)
-        return createMarkdownProcessor({ highlighter, highlightStore, highlightAhead, components: defaultComponents, sanitize: config.markdown.sanitize })
+        return createMarkdownProcessor({ highlighter, highlightStore, highlightAhead, components: defaultComponents, sanitize: config.markdown.sanitize, reservedIds: config.markdown.reservedIds })
       })()
       return (await created).process(input)
     },

@@ -10,6 +10,7 @@ import { sitemap } from 'sheaf/plugins/sitemap'
 import { socialCards } from 'sheaf/plugins/social-cards'
 import { versions } from 'sheaf/plugins/versions'
 import { themeInitScript } from './theme/themeInit.ts'
+import { themeReservedIds } from './theme/reservedIds.ts'
 
 const repo = 'https://github.com/callstack/react-native-testing-library'
 
@@ -32,6 +33,7 @@ export default defineConfig({
       blank: 'site/theme/templates/Blank.tsx',
     },
     styles: ['site/theme/styles/index.css'],
+    reservedIds: themeReservedIds,
   },
   head: [{ tag: 'script', attrs: {}, children: themeInitScript }],
   themeConfig: {

@@ -9,6 +9,12 @@ export interface ThemeModules {
   templates: Record<string, string>
   /** Global stylesheets bundled into the client. Default `[]`. */
   styles?: string[]
+  /**
+   * Element ids the layout and templates render (`content` for the `<main>`): a heading never
+   * gets one of them (`## Content` becomes `#content-1`). The engine's own (`root`,
+   * `__SHEAF_DATA__`) are always reserved. Default `[]`.
+   */
+  reservedIds?: string[]
 }
 
 export interface MarkdownOptions {
@@ -70,7 +76,8 @@ export interface ResolvedConfig {
   publicDir: string
   theme: { layout?: string; templates: Record<string, string>; styles: string[] }
   themeConfig: ThemeConfig
-  markdown: Required<MarkdownOptions>
+  /** `reservedIds`: the theme's (`theme.reservedIds`), for the markdown pipeline. */
+  markdown: Required<MarkdownOptions> & { reservedIds: string[] }
   head: HeadTag[]
   plugins: PluginOption[]
   devPort: number

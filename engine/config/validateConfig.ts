@@ -42,6 +42,8 @@ export function validateConfig(value: unknown, root: string, configFile: string)
   if (!Array.isArray(styles) || !styles.every((entry) => typeof entry === 'string')) fail('theme.styles', 'must be an array of stylesheet paths', "write `styles: ['site/theme/styles.css']`.")
   const layout = (theme as Record<string, unknown>).layout
   if (layout !== undefined && typeof layout !== 'string') fail('theme.layout', 'must be a module path string', "write `layout: 'site/theme/Layout.tsx'`.")
+  const reservedIds = (theme as Record<string, unknown>).reservedIds ?? []
+  if (!Array.isArray(reservedIds) || !reservedIds.every((entry) => typeof entry === 'string')) fail('theme.reservedIds', 'must be an array of element ids', "write `reservedIds: ['content', 'sidebar']`.")
 
   const plugins = config.plugins ?? []
   if (!Array.isArray(plugins)) fail('plugins', 'must be an array', 'write `plugins: [sidebar(), search()]`.')
@@ -86,6 +88,7 @@ export function validateConfig(value: unknown, root: string, configFile: string)
       codeThemes: (markdown.codeThemes as { light: string; dark: string }) ?? { light: 'github-light', dark: 'github-dark' },
       checkDeadLinks: markdown.checkDeadLinks !== false,
       sanitize: markdown.sanitize !== false,
+      reservedIds: reservedIds as string[],
     },
     head: head as ResolvedConfig['head'],
     plugins: plugins as ResolvedConfig['plugins'],

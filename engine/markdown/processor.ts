@@ -30,6 +30,8 @@ export interface MarkdownOptions {
   highlightAhead?: Pick<HighlightAhead, 'take'>
   components: ComponentRegistry
   sanitize: boolean
+  /** Ids the theme's layout uses, which a heading must not take (see rehypeHeadings). */
+  reservedIds?: readonly string[]
 }
 
 export interface MarkdownInput {
@@ -69,7 +71,8 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
     return withMdx
       .use(remarkContainers)
       .use(remarkCodeMeta)
-      .use(remarkRehype, { allowDangerousHtml: !mdx })
+      // The sanitizer prefixes every id (user-content-); footnotes must not get the prefix twice.
+      .use(remarkRehype, { allowDangerousHtml: !mdx, ...(schema ? { clobberPrefix: '' } : {}) })
       .use(rehypeRawSanitized, { schema })
       .use(rehypeValidNesting)
   }
@@ -101,7 +104,7 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
         throw toSheafError(error, file)
       }
       const headings: HeadingsResult = { toc: [], anchors: [] }
-      rehypeHeadings(headings)(hast)
+      rehypeHeadings(headings, { reservedIds: options.reservedIds })(hast)
       await codeBlocks(hast, vfile)
       const { text, sections } = extractText(hast, headings.toc)
       stripPositions(hast)

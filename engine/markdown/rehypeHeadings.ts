@@ -1,6 +1,8 @@
 import type { Element, Root } from 'hast'
 import { toString } from 'hast-util-to-string'
 import GithubSlugger from 'github-slugger'
+import { engineReservedIds, isReservedId } from '../shared/reservedIds.ts'
+import { resolveUserContentHashes } from './userContentIds.ts'
 import { walk } from './walk.ts'
 
 export interface TocEntry {
@@ -16,34 +18,56 @@ export interface HeadingsResult {
   firstH1?: string
 }
 
+export interface HeadingsOptions {
+  /** Ids the theme's layout and templates use (`content` for the `<main>`); the engine's own are always reserved. */
+  reservedIds?: readonly string[]
+}
+
 const headingRE = /^h([1-6])$/
 
 /**
  * Gives every heading a GitHub-style unique id (an explicit id is kept),
  * collects the outline (h1 skipped, SPEC §5) and every anchor on the page.
+ * A heading never takes a reserved id: `## Content` becomes `content-1` when
+ * the layout's `<main>` is `#content`, as a second `## Content` would.
+ * Explicit ids come from content, so the sanitizer has prefixed them (`user-content-`).
  * `charIndex` is filled later, once the page's plain text is known.
  */
-export default function rehypeHeadings(result: HeadingsResult) {
+export default function rehypeHeadings(result: HeadingsResult, options: HeadingsOptions = {}) {
+  const reserved = new Set([...engineReservedIds, ...(options.reservedIds ?? [])])
   return (tree: Root) => {
     const slugger = new GithubSlugger()
+    // Taken before the first heading: the slugger then counts past them (content-1, content-2, ...).
+    for (const id of reserved) slugger.occurrences[id] = 0
+    const ids: string[] = []
     walk<Element>(tree, 'element', (node) => {
       const id = node.properties.id
       if (typeof id === 'string' && id) {
         slugger.slug(id)
-        result.anchors.push(id)
+        ids.push(id)
       }
       const match = headingRE.exec(node.tagName)
       if (!match) return
       const depth = Number(match[1])
       const text = toString(node).trim()
-      const headingId = typeof id === 'string' && id ? id : slugger.slug(text)
+      const headingId = typeof id === 'string' && id ? id : uniqueSlug(slugger, text, reserved)
       node.properties.id = headingId
-      if (!(typeof id === 'string' && id)) result.anchors.push(headingId)
+      if (!(typeof id === 'string' && id)) ids.push(headingId)
       if (depth === 1) {
         result.firstH1 ??= text
         return
       }
       result.toc.push({ text, id: headingId, depth, charIndex: 0 })
     })
+    result.anchors.push(...resolveUserContentHashes(tree, ids))
   }
+}
+
+/**
+ * The slugger's next id for `text`. Exact reserved ids are already taken in the
+ * slugger; one in a generated id space (`__sheaf*`, `_r_*`) gets an `h-` in front instead.
+ */
+function uniqueSlug(slugger: GithubSlugger, text: string, reserved: ReadonlySet<string>): string {
+  const id = slugger.slug(text)
+  return isReservedId(id, reserved) ? slugger.slug(`h-${text}`) : id
 }

@@ -2,16 +2,27 @@ import { defaultSchema, type Schema } from 'hast-util-sanitize'
 import type { ComponentRegistry } from './remarkMdxComponents.ts'
 
 /**
+ * The prefix every id, `name` and aria id reference written in content gets,
+ * as on GitHub: a page's raw HTML can then never take an id the engine or the
+ * theme looks up (`<div id="__SHEAF_DATA__">` would replace the page data,
+ * `id="content"` the layout's `<main>`), nor clobber a global (`name`). Links to
+ * `#x` still land on `user-content-x` (see userContentIds.ts and scrollToHash).
+ */
+export const userContentPrefix = 'user-content-'
+
+/**
  * A docs-friendly sanitize schema: GitHub's, plus details/summary, kbd,
- * sup/sub, ids kept as written, containers, code meta, data: images, and the
- * registered MDX components with their declared props. Scripts, `on*`
- * handlers, `style` and `javascript:` URLs never pass.
+ * sup/sub, containers, code meta, data: images, and the registered MDX
+ * components with their declared props. Scripts, `on*` handlers, `style` and
+ * `javascript:` URLs never pass; ids, names and aria id references are
+ * prefixed with `user-content-` (GitHub's clobber rule).
  */
 export function createSanitizeSchema(components: ComponentRegistry): Schema {
   const attributes = defaultSchema.attributes ?? {}
   return {
     ...defaultSchema,
-    clobber: [],
+    clobber: ['ariaDescribedBy', 'ariaLabelledBy', 'id', 'name'],
+    clobberPrefix: userContentPrefix,
     tagNames: [...(defaultSchema.tagNames ?? []), 'details', 'summary', 'kbd', 'sup', 'sub', 'mark', 'figure', 'figcaption', ...Object.keys(components)],
     attributes: {
       ...attributes,

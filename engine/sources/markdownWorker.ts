@@ -12,11 +12,11 @@ interface Job {
   file: string
 }
 
-const options = workerData as { codeThemes: { light: string; dark: string }; sanitize: boolean; highlightDir: string | null }
+const options = workerData as { codeThemes: { light: string; dark: string }; sanitize: boolean; reservedIds?: string[]; highlightDir: string | null }
 const highlighter = await createCodeHighlighter(options.codeThemes)
 // Blocks highlighted here are kept for the next build's re-transformed pages (see highlightStore.ts).
 const highlightStore = options.highlightDir ? createHighlightStore(options.highlightDir, engineVersion) : undefined
-const processor = createMarkdownProcessor({ highlighter, highlightStore, components: defaultComponents, sanitize: options.sanitize })
+const processor = createMarkdownProcessor({ highlighter, highlightStore, components: defaultComponents, sanitize: options.sanitize, reservedIds: options.reservedIds })
 
 /** Results go back in small batches, so neither thread holds every parsed page at once. */
 const batchSize = 16

@@ -82,6 +82,7 @@ function transformAhead(jobs: Job[], cache: MarkdownCache, processor: MarkdownPr
 interface WorkerOptions {
   codeThemes: { light: string; dark: string }
   sanitize: boolean
+  reservedIds?: string[]
   highlightDir: string | null
 }
 
@@ -102,7 +103,7 @@ export interface MarkdownWorker {
 export function startMarkdownWorker(options: WorkerOptions): MarkdownWorker {
   const worker = markdownModules.bundledUrl('worker').then(
     // A modest heap limit makes each worker collect garbage early instead of growing.
-    (module) => new Worker(new URL('./markdownWorkerBootstrap.mjs', import.meta.url), { workerData: { module, codeThemes: options.codeThemes, sanitize: options.sanitize, highlightDir: options.highlightDir }, resourceLimits: { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 64 } }),
+    (module) => new Worker(new URL('./markdownWorkerBootstrap.mjs', import.meta.url), { workerData: { module, codeThemes: options.codeThemes, sanitize: options.sanitize, reservedIds: options.reservedIds, highlightDir: options.highlightDir }, resourceLimits: { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 64 } }),
   )
   const ready = worker.then((thread) => new Promise<Worker>((resolve, reject) => {
     thread.once('message', () => resolve(thread))

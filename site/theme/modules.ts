@@ -1,5 +1,6 @@
 import path from 'node:path'
 import type { ThemeModules } from 'sheaf'
+import { themeReservedIds } from './reservedIds.ts'
 
 const themeDir = import.meta.dirname
 
@@ -21,5 +22,6 @@ export function themeModules(templates: string[] = ['home', 'doc', 'overview', '
     layout: path.join(themeDir, 'Layout.tsx'),
     templates: Object.fromEntries(templates.map((name) => [name, path.join(themeDir, files[name])])),
     styles: [path.join(themeDir, 'styles/index.css')],
+    reservedIds: themeReservedIds,
   }
 }
