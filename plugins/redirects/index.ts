@@ -13,6 +13,7 @@ export interface RedirectsOptions {
  */
 export function redirects(options: RedirectsOptions): Plugin {
   const entries = Object.entries(options.redirects)
+  for (const [from, to] of entries) checkTarget(from, to)
   return {
     name: 'redirects',
     async createPages({ graphql }) {
@@ -41,13 +42,47 @@ export function redirects(options: RedirectsOptions): Plugin {
       const { site: siteData } = await graphql<{ site: { url: string } }>('{ site { url } }')
       for (const [from, to] of entries) {
         // The refresh stays on the host serving the page; the canonical names the deployed URL.
-        const href = isExternalHrefLike(to) ? to : withBase(to, site.base)
+        const href = isExternalHrefLike(to) ? new URL(to).href : sameOriginPath(withBase(to, site.base))
         const canonical = isExternalHrefLike(to) ? to : `${siteData.url}${href}`
         const route = routeKey(from)
         await emitFile(route === '/' ? 'index.html' : `${route.slice(1)}.html`, redirectPage(href, canonical))
       }
     },
   }
+}
+
+/**
+ * A target is a route on this site or an absolute http(s) URL. Anything else in a refresh or a
+ * link is a way out that nobody meant: `javascript:` runs script when the link is followed, and
+ * `//host` or `/\host` are other hosts to a browser.
+ */
+function checkTarget(from: string, to: unknown): void {
+  const fail = (why: string) => {
+    throw new SheafError(`The redirect from \`${from}\` goes to ${JSON.stringify(to)}, which ${why}.`, { file: 'site/config.ts', hint: "write a route of this site (`'/docs/start'`) or a full http(s) URL (`'https://example.com/docs'`)." })
+  }
+  if (typeof to !== 'string' || to.trim() === '') return fail('is not a route or URL')
+  if (/[\u0000-\u001f\u007f]/.test(to)) return fail('contains a control character')
+  if (/^[/\\]{2}/.test(to)) return fail('a browser reads as another host (write the full https:// URL)')
+  if (to.startsWith('/')) return
+  if (isExternalHrefLike(to)) {
+    let url: URL | null = null
+    try {
+      url = new URL(to)
+    } catch {
+      url = null
+    }
+    if (url && (url.protocol === 'https:' || url.protocol === 'http:') && url.host) return
+    return fail('is not an absolute http(s) URL')
+  }
+  fail('does not start with `/`')
+}
+
+/**
+ * A root-relative path a browser resolves on the same origin: a route comes from a file name, and
+ * a backslash is a slash to a URL parser (`/\evil.example` is another host).
+ */
+export function sameOriginPath(path: string): string {
+  return `/${path.replace(/\\/g, '%5C').replace(/^\/+/, '')}`
 }
 
 /** A page that sends the reader on at once, for browsers and crawlers alike. */
