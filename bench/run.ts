@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process'
 import { countFiles, measure, median } from './measure.ts'
 
 /**
- * `npm run bench [-- build|search|dev|payload|site|large] [--sizes 100,1000,5000] [--peers rspress1,vitepress] [--runs 3]`
+ * `npm run bench [-- site|build|search|dev|payload|large|site-proxy] [--sizes 100,1000,5000] [--peers rspress1,vitepress] [--runs 3]`
  *
  * Builds the synthetic corpus (../shared/bench/gen-corpus.mjs) with Sheaf and,
  * when installed (`../shared/bench/peers/<name>/node_modules`), with each peer,
@@ -13,7 +13,7 @@ import { countFiles, measure, median } from './measure.ts'
  * one-page-changed rebuild. Figures are whole-process, from GNU time.
  */
 export async function runBench(argv: string[]): Promise<void> {
-  const command = ['build', 'search', 'dev', 'payload', 'site', 'large'].includes(argv[0]) ? argv[0] : 'build'
+  const command = ['build', 'search', 'dev', 'payload', 'site', 'large', 'site-proxy'].includes(argv[0]) ? argv[0] : 'site'
   const flag = (name: string, fallback: string) => {
     const index = argv.indexOf(`--${name}`)
     return index === -1 ? fallback : argv[index + 1]
@@ -24,8 +24,13 @@ export async function runBench(argv: string[]): Promise<void> {
     return
   }
   if (command === 'site') {
-    const { runSiteBench } = await import('./site.ts')
+    const { runSiteBench } = await import('./realSite.ts')
     await runSiteBench(argv)
+    return
+  }
+  if (command === 'site-proxy') {
+    const { runSiteProxyBench } = await import('./site.ts')
+    await runSiteProxyBench(argv)
     return
   }
   if (command === 'large') {
