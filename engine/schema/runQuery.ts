@@ -1,14 +1,12 @@
-import { execute, GraphQLError, parse, validate, type DocumentNode, type GraphQLSchema } from 'graphql'
+import { execute, type DocumentNode, type GraphQLError, type GraphQLSchema } from 'graphql'
 import { isSheafError, SheafError } from '../errors.ts'
+import { prepareQuery } from './queryLimits.ts'
 import type { QueryContext } from './types.ts'
 
 /** Validates a query against the schema; returns the error messages (empty when valid). */
 export function validateQuery(schema: GraphQLSchema, query: string): string[] {
-  try {
-    return validate(schema, parse(query)).map((error) => error.message)
-  } catch (error) {
-    return [error instanceof Error ? error.message : String(error)]
-  }
+  const prepared = prepareQuery(schema, query)
+  return Array.isArray(prepared) ? (prepared as readonly GraphQLError[]).map((error) => error.message) : []
 }
 
 /** Parsed and validated documents per schema: every page of a template runs the same query. */
@@ -19,13 +17,8 @@ function prepare(schema: GraphQLSchema, query: string): DocumentNode | readonly 
   if (!bySource) documents.set(schema, (bySource = new Map()))
   let prepared = bySource.get(query)
   if (!prepared) {
-    try {
-      const document = parse(query)
-      const errors = validate(schema, document)
-      prepared = errors.length ? errors : document
-    } catch (error) {
-      prepared = [error instanceof GraphQLError ? error : new GraphQLError(String(error))]
-    }
+    // Within the query limits (queryLimits.ts): `sheaf query` runs whatever it is given.
+    prepared = prepareQuery(schema, query)
     bySource.set(query, prepared)
   }
   return prepared
