@@ -14,7 +14,7 @@ import { runningEngineBundle } from './loading/engineBundleRecord.mjs'
 import { scratchThemeDir } from './render/themeBundle.ts'
 import { engineModuleDirs } from './loading/siteModules.ts'
 import type { RegisteredPage } from './pages/pageRegistry.ts'
-import { createStagingDir, writeFileDeep } from './render/outputDir.ts'
+import { assertSafeOutputDir, createStagingDir, writeOutputFile, type SourceFolders } from './render/outputDir.ts'
 import { cachedBundle } from './incremental/bundleCache.ts'
 import { engineFingerprint, fingerprintPaths } from './incremental/fingerprint.ts'
 import { PageCache } from './incremental/pageCache.ts'
@@ -22,8 +22,10 @@ import { engineDir } from './bundle/clientEntry.ts'
 import { createHash } from 'node:crypto'
 import { renderPages, type RenderContext, type RenderedPage } from './render/renderPages.ts'
 import { startRenderWorker } from './render/renderWorker.ts'
+import { writeSecurityHeaders } from './render/securityHeaders.ts'
 import { formatMs } from './reporter.ts'
 import type { SiteData } from './shared/types.ts'
+import type { NodeStore } from './store/nodeStore.ts'
 
 export type { RenderedPage }
 
@@ -67,9 +69,13 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
   const early: { current: EarlyBundle | null } = { current: null }
   const outDirOf = (config: ResolvedConfig) => (options.outDir ? path.resolve(root, options.outDir) : config.outDir)
   const cacheDir = siteCacheDir(root, options.cache)
+  // A written build first makes sure its output folder is one it may replace (never the project
+  // or a source folder, never someone's data); the staging folder is made only after that.
+  let outputChecked: Promise<void> | null = null
+  const checkOutput = (config: ResolvedConfig) => (outputChecked ??= assertSafeOutputDir(outDirOf(config), sourceFolders(config)))
   const startBundle = (config: ResolvedConfig, runner: PluginRunner) => {
     const engine = engineFingerprint(engineDir, root)
-    const staging = createStagingDir(outDirOf(config))
+    const staging = checkOutput(config).then(() => createStagingDir(outDirOf(config)))
     const assets = staging.then((dir) => bundle(config, toSiteData(config), runner, dir.dir, cacheDir, engine))
     // Awaited after the pages are ready; a failure before then must not go unhandled.
     assets.catch(() => undefined)
@@ -79,6 +85,7 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
   // waits for workers in a big build); a theme that fails to load fails the build when it is awaited.
   let themeLoad: Promise<LoadedTheme> | null = null
   const onConfig = (config: ResolvedConfig) => {
+    if (options.write !== false) checkOutput(config).catch(() => undefined)
     themeLoad = themeImporter(themePlan(config, cacheDir)).then((importer) => loadTheme(root, config.theme, importer))
     themeLoad.catch(() => undefined)
   }
@@ -94,6 +101,11 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
   let pages: RegisteredPage[]
   let theme: LoadedTheme
   try {
+    if (options.write !== false) {
+      await checkOutput(config)
+      // The content folders are known only now, from the files sourced.
+      await assertSafeOutputDir(outDir, { root, sources: contentFolders(store) })
+    }
     pages = await timer.run('pages', () => createPages(runner, dataLayer, registry, site, reporterFor), (list) => list.length)
     theme = await (themeLoad ?? loadTheme(root, config.theme))
   } catch (error) {
@@ -142,10 +154,11 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
           graphql: (query, variables = {}) => dataLayer.query(query, variables, `plugin ${plugin.name}`),
           pages: rendered,
           outDir: staging.dir,
-          emitFile: (relativePath, content) => writeFileDeep(path.join(staging.dir, relativePath), content),
+          emitFile: (relativePath, content) => writeOutputFile(staging.dir, relativePath, content),
         })),
       () => runner.plugins.filter((plugin) => plugin.onPostBuild).length,
     )
+    await writeSecurityHeaders(staging.dir, config, runner, pages, mode)
     await staging.commit()
     pageCache?.save()
     await session.flush()
@@ -162,6 +175,24 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
     }
     return { config, pages: rendered, warnings: log.warnings, outDir: dir, session, dataLayer, phases: timer.phases, queried, renderedInWorker }
   }
+}
+
+/** The folders of a site's sources that its output folder must keep clear of (see assertSafeOutputDir). */
+function sourceFolders(config: ResolvedConfig): SourceFolders {
+  const theme = [...Object.values(config.theme.templates), ...(config.theme.layout ? [config.theme.layout] : []), ...config.theme.styles].map((file) => ({ label: 'theme', dir: path.dirname(file) }))
+  return { root: config.root, sources: [{ label: 'config', dir: path.dirname(config.configFile) }, { label: 'public', dir: config.publicDir }, ...theme] }
+}
+
+/** The folders File nodes were read from (a File node's absolutePath ends with its relativePath). */
+function contentFolders(store: NodeStore): SourceFolders['sources'] {
+  const dirs = new Set<string>()
+  for (const node of store.getNodesByType('File')) {
+    const { absolutePath, relativePath } = node as { absolutePath?: unknown; relativePath?: unknown }
+    if (typeof absolutePath !== 'string' || typeof relativePath !== 'string') continue
+    const suffix = relativePath.split('/').join(path.sep)
+    if (absolutePath.endsWith(`${path.sep}${suffix}`)) dirs.add(absolutePath.slice(0, -suffix.length - 1))
+  }
+  return [...dirs].map((dir) => ({ label: 'content', dir }))
 }
 
 type Staging = Awaited<ReturnType<typeof createStagingDir>>

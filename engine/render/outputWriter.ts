@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { resolveInside } from './outputDir.ts'
 
 /**
  * Writes output files without waiting for each one: rendering the next page
@@ -11,11 +12,16 @@ export class OutputWriter {
   private readonly folders = new Map<string, Promise<unknown>>()
   private failure: unknown = null
 
-  constructor(private readonly limit = 32) {}
+  /** `outDir`: the output folder; every file written lies inside it (see resolveInside). */
+  constructor(
+    private readonly outDir: string,
+    private readonly limit = 32,
+  ) {}
 
-  /** Queues a write; waits only when `limit` writes are already in flight. */
-  async write(file: string, content: string | Uint8Array): Promise<void> {
+  /** Queues a write of `relative` (to the output folder); waits only when `limit` writes are already in flight. */
+  async write(relative: string, content: string | Uint8Array): Promise<void> {
     if (this.failure) throw this.failure
+    const file = resolveInside(this.outDir, relative)
     while (this.inFlight.size >= this.limit) await Promise.race(this.inFlight)
     const folder = path.dirname(file)
     let made = this.folders.get(folder)

@@ -96,7 +96,7 @@ export interface RenderOutput {
  */
 export async function renderPages(pages: RegisteredPage[], context: RenderContext, output: RenderOutput = {}): Promise<{ pages: RenderedPage[]; reused: number; queried: number; offloaded: number }> {
   const rendered: RenderedPage[] = []
-  const writer = new OutputWriter()
+  const writer = output.outDir ? new OutputWriter(output.outDir) : null
   let reused = 0
   let queried = 0
   const outDir = output.outDir
@@ -131,8 +131,8 @@ export async function renderPages(pages: RegisteredPage[], context: RenderContex
     if (outDir && !offload.current && context.startRenderWorker && needed >= offloadAfter && pages.length - position >= offloadMinRemaining) offload.current = context.startRenderWorker(outDir)
     if (outDir) {
       const offered = dataJson.length <= offloadMaxDataLength && offload.current?.offer({ dataJson, lang: inputs.lang, headTags: inputs.headTags, htmlFile })
-      if (!offered) await writer.write(path.join(outDir, htmlFile), renderDocument(pageData, context, inputs))
-      await writer.write(path.join(outDir, dataFile), dataJson)
+      if (!offered) await writer?.write(htmlFile, renderDocument(pageData, context, inputs))
+      await writer?.write(dataFile, dataJson)
       cache?.pages.record(page.path, reads, digest, [htmlFile, dataFile])
       built()
     } else {
@@ -159,11 +159,11 @@ export async function renderPages(pages: RegisteredPage[], context: RenderContex
     offloaded = (offload.current?.taken ?? 0) - returned.length
     for (const page of returned) {
       const pageData = JSON.parse(page.dataJson) as PageData
-      await writer.write(path.join(outDir as string, page.htmlFile), renderDocument(pageData, context, page))
+      await writer?.write(page.htmlFile, renderDocument(pageData, context, page))
     }
   } finally {
     offload.current?.close()
   }
-  await writer.flush()
+  await writer?.flush()
   return { pages: rendered, reused, queried, offloaded }
 }

@@ -1,6 +1,5 @@
 // A render worker's task (see renderWorker.ts): imports the theme as the main thread does, then
 // renders batches of pages from their page data and writes their HTML.
-import path from 'node:path'
 import type { PageData, SiteData } from '../shared/types.ts'
 import type { ClientAssets } from './htmlShell.ts'
 import { loadTheme, type LoadedTheme } from './loadTheme.ts'
@@ -37,10 +36,10 @@ export default async function renderBatch(pages: RenderTaskPage[]): Promise<numb
   if (!setup) throw new Error('the render worker was not prepared')
   const { theme, init } = await setup
   const parts = { theme, siteData: init.siteData, assets: init.assets }
-  const writer = new OutputWriter()
+  const writer = new OutputWriter(init.outDir)
   for (const page of pages) {
     const pageData = JSON.parse(page.dataJson) as PageData
-    await writer.write(path.join(init.outDir, page.htmlFile), renderDocumentWith(pageData, parts, page))
+    await writer.write(page.htmlFile, renderDocumentWith(pageData, parts, page))
   }
   await writer.flush()
   return pages.length

@@ -27,7 +27,7 @@ export function resolvePath(pathname: string): string {
 }
 
 function resolvePathUncached(pathname: string): string {
-  let path = safeDecode(pathname)
+  let path = decodeSegments(pathname)
   if (!path.startsWith('/')) path = `/${path}`
   path = path.replace(multiSlashRE, '/').replace(htmlSuffixRE, '')
   if (path === '/index') return '/'
@@ -115,6 +115,28 @@ export function notFoundRoutes(route: string, existing?: readonly string[]): str
 /** Is this href an external URL (scheme or protocol-relative)? */
 export function isExternalHref(href: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')
+}
+
+/**
+ * URL-decodes each segment of a path on its own. A segment whose decoded form would change the
+ * path's shape (a slash or backslash, a `.` or `..` segment, a NUL) stays as written: a file named
+ * `%2e%2e%2fx.md` is the route `/%2e%2e%2fx`, never `/../x`, so no route (decoded once or
+ * again) leads out of the output folder or onto another page's route.
+ */
+export function decodeSegments(pathname: string): string {
+  if (!pathname.includes('%')) return pathname
+  return pathname
+    .split('/')
+    .map((segment) => {
+      const decoded = safeDecode(segment)
+      return isUnsafeSegment(decoded) ? segment : decoded
+    })
+    .join('/')
+}
+
+/** Would this decoded segment change a path's shape? */
+export function isUnsafeSegment(decoded: string): boolean {
+  return decoded === '.' || decoded === '..' || /[/\\\0]/.test(decoded)
 }
 
 function safeDecode(value: string): string {

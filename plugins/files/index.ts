@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { SheafError, type Plugin } from 'sheaf'
+import { isUnsafeSegment, SheafError, type Plugin } from 'sheaf'
 import { readGitDates } from './gitDates.ts'
 
 export interface FilesOptions {
@@ -36,6 +36,7 @@ export function files(options: FilesOptions = {}): Plugin {
         const absolutePath = path.join(root, relativePath)
         const extension = path.extname(relativePath).toLowerCase()
         const sourcePath = path.relative(site.root, absolutePath).split(path.sep).join('/')
+        assertNameStaysLiteral(relativePath, sourcePath)
         let content: string | null = null
         if (textExtensions.has(extension)) {
           const bytes = fs.readFileSync(absolutePath)
@@ -64,6 +65,28 @@ export function files(options: FilesOptions = {}): Plugin {
         })
       }
     },
+  }
+}
+
+/**
+ * Refuses a file or folder name that URL-decodes into a path separator or a `.`/`..` segment
+ * (`%2e%2e%2fx.md`): routes are decoded, so such a name would read as a path elsewhere than
+ * the file is, and could lead a page out of the output folder.
+ */
+function assertNameStaysLiteral(relativePath: string, sourcePath: string): void {
+  for (const segment of relativePath.split('/')) {
+    let decoded: string
+    try {
+      decoded = decodeURIComponent(segment)
+    } catch {
+      continue
+    }
+    if (decoded !== segment && isUnsafeSegment(decoded.replace(/\.mdx?$/, ''))) {
+      throw new SheafError(`The name \`${segment}\` URL-decodes to \`${decoded}\`, which reads as a path (a slash, or a \`.\`/\`..\` segment), not a name.`, {
+        file: sourcePath,
+        hint: 'rename the file without percent-escapes (e.g. `%2e`, `%2f`, `%5c`).',
+      })
+    }
   }
 }
 
