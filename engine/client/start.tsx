@@ -3,12 +3,12 @@ import { flushSync } from 'react-dom'
 import { hydrateRoot } from 'react-dom/client'
 import { App } from '../shared/App.tsx'
 import type { Router } from '../shared/contexts.ts'
-import { parseInlinePageData } from '../shared/inlinePageData.ts'
+import { findInlinePageData, parseInlinePageData } from '../shared/inlinePageData.ts'
 import { createClientRawHtmlRegistry, type RawHtmlRegistry } from '../shared/RawHtml.tsx'
 import { resolvePath, routeKey, stripBase } from '../shared/routes.ts'
 import type { LayoutProps, PageData, SiteData, TemplateProps } from '../shared/types.ts'
 import { createPageLoader } from './pageLoader.ts'
-import { scrollToHash } from './scrollToHash.ts'
+import { findHashTarget, scrollToHash } from './scrollToHash.ts'
 import { findNavigableAnchor } from './links.ts'
 
 type TemplateLoader = () => Promise<{ default: ComponentType<TemplateProps> }>
@@ -27,7 +27,7 @@ interface View {
 /** Hydrates the server-rendered page, then takes over navigation. */
 export async function startClient({ site: bundledSite, templates, Layout }: ClientOptions): Promise<void> {
   let site = bundledSite
-  const dataElement = document.getElementById('__SHEAF_DATA__')
+  const dataElement = findInlinePageData(document)
   const root = document.getElementById('root')
   if (!dataElement || !root) return
   const rawHtml = createClientRawHtmlRegistry()
@@ -121,6 +121,9 @@ function ClientApp({ site, initial, loadTemplate, Layout, rawHtml }: { site: Sit
   useEffect(() => {
     // A marker for tests and styles: the page is interactive from here on.
     document.documentElement.dataset.sheafHydrated = 'true'
+    // The browser found no `#x` on load, but content's ids carry a prefix (`user-content-x`): go there now.
+    const { hash } = window.location
+    if (!findHashTarget(hash, { userContent: false }) && findHashTarget(hash)) scrollToHash(hash)
   }, [])
 
   useEffect(() => {

@@ -1,9 +1,22 @@
 /**
- * The page data inlined in a document (`<script id="__SHEAF_DATA__">`), written
+ * The page data inlined in a document (`<script id="__SHEAF_DATA__" type="application/json">`), written
  * by the server and read by the client before hydration. HTML strings the
  * document already holds (see RawHtml.tsx) are written as `{ "$sheafRaw": id }`.
  */
 const rawKey = '$sheafRaw'
+
+/**
+ * The only element page data is read from. `getElementById` alone would take
+ * any element with that id (DOM clobbering: content's `<div id="__SHEAF_DATA__">`
+ * once replaced the page data); content can never write a `<script>`, and its
+ * ids carry the `user-content-` prefix besides.
+ */
+export const inlinePageDataSelector = 'script[type="application/json"]#__SHEAF_DATA__'
+
+/** The document's inline page data element, or null when there is none. */
+export function findInlinePageData(root: ParentNode): HTMLScriptElement | null {
+  return root.querySelector<HTMLScriptElement>(inlinePageDataSelector)
+}
 
 /** JSON safe to inline in a `<script>`, with known HTML strings replaced by references. */
 export function serializeInlinePageData(value: unknown, rawIds: ReadonlyMap<string, string> = new Map()): string {

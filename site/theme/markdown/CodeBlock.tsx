@@ -19,8 +19,10 @@ export interface CodeFrameProps {
 }
 
 /**
- * Renders a `code-block` element of a page body. The html is produced by
- * shiki at build time (never by content), so it is safe to inject.
+ * Renders a `code-block` element of a page body. The html is produced by the
+ * build's highlighter (never by content); RawHtml still trusts it in the
+ * browser only when the server-rendered document held it, and sanitizes any
+ * other (a fetched page's, or forged page data).
  */
 export function CodeBlock({ lang, title, html }: CodeBlockProps) {
   return (

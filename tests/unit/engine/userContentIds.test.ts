@@ -64,6 +64,13 @@ describe('ids written in content', () => {
     expect(result.anchors).toEqual(expect.arrayContaining(['options', 'user-content-setup', 'setup']))
   })
 
+  it('resolves links to a raw <a name> the same way', async () => {
+    const result = await md('<a name="old-anchor"></a>\n\n[back](#old-anchor)\n')
+    const link = elements(result.body).find((node) => node.tagName === 'a' && node.properties.href)
+    expect(link?.properties.href).toBe('#user-content-old-anchor')
+    expect(result.anchors).toEqual(expect.arrayContaining(['user-content-old-anchor', 'old-anchor']))
+  })
+
   it('gives footnotes the prefix once, with working links both ways', async () => {
     const result = await md('Text[^1].\n\n[^1]: Note.\n')
     const all = elements(result.body)
