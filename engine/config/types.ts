@@ -1,5 +1,6 @@
 import type { HeadTag, PluginOption } from '../plugins/types.ts'
 import type { ThemeConfig } from '../shared/themeConfig.ts'
+import type { CspDirectives, CspOption } from '../render/contentSecurityPolicy.ts'
 
 /** The theme: React modules the engine renders. Paths are relative to the project root. */
 export interface ThemeModules {
@@ -59,6 +60,13 @@ export interface UserConfig {
   devPort?: number
   /** Preview server port. Default 4173. */
   previewPort?: number
+  /**
+   * The Content-Security-Policy every built page ships with (a `<meta>` with the hashes of the
+   * inline `head` and plugin scripts, and a `_headers` file). A directive named here replaces the
+   * default one, `false` removes it; `csp: false` ships no policy. Default: a strict policy (see
+   * docs/configuration.md).
+   */
+  csp?: CspOption
 }
 
 /** The validated config with defaults applied and paths made absolute. */
@@ -82,4 +90,6 @@ export interface ResolvedConfig {
   plugins: PluginOption[]
   devPort: number
   previewPort: number
+  /** The policy's directives (plugins' sources not yet added), or false for none. */
+  csp: false | CspDirectives
 }

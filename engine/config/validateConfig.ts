@@ -2,6 +2,7 @@ import path from 'node:path'
 import { SheafError } from '../errors.ts'
 import { normalizeBase } from '../shared/routes.ts'
 import type { ResolvedConfig } from './types.ts'
+import { validateCspOption } from '../render/contentSecurityPolicy.ts'
 
 /**
  * Checks the shape of a loaded config (`unknown` at the edge) and applies
@@ -94,5 +95,6 @@ export function validateConfig(value: unknown, root: string, configFile: string)
     plugins: plugins as ResolvedConfig['plugins'],
     devPort: port('devPort', 5173),
     previewPort: port('previewPort', 4173),
+    csp: validateCspOption(config.csp, fail),
   }
 }

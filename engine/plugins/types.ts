@@ -139,6 +139,12 @@ export interface Plugin {
   headTags?(page: PageInfo): HeadTag[]
   /** Absolute paths of modules the client entry imports (run once in the browser). */
   clientModules?: string[]
+  /**
+   * Sources this plugin's tags or client code load from, added to the site's Content-Security-Policy,
+   * e.g. `{ 'script-src': ['https://cdn.example.org'] }`. Inline `headTags` scripts need nothing here:
+   * the build hashes them.
+   */
+  csp?: Record<string, readonly string[]>
 }
 
 /** What `plugins: [...]` accepts: falsy entries are skipped, nested arrays flattened. */

@@ -1,6 +1,7 @@
 import type { HeadTag } from '../plugins/types.ts'
 import type { PageData } from '../shared/types.ts'
 import { serializeInlinePageData } from '../shared/inlinePageData.ts'
+import { inlineHashes, policyText, type CspDirectives } from './contentSecurityPolicy.ts'
 
 export interface ClientAssets {
   /** Entry script URL. */
@@ -29,10 +30,15 @@ export interface ShellInput {
    * the bundle, so the bundle does not depend on the pages and can build while they transform.
    */
   notFoundRoutes?: readonly string[]
+  /**
+   * The site's Content-Security-Policy (with plugins' sources): the page gets it as a `<meta>`
+   * with the hashes of its `headTags` scripts. None: no policy (the dev server).
+   */
+  csp?: CspDirectives | false
 }
 
 /** Wraps a rendered app in the HTML document. */
-export function htmlShell({ lang, head, body, page, assets, headTags, rawHtmlIds, notFoundRoutes }: ShellInput): string {
+export function htmlShell({ lang, head, body, page, assets, headTags, rawHtmlIds, notFoundRoutes, csp }: ShellInput): string {
   const chunks = assets.templateChunks[page.template] ?? []
   // Server-rendered pages are readable without scripts: in a build, the loader starts the
   // client after the first paint (see bundle/clientLoader.ts); the dev server loads it at once.
@@ -47,6 +53,8 @@ export function htmlShell({ lang, head, body, page, assets, headTags, rawHtmlIds
     `<html lang="${escapeAttribute(lang)}">`,
     '<head>',
     '<meta charset="utf-8">',
+    // First after the charset: a <meta> policy governs only what comes after it.
+    ...(csp ? [cspMetaTag(csp, headTags)] : []),
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     head,
     ...headTags.map(renderHeadTag),
@@ -68,8 +76,20 @@ export function renderHeadTag(tag: HeadTag): string {
     .map(([name, value]) => (value === true ? ` ${name}` : ` ${name}="${escapeAttribute(String(value))}"`))
     .join('')
   if (tag.tag === 'meta' || tag.tag === 'link') return `<${tag.tag}${attributes}>`
-  // Inline script/style content comes from the site's own config, never from content.
-  return `<${tag.tag}${attributes}>${(tag.children ?? '').replace(/<\/(script|style)/gi, '<\\/$1')}</${tag.tag}>`
+  return `<${tag.tag}${attributes}>${headTagChildren(tag)}</${tag.tag}>`
+}
+
+/**
+ * An inline script's or style's content as the document holds it (what its CSP hash is of).
+ * It comes from the site's own config or a plugin, never from content.
+ */
+export function headTagChildren(tag: HeadTag): string {
+  return (tag.children ?? '').replace(/<\/(script|style)/gi, '<\\/$1')
+}
+
+/** The page's policy: only the config's and plugins' inline head scripts are hashed, never anything the body holds. */
+function cspMetaTag(csp: CspDirectives, headTags: readonly HeadTag[]): string {
+  return `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(policyText(csp, inlineHashes(headTags, headTagChildren), 'meta'))}">`
 }
 
 export function escapeAttribute(value: string): string {

@@ -4,12 +4,13 @@ import type { ResolvedConfig } from '../config/types.ts'
 import type { DataLayer } from '../dataLayer.ts'
 import type { RegisteredPage } from '../pages/pageRegistry.ts'
 import type { PluginRunner } from '../plugins/runner.ts'
-import type { BuiltPage } from '../plugins/types.ts'
+import type { BuiltPage, HeadTag } from '../plugins/types.ts'
 import type { PageCache } from '../incremental/pageCache.ts'
 import { routeToDataFile, routeToHtmlFile } from '../shared/routes.ts'
 import { OutputWriter } from './outputWriter.ts'
 import type { PageData, SiteData } from '../shared/types.ts'
 import { htmlShell, type ClientAssets } from './htmlShell.ts'
+import { sitePolicy, type CspDirectives } from './contentSecurityPolicy.ts'
 import type { LoadedTheme } from './loadTheme.ts'
 import { renderApp } from './renderApp.tsx'
 import type { RenderOffload } from './renderWorker.ts'
@@ -62,24 +63,31 @@ export function renderDocument(pageData: PageData, context: RenderContext, input
 export type DocumentParts = Pick<RenderContext, 'theme' | 'siteData' | 'assets'>
 
 /** Renders one page's document from its page data and its other inputs. */
-export function renderDocumentWith(pageData: PageData, { theme, siteData, assets }: DocumentParts, { lang, headTags }: DocumentInputs): string {
+export function renderDocumentWith(pageData: PageData, { theme, siteData, assets }: DocumentParts, { lang, headTags, csp }: DocumentInputs): string {
   const app = renderApp(siteData, pageData, theme)
-  return htmlShell({ lang, head: app.head, body: app.body, page: pageData, assets, headTags, rawHtmlIds: app.rawHtmlIds, notFoundRoutes: siteData.notFoundRoutes })
+  return htmlShell({ lang, head: app.head, body: app.body, page: pageData, assets, headTags, rawHtmlIds: app.rawHtmlIds, notFoundRoutes: siteData.notFoundRoutes, csp })
 }
 
-export type DocumentInputs = ReturnType<typeof documentInputs>
-
 /** What a page's document takes in besides its page data and the site-wide key. */
-function documentInputs(pageData: PageData, context: RenderContext) {
+export interface DocumentInputs {
+  lang: string
+  headTags: HeadTag[]
+  /** The site's Content-Security-Policy for the page's `<meta>` (none: no policy). */
+  csp?: CspDirectives | false
+}
+
+function documentInputs(pageData: PageData, context: RenderContext): DocumentInputs {
   const { config, runner, mode } = context
   const headTags = runner.headTags({ path: pageData.path, template: pageData.template, mode, base: config.base })
   const lang = context.dataLayer.pageLang(pageData.path) ?? config.lang
-  return { lang, headTags: [...config.head, ...headTags] }
+  // Built pages ship the policy; the dev server's do not (Vite injects inline scripts and opens a socket).
+  const csp = mode === 'build' && config.csp ? sitePolicy(config.csp, runner.plugins) : false
+  return { lang, headTags: [...config.head, ...headTags], csp }
 }
 
 /** A digest of everything a page's render takes in that the build-wide cache key does not cover. */
-export function renderInputsDigest(dataJson: string, { lang, headTags }: DocumentInputs): string {
-  return createHash('sha1').update(dataJson).update('\0').update(lang).update('\0').update(JSON.stringify(headTags)).digest('hex')
+export function renderInputsDigest(dataJson: string, { lang, headTags, csp }: DocumentInputs): string {
+  return createHash('sha1').update(dataJson).update('\0').update(lang).update('\0').update(JSON.stringify(headTags)).update('\0').update(JSON.stringify(csp)).digest('hex')
 }
 
 export interface RenderOutput {
@@ -130,7 +138,7 @@ export async function renderPages(pages: RegisteredPage[], context: RenderContex
     needed++
     if (outDir && !offload.current && context.startRenderWorker && needed >= offloadAfter && pages.length - position >= offloadMinRemaining) offload.current = context.startRenderWorker(outDir)
     if (outDir) {
-      const offered = dataJson.length <= offloadMaxDataLength && offload.current?.offer({ dataJson, lang: inputs.lang, headTags: inputs.headTags, htmlFile })
+      const offered = dataJson.length <= offloadMaxDataLength && offload.current?.offer({ dataJson, lang: inputs.lang, headTags: inputs.headTags, csp: inputs.csp, htmlFile })
       if (!offered) await writer?.write(htmlFile, renderDocument(pageData, context, inputs))
       await writer?.write(dataFile, dataJson)
       cache?.pages.record(page.path, reads, digest, [htmlFile, dataFile])
