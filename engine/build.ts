@@ -23,7 +23,6 @@ import { createHash } from 'node:crypto'
 import { renderPages, type RenderContext, type RenderedPage } from './render/renderPages.ts'
 import { startRenderWorker } from './render/renderWorker.ts'
 import { writeSecurityHeaders } from './render/securityHeaders.ts'
-import { writeSecurityHeaders } from './render/securityHeaders.ts'
 import { formatMs } from './reporter.ts'
 import type { SiteData } from './shared/types.ts'
 import type { NodeStore } from './store/nodeStore.ts'
@@ -159,7 +158,6 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
         })),
       () => runner.plugins.filter((plugin) => plugin.onPostBuild).length,
     )
-    await writeSecurityHeaders(staging.dir, config, runner, pages, mode)
     await writeSecurityHeaders(staging.dir, config, runner, pages, mode)
     await staging.commit()
     pageCache?.save()
