@@ -2,7 +2,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import fs from 'node:fs'
 import { loadConfig } from './config/loadConfig.ts'
-import { formatError } from './errors.ts'
+import { formatError, SheafError } from './errors.ts'
 import { markdownCacheDir } from './incremental/cacheDirs.ts'
 import { prestartBundleWorker } from './bundle/bundleWorker.ts'
 import { prestartHighlightWorker } from './markdown/highlightAhead.ts'
@@ -65,10 +65,18 @@ async function main(): Promise<number> {
       const startedAt = performance.now()
       const config = loadConfig(root, values.config)
       config.catch(() => undefined)
-      const [{ build }, { outputCleanup }] = await Promise.all([import('./build.ts'), import('./render/outputDir.ts')])
-      const result = await build(root, { configFile: values.config, config, outDir: values.out, quiet: values.quiet, startedAt })
-      await outputCleanup()
-      return result.pages.length > 0 ? 0 : 1
+      const [{ build }, outputDir, { runningHooks }] = await Promise.all([import('./build.ts'), import('./render/outputDir.ts'), import('./plugins/runner.ts')])
+      const stopWatching = failUnfinishedBuild(() => {
+        outputDir.discardAllStagingSync()
+        return unfinishedBuildError(runningHooks())
+      })
+      try {
+        const result = await build(root, { configFile: values.config, config, outDir: values.out, quiet: values.quiet, startedAt })
+        await outputDir.outputCleanup()
+        return result.pages.length > 0 ? 0 : 1
+      } finally {
+        stopWatching()
+      }
     }
     case 'preview': {
       const { startStaticServer } = await import('./server/staticServer.ts')
@@ -111,6 +119,34 @@ async function main(): Promise<number> {
       console.error(`Unknown command \`${command}\`.\n\n${usage}`)
       return 1
   }
+}
+
+/**
+ * A build whose promise can never settle (a plugin hook awaiting a promise nothing will resolve)
+ * empties the event loop, and Node would exit 0 with no site. While the build runs, `beforeExit`
+ * means exactly that: clean up, say which hook is stuck, and exit 1.
+ */
+function failUnfinishedBuild(describe: () => SheafError): () => void {
+  const onBeforeExit = () => {
+    console.error(formatError(describe(), { verbose: values.verbose }))
+    process.exit(1)
+  }
+  process.on('beforeExit', onBeforeExit)
+  return () => process.off('beforeExit', onBeforeExit)
+}
+
+function unfinishedBuildError(hooks: { plugin: string; hook: string }[]): SheafError {
+  const stuck = hooks.at(-1)
+  if (!stuck) {
+    return new SheafError('The build stopped before it finished: a step of it waits on a promise that nothing will settle. Nothing was written.', {
+      hint: 'run with --verbose; if no plugin of yours is at fault, this is a bug in Sheaf: please report it.',
+    })
+  }
+  return new SheafError(`The build cannot finish: the plugin's \`${stuck.hook}\` hook returned a promise that never settles (nothing is left that could settle it). Nothing was written.`, {
+    plugin: stuck.plugin,
+    hook: stuck.hook,
+    hint: 'make the hook resolve or reject its promise on every path (an awaited callback that is never called, or a forgotten `resolve`, leave it pending).',
+  })
 }
 
 main().then(

@@ -12,6 +12,24 @@ export interface PluginRunner {
   clientModules(): string[]
 }
 
+/** A hook that has been called and has not settled yet. */
+export interface RunningHook {
+  plugin: string
+  hook: string
+}
+
+/**
+ * Every hook of this process that is running now. A hook whose promise never settles leaves
+ * the event loop empty, and Node would exit with the build half done: the CLI asks this, on
+ * `beforeExit`, which hook the build is stuck in (see cli.ts).
+ */
+const running = new Set<RunningHook>()
+
+/** The hooks running now, oldest first. */
+export function runningHooks(): RunningHook[] {
+  return [...running]
+}
+
 /** Creates the runner over an already flattened, validated plugin list. */
 export function createPluginRunner(plugins: readonly Plugin[]): PluginRunner {
   return {
@@ -20,11 +38,15 @@ export function createPluginRunner(plugins: readonly Plugin[]): PluginRunner {
       for (const plugin of plugins) {
         const fn = plugin[hook] as ((api: unknown) => unknown) | undefined
         if (typeof fn !== 'function') continue
+        const entry: RunningHook = { plugin: plugin.name, hook }
+        running.add(entry)
         try {
           const result = await fn.call(plugin, apiFor(plugin))
           if (result !== undefined) assertNothingReturned(plugin, hook, result)
         } catch (error) {
           throw wrapHookError(error, plugin.name, hook)
+        } finally {
+          running.delete(entry)
         }
       }
     },
