@@ -1,7 +1,6 @@
 import fs from 'node:fs'
 import http from 'node:http'
 import { fileURLToPath } from 'node:url'
-import { graphql } from 'graphql'
 import path from 'node:path'
 import { createServer as createViteServer } from 'vite'
 import { writeClientEntry } from '../bundle/clientEntry.ts'
@@ -16,10 +15,17 @@ import type { PageData } from '../shared/types.ts'
 import { parseReadKey, ReadDigests } from '../incremental/readKey.ts'
 import { changedNodeIds } from './changedNodes.ts'
 import { errorPayload } from './errorOverlay.ts'
+import { answerGraphqlRequest } from './explorer/graphqlRequest.ts'
+import { hostRefusal, isHostAllowed } from './hostCheck.ts'
 
 export interface DevServerOptions {
   configFile?: string
   port?: number
+  /**
+   * Host names the server answers for besides localhost and IP addresses (Vite's
+   * `server.allowedHosts`: `.example.com` also allows its subdomains; `true` allows any).
+   */
+  allowedHosts?: string[] | true
 }
 
 interface DevState {
@@ -45,16 +51,6 @@ function contentTypeOf(route: string): string {
   if (route.endsWith('.png')) return 'image/png'
   if (route.endsWith('.xml')) return 'application/xml; charset=utf-8'
   return 'text/plain; charset=utf-8'
-}
-
-function readBody(request: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = ''
-    request.setEncoding('utf8')
-    request.on('data', (chunk: string) => (body += chunk))
-    request.on('end', () => resolve(body))
-    request.on('error', reject)
-  })
 }
 
 /**
@@ -83,7 +79,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     // page asks for them (otherwise Vite reloads the page once it discovers them).
     optimizeDeps: { entries: [entry, explorerEntry] },
     // HMR shares the page's port, so one port serves everything.
-    server: { middlewareMode: true, hmr: { server }, watch: { ignored: ['**/build/**', '**/.sheaf/**', '**/.sheaf-cache/**', '**/test-results/**', '**/.git/**', '**/.e2e-build-*/**'] } },
+    server: { middlewareMode: true, hmr: { server }, allowedHosts: options.allowedHosts, watch: { ignored: ['**/build/**', '**/.sheaf/**', '**/.sheaf-cache/**', '**/test-results/**', '**/.git/**', '**/.e2e-build-*/**'] } },
   })
   viteRef = vite
   let lastError: unknown = null
@@ -174,6 +170,13 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   })
 
   async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+    // Every route, the engine's as well as Vite's: pages, page data and the GraphQL endpoint show the
+    // site's content to whoever can read the response (DNS rebinding: see hostCheck.ts).
+    if (!isHostAllowed(request.headers.host, vite.config.server.allowedHosts)) {
+      request.resume()
+      response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end(hostRefusal(request.headers.host))
+      return
+    }
     const url = new URL(request.url ?? '/', 'http://localhost')
     const route = stripBase(url.pathname, config.base)
     if (url.pathname === '/') {
@@ -246,9 +249,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   /** GET: the GraphiQL page; POST: a GraphQL query against the live schema. */
   async function serveExplorer(request: http.IncomingMessage, response: http.ServerResponse, url: URL): Promise<void> {
     if (request.method === 'POST') {
-      const body = JSON.parse(await readBody(request)) as { query: string; variables?: Record<string, unknown>; operationName?: string }
-      const result = await graphql({ schema: state.site.dataLayer.schema, source: body.query, variableValues: body.variables, operationName: body.operationName, contextValue: state.site.dataLayer.context() })
-      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(result))
+      await answerGraphqlRequest(request, response, state.site.dataLayer.schema, state.site.dataLayer.context())
       return
     }
     const explorer = `/@fs${explorerEntry}`
