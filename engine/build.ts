@@ -16,6 +16,7 @@ import { engineModuleDirs } from './loading/siteModules.ts'
 import type { RegisteredPage } from './pages/pageRegistry.ts'
 import { assertSafeOutputDir, createStagingDir, writeOutputFile, type SourceFolders } from './render/outputDir.ts'
 import { cachedBundle } from './incremental/bundleCache.ts'
+import { assertPublicLinksInside } from './bundle/publicFiles.ts'
 import { engineFingerprint, fingerprintPaths } from './incremental/fingerprint.ts'
 import { PageCache } from './incremental/pageCache.ts'
 import { engineDir } from './bundle/clientEntry.ts'
@@ -234,6 +235,8 @@ async function bundle(config: ResolvedConfig, siteData: SiteData, runner: Plugin
     styles: config.theme.styles,
     clientModules: runner.clientModules(),
   }
+  // Before the cache: a link added since the last build must be refused even when nothing else changed.
+  assertPublicLinksInside(config.root, config.publicDir)
   const run = async () => bundleInWorker({ root: config.root, base: config.base, publicDir: config.publicDir, entry: await writeClientEntry(input), outDir, templates: config.theme.templates })
   if (!cacheDir) return run()
   const sources = [...Object.values(input.templates), ...(input.layout ? [input.layout] : []), ...input.styles, ...input.clientModules].map((file) => path.dirname(file))

@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react'
 import path from 'node:path'
 import type { InlineConfig } from 'vite'
 import { engineDir } from './clientEntry.ts'
+import { publicLinksGuard } from './publicFiles.ts'
 
 /** The Vite config shared by the production bundle and the dev server. */
 export function createViteConfig(options: { root: string; base: string; publicDir: string; mode: 'production' | 'development' }): InlineConfig {
@@ -19,6 +20,7 @@ export function createViteConfig(options: { root: string; base: string; publicDi
         { find: /^sheaf$/, replacement: path.join(engineDir, 'index.ts') },
       ],
     },
-    plugins: [react()],
+    // The guard refuses public files reached through links that leave the project (see publicFiles.ts).
+    plugins: [react(), publicLinksGuard({ root: options.root, base: options.base, publicDir: options.publicDir })],
   }
 }
