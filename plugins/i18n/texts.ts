@@ -18,6 +18,15 @@ export interface UiTexts {
   searchResultsLabel: string
   searchClearText: string
   searchLoadErrorText: string
+  searchLoadingText: string
+  /** Local search groups, by hit type. */
+  searchPagesGroup: string
+  searchSectionsGroup: string
+  searchContentGroup: string
+  /** A hit's type, read out before it. */
+  searchPageType: string
+  searchSectionType: string
+  searchContentType: string
   outlineTitle: string
   notFoundTitle: string
   takeMeHomeText: string
@@ -38,6 +47,10 @@ export interface UiTexts {
   appearanceText: string
   versionText: string
   languageText: string
+  /** `{version}` is the version being read. */
+  versionMenuLabel: string
+  /** `{language}` is the page's language. */
+  languageMenuLabel: string
   copyMarkdownText: string
   copiedMarkdownText: string
   copyFailedText: string
@@ -50,6 +63,7 @@ export interface UiTexts {
   expandGroupText: string
   collapseGroupText: string
   opensInNewTabText: string
+  moreLinksLabel: string
   mainNavLabel: string
   secondaryNavLabel: string
   mobileNavLabel: string
@@ -71,6 +85,13 @@ export const defaultTexts: UiTexts = {
   searchResultsLabel: 'Search results',
   searchClearText: 'Clear the query',
   searchLoadErrorText: 'The search index could not be loaded. Check your connection and try again.',
+  searchLoadingText: 'Loading the search index…',
+  searchPagesGroup: 'Pages',
+  searchSectionsGroup: 'Sections',
+  searchContentGroup: 'Content',
+  searchPageType: 'Page',
+  searchSectionType: 'Section',
+  searchContentType: 'Content',
   outlineTitle: 'ON THIS PAGE',
   notFoundTitle: 'PAGE NOT FOUND',
   takeMeHomeText: 'Take me home',
@@ -86,6 +107,8 @@ export const defaultTexts: UiTexts = {
   appearanceText: 'Appearance',
   versionText: 'Version',
   languageText: 'Language',
+  versionMenuLabel: 'Version {version}, choose another version',
+  languageMenuLabel: 'Language {language}, choose another language',
   copyMarkdownText: 'Copy page as Markdown',
   copiedMarkdownText: 'Copied as Markdown',
   copyFailedText: 'Copy failed',
@@ -97,6 +120,7 @@ export const defaultTexts: UiTexts = {
   expandGroupText: '{label}: expand',
   collapseGroupText: '{label}: collapse',
   opensInNewTabText: '(opens in a new tab)',
+  moreLinksLabel: 'More links',
   mainNavLabel: 'Main',
   secondaryNavLabel: 'Secondary',
   mobileNavLabel: 'Mobile',

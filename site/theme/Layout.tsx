@@ -61,7 +61,7 @@ export default function Layout({ data, page, children }: LayoutProps<LayoutData>
         icon={siteData.icon}
         canonicalPath={latestLink?.exists ? latestLink.path : undefined}
       />
-      <SkipLink text={texts.skipToContentText ?? 'Skip to content'} />
+      <SkipLink text={texts.skipToContentText} />
       {parts.navbar ? (
         <header className="site-header">
           <Navbar

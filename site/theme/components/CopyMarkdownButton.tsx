@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { routeToMarkdownFile, useSiteData, withBase } from 'sheaf/runtime'
+import { useTexts } from '../hooks/useTexts.ts'
 
 type State = 'idle' | 'copied' | 'failed'
 
@@ -7,6 +8,7 @@ type State = 'idle' | 'copied' | 'failed'
 export function CopyMarkdownButton({ path }: { path: string }) {
   const { base } = useSiteData()
   const [state, setState] = useState<State>('idle')
+  const texts = useTexts()
   useEffect(() => {
     if (state === 'idle') return
     const timer = window.setTimeout(() => setState('idle'), 2000)
@@ -25,7 +27,7 @@ export function CopyMarkdownButton({ path }: { path: string }) {
   }
   return (
     <button type="button" className="copy-markdown" onClick={() => void copy()}>
-      {state === 'copied' ? 'Copied as Markdown' : state === 'failed' ? 'Copy failed' : 'Copy page as Markdown'}
+      {state === 'copied' ? texts.copiedMarkdownText : state === 'failed' ? texts.copyFailedText : texts.copyMarkdownText}
     </button>
   )
 }

@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react'
 import { Link, useSiteData, withBase } from 'sheaf/runtime'
 import { useSectionRoute } from '../hooks/useSectionRoute.ts'
+import { useTexts } from '../hooks/useTexts.ts'
 
 export interface Feature {
   title: string
@@ -17,9 +18,10 @@ export const defaultFeatureSpan = 4
 
 /** The home page's feature cards in a 12-column grid. */
 export function Features({ features }: { features: Feature[] }) {
+  const { featuresLabel } = useTexts()
   if (features.length === 0) return null
   return (
-    <section className="features" aria-label="Features">
+    <section className="features" aria-label={featuresLabel}>
       <ul className="features__grid">
         {features.map((feature) => (
           <li key={feature.title} className="features__item" style={{ '--feature-span': feature.span ?? defaultFeatureSpan } as CSSProperties}>

@@ -2,6 +2,7 @@ import { Link } from 'sheaf/runtime'
 import { Dropdown } from './Dropdown.tsx'
 import { LanguageIcon } from './Icons.tsx'
 import type { LocaleInfo, LocaleLink } from './layoutData.ts'
+import { formatText, useTexts } from '../hooks/useTexts.ts'
 
 export interface LanguageSwitcherProps {
   locales: LocaleInfo[]
@@ -13,6 +14,7 @@ export interface LanguageSwitcherProps {
 
 /** Switches the reading language. Hidden unless the site has more than one locale. */
 export function LanguageSwitcher({ locales, links, currentLang, variant = 'bar' }: LanguageSwitcherProps) {
+  const texts = useTexts()
   if (locales.length <= 1) return null
   const current = locales.find((locale) => locale.lang === currentLang) ?? locales[0]
   const entries = locales.map((locale) => ({
@@ -33,7 +35,7 @@ export function LanguageSwitcher({ locales, links, currentLang, variant = 'bar' 
   if (variant === 'screen') {
     return (
       <div className="nav-menu__group">
-        <p className="nav-menu__group-title">Language</p>
+        <p className="nav-menu__group-title">{texts.languageText}</p>
         {list}
       </div>
     )
@@ -46,7 +48,7 @@ export function LanguageSwitcher({ locales, links, currentLang, variant = 'bar' 
           <span className="language-switcher__label">{current.label}</span>
         </>
       }
-      ariaLabel={`Language ${current.label}, choose another language`}
+      ariaLabel={formatText(texts.languageMenuLabel, { language: current.label })}
       className="language-switcher"
     >
       {list}

@@ -3,6 +3,7 @@ import { useDismiss } from '../hooks/useDismiss.ts'
 import { useMediaQuery } from '../hooks/useMediaQuery.ts'
 import { useRouteChange } from '../hooks/useRouteChange.ts'
 import { CloseIcon, MenuIcon } from './Icons.tsx'
+import { useTexts } from '../hooks/useTexts.ts'
 
 /** SPEC §9: the open mobile nav closes once the window is at least this wide. */
 export const mobileNavCloseQuery = '(min-width: 768px)'
@@ -13,6 +14,7 @@ export const mobileNavCloseQuery = '(min-width: 768px)'
  * back to the button) and when the window reaches 768 px.
  */
 export function MobileNav({ children }: { children: ReactNode }) {
+  const texts = useTexts()
   const [open, setOpen] = useState(false)
   const screenId = useId()
   const containerRef = useRef<HTMLDivElement>(null)
@@ -36,7 +38,7 @@ export function MobileNav({ children }: { children: ReactNode }) {
         className="icon-button mobile-nav__button"
         aria-expanded={open}
         aria-controls={screenId}
-        aria-label={open ? 'Close navigation' : 'Open navigation'}
+        aria-label={open ? texts.closeNavigationText : texts.openNavigationText}
         onClick={() => setOpen(!open)}
       >
         {open ? <CloseIcon size={22} /> : <MenuIcon size={22} />}
@@ -44,7 +46,7 @@ export function MobileNav({ children }: { children: ReactNode }) {
       {/* Mounted only while open, so stateful parts (the theme toggle) start from the current state. */}
       <div id={screenId} className="mobile-nav__screen" hidden={!open}>
         {open ? (
-          <nav aria-label="Mobile" className="mobile-nav__content">
+          <nav aria-label={texts.mobileNavLabel} className="mobile-nav__content">
             {children}
           </nav>
         ) : null}

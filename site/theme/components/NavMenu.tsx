@@ -2,6 +2,7 @@ import { isExternalHref, Link, usePageData, type NavItem } from 'sheaf/runtime'
 import { Dropdown } from './Dropdown.tsx'
 import { ExternalIcon } from './Icons.tsx'
 import { isNavActive } from './isNavActive.ts'
+import { useTexts } from '../hooks/useTexts.ts'
 
 export interface NavMenuProps {
   items: NavItem[]
@@ -51,6 +52,7 @@ export function NavMenu({ items, variant = 'bar' }: NavMenuProps) {
 
 /** One nav link; external links open in a new tab and say so. */
 export function NavLink({ item, active }: { item: NavItem; active: boolean }) {
+  const texts = useTexts()
   if (!item.link) return <span className="nav-link">{item.text}</span>
   const external = isExternalHref(item.link)
   return (
@@ -60,7 +62,7 @@ export function NavLink({ item, active }: { item: NavItem; active: boolean }) {
       {external ? (
         <>
           <ExternalIcon size={12} className="nav-link__external" />
-          <span className="sr-only"> (opens in a new tab)</span>
+          <span className="sr-only"> {texts.opensInNewTabText}</span>
         </>
       ) : null}
     </Link>

@@ -8,6 +8,7 @@ import { MobileNav } from './MobileNav.tsx'
 import { NavMenu } from './NavMenu.tsx'
 import { SocialLinks } from './SocialLinks.tsx'
 import { VersionSwitcher } from './VersionSwitcher.tsx'
+import { useTexts } from '../hooks/useTexts.ts'
 
 export type NavbarData = Pick<LayoutData, 'versions' | 'currentVersion' | 'versionLinks' | 'locales' | 'localeLinks' | 'nav' | 'searchIndex' | 'searchConfig'> & {
   /** The page's language (for the language switcher). */
@@ -29,6 +30,7 @@ export function Navbar({ data }: { data: NavbarData }) {
   const left = data.nav.filter((item) => item.position === 'left')
   const right = data.nav.filter((item) => item.position !== 'left')
   const socialLinks = themeConfig.socialLinks ?? []
+  const texts = useTexts()
 
   return (
     <div className={hidden || themeConfig.hideNavbar === 'always' ? 'navbar is-hidden' : 'navbar'}>
@@ -38,14 +40,14 @@ export function Navbar({ data }: { data: NavbarData }) {
           <span className="navbar__title">{site.title}</span>
         </Link>
         {left.length > 0 ? (
-          <nav aria-label="Main" className="navbar__menu navbar__menu--left">
+          <nav aria-label={texts.mainNavLabel} className="navbar__menu navbar__menu--left">
             <NavMenu items={left} />
           </nav>
         ) : null}
         <div className="navbar__right">
           <Search placeholder={data.searchPlaceholder} indexUrl={data.searchIndex} config={data.searchConfig} />
           {right.length > 0 ? (
-            <nav aria-label={left.length > 0 ? 'Secondary' : 'Main'} className="navbar__menu navbar__menu--right">
+            <nav aria-label={left.length > 0 ? texts.secondaryNavLabel : texts.mainNavLabel} className="navbar__menu navbar__menu--right">
               <NavMenu items={right} />
             </nav>
           ) : null}
@@ -68,6 +70,7 @@ export function Navbar({ data }: { data: NavbarData }) {
 
 function ScreenMenu({ items, data }: { items: NavItem[]; data: NavbarData }) {
   const { themeConfig } = useSiteData()
+  const texts = useTexts()
   return (
     <>
       <NavMenu items={items} variant="screen" />
@@ -75,7 +78,7 @@ function ScreenMenu({ items, data }: { items: NavItem[]; data: NavbarData }) {
       <VersionSwitcher versions={data.versions} current={data.currentVersion} links={data.versionLinks} variant="screen" />
       {themeConfig.darkMode !== false ? (
         <div className="mobile-nav__row mobile-nav__theme">
-          <span>Appearance</span>
+          <span>{texts.appearanceText}</span>
           <ThemeToggle />
         </div>
       ) : null}

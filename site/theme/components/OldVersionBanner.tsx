@@ -1,4 +1,5 @@
 import { Link } from 'sheaf/runtime'
+import { formatText, useTexts } from '../hooks/useTexts.ts'
 
 export interface OldVersionBannerProps {
   /** The version being read, e.g. '12.x'. */
@@ -10,10 +11,11 @@ export interface OldVersionBannerProps {
 
 /** Tells a reader of an older version where the current docs are (shown on non-default versions only). */
 export function OldVersionBanner({ version, latestPath, latestName }: OldVersionBannerProps) {
+  const texts = useTexts()
   return (
     <div className="old-version-banner" role="note">
-      <span>You are reading the docs for {version}, an older version.</span>{' '}
-      <Link to={latestPath}>Read this page for {latestName}</Link>
+      <span>{formatText(texts.oldVersionBannerText, { version })}</span>{' '}
+      <Link to={latestPath}>{formatText(texts.oldVersionLinkText, { version: latestName })}</Link>
     </div>
   )
 }

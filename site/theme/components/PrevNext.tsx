@@ -1,4 +1,5 @@
 import { Link } from 'sheaf/runtime'
+import { useTexts } from '../hooks/useTexts.ts'
 
 export interface PageLink {
   text: string
@@ -16,9 +17,10 @@ export interface PrevNextProps {
 
 /** Links to the previous and next pages in sidebar order. */
 export function PrevNext({ prev, next, prevText, nextText }: PrevNextProps) {
+  const { prevNextLabel } = useTexts()
   if (!prev && !next) return null
   return (
-    <nav className="prev-next" aria-label="Previous and next pages">
+    <nav className="prev-next" aria-label={prevNextLabel}>
       {prev ? (
         <Link to={prev.link} className="prev-next__link prev-next__link--prev" rel="prev">
           <span className="prev-next__label">{prevText}</span>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef } from 'react'
 import type { SidebarItem } from 'sheaf/runtime'
 import { CloseIcon } from './Icons.tsx'
 import { SidebarItems } from './SidebarGroup.tsx'
+import { useTexts } from '../hooks/useTexts.ts'
 
 export interface SidebarProps {
   items: SidebarItem[]
@@ -18,6 +19,7 @@ export interface SidebarProps {
  * backdrop; Escape or a click on the backdrop closes it.
  */
 export function Sidebar({ items, route, open, onClose }: SidebarProps) {
+  const texts = useTexts()
   const asideRef = useRef<HTMLElement>(null)
   // The element that had focus when the sidebar opened (the 'Menu' button).
   const openerRef = useRef<HTMLElement | null>(null)
@@ -53,11 +55,11 @@ export function Sidebar({ items, route, open, onClose }: SidebarProps) {
   return (
     <>
       <div className={open ? 'sidebar-backdrop is-open' : 'sidebar-backdrop'} onClick={dismiss} aria-hidden="true" />
-      <aside ref={asideRef} id="sidebar" className={open ? 'sidebar is-open' : 'sidebar'} aria-label="Sidebar">
-        <button type="button" className="icon-button sidebar__close" aria-label="Close menu" onClick={dismiss}>
+      <aside ref={asideRef} id="sidebar" className={open ? 'sidebar is-open' : 'sidebar'} aria-label={texts.sidebarLabel}>
+        <button type="button" className="icon-button sidebar__close" aria-label={texts.closeMenuText} onClick={dismiss}>
           <CloseIcon size={20} />
         </button>
-        <nav aria-label="Pages" className="sidebar__nav">
+        <nav aria-label={texts.pagesNavLabel} className="sidebar__nav">
           <SidebarItems items={items} route={route} depth={0} />
         </nav>
       </aside>

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react'
 import { Link, type SidebarItem } from 'sheaf/runtime'
 import { ChevronRightIcon } from './Icons.tsx'
 import { containsRoute, isActiveLink } from './isSidebarActive.ts'
+import { formatText, useTexts } from '../hooks/useTexts.ts'
 
 /** The entries of one sidebar level: links, groups, dividers and section headers. */
 export function SidebarItems({ items, route, depth }: { items: SidebarItem[]; route: string; depth: number }) {
@@ -43,6 +44,7 @@ function SidebarEntry({ item, route, depth }: { item: SidebarItem; route: string
  * page inside a collapsed group opens it.
  */
 function SidebarGroup({ item, route, depth }: { item: SidebarItem; route: string; depth: number }) {
+  const texts = useTexts()
   const holdsActive = containsRoute(item, route)
   const collapsible = item.collapsible !== false
   const [collapsed, setCollapsed] = useState(collapsible && item.collapsed === true && !holdsActive)
@@ -53,7 +55,7 @@ function SidebarGroup({ item, route, depth }: { item: SidebarItem; route: string
   }, [holdsActive, route])
 
   const toggle = collapsible ? (
-    <button type="button" className="sidebar__toggle" aria-expanded={!collapsed} aria-controls={itemsId} aria-label={`${item.text}: ${collapsed ? 'expand' : 'collapse'}`} onClick={() => setCollapsed(!collapsed)}>
+    <button type="button" className="sidebar__toggle" aria-expanded={!collapsed} aria-controls={itemsId} aria-label={formatText(collapsed ? texts.expandGroupText : texts.collapseGroupText, { label: item.text })} onClick={() => setCollapsed(!collapsed)}>
       <ChevronRightIcon size={14} className="sidebar__chevron" />
     </button>
   ) : null

@@ -2,6 +2,7 @@ import type { SocialLink } from 'sheaf/runtime'
 import { Dropdown } from './Dropdown.tsx'
 import { MoreIcon } from './Icons.tsx'
 import { SocialIcon, socialLabel } from './SocialIcon.tsx'
+import { useTexts } from '../hooks/useTexts.ts'
 
 /** SPEC §9: this many social links show in the navbar; the rest sit in a 'more' popup. */
 export const visibleSocialLinks = 3
@@ -18,6 +19,7 @@ export interface SocialLinksProps {
  * showing markup from the site's own config).
  */
 export function SocialLinks({ links, variant = 'bar' }: SocialLinksProps) {
+  const texts = useTexts()
   if (links.length === 0) return null
   const shown = variant === 'bar' ? links.slice(0, visibleSocialLinks) : links
   const rest = variant === 'bar' ? links.slice(visibleSocialLinks) : []
@@ -30,7 +32,7 @@ export function SocialLinks({ links, variant = 'bar' }: SocialLinksProps) {
       ))}
       {rest.length > 0 ? (
         <li>
-          <Dropdown label={<MoreIcon size={20} />} ariaLabel="More links" plain className="social-links__more">
+          <Dropdown label={<MoreIcon size={20} />} ariaLabel={texts.moreLinksLabel} plain className="social-links__more">
             <ul className="dropdown__list">
               {rest.map((link) => (
                 <li key={`${link.icon}:${link.content}`}>
@@ -46,6 +48,7 @@ export function SocialLinks({ links, variant = 'bar' }: SocialLinksProps) {
 }
 
 function SocialEntry({ link, withText = false }: { link: SocialLink; withText?: boolean }) {
+  const texts = useTexts()
   const label = socialLabel(link.icon)
   const face = (
     <>
@@ -55,7 +58,7 @@ function SocialEntry({ link, withText = false }: { link: SocialLink; withText?: 
   )
   if (link.mode === 'link' || !link.mode) {
     return (
-      <a className="social-links__link" href={link.content} target="_blank" rel="noopener noreferrer" aria-label={withText ? undefined : `${label} (opens in a new tab)`} title={label}>
+      <a className="social-links__link" href={link.content} target="_blank" rel="noopener noreferrer" aria-label={withText ? undefined : `${label} ${texts.opensInNewTabText}`} title={label}>
         {face}
       </a>
     )

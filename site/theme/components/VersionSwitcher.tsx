@@ -1,6 +1,7 @@
 import { Link } from 'sheaf/runtime'
 import { Dropdown } from './Dropdown.tsx'
 import type { VersionInfo, VersionLink } from './layoutData.ts'
+import { formatText, useTexts } from '../hooks/useTexts.ts'
 
 export interface VersionSwitcherProps {
   versions: VersionInfo[]
@@ -12,6 +13,7 @@ export interface VersionSwitcherProps {
 
 /** Switches between documentation versions, staying on the same page when it exists. Hidden with one version. */
 export function VersionSwitcher({ versions, current, links, variant = 'bar' }: VersionSwitcherProps) {
+  const texts = useTexts()
   if (versions.length <= 1) return null
   const entries = versions.map((version) => ({
     version,
@@ -31,13 +33,13 @@ export function VersionSwitcher({ versions, current, links, variant = 'bar' }: V
   if (variant === 'screen') {
     return (
       <div className="nav-menu__group">
-        <p className="nav-menu__group-title">Version</p>
+        <p className="nav-menu__group-title">{texts.versionText}</p>
         {list}
       </div>
     )
   }
   return (
-    <Dropdown label={current.name} ariaLabel={`Version ${current.name}, choose another version`} className="version-switcher">
+    <Dropdown label={current.name} ariaLabel={formatText(texts.versionMenuLabel, { version: current.name })} className="version-switcher">
       {list}
     </Dropdown>
   )

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { useTexts } from '../hooks/useTexts.ts'
 
 /**
  * A 'Back to top' button that appears once the page is scrolled past the top.
@@ -6,6 +7,7 @@ import { useEffect, useState } from 'react'
  */
 export function ScrollToTop() {
   const [visible, setVisible] = useState(false)
+  const { backToTopText } = useTexts()
 
   useEffect(() => {
     const update = () => setVisible(window.scrollY > 0)
@@ -22,7 +24,7 @@ export function ScrollToTop() {
   }
 
   return (
-    <button type="button" className="sheaf-scroll-to-top" aria-label="Back to top" title="Back to top" onClick={handleClick}>
+    <button type="button" className="sheaf-scroll-to-top" aria-label={backToTopText} title={backToTopText} onClick={handleClick}>
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
         <path d="M12 19V5M5 12l7-7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
       </svg>

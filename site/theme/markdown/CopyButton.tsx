@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { useTexts } from '../hooks/useTexts.ts'
 
 /** How long the success icon shows after a copy (SPEC §9 copy feedback). */
 export const copyFeedbackMs = 2000
@@ -6,7 +7,7 @@ export const copyFeedbackMs = 2000
 export interface CopyButtonProps {
   /** Reads the text to copy at click time (e.g. the rendered code's textContent). */
   getText: () => string
-  /** Accessible name. Default 'Copy code'. */
+  /** Accessible name. Default: the `copyCodeText` UI text. */
   label?: string
 }
 
@@ -15,7 +16,9 @@ export interface CopyButtonProps {
  * Clipboard API is missing or refuses (insecure origin, denied permission), it
  * falls back to a prompt holding the text, as copy-to-clipboard does.
  */
-export function CopyButton({ getText, label = 'Copy code' }: CopyButtonProps) {
+export function CopyButton({ getText, label: givenLabel }: CopyButtonProps) {
+  const texts = useTexts()
+  const label = givenLabel ?? texts.copyCodeText
   const [copied, setCopied] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   useEffect(() => () => clearTimeout(timer.current), [])
@@ -34,14 +37,14 @@ export function CopyButton({ getText, label = 'Copy code' }: CopyButtonProps) {
         type="button"
         className="sheaf-code__button sheaf-code__copy"
         aria-label={label}
-        title={copied ? 'Copied' : label}
+        title={copied ? texts.copiedText : label}
         data-copied={copied ? 'true' : undefined}
         onClick={handleClick}
       >
         {copied ? <CheckIcon /> : <CopyIcon />}
       </button>
       <span className="sheaf-sr-only" role="status">
-        {copied ? 'Copied' : ''}
+        {copied ? texts.copiedText : ''}
       </span>
     </>
   )

@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react'
 import { HighlightedText } from './HighlightedText.tsx'
+import { useTexts, type UiTexts } from '../hooks/useTexts.ts'
 import type { HitType, SearchHit } from './searchShared.ts'
 
 export interface SearchHitOptionProps {
@@ -11,7 +12,7 @@ export interface SearchHitOptionProps {
   onChoose(event: MouseEvent<HTMLAnchorElement>): void
 }
 
-const typeNames: Record<HitType, string> = { title: 'Page', header: 'Section', content: 'Content' }
+const typeTextKeys: Record<HitType, keyof UiTexts> = { title: 'searchPageType', header: 'searchSectionType', content: 'searchContentType' }
 
 /**
  * One hit: its type, the matched title, heading or snippet with `<mark>`s,
@@ -20,6 +21,7 @@ const typeNames: Record<HitType, string> = { title: 'Page', header: 'Section', c
  * option with aria-activedescendant.
  */
 export function SearchHitOption({ hit, id, href, active, onActivate, onChoose }: SearchHitOptionProps) {
+  const texts = useTexts()
   const main =
     hit.type === 'title' ? (
       <HighlightedText text={hit.title} highlights={hit.highlights} />
@@ -43,7 +45,7 @@ export function SearchHitOption({ hit, id, href, active, onActivate, onChoose }:
     >
       <span className="sheaf-search__hit-type" data-type={hit.type}>
         <TypeIcon type={hit.type} />
-        <span className="sheaf-sr-only">{typeNames[hit.type]}: </span>
+        <span className="sheaf-sr-only">{texts[typeTextKeys[hit.type]]}: </span>
       </span>
       <span className="sheaf-search__hit-body">
         <span className="sheaf-search__hit-main">{main}</span>

@@ -4,6 +4,7 @@ import { SearchResults } from './SearchResults.tsx'
 import type { SearchClientConfig, SearchHit } from './searchShared.ts'
 import { useFocusTrap } from './useFocusTrap.ts'
 import { useSearch } from './useSearch.ts'
+import { useTexts } from '../hooks/useTexts.ts'
 
 export interface SearchModalProps {
   placeholder: string
@@ -20,6 +21,7 @@ export interface SearchModalProps {
  * closes, Tab cycles inside the dialog.
  */
 export function SearchModal({ placeholder, indexUrl, config, onClose }: SearchModalProps) {
+  const texts = useTexts()
   const { base } = useSiteData()
   const router = useRouter()
   const { query, setQuery, status, result } = useSearch(indexUrl, config)
@@ -120,7 +122,7 @@ export function SearchModal({ placeholder, indexUrl, config, onClose }: SearchMo
             <button
               type="button"
               className="sheaf-search__clear"
-              aria-label="Clear the query"
+              aria-label={texts.searchClearText}
               onClick={() => {
                 setQuery('')
                 inputRef.current?.focus()
@@ -133,11 +135,11 @@ export function SearchModal({ placeholder, indexUrl, config, onClose }: SearchMo
         {status === 'loading' ? (
           <div className="sheaf-search__loading" role="status" aria-live="polite">
             <span className="sheaf-search__spinner" aria-hidden="true" />
-            Loading the search index…
+            {texts.searchLoadingText}
           </div>
         ) : status === 'error' ? (
           <div className="sheaf-search__empty" role="alert">
-            <p>The search index could not be loaded. Check your connection and try again.</p>
+            <p>{texts.searchLoadErrorText}</p>
           </div>
         ) : result ? (
           <SearchResults

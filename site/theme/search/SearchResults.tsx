@@ -2,6 +2,7 @@ import type { MouseEvent } from 'react'
 import type { DisplayGroup } from './remoteSearch.ts'
 import { SearchHitOption } from './SearchHitOption.tsx'
 import type { SearchHit } from './searchShared.ts'
+import { formatText, useTexts, type UiTexts } from '../hooks/useTexts.ts'
 
 export interface SearchResultsProps {
   listboxId: string
@@ -21,25 +22,29 @@ export interface SearchResultsProps {
  * listbox whose options are numbered across groups so the arrow keys walk
  * through all of them. With no hits it says so (SPEC §8).
  */
+/** Local groups are keyed by hit type; their labels are UI texts (a remote group is named by its index). */
+const groupTextKeys: Record<string, keyof UiTexts> = { title: 'searchPagesGroup', header: 'searchSectionsGroup', content: 'searchContentGroup' }
+
 export function SearchResults({ listboxId, query, groups, busy = false, activeIndex, optionId, hrefOf, onActivate, onChoose }: SearchResultsProps) {
+  const texts = useTexts()
   if (groups.every((group) => group.hits.length === 0)) {
     return (
       <div className="sheaf-search__empty" role="status">
-        <p className="sheaf-search__empty-title">No results found</p>
-        <p>No results for "{query}".</p>
-        <p>Please try again with a different keyword.</p>
+        <p className="sheaf-search__empty-title">{texts.searchNoGroupResultsText}</p>
+        <p>{formatText(texts.searchNoResultsText, { query })}</p>
+        <p>{texts.searchSuggestionText}</p>
       </div>
     )
   }
   let position = 0
   return (
-    <div id={listboxId} role="listbox" aria-label="Search results" aria-busy={busy} className="sheaf-search__results">
+    <div id={listboxId} role="listbox" aria-label={texts.searchResultsLabel} aria-busy={busy} className="sheaf-search__results">
       {groups.map((group) => {
         const labelId = `${listboxId}-${group.key}`
         return (
           <div key={group.key} role="group" aria-labelledby={labelId} className="sheaf-search__group">
             <div id={labelId} role="presentation" className="sheaf-search__group-label">
-              {group.label}
+              {group.key in groupTextKeys ? texts[groupTextKeys[group.key]] : group.label}
             </div>
             {group.hits.map((hit) => {
               const index = position++
