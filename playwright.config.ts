@@ -18,6 +18,10 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? 'line' : 'list',
   use: {
+    // The built sites ship a Content-Security-Policy (and the test servers send their _headers). Tests
+    // of escaping and sanitizing must see a payload run if it gets through, so the browser ignores the
+    // policy here; tests/e2e/security/csp.spec.ts turns it back on.
+    bypassCSP: true,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--host-resolver-rules=MAP docs.sheaf.test 127.0.0.1'],

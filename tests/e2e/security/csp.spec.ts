@@ -1,0 +1,152 @@
+import { expect, test, type Page } from '@playwright/test'
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+import { outDirName } from '../sites.ts'
+
+// Every page of both versions of the site (13.x at the base root, 12.x under /12.x/), served by
+// `sheaf preview` with the policy the build ships (_headers as a header, and each page's <meta>),
+// hydrates with no Content-Security-Policy violation (issue 19).
+const root = path.resolve(import.meta.dirname, '../../..')
+const outDir = path.join(root, outDirName)
+const base = '/react-native-testing-library/'
+let preview: ChildProcess | undefined
+let origin = ''
+
+/** A free port on 127.0.0.1. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+/** The real `sheaf preview` command on the e2e build; resolves once it says it is serving. */
+async function startPreview(): Promise<void> {
+  const port = await freePort()
+  preview = spawn(process.execPath, [path.join(root, 'bin/sheaf.js'), 'preview', '--out', outDirName, '--port', String(port)], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`sheaf preview did not start:\n${output}`)), 30_000)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      if (output.includes('Serving')) {
+        clearTimeout(timer)
+        resolve()
+      }
+    }
+    preview?.stdout?.on('data', onData)
+    preview?.stderr?.on('data', onData)
+    preview?.once('exit', (code) => reject(new Error(`sheaf preview exited with ${code}:\n${output}`)))
+  })
+  origin = `http://127.0.0.1:${port}`
+}
+
+/** Every page the build rendered: one data file each (the route table), 404 pages included. */
+function builtRoutes(): string[] {
+  const dataDir = path.join(outDir, '_sheaf/data')
+  const routes: string[] = []
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name)
+      if (entry.isDirectory()) walk(file)
+      else if (entry.name.endsWith('.json')) routes.push((JSON.parse(fs.readFileSync(file, 'utf8')) as { path: string }).path)
+    }
+  }
+  walk(dataDir)
+  return routes.sort()
+}
+
+/** The routes the sitemap lists (absolute URLs on the deployed origin), without the base. */
+function sitemapRoutes(): string[] {
+  const xml = fs.readFileSync(path.join(outDir, 'sitemap.xml'), 'utf8')
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => `/${new URL(match[1]).pathname.slice(base.length)}`)
+}
+
+/** Collects every violation the page reports: the DOM event (added before any script runs) and Chromium's console message. */
+function watchViolations(page: Page): string[] {
+  const violations: string[] = []
+  page.on('console', (message) => {
+    const text = message.text()
+    if (/Content Security Policy|Refused to|csp-violation/i.test(text)) violations.push(`${page.url()}: ${text}`)
+  })
+  page.on('pageerror', (error) => violations.push(`${page.url()}: page error ${error.message}`))
+  return violations
+}
+
+test.describe.configure({ mode: 'serial' })
+// The policy applies here (playwright.config.ts bypasses it for the tests of escaping).
+test.use({ bypassCSP: false })
+
+test.beforeAll(async () => {
+  await startPreview()
+})
+
+test.afterAll(() => {
+  if (preview?.pid) process.kill(preview.pid)
+})
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => console.error(`csp-violation ${event.violatedDirective} blocked ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`))
+  })
+})
+
+test('the build ships a policy: _headers with the union of the hashes, a <meta> with them in every page', async ({ request }) => {
+  const headers = fs.readFileSync(path.join(outDir, '_headers'), 'utf8')
+  const policy = headers.match(/^\/\*\n {2}Content-Security-Policy: (.*)$/m)?.[1] ?? ''
+  expect(policy).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/)
+  expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/)
+  expect(policy).toContain("frame-ancestors 'self'")
+  const response = await request.get(`${origin}${base}docs/api/render`)
+  expect(response.headers()['content-security-policy']).toBe(policy)
+  const html = await response.text()
+  const meta = html.match(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/)?.[1] ?? ''
+  // The page's hashes are among the header's (the theme's init script, the i18n first-visit script).
+  const pageHashes = meta.match(/'sha256-[^']+'/g) ?? []
+  expect(pageHashes.length).toBeGreaterThan(0)
+  for (const hash of pageHashes) expect(policy).toContain(hash)
+})
+
+test('every page of both versions hydrates under the shipped policy with no violation', async ({ page }) => {
+  test.setTimeout(300_000)
+  const routes = builtRoutes()
+  // The route table holds everything the sitemap lists, and both versions.
+  expect(routes).toEqual(expect.arrayContaining(sitemapRoutes()))
+  expect(routes.filter((route) => route.startsWith('/12.x/')).length).toBeGreaterThan(10)
+  expect(routes.filter((route) => !route.startsWith('/12.x/')).length).toBeGreaterThan(10)
+  const violations = watchViolations(page)
+  const unprotected: string[] = []
+  for (const route of routes) {
+    const response = await page.goto(`${origin}${base}${route.replace(/^\//, '')}`, { waitUntil: 'domcontentloaded' })
+    if (!response?.headers()['content-security-policy']) unprotected.push(`${route}: no header`)
+    if ((await page.locator('meta[http-equiv="Content-Security-Policy"]').count()) !== 1) unprotected.push(`${route}: no <meta>`)
+    await page.locator('html[data-sheaf-hydrated]').waitFor()
+  }
+  expect(unprotected).toEqual([])
+  expect(violations).toEqual([])
+})
+
+test('client navigation, search (its worker), the theme script and analytics run under it', async ({ page }) => {
+  const violations = watchViolations(page)
+  // The theme's inline init script runs (it is hashed): a stored dark theme applies before paint.
+  await page.addInitScript(() => localStorage.setItem('sheaf-theme', 'dark'))
+  // A real host name makes the analytics client add its script (a 404 here, but never blocked).
+  await page.goto(`${origin.replace('127.0.0.1', 'docs.sheaf.test')}${base}docs/api/render`)
+  await page.locator('html[data-sheaf-hydrated]').waitFor()
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+  await page.getByRole('link', { name: 'screen', exact: true }).first().click()
+  await expect(page).toHaveURL(/\/docs\/api\/screen$/)
+  await page.keyboard.press('Control+k')
+  await page.getByRole('dialog').getByRole('combobox').or(page.getByRole('dialog').getByRole('searchbox')).first().fill('render')
+  await expect(page.getByRole('dialog').getByRole('option').first()).toBeVisible({ timeout: 10_000 })
+  await page.keyboard.press('Escape')
+  await page.goto(`${origin}${base}12.x/docs/api/render`)
+  await page.locator('html[data-sheaf-hydrated]').waitFor()
+  expect(violations).toEqual([])
+})
