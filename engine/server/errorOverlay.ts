@@ -17,16 +17,23 @@ export function errorPayload(error: unknown, root: string) {
   }
 }
 
+/** Files over this size get no frame: the error may be that the file is too big to read. */
+const maxFrameFileBytes = 5_000_000
+/** Characters shown of each line (a minified or hostile one-line file would fill the overlay). */
+const maxFrameLineLength = 240
+
 /** A few lines around `line`, with a marker, like Babel's code frames. */
 export function codeFrame(file: string, line: number | undefined): string {
-  if (!line || !fs.existsSync(file)) return ''
+  const stat = line ? fs.statSync(file, { throwIfNoEntry: false }) : undefined
+  if (!line || !stat?.isFile() || stat.size > maxFrameFileBytes) return ''
+  const clip = (text: string) => (text.length > maxFrameLineLength ? `${text.slice(0, maxFrameLineLength)}…` : text)
   const lines = fs.readFileSync(file, 'utf8').split('\n')
   const start = Math.max(1, line - 2)
   const end = Math.min(lines.length, line + 2)
   const width = String(end).length
   const out: string[] = []
   for (let number = start; number <= end; number++) {
-    out.push(`${number === line ? '>' : ' '} ${String(number).padStart(width)} | ${lines[number - 1]}`)
+    out.push(`${number === line ? '>' : ' '} ${String(number).padStart(width)} | ${clip(lines[number - 1] ?? '')}`)
   }
   return out.join('\n')
 }
