@@ -2,11 +2,12 @@ import type { CSSProperties } from 'react'
 import { Link, useSiteData, withBase } from 'sheaf/runtime'
 import { useSectionRoute } from '../hooks/useSectionRoute.ts'
 import { useTexts } from '../hooks/useTexts.ts'
+import { featureIconFor } from './featureIcons.tsx'
 
 export interface Feature {
   title: string
   details?: string
-  /** An emoji, or an image path/URL. */
+  /** An icon name (`puzzle`), an emoji it stands for (`🧩`; drawn as SVG), or an image path/URL. */
   icon?: string
   link?: string
   /** Columns out of 12 (SPEC §9: default 4). */
@@ -56,9 +57,10 @@ function FeatureIcon({ icon }: { icon: string }) {
   const { base } = useSiteData()
   const isImage = /^(\/|https?:)|\.(svg|png|jpe?g|webp|gif)$/i.test(icon)
   if (isImage) return <img className="feature__icon feature__icon--image" src={icon.startsWith('/') ? withBase(icon, base) : icon} alt="" width={48} height={48} />
+  const Svg = featureIconFor(icon)
   return (
     <span className="feature__icon" aria-hidden="true">
-      {icon}
+      <Svg size={28} />
     </span>
   )
 }
