@@ -2,7 +2,10 @@ import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'sheaf'
 
 export interface AnalyticsOptions {
-  /** Path of the loader script on the site's own origin. Default `/_vercel/insights/script.js`. */
+  /**
+   * Path of the loader script on the site's own origin, or its URL on another host (which the
+   * site's Content-Security-Policy then allows for scripts and beacons). Default `/_vercel/insights/script.js`.
+   */
   scriptPath?: string
 }
 
@@ -13,8 +16,10 @@ export interface AnalyticsOptions {
  */
 export function analytics(options: AnalyticsOptions = {}): Plugin {
   const scriptPath = options.scriptPath ?? '/_vercel/insights/script.js'
+  const host = /^https?:\/\//i.test(scriptPath) ? new URL(scriptPath).origin : null
   return {
     name: 'analytics',
+    csp: host ? { 'script-src': [host], 'connect-src': [host] } : undefined,
     headTags(page) {
       if (page.mode !== 'build') return []
       return [{ tag: 'meta', attrs: { name: 'sheaf:analytics', content: scriptPath } }]
