@@ -5,6 +5,7 @@ import { App } from '../shared/App.tsx'
 import type { Router } from '../shared/contexts.ts'
 import { findInlinePageData, parseInlinePageData } from '../shared/inlinePageData.ts'
 import { createClientRawHtmlRegistry, type RawHtmlRegistry } from '../shared/RawHtml.tsx'
+import { appRootId } from '../shared/reservedIds.ts'
 import { resolvePath, routeKey, stripBase } from '../shared/routes.ts'
 import type { LayoutProps, PageData, SiteData, TemplateProps } from '../shared/types.ts'
 import { createPageLoader } from './pageLoader.ts'
@@ -28,7 +29,7 @@ interface View {
 export async function startClient({ site: bundledSite, templates, Layout }: ClientOptions): Promise<void> {
   let site = bundledSite
   const dataElement = findInlinePageData(document)
-  const root = document.getElementById('root')
+  const root = document.getElementById(appRootId)
   if (!dataElement || !root) return
   const rawHtml = createClientRawHtmlRegistry()
   // A build's bundle does not know the pages; the document names the 404 routes (see htmlShell).

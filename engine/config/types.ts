@@ -12,8 +12,8 @@ export interface ThemeModules {
   styles?: string[]
   /**
    * Element ids the layout and templates render (`content` for the `<main>`): a heading never
-   * gets one of them (`## Content` becomes `#content-1`). The engine's own (`root`,
-   * `__SHEAF_DATA__`) are always reserved. Default `[]`.
+   * gets one of them (`## Content` becomes `#content-1`). The engine's own (`__SHEAF_ROOT__`,
+   * `__SHEAF_DATA__`, any `__sheaf*` and React's `_r_*`) are always reserved. Default `[]`.
    */
   reservedIds?: string[]
 }

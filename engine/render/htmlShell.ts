@@ -2,6 +2,7 @@ import type { HeadTag } from '../plugins/types.ts'
 import type { PageData } from '../shared/types.ts'
 import { serializeInlinePageData } from '../shared/inlinePageData.ts'
 import { inlineHashes, policyText, type CspDirectives } from './contentSecurityPolicy.ts'
+import { appRootId } from '../shared/reservedIds.ts'
 
 export interface ClientAssets {
   /** Entry script URL. */
@@ -62,7 +63,7 @@ export function htmlShell({ lang, head, body, page, assets, headTags, rawHtmlIds
     ...scripts,
     '</head>',
     '<body>',
-    `<div id="root">${body}</div>`,
+    `<div id="${appRootId}">${body}</div>`,
     `<script id="__SHEAF_DATA__" type="application/json"${notFoundRoutes ? ` data-not-found="${escapeAttribute(notFoundRoutes.join(' '))}"` : ''}>${serializeInlinePageData(page, rawHtmlIds)}</script>`,
     '</body>',
     '</html>',

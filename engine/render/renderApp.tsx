@@ -6,7 +6,7 @@ import type { LoadedTheme } from './loadTheme.ts'
 export interface RenderedApp {
   /** Tags React 19 hoists (title, meta, link), for the `<head>`. */
   head: string
-  /** The app's HTML, for `<div id="root">`. */
+  /** The app's HTML, for the root `<div>` (htmlShell). */
   body: string
   /** Build-time HTML strings the body holds, by id (RawHtml), for the inline page data. */
   rawHtmlIds: ReadonlyMap<string, string>

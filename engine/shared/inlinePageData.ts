@@ -1,3 +1,5 @@
+import { pageDataId } from './reservedIds.ts'
+
 /**
  * The page data inlined in a document (`<script id="__SHEAF_DATA__" type="application/json">`), written
  * by the server and read by the client before hydration. HTML strings the
@@ -11,7 +13,7 @@ const rawKey = '$sheafRaw'
  * once replaced the page data); content can never write a `<script>`, and its
  * ids carry the `user-content-` prefix besides.
  */
-export const inlinePageDataSelector = 'script[type="application/json"]#__SHEAF_DATA__'
+export const inlinePageDataSelector = `script[type="application/json"]#${pageDataId}`
 
 /** The document's inline page data element, or null when there is none. */
 export function findInlinePageData(root: ParentNode): HTMLScriptElement | null {

@@ -68,7 +68,7 @@ describe('HTML from page data in the browser', () => {
 
 describe('the inline page data element', () => {
   it('is the <script type="application/json">, never a content element that took its id', () => {
-    document.body.innerHTML = `<div id="root"><div id="__SHEAF_DATA__">{"template":"doc","forged":true}</div></div><script id="__SHEAF_DATA__" type="application/json">{"template":"doc"}</script>`
+    document.body.innerHTML = `<div id="__SHEAF_ROOT__"><div id="__SHEAF_DATA__">{"template":"doc","forged":true}</div></div><script id="__SHEAF_DATA__" type="application/json">{"template":"doc"}</script>`
     const element = findInlinePageData(document)
     expect(element?.tagName).toBe('SCRIPT')
     expect(JSON.parse(element!.textContent!)).toEqual({ template: 'doc' })

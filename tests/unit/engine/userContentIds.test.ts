@@ -27,13 +27,13 @@ const ids = (tree: Root) => elements(tree).map((node) => node.properties.id).fil
 
 describe('ids written in content', () => {
   it('prefixes raw ids with user-content-, so the page data element and the layout ids cannot be clobbered', async () => {
-    const result = await md('# T\n\n<div id="__SHEAF_DATA__">{"template":"doc"}</div>\n\n<p id="root">x</p>\n\n<span id="content">y</span>\n')
+    const result = await md('# T\n\n<div id="__SHEAF_DATA__">{"template":"doc"}</div>\n\n<p id="__SHEAF_ROOT__">x</p>\n\n<span id="content">y</span>\n')
     const html = toHtml(result.body)
     expect(html).toContain('id="user-content-__SHEAF_DATA__"')
-    expect(html).toContain('id="user-content-root"')
+    expect(html).toContain('id="user-content-__SHEAF_ROOT__"')
     expect(html).toContain('id="user-content-content"')
     expect(ids(result.body)).not.toContain('__SHEAF_DATA__')
-    expect(ids(result.body)).not.toContain('root')
+    expect(ids(result.body)).not.toContain('__SHEAF_ROOT__')
     expect(ids(result.body)).not.toContain('content')
   })
 
@@ -46,8 +46,8 @@ describe('ids written in content', () => {
   })
 
   it('prefixes ids on raw headings, and the heading keeps that id in the outline', async () => {
-    const result = await md('<h2 id="root">Raw</h2>\n')
-    expect(result.toc).toEqual([expect.objectContaining({ id: 'user-content-root', text: 'Raw' })])
+    const result = await md('<h2 id="content">Raw</h2>\n')
+    expect(result.toc).toEqual([expect.objectContaining({ id: 'user-content-content', text: 'Raw' })])
   })
 
   it('keeps engine heading ids unprefixed', async () => {
@@ -85,14 +85,15 @@ describe('ids written in content', () => {
 
 describe('reserved ids', () => {
   it('never gives a heading an id the theme or the engine uses; it is deduplicated like a repeated heading', async () => {
-    const result = await md('## Content\n\n## Content\n\n## Sidebar\n\n## Root\n\n## `__SHEAF_DATA__`\n\n## `_r_1_`\n')
-    expect(result.toc.map((entry) => entry.id)).toEqual(['content-1', 'content-2', 'sidebar-1', 'root-1', 'h-__sheaf_data__', 'h-_r_1_'])
+    const result = await md('## Content\n\n## Content\n\n## Sidebar\n\n## `__SHEAF_DATA__`\n\n## `__SHEAF_ROOT__`\n\n## `_r_1_`\n')
+    expect(result.toc.map((entry) => entry.id)).toEqual(['content-1', 'content-2', 'sidebar-1', 'h-__sheaf_data__', 'h-__sheaf_root__', 'h-_r_1_'])
   })
 
   it('reserves only the engine ids when the theme declares none', async () => {
     const highlighter = await createCodeHighlighter({ light: 'github-light', dark: 'github-dark' })
     const plain = createMarkdownProcessor({ highlighter, components: defaultComponents, sanitize: true })
-    const result = await plain.process({ source: '## Content\n\n## Root\n', file: 'page.md', mdx: false })
-    expect(result.toc.map((entry) => entry.id)).toEqual(['content', 'root-1'])
+    // The app root is namespaced (#__SHEAF_ROOT__), so an API heading such as `root` keeps its plain id.
+    const result = await plain.process({ source: '## Content\n\n### `root`\n\n## `__sheaf_x`\n', file: 'page.md', mdx: false })
+    expect(result.toc.map((entry) => entry.id)).toEqual(['content', 'root', 'h-__sheaf_x'])
   })
 })
