@@ -12,6 +12,11 @@ export const defaultSearchLimit = 7
  */
 export const fieldBoosts = { title: 8, header: 3, content: 1 } as const
 
+/** Small typos still match: one edit from 4 characters, two from 8 ('getByRloe'). */
+export function queryFuzziness(term: string): number | false {
+  return term.length >= 8 ? 2 : term.length >= 4 ? 1 : false
+}
+
 /**
  * The query options, one copy for the build, the worker and the main thread.
  *
@@ -31,8 +36,7 @@ export const searchOptions: SearchOptions = {
   combineWith: 'OR',
   // While typing, the last (and every longer) term matches as a prefix: 'getByR' finds getByRole.
   prefix: (term) => term.length >= 2,
-  // Small typos still match: one edit from 4 characters, two from 8 ('getByRloe').
-  fuzzy: (term) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : false),
+  fuzzy: (term) => queryFuzziness(term),
   maxFuzzy: 2,
   weights: { fuzzy: 0.25, prefix: 0.5 },
   processTerm: processQueryTerm,

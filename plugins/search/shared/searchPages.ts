@@ -1,6 +1,7 @@
 import MiniSearch, { type SearchResult } from 'minisearch'
 import { foldText } from './normalizeText.ts'
-import { defaultSearchLimit, searchIndexOptions } from './searchIndexOptions.ts'
+import { withIdentifierTails } from './identifierTails.ts'
+import { defaultSearchLimit, fieldBoosts, queryFuzziness, searchIndexOptions } from './searchIndexOptions.ts'
 import { extractSnippet, findHighlights } from './snippet.ts'
 import type { HighlightRange, HitType, IndexedPage, SearchHit, SearchIndexFile, SectionDocument } from './types.ts'
 
@@ -30,7 +31,7 @@ export function searchPages(searcher: Searcher, query: string, limit = defaultSe
   const trimmed = query.trim()
   if (!trimmed) return []
   const wholeQuery = comparable(trimmed)
-  const ranked = searcher.index.search(trimmed).map((result) => {
+  const ranked = searcher.index.search(withIdentifierTails(trimmed, fieldBoosts, queryFuzziness)).map((result) => {
     const fields = new Set(Object.values(result.match as Record<string, string[]>).flat())
     const type: HitType = fields.has('title') ? 'title' : fields.has('header') ? 'header' : 'content'
     const title = searcher.pages[result.page as number].title

@@ -12,9 +12,9 @@ import { foldText } from './normalizeText.ts'
 
 const wordRE = /[\p{L}\p{N}\p{M}]+/gu
 const cjkRE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u
-const camelBoundaryRE = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u
+export const camelBoundaryRE = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u
 /** camelCase parts shorter than this are not indexed on their own ('to', 'by', 'on'). */
-const minPartLength = 3
+export const minPartLength = 3
 /** One locale for every CJK cut: segmentation must not depend on the reader's browser. */
 const segmenterLocale = 'zh'
 
