@@ -228,7 +228,7 @@ export async function createPages(runner: PluginRunner, dataLayer: DataLayer, re
 
 /** Site-wide data the client bundle carries. */
 export function toSiteData(config: ResolvedConfig): SiteData {
-  return { title: config.title, description: config.description, url: config.url, base: config.base, lang: config.lang, icon: config.icon, logo: config.logo, themeConfig: config.themeConfig }
+  return { title: config.title, description: config.description, url: config.url, base: config.base, lang: config.lang, icon: config.icon, logo: config.logo, themeConfig: config.themeConfig, plugins: flattenPlugins(config.plugins).map((plugin) => plugin.name) }
 }
 
 function listPublicFiles(dir: string): Set<string> {

@@ -4,9 +4,12 @@ import { useTexts } from '../hooks/useTexts.ts'
 
 type State = 'idle' | 'copied' | 'failed'
 
-/** Copies the page's clean-markdown twin (`<route>.md`, written by the llms plugin) to the clipboard. */
+/**
+ * Copies the page's clean-markdown twin (`<route>.md`, written by the llms plugin) to the
+ * clipboard. Without the llms plugin there is no twin, and no button.
+ */
 export function CopyMarkdownButton({ path }: { path: string }) {
-  const { base } = useSiteData()
+  const { base, plugins } = useSiteData()
   const [state, setState] = useState<State>('idle')
   const texts = useTexts()
   useEffect(() => {
@@ -25,6 +28,7 @@ export function CopyMarkdownButton({ path }: { path: string }) {
       setState('failed')
     }
   }
+  if (!plugins?.includes('llms')) return null
   return (
     <button type="button" className="copy-markdown" onClick={() => void copy()}>
       {state === 'copied' ? texts.copiedMarkdownText : state === 'failed' ? texts.copyFailedText : texts.copyMarkdownText}
