@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
-import { outDirName } from '../sites.ts'
+import { outDirName, siteUrl } from '../sites.ts'
 
 // Every page of both versions of the site (13.x at the base root, 12.x under /12.x/), served by
 // `sheaf preview` with the policy the build ships (_headers as a header, and each page's <meta>),
@@ -150,3 +150,18 @@ test('client navigation, search (its worker), the theme script and analytics run
   await page.locator('html[data-sheaf-hydrated]').waitFor()
   expect(violations).toEqual([])
 })
+
+test.describe('a plugin\'s inline head script', () => {
+  test.use({ locale: 'zh-CN' })
+
+  test('runs under the policy: the i18n first-visit script (hashed) sends a Chinese reader to /zh/', async ({ page }) => {
+    // The i18n fixture, served by the e2e setup's static server (it sends the build's _headers).
+    const violations = watchViolations(page)
+    const response = await page.goto(siteUrl('i18n', '/guide/start'))
+    expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self'( 'sha256-[^']+')+;/)
+    await expect(page).toHaveURL(/\/i18n\/zh\/guide\/start$/)
+    await page.locator('html[data-sheaf-hydrated]').waitFor()
+    expect(violations).toEqual([])
+  })
+})
+
