@@ -85,6 +85,8 @@ async function main(): Promise<number> {
       const dir = values.out ? path.resolve(root, values.out) : config.outDir
       await startStaticServer({ dir, base: config.base, port })
       console.log(`Serving ${path.relative(root, dir) || dir} at http://127.0.0.1:${port}${config.base}`)
+      // The server sends the build's _headers (its Content-Security-Policy); a build from before it had one sends none.
+      if (config.csp && !fs.existsSync(path.join(dir, '_headers'))) console.warn(`No _headers in ${path.relative(root, dir) || dir}: run \`sheaf build\` to preview the site under its Content-Security-Policy.`)
       return await new Promise<number>(() => undefined)
     }
     case 'dev': {
