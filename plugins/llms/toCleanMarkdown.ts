@@ -37,9 +37,11 @@ export function toCleanMarkdown(source: string, mdx: boolean, resolveLink: LinkT
       return [SKIP, index]
     }
     if (type === 'containerDirective') {
-      // Visit the blockquote next, so links inside the container resolve too.
+      // Visit the blockquote next, so links inside the container resolve too, and skip the
+      // container's own children: they are the blockquote's, and a link resolved twice would
+      // get the base path twice (without a site url, a resolved link is a path again).
       parent.children.splice(index, 1, containerToBlockquote(node as unknown as DirectiveNode))
-      return index
+      return [SKIP, index]
     }
     if (type === 'textDirective' || type === 'leafDirective') {
       parent.children.splice(index, 1, { type: 'text', value: `:${(node as unknown as DirectiveNode).name}` } as RootContent)
