@@ -43,11 +43,12 @@ export async function createBuildSession(config: ResolvedConfig, options: { cach
   let created: Promise<MarkdownProcessor> | undefined
   const highlightAhead = createHighlightAhead()
   const processor: MarkdownProcessor = {
+    maxPageSize: config.markdown.maxPageSize,
     async process(input) {
       created ??= (async () => {
         const [{ createCodeHighlighter }, { createMarkdownProcessor }] = await Promise.all([markdownModules.import('highlighter'), markdownModules.import('processor')])
         const highlighter = await createCodeHighlighter(config.markdown.codeThemes)
-        return createMarkdownProcessor({ highlighter, highlightStore, highlightAhead, components: defaultComponents, sanitize: config.markdown.sanitize, reservedIds: config.markdown.reservedIds })
+        return createMarkdownProcessor({ highlighter, highlightStore, highlightAhead, components: defaultComponents, sanitize: config.markdown.sanitize, reservedIds: config.markdown.reservedIds, maxPageSize: config.markdown.maxPageSize })
       })()
       return (await created).process(input)
     },

@@ -25,6 +25,11 @@ export interface MarkdownOptions {
   checkDeadLinks?: boolean
   /** Sanitize raw HTML in markdown (hast-util-sanitize). Default `true`. */
   sanitize?: boolean
+  /**
+   * Largest markdown page, in bytes; a larger one fails the build with its path (split it into
+   * several pages). Default `2097152` (2 MB).
+   */
+  maxPageSize?: number
 }
 
 /** What `site/config.ts` default-exports through `defineConfig`. */

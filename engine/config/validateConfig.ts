@@ -3,6 +3,7 @@ import { SheafError } from '../errors.ts'
 import { normalizeBase } from '../shared/routes.ts'
 import type { ResolvedConfig } from './types.ts'
 import { validateCspOption } from '../render/contentSecurityPolicy.ts'
+import { defaultMaxPageSize } from '../markdown/pageSize.ts'
 
 /**
  * Checks the shape of a loaded config (`unknown` at the edge) and applies
@@ -89,6 +90,7 @@ export function validateConfig(value: unknown, root: string, configFile: string)
       codeThemes: (markdown.codeThemes as { light: string; dark: string }) ?? { light: 'github-light', dark: 'github-dark' },
       checkDeadLinks: markdown.checkDeadLinks !== false,
       sanitize: markdown.sanitize !== false,
+      maxPageSize: validateMaxPageSize(markdown.maxPageSize, fail),
       reservedIds: reservedIds as string[],
     },
     head: head as ResolvedConfig['head'],
@@ -97,4 +99,13 @@ export function validateConfig(value: unknown, root: string, configFile: string)
     previewPort: port('previewPort', 4173),
     csp: validateCspOption(config.csp, fail),
   }
+}
+
+/** `markdown.maxPageSize`: a positive whole number of bytes (default 2 MB, see engine/markdown/pageSize.ts). */
+function validateMaxPageSize(value: unknown, fail: (field: string, problem: string, hint: string) => never): number {
+  if (value === undefined) return defaultMaxPageSize
+  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) {
+    fail('markdown.maxPageSize', `must be a positive whole number of bytes, got ${JSON.stringify(value)}`, 'write e.g. `markdown: { maxPageSize: 4 * 1024 * 1024 }`.')
+  }
+  return value as number
 }

@@ -1,30 +1,125 @@
 import { SheafError } from '../errors.ts'
-
-/** Deeper nesting than this is refused before parsing: parsers recurse (and slow down) per level. */
-export const maxNestingDepth = 100
-
-const blockquoteRE = /^(\s{0,3}>\s?)+/
-const listItemRE = /^(\s*)([-*+]|\d{1,9}[.)])\s/
+import { maxRawHtmlDepth, stepTagDepth } from './rawHtmlDepth.ts'
 
 /**
- * Refuses lists and blockquotes nested deeper than `maxNestingDepth`, with the
- * line where it happens, instead of a stack overflow or a quadratic parse.
+ * Deeper nesting than this is refused before parsing: parsers recurse (and slow down) per level.
+ * Counts list and blockquote levels, whether they are written one per line (indented) or several
+ * on one line (`> - > - x`, `- - - x`).
+ */
+export const maxNestingDepth = 100
+
+/**
+ * Most `*` and `_` characters one paragraph (a run of non-blank lines) may hold. micromark pairs
+ * emphasis delimiters in quadratic time, and every pair may nest inside the last: `*` x 3,000 made
+ * a tree 1,500 levels deep, and `*a ` x 5,000 then ` a*` x 5,000 took 82 s. A real paragraph holds
+ * a few dozen; a 300-item list of `**term**: text` lines (one block) about 1,200.
+ */
+export const maxEmphasisMarkers = 2_000
+
+/**
+ * The same limit inside what looks like a fenced code block (code legitimately holds `*` and `_`,
+ * e.g. pointers and snake_case). Higher, not unlimited: a line that looks like a fence to this scan
+ * may not be one to the parser (a fence inside an HTML block), and its "code" is then prose.
+ */
+export const maxEmphasisMarkersInCode = 20_000
+
+/**
+ * Most `[` one paragraph may hold: micromark matches link brackets in quadratic time too (`[a ` x
+ * 3,000 then `](u)` x 3,000 took 7 s). A paragraph of 200 links has 200.
+ */
+export const maxLinkBrackets = 1_000
+
+const blankRE = /^\s*$/
+/** One container marker at the start of what is left of a line: a `>` or a list bullet/number. */
+const containerMarkerRE = /^[ \t]*(?:>|(?:[-*+]|\d{1,9}[.)])(?=[ \t]|$))[ \t]?/
+const listItemRE = /^(\s*)([-*+]|\d{1,9}[.)])(?:[ \t]|$)/
+const fenceOpenRE = /^ {0,3}(`{3,}|~{3,})(.*)$/
+const inlineCodeRE = /(`+)[^`]+?\1/g
+
+/**
+ * Refuses, with the line where it happens, what would otherwise make the parser overflow its
+ * stack or run for minutes: lists and blockquotes nested deeper than `maxNestingDepth` (by
+ * indentation across lines, or by markers repeated on one line), paragraphs with more
+ * emphasis markers than `maxEmphasisMarkers` or brackets than `maxLinkBrackets`, and HTML or
+ * JSX elements opened more than `maxRawHtmlDepth` deep outside code. One linear pass over the
+ * lines. The tag count is a fast path: the trees are checked again after parsing (treeDepth.ts,
+ * rawHtmlDepth.ts), so a line this scan misreads cannot get past them.
  */
 export function assertReasonableNesting(source: string, file: string): void {
   const lines = source.split('\n')
   const listIndents: number[] = []
+  let fence: string | null = null
+  let markers = 0
+  let brackets = 0
+  let tagDepth = 0
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]
-    const quote = blockquoteRE.exec(line)
-    const quoteDepth = quote ? (quote[0].match(/>/g) ?? []).length : 0
-    if (quoteDepth > maxNestingDepth) throw tooDeep('blockquotes', file, index + 1)
+    if (blankRE.test(line)) {
+      markers = 0
+      brackets = 0
+      continue
+    }
+    const fenceMatch = fenceOpenRE.exec(line)
+    if (fence === null && fenceMatch && !(fenceMatch[1][0] === '`' && fenceMatch[2].includes('`'))) {
+      fence = fenceMatch[1]
+      markers = 0
+      continue
+    }
+    if (fence !== null && fenceMatch && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length && blankRE.test(fenceMatch[2])) {
+      fence = null
+      markers = 0
+      continue
+    }
+    // Containers are counted in code too: a fence this scan believes in may not be one.
+    const onLine = containerMarkersAtStart(line)
     const item = listItemRE.exec(line)
-    if (!item) continue
-    const indent = item[1].length
-    while (listIndents.length && listIndents[listIndents.length - 1] >= indent) listIndents.pop()
-    listIndents.push(indent)
-    if (listIndents.length > maxNestingDepth) throw tooDeep('lists', file, index + 1)
+    if (item) {
+      const indent = item[1].length
+      while (listIndents.length && listIndents[listIndents.length - 1] >= indent) listIndents.pop()
+      listIndents.push(indent)
+    }
+    if (onLine.quotes > maxNestingDepth) throw tooDeep('blockquotes', file, index + 1)
+    if (listIndents.length + onLine.count - (item ? 1 : 0) > maxNestingDepth) throw tooDeep(onLine.quotes > onLine.count / 2 ? 'blockquotes' : 'lists', file, index + 1)
+    const counts = countMarkers(line)
+    markers += counts.emphasis
+    brackets += counts.brackets
+    const limit = fence === null ? maxEmphasisMarkers : maxEmphasisMarkersInCode
+    if (markers > limit) throw tooManyMarkers(limit, file, index + 1)
+    if (fence === null && brackets > maxLinkBrackets) throw tooManyBrackets(file, index + 1)
+    if (fence === null && line.includes('<')) {
+      tagDepth = stepTagDepth(line.replace(inlineCodeRE, ''), tagDepth, maxRawHtmlDepth)
+      if (tagDepth < 0) throw tooManyTags(file, index + 1)
+    }
   }
+}
+
+/** How many `>` and list markers open the line (`> - > 1. x`: 4, of which 2 quotes). */
+function containerMarkersAtStart(line: string): { count: number; quotes: number } {
+  let rest = line
+  let count = 0
+  let quotes = 0
+  for (;;) {
+    const match = containerMarkerRE.exec(rest)
+    if (!match || match[0].length === 0) return { count, quotes }
+    count++
+    if (match[0].trimStart().startsWith('>')) quotes++
+    rest = rest.slice(match[0].length)
+    // A line of thousands of markers is refused as soon as it passes the limit, without slicing on.
+    if (count > maxNestingDepth) return { count, quotes }
+  }
+}
+
+/** `*`, `_` and `[` that are not backslash-escaped. */
+function countMarkers(line: string): { emphasis: number; brackets: number } {
+  let emphasis = 0
+  let brackets = 0
+  for (let index = 0; index < line.length; index++) {
+    const code = line.charCodeAt(index)
+    if (code === 92 /* \ */) index++
+    else if (code === 42 /* * */ || code === 95 /* _ */) emphasis++
+    else if (code === 91 /* [ */) brackets++
+  }
+  return { emphasis, brackets }
 }
 
 function tooDeep(what: string, file: string, line: number): SheafError {
@@ -33,5 +128,32 @@ function tooDeep(what: string, file: string, line: number): SheafError {
     line,
     column: 1,
     hint: `flatten the structure (readers cannot follow more than a few levels either).`,
+  })
+}
+
+function tooManyMarkers(limit: number, file: string, line: number): SheafError {
+  return new SheafError(`This paragraph holds more than ${limit} \`*\` and \`_\` characters, which markdown reads as emphasis markers (each may nest inside the last).`, {
+    file,
+    line,
+    column: 1,
+    hint: 'write literal asterisks and underscores as `\\*` and `\\_` or inside `code`, or split the paragraph with blank lines.',
+  })
+}
+
+function tooManyBrackets(file: string, line: number): SheafError {
+  return new SheafError(`This paragraph holds more than ${maxLinkBrackets} \`[\` characters, which markdown reads as link brackets.`, {
+    file,
+    line,
+    column: 1,
+    hint: 'write literal brackets as `\\[`, or split the paragraph with blank lines.',
+  })
+}
+
+function tooManyTags(file: string, line: number): SheafError {
+  return new SheafError(`The HTML or MDX elements here are opened more than ${maxRawHtmlDepth} levels inside each other.`, {
+    file,
+    line,
+    column: 1,
+    hint: 'close each element (`</div>`, `</Tabs>`) before opening many more; nest a few levels at most.',
   })
 }

@@ -17,6 +17,9 @@ import remarkContainers, { normalizeContainerTitles } from './remarkContainers.t
 import remarkMdxComponents, { type ComponentRegistry } from './remarkMdxComponents.ts'
 import { createSanitizeSchema } from './sanitizeSchema.ts'
 import { assertReasonableNesting } from './nestingGuard.ts'
+import { assertPageSize, defaultMaxPageSize } from './pageSize.ts'
+import rehypeRawHtmlDepthGuard from './rawHtmlDepth.ts'
+import { remarkTreeDepthGuard } from './treeDepth.ts'
 import { parallelParseThreshold, parseInParallel } from './parallelParse.ts'
 import { chunkedParseThreshold, parseInChunks } from './parseInChunks.ts'
 import { createParser } from './parser.ts'
@@ -32,6 +35,8 @@ export interface MarkdownOptions {
   sanitize: boolean
   /** Ids the theme's layout uses, which a heading must not take (see rehypeHeadings). */
   reservedIds?: readonly string[]
+  /** Largest page in bytes (config `markdown.maxPageSize`; default 2 MB). */
+  maxPageSize?: number
 }
 
 export interface MarkdownInput {
@@ -59,6 +64,8 @@ export interface MarkdownResult {
 }
 
 export interface MarkdownProcessor {
+  /** Largest page (bytes) it parses; larger ones fail with a located error. */
+  readonly maxPageSize: number
   process(input: MarkdownInput): Promise<MarkdownResult>
 }
 
@@ -66,21 +73,27 @@ export interface MarkdownProcessor {
 export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProcessor {
   const schema = options.sanitize ? createSanitizeSchema(options.components) : null
   const build = (mdx: boolean) => {
-    const base = createParser(mdx)
+    // The depth check comes first: every later transform walks the tree recursively.
+    const base = createParser(mdx).use(remarkTreeDepthGuard)
     const withMdx = mdx ? base.use(remarkMdxComponents, { components: options.components }) : base
     return withMdx
       .use(remarkContainers)
       .use(remarkCodeMeta)
       // The sanitizer prefixes every id (user-content-); footnotes must not get the prefix twice.
       .use(remarkRehype, { allowDangerousHtml: !mdx, ...(schema ? { clobberPrefix: '' } : {}) })
+      .use(rehypeRawHtmlDepthGuard)
       .use(rehypeRawSanitized, { schema })
       .use(rehypeValidNesting)
   }
   const processors = { md: build(false), mdx: build(true) }
   const codeBlocks = rehypeCodeBlocks({ highlighter: options.highlighter, store: options.highlightStore, ahead: options.highlightAhead })
 
+  const maxPageSize = options.maxPageSize ?? defaultMaxPageSize
+
   return {
+    maxPageSize,
     async process({ source, file, mdx }) {
+      assertPageSize(source, file, maxPageSize)
       if (source.trim() === '') {
         return emptyResult(file)
       }
@@ -150,6 +163,14 @@ export function titleFromFile(file: string): string {
 
 function toSheafError(error: unknown, file: string): SheafError {
   if (isSheafError(error)) return error
+  // The guards (nestingGuard, treeDepth, rawHtmlDepth) should leave no way to get here; if one does, say what it means.
+  if (error instanceof RangeError && /call stack/i.test(error.message)) {
+    return new SheafError('The page is nested too deeply to process (the parser ran out of stack).', {
+      file,
+      hint: 'flatten deeply nested lists, quotes, emphasis, HTML or MDX elements.',
+      cause: error,
+    })
+  }
   const place = error as { line?: number; column?: number; reason?: string; message?: string; source?: string; place?: { line?: number; column?: number; start?: { line: number; column: number } } }
   const reasonText = place.reason ?? place.message ?? String(error)
   // mdast-util-mdx-jsx only puts the position inside the message: "... (3:1-3:19)".

@@ -1,4 +1,6 @@
 import type { Element, Root } from 'hast'
+import type { VFile } from 'vfile'
+import { assertTreeDepth, maxHtmlTreeDepth } from './treeDepth.ts'
 import { walk } from './walk.ts'
 
 const blockTags = new Set([
@@ -10,9 +12,11 @@ const blockTags = new Set([
  * MDX puts inline JSX like `<details>` inside a paragraph, which browsers
  * re-nest when parsing HTML: the server's HTML and the client's tree then
  * differ and hydration fails. A paragraph holding block content becomes a div.
+ * It also checks the final tree's depth: the steps after it (and React's renderer) recurse.
  */
 export default function rehypeValidNesting() {
-  return (tree: Root) => {
+  return (tree: Root, file: VFile) => {
+    assertTreeDepth(tree, maxHtmlTreeDepth, file.path)
     walk<Element>(tree, 'element', (node) => {
       if (node.tagName !== 'p') return
       const hasBlock = node.children.some((child) => child.type === 'element' && (blockTags.has(child.tagName) || /^[A-Z]/.test(child.tagName)))

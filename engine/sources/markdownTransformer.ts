@@ -1,5 +1,6 @@
 import { SheafError } from '../errors.ts'
 import { createContentDigest } from '../store/digest.ts'
+import { assertPageSize } from '../markdown/pageSize.ts'
 import type { MarkdownProcessor, MarkdownResult } from '../markdown/processor.ts'
 import type { Plugin, Reporter } from '../plugins/types.ts'
 import { defineLazyField } from '../store/lazyField.ts'
@@ -57,6 +58,8 @@ async function transform(node: SheafNode, processor: MarkdownProcessor, cache: M
   const source = node.content
   const file = String(node.sourcePath)
   if (typeof source !== 'string') throw new SheafError('The markdown file has no text content.', { file, hint: 'save it as UTF-8 text.' })
+  // Before the cache and the workers: an oversized page fails here at once, whatever a worker does with it.
+  assertPageSize(source, file, processor.maxPageSize)
   const key = cache.key(source, file)
   let result = cache.get(key)
   const inWorker = result ? undefined : cache.settled(key)
