@@ -28,5 +28,5 @@ export type {
 } from './plugins/types.ts'
 export type { GraphQLResolverMap, QueryContext } from './schema/types.ts'
 export type { NodeInput, SheafNode } from './store/types.ts'
-export { isExternalHref, isUnsafeSegment, routeKey, routeToHtmlFile, routeToMarkdownFile, toRoute, withBase } from './shared/routes.ts'
+export { isExternalHref, routeKey, routeToHtmlFile, routeToMarkdownFile, toRoute, withBase } from './shared/routes.ts'
 export type { EditLink, NavItem, SidebarItem, SocialLink, ThemeConfig } from './shared/themeConfig.ts'

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { isUnsafeSegment, SheafError, type Plugin } from 'sheaf'
+import { SheafError, type Plugin } from 'sheaf'
 import { readGitDates } from './gitDates.ts'
 
 export interface FilesOptions {
@@ -81,7 +81,9 @@ function assertNameStaysLiteral(relativePath: string, sourcePath: string): void 
     } catch {
       continue
     }
-    if (decoded !== segment && isUnsafeSegment(decoded.replace(/\.mdx?$/, ''))) {
+    // The engine keeps such a segment of a route as written (see decodeSegments in engine/shared/routes.ts); a file says so first, by name.
+    const name = decoded.replace(/\.mdx?$/, '')
+    if (decoded !== segment && (name === '.' || name === '..' || /[/\\\0]/.test(decoded))) {
       throw new SheafError(`The name \`${segment}\` URL-decodes to \`${decoded}\`, which reads as a path (a slash, or a \`.\`/\`..\` segment), not a name.`, {
         file: sourcePath,
         hint: 'rename the file without percent-escapes (e.g. `%2e`, `%2f`, `%5c`).',
