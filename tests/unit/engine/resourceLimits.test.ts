@@ -3,6 +3,7 @@ import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { build, type BuildResult } from '../../../engine/build.ts'
 import { formatError } from '../../../engine/errors.ts'
+import { maxHighlightedLine, parseLineRanges } from '../../../engine/markdown/lineRanges.ts'
 import { maxNestingDepth } from '../../../engine/markdown/nestingGuard.ts'
 import { maxRawHtmlDepth } from '../../../engine/markdown/rawHtmlDepth.ts'
 
@@ -115,4 +116,24 @@ describe('page size', () => {
     const wrong = await failure(site({ 'index.md': '# Page\n' }, config("'2MB'")))
     expect(wrong.message).toMatch(/config\.ts\n {2}The config field `markdown\.maxPageSize` must be a positive whole number of bytes, got "2MB"/)
   }, 30_000)
+})
+
+describe('code line highlights', () => {
+  it('cuts ranges to the block, with a warning at the block (the ranges once filled a Set for 17 s)', async () => {
+    const started = performance.now()
+    const result = await runBuild(path.join(brokenDir, 'code-meta-ranges'))
+    expect(performance.now() - started).toBeLessThan(15_000)
+    const warnings = result.warnings.join('\n')
+    expect(warnings).toMatch(/content\/index\.md:5:1\n {2}The line highlight `1-10001`, `10002-20002`, `20003-30003` and 1997 more reaches past this 2-line code block; it is cut to the block\./)
+    expect(warnings).toMatch(/content\/index\.md:10:1\n {2}The line highlight `3-9` reaches past this 3-line code block/)
+    const html = result.pages.find((page) => page.path === '/')?.html ?? ''
+    expect(html.match(/class="line highlighted/g)?.length).toBe(4)
+  }, 30_000)
+
+  it('never reads a range past the block, or past 10,000 lines when the block is not known', () => {
+    const meta = `{${Array.from({ length: 2000 }, (_, index) => `${index * 10_001 + 1}-${(index + 1) * 10_001}`).join(',')}}`
+    expect(parseLineRanges(meta, 3)).toEqual(new Set([1, 2, 3]))
+    expect(parseLineRanges(meta).size).toBe(maxHighlightedLine)
+    expect([...parseLineRanges('{5,1-3,2-6}', 10)]).toEqual([1, 2, 3, 4, 5, 6])
+  })
 })
