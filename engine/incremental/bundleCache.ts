@@ -1,33 +1,58 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { ClientAssets } from '../render/htmlShell.ts'
+import { resolveInside } from '../render/outputDir.ts'
+import { readCacheEntry, readCacheEntryJson, writeCacheEntry } from './cacheEntry.ts'
+
+interface BundleManifest {
+  assets: ClientAssets
+  /** The bundle's files, relative to the output folder; each is kept as a cache entry under `files/`. */
+  files: string[]
+}
 
 /**
  * The client bundle by its inputs' fingerprint: when the theme, client
  * modules, site data, engine and packages are unchanged, the previous
- * bundle's files are copied instead of running Vite again.
+ * bundle's files are copied instead of running Vite again. Every file is a
+ * checked cache entry (see cacheEntry.ts): when the manifest or any file is
+ * missing, truncated or damaged, the bundle is made again, never shipped broken.
  */
 export async function cachedBundle(cacheDir: string, key: string, outDir: string, build: () => Promise<ClientAssets>): Promise<{ assets: ClientAssets; reused: boolean }> {
   const entryDir = path.join(cacheDir, 'bundle', key)
   const manifest = path.join(entryDir, 'assets.json')
-  if (fs.existsSync(manifest)) {
-    const { assets, files } = JSON.parse(fs.readFileSync(manifest, 'utf8')) as { assets: ClientAssets; files: string[] }
-    for (const file of files) {
-      fs.mkdirSync(path.dirname(path.join(outDir, file)), { recursive: true })
-      fs.copyFileSync(path.join(entryDir, 'files', file), path.join(outDir, file))
+  const stored = readStoredBundle(entryDir, readCacheEntryJson<BundleManifest>(manifest))
+  if (stored) {
+    for (const [file, content] of stored.contents) {
+      const target = resolveInside(outDir, file)
+      fs.mkdirSync(path.dirname(target), { recursive: true })
+      fs.writeFileSync(target, content)
     }
-    return { assets, reused: true }
+    return { assets: stored.assets, reused: true }
   }
   const before = new Set(listFiles(outDir))
   const assets = await build()
   const files = listFiles(outDir).filter((file) => !before.has(file))
-  fs.rmSync(path.join(cacheDir, 'bundle'), { recursive: true, force: true })
-  for (const file of files) {
-    fs.mkdirSync(path.dirname(path.join(entryDir, 'files', file)), { recursive: true })
-    fs.copyFileSync(path.join(outDir, file), path.join(entryDir, 'files', file))
+  try {
+    fs.rmSync(path.join(cacheDir, 'bundle'), { recursive: true, force: true })
+    for (const file of files) writeCacheEntry(path.join(entryDir, 'files', file), fs.readFileSync(path.join(outDir, file)))
+    // The manifest last: a manifest is only ever found beside all of its files.
+    writeCacheEntry(manifest, JSON.stringify({ assets, files } satisfies BundleManifest))
+  } catch {
+    // A read-only or full disk only costs speed.
   }
-  fs.writeFileSync(manifest, JSON.stringify({ assets, files }))
   return { assets, reused: false }
+}
+
+/** Every file of a stored bundle, checked; null (a miss) when the manifest or any file is not intact. */
+function readStoredBundle(entryDir: string, manifest: BundleManifest | null): { assets: ClientAssets; contents: [string, Buffer][] } | null {
+  if (!manifest || !manifest.assets || !Array.isArray(manifest.files)) return null
+  const contents: [string, Buffer][] = []
+  for (const file of manifest.files) {
+    const content = typeof file === 'string' ? readCacheEntry(path.join(entryDir, 'files', file)) : null
+    if (!content) return null
+    contents.push([file, content])
+  }
+  return { assets: manifest.assets, contents }
 }
 
 function listFiles(dir: string, relative = ''): string[] {

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { NodeStore } from '../store/nodeStore.ts'
+import { readCacheEntryJson, writeCacheEntry } from './cacheEntry.ts'
 import { ReadDigests } from './readKey.ts'
+import { resolveInside } from '../render/outputDir.ts'
 
 interface PageEntry {
   /** What the page's queries read (read keys: a node, or some of its fields), as indexes into `Manifest.ids`. */
@@ -147,8 +149,11 @@ export class PageCache {
   }
 
   save(): void {
-    fs.mkdirSync(path.dirname(this.file), { recursive: true })
-    fs.writeFileSync(this.file, JSON.stringify(this.next))
+    try {
+      writeCacheEntry(this.file, JSON.stringify(this.next))
+    } catch {
+      // A read-only or full disk only costs speed: the next build renders every page.
+    }
   }
 }
 
@@ -161,32 +166,29 @@ export class PageCache {
 async function linkFiles(files: string[], fromDir: string, toDir: string, madeDirs: Map<string, Promise<unknown>>): Promise<boolean> {
   const linked: string[] = []
   for (const file of files) {
-    const target = path.join(toDir, file)
+    const target = resolveInside(toDir, file)
     const folder = path.dirname(target)
     let made = madeDirs.get(folder)
     if (!made) madeDirs.set(folder, (made = fs.promises.mkdir(folder, { recursive: true })))
     await made
     try {
-      await fs.promises.link(path.join(fromDir, file), target)
+      await fs.promises.link(resolveInside(fromDir, file), target)
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
         // The previous output lacks this file: undo, and let the page render.
         await Promise.all(linked.map((done) => fs.promises.rm(done, { force: true })))
         return false
       }
-      await fs.promises.copyFile(path.join(fromDir, file), target)
+      await fs.promises.copyFile(resolveInside(fromDir, file), target)
     }
     linked.push(target)
   }
   return true
 }
 
+/** The previous build's manifest; null (render every page) when it is missing, truncated or damaged. */
 function readManifest(file: string): Manifest | null {
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest
-  } catch {
-    return null
-  }
+  return readCacheEntryJson<Manifest>(file)
 }
 
 function structureDigest(store: NodeStore): string {

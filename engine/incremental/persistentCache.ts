@@ -1,8 +1,11 @@
-import fs from 'node:fs'
+import { readCacheEntryJson, writeCacheEntry } from './cacheEntry.ts'
 import { writeFileAtomic } from './writeFileAtomic.ts'
 
 // `sheaf/cache` is this module: plugins (and their worker tasks) write their own cache files with it too.
+// A cache file a later build trusts should be a checked entry: written with writeCacheEntry, read
+// with readCacheEntry, which returns null (a miss) for a truncated or damaged one.
 export { writeFileAtomic }
+export { readCacheEntry, writeCacheEntry } from './cacheEntry.ts'
 
 /**
  * A key -> JSON value cache for plugins, kept in memory for a long-lived
@@ -40,7 +43,7 @@ export class PersistentCache<T> {
   save(): void {
     if (this.changed || this.load().size !== this.used.size) {
       try {
-        writeFileAtomic(this.file, JSON.stringify(Object.fromEntries(this.used)))
+        writeCacheEntry(this.file, JSON.stringify(Object.fromEntries(this.used)))
       } catch {
         // A read-only or full disk only costs speed.
       }
@@ -52,11 +55,9 @@ export class PersistentCache<T> {
 
   private load(): Map<string, T> {
     if (!this.previous) {
-      try {
-        this.previous = new Map(Object.entries(JSON.parse(fs.readFileSync(this.file, 'utf8')) as Record<string, T>))
-      } catch {
-        this.previous = new Map()
-      }
+      // A missing, truncated or damaged file is a miss for every key (see cacheEntry.ts).
+      const stored = readCacheEntryJson<Record<string, T>>(this.file)
+      this.previous = new Map(stored && typeof stored === 'object' ? Object.entries(stored) : [])
     }
     return this.previous
   }

@@ -7,11 +7,17 @@ import path from 'node:path'
  * a crash or a concurrent reader never sees half a file. Throws like writeFileSync;
  * caches catch and carry on (a read-only or full disk only costs them speed).
  */
-export function writeFileAtomic(file: string, content: string): void {
+export function writeFileAtomic(file: string, content: string | Uint8Array): void {
   fs.mkdirSync(path.dirname(file), { recursive: true })
-  const temporary = `${file}.${process.pid}.tmp`
-  fs.writeFileSync(temporary, content)
-  fs.renameSync(temporary, file)
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
+  try {
+    fs.writeFileSync(temporary, content)
+    fs.renameSync(temporary, file)
+  } catch (error) {
+    // A full disk leaves a partial temporary: remove it, so it never piles up.
+    fs.rmSync(temporary, { force: true })
+    throw error
+  }
 }
 
 /**
@@ -21,6 +27,11 @@ export function writeFileAtomic(file: string, content: string): void {
  */
 export async function writeFileAtomicAsync(file: string, content: string | Uint8Array): Promise<void> {
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
-  await fs.promises.writeFile(temporary, content)
-  await fs.promises.rename(temporary, file)
+  try {
+    await fs.promises.writeFile(temporary, content)
+    await fs.promises.rename(temporary, file)
+  } catch (error) {
+    await fs.promises.rm(temporary, { force: true })
+    throw error
+  }
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import { readCacheEntryJson, writeCacheEntryAsync } from '../incremental/cacheEntry.ts'
 import { writeFileAtomicAsync } from '../incremental/writeFileAtomic.ts'
 
 /** Highlighted code blocks by what they are made from, kept on disk between builds. */
@@ -23,8 +24,14 @@ const maxUnwrittenBytes = 4_000_000
 /** Past this many packs, a flush merges them into one (so a folder edited for years stays small). */
 const maxPacks = 24
 
-/** Where each block of a pack is: its digest, then its UTF-8 byte offset and length in the pack. */
-type PackIndex = Record<string, [offset: number, length: number]>
+/**
+ * A pack's index: the pack's size in bytes, and where each block is (by digest: its UTF-8 byte
+ * offset and length in the pack). A pack whose size differs (cut short) is not read.
+ */
+interface PackIndex {
+  size: number
+  blocks: Record<string, [offset: number, length: number]>
+}
 
 /**
  * Highlighted blocks in packs under `dir`: each flush writes the blocks it holds as one
@@ -96,18 +103,20 @@ export function createHighlightStore(dir: string, salt: string): HighlightStore 
 async function writePack(packDir: string, blocks: [digest: string, html: string][]): Promise<void> {
   await fs.promises.mkdir(packDir, { recursive: true })
   const name = `${Date.now().toString(36)}-${randomBytes(6).toString('hex')}`
-  const index: PackIndex = {}
+  const index: PackIndex = { size: 0, blocks: {} }
   const parts: Buffer[] = []
   let offset = 0
   for (const [digest, html] of blocks) {
     const bytes = Buffer.from(html, 'utf8')
-    index[digest] = [offset, bytes.length]
+    index.blocks[digest] = [offset, bytes.length]
     parts.push(bytes)
     offset += bytes.length
   }
-  // The pack first, then its index (through a rename): an index always has its whole pack.
-  await fs.promises.writeFile(path.join(packDir, `${name}.pack`), Buffer.concat(parts))
-  await writeFileAtomicAsync(path.join(packDir, `${name}.idx`), JSON.stringify(index))
+  index.size = offset
+  // The pack first, then its index (both through a rename; the index a checked entry, see
+  // cacheEntry.ts): an index always has its whole pack, and a pack cut short later is not read.
+  await writeFileAtomicAsync(path.join(packDir, `${name}.pack`), Buffer.concat(parts))
+  await writeCacheEntryAsync(path.join(packDir, `${name}.idx`), JSON.stringify(index))
 }
 
 /**
@@ -131,9 +140,10 @@ async function mergePacks(packDir: string): Promise<void> {
 /** Where every block of the packs named by these indexes is (a later pack's entry wins). */
 function readPackIndexes(packDir: string, names = listFiles(packDir, '.idx')): { digest: string; pack: string; offset: number; length: number }[] {
   return names.flatMap((name) => {
-    const index = readJson<PackIndex>(path.join(packDir, name)) ?? {}
+    const index = readCacheEntryJson<PackIndex>(path.join(packDir, name))
     const pack = path.join(packDir, name.replace(/\.idx$/, '.pack'))
-    return Object.entries(index).map(([digest, [offset, length]]) => ({ digest, pack, offset, length }))
+    if (!index?.blocks || sizeOf(pack) !== index.size) return []
+    return Object.entries(index.blocks).map(([digest, [offset, length]]) => ({ digest, pack, offset, length }))
   })
 }
 
@@ -169,10 +179,10 @@ function listFiles(dir: string, extension: string): string[] {
   }
 }
 
-function readJson<T>(file: string): T | null {
+function sizeOf(file: string): number {
   try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as T
+    return fs.statSync(file).size
   } catch {
-    return null
+    return -1
   }
 }

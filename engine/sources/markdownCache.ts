@@ -3,6 +3,7 @@ import path from 'node:path'
 import { createHash } from 'node:crypto'
 import type { MarkdownResult } from '../markdown/processor.ts'
 import { SheafError } from '../errors.ts'
+import { readCacheEntryText, sealCacheEntry } from '../incremental/cacheEntry.ts'
 import { writeFileAtomicAsync } from '../incremental/writeFileAtomic.ts'
 import { defineLazyField } from '../store/lazyField.ts'
 
@@ -39,8 +40,10 @@ export function createMarkdownCache(options: { dir: string | null; salt: string;
   const fromDisk = (key: string): MarkdownResult | undefined => {
     const file = fileOf(key)
     if (!file) return undefined
+    // A missing, truncated or damaged entry is a miss: the file is transformed (and stored) again.
     try {
-      return readEntry(fs.readFileSync(file, 'utf8'), bodyFileOf(file))
+      const main = readCacheEntryText(file)
+      return main === null ? undefined : readEntry(main, bodyFileOf(file))
     } catch {
       return undefined
     }
@@ -50,7 +53,7 @@ export function createMarkdownCache(options: { dir: string | null; salt: string;
   // here, two per entry, which a cold build of a thousand pages spent on its main thread.
   const writes = new Set<Promise<void>>()
   const folders = new Map<string, Promise<unknown>>()
-  const writeInBackground = (file: string, entry: { main: string; body: string }) => {
+  const writeInBackground = (file: string, entry: { main: Buffer; body: Buffer }) => {
     const folder = path.dirname(file)
     let made = folders.get(folder)
     if (!made) folders.set(folder, (made = fs.promises.mkdir(folder, { recursive: true })))
@@ -128,17 +131,23 @@ export function createMarkdownCache(options: { dir: string | null; salt: string;
  * own, parsed on first read; JSON text holds no raw newline, so lines split it. Sections
  * stay in the main file (the search index reads them for every page); the body and text,
  * three quarters of an entry, are in a second file read only by a page that renders.
+ * Both are checked cache entries (see cacheEntry.ts); the main file's first line is the
+ * body file's size, so an entry whose body file was cut short is a miss when it is read,
+ * not an error when a page renders.
  */
-function writeEntry(result: MarkdownResult): { main: string; body: string } {
+function writeEntry(result: MarkdownResult): { main: Buffer; body: Buffer } {
   const { sections, body, text, ...rest } = result
-  return { main: `${JSON.stringify(rest)}\n${JSON.stringify(sections)}`, body: `${JSON.stringify(body)}\n${JSON.stringify(text)}` }
+  const bodyEntry = sealCacheEntry(`${JSON.stringify(body)}\n${JSON.stringify(text)}`)
+  return { main: sealCacheEntry(`${bodyEntry.length}\n${JSON.stringify(rest)}\n${JSON.stringify(sections)}`), body: bodyEntry }
 }
 
 function readEntry(stored: string, bodyFile: string): MarkdownResult {
   const lines = stored.split('\n')
-  if (lines.length !== 2) throw new Error('not a cache entry of this layout')
-  const result = JSON.parse(lines[0]) as MarkdownResult
-  defineLazyField(result, 'sections', () => JSON.parse(lines[1]))
+  if (lines.length !== 3) throw new Error('not a cache entry of this layout')
+  if (fs.statSync(bodyFile).size !== Number(lines[0])) throw new Error('the body file is not the one written with this entry')
+  const result = JSON.parse(lines[1]) as MarkdownResult
+  // Parsed on first read: the entry's digest has vouched for its text.
+  defineLazyField(result, 'sections', () => JSON.parse(lines[2]))
   let bodyLines: string[] | undefined
   const bodyLine = (index: number) => {
     bodyLines ??= readBodyFile(bodyFile)
@@ -150,12 +159,8 @@ function readEntry(stored: string, bodyFile: string): MarkdownResult {
 }
 
 function readBodyFile(file: string): string[] {
-  try {
-    const lines = fs.readFileSync(file, 'utf8').split('\n')
-    if (lines.length === 2) return lines
-  } catch {
-    // Reported below.
-  }
+  const lines = readCacheEntryText(file)?.split('\n')
+  if (lines?.length === 2) return lines
   throw new SheafError(`The cache entry ${file} is missing or damaged.`, { hint: 'delete the .sheaf-cache folder and build again.' })
 }
 

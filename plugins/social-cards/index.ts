@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { routeToHtmlFile, withBase, type HeadTag, type Plugin, type SidebarItem } from 'sheaf'
+import { readCacheEntry, writeCacheEntry } from 'sheaf/cache'
 import { cardHeight, cardWidth } from './cardSize.ts'
 import type { CardContent } from './renderCard.ts'
 
@@ -53,18 +54,26 @@ export function socialCards(options: SocialCardsOptions = {}): Plugin {
         if (!page) continue
         const content: CardContent = { title: page.title, section: sectionOf(sidebar, built.path) ?? 'Overview', version: page.version ?? '', siteName: siteData.title }
         const key = createHash('sha1').update(designVersion).update(JSON.stringify(content)).digest('hex')
-        jobs.push({ file: cardFile(built.path), cached: path.join(cacheDir, `${key}.png`), content })
+        // `.card`, not `.png`: a checked cache entry (see readCacheEntry), not the image alone.
+        jobs.push({ file: cardFile(built.path), cached: path.join(cacheDir, `${key}.card`), content })
       }
       // A few cards in flight: one is laid out in JavaScript while others are rasterised natively.
       await inParallel(jobs, 4, async (job) => {
-        if (!fs.existsSync(job.cached)) {
+        // A missing, truncated or damaged card is drawn again: never shipped as it is.
+        let card: Uint8Array | null = readCacheEntry(job.cached)
+        if (!card) {
           // Loaded on the first card drawn, not with the config: satori and resvg take 0.2 s to
           // load, which the dev server and builds with every card cached never need.
           const { renderCard } = await import('./renderCard.ts')
-          fs.writeFileSync(job.cached, await renderCard(job.content))
+          card = await renderCard(job.content)
+          try {
+            writeCacheEntry(job.cached, card)
+          } catch {
+            // A read-only or full disk only costs speed.
+          }
           drawn++
         }
-        await emitFile(job.file, fs.readFileSync(job.cached))
+        await emitFile(job.file, card)
       })
       reporter.info(`${drawn} social card${drawn === 1 ? '' : 's'} drawn, the rest from cache`)
     },

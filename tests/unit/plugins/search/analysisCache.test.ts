@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { readCacheEntryJson } from '../../../../engine/incremental/cacheEntry.ts'
 import { PersistentAnalysisCache } from '../../../../plugins/search/analysisCache.ts'
 import { createIndexFile } from '../../../../plugins/search/buildSearchIndexes.ts'
 import type { SearchablePage } from '../../../../plugins/search/shared/pageDocuments.ts'
@@ -34,7 +35,7 @@ describe('search analyses kept between builds', () => {
     expect(json(createIndexFile(edited, '1.0', 'en', second))).toBe(json(createIndexFile(edited, '1.0', 'en')))
     second.save()
     // Only the entries the last build used are kept: the edited section's old analysis is gone.
-    const stored = JSON.parse(fs.readFileSync(path.join(dir, fs.readdirSync(dir).find((name) => name.startsWith('analyses-')) as string), 'utf8')) as Record<string, unknown>
+    const stored = readCacheEntryJson<Record<string, unknown>>(path.join(dir, fs.readdirSync(dir).find((name) => name.startsWith('analyses-')) as string)) ?? {}
     expect(Object.keys(stored)).toHaveLength(6)
   })
 })
