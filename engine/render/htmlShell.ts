@@ -1,6 +1,7 @@
 import type { HeadTag } from '../plugins/types.ts'
 import type { PageData } from '../shared/types.ts'
 import { serializeInlinePageData } from '../shared/inlinePageData.ts'
+import { textDirection } from '../shared/textDirection.ts'
 import { inlineHashes, policyText, type CspDirectives } from './contentSecurityPolicy.ts'
 import { appRootId } from '../shared/reservedIds.ts'
 
@@ -51,7 +52,7 @@ export function htmlShell({ lang, head, body, page, assets, headTags, rawHtmlIds
     : [`<script type="module" src="${escapeAttribute(assets.entry)}"></script>`, ...chunks.map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`)]
   return [
     '<!doctype html>',
-    `<html lang="${escapeAttribute(lang)}">`,
+    `<html lang="${escapeAttribute(lang)}" dir="${textDirection(lang)}">`,
     '<head>',
     '<meta charset="utf-8">',
     // First after the charset: a <meta> policy governs only what comes after it.

@@ -79,7 +79,8 @@ export interface DocumentInputs {
 function documentInputs(pageData: PageData, context: RenderContext): DocumentInputs {
   const { config, runner, mode } = context
   const headTags = runner.headTags({ path: pageData.path, template: pageData.template, mode, base: config.base })
-  const lang = context.dataLayer.pageLang(pageData.path) ?? config.lang
+  // A page that is no content page (a language's 404) can name its language in its context.
+  const lang = context.dataLayer.pageLang(pageData.path) ?? (typeof pageData.context.lang === 'string' ? pageData.context.lang : undefined) ?? config.lang
   // Built pages ship the policy; the dev server's do not (Vite injects inline scripts and opens a socket).
   const csp = mode === 'build' && config.csp ? sitePolicy(config.csp, runner.plugins) : false
   return { lang, headTags: [...config.head, ...headTags], csp }

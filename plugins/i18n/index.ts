@@ -102,7 +102,7 @@ export function i18n(options: I18nOptions): Plugin {
     createPages({ createPage, templates }) {
       // Each other language gets its own 404 page, in its own words.
       if (!multiple || !templates.includes('404')) return
-      for (const locale of locales) if (locale.lang !== defaultLang) createPage({ path: `/${locale.lang}/404`, template: '404', context: { path: `/${locale.lang}/404` } })
+      for (const locale of locales) if (locale.lang !== defaultLang) createPage({ path: `/${locale.lang}/404`, template: '404', context: { path: `/${locale.lang}/404`, lang: locale.lang } })
     },
     headTags(page) {
       if (!multiple) return []

@@ -2,6 +2,7 @@ import { useSiteData, type LayoutProps } from 'sheaf/runtime'
 import { ProgressBar } from './furniture/ProgressBar.tsx'
 import { ScrollToTop } from './furniture/ScrollToTop.tsx'
 import { Footer } from './components/Footer.tsx'
+import { HtmlAttributes, routeLang } from './components/HtmlAttributes.tsx'
 import type { LayoutData } from './components/layoutData.ts'
 import { Navbar } from './components/Navbar.tsx'
 import { OldVersionBanner } from './components/OldVersionBanner.tsx'
@@ -41,7 +42,7 @@ export default function Layout({ data, page, children }: LayoutProps<LayoutData>
   const siteData = useSiteData()
   const pageType = data.page?.pageType ?? '404'
   const isHome = pageType === 'home'
-  const lang = data.page?.lang ?? site.lang
+  const lang = routeLang(data.page?.lang, page.path, data.locales ?? [], site.lang)
   const footer = site.themeConfig.footer
   // On an older version: point search engines and readers at the same page in the default version.
   const olderVersion = data.currentVersion && !data.currentVersion.isDefault ? data.currentVersion : null
@@ -61,6 +62,7 @@ export default function Layout({ data, page, children }: LayoutProps<LayoutData>
         icon={siteData.icon}
         canonicalPath={latestLink?.exists ? latestLink.path : undefined}
       />
+      <HtmlAttributes lang={lang} />
       <SkipLink text={texts.skipToContentText} />
       {parts.navbar ? (
         <header className="site-header">
