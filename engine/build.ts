@@ -85,6 +85,10 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
   // The theme's modules load while the pages transform (0.1-0.2 s of imports, on a main thread that
   // waits for workers in a big build); a theme that fails to load fails the build when it is awaited.
   let themeLoad: Promise<LoadedTheme> | null = null
+  // A failed build lets its theme import settle before it throws: a build started next (a test,
+  // the dev server) would otherwise bundle the same theme at the same time, and the first to
+  // finish removes the other's folder as stale.
+  const settleThemeLoad = async () => void (await (themeLoad as Promise<LoadedTheme> | null)?.catch(() => undefined))
   const onConfig = (config: ResolvedConfig) => {
     if (options.write !== false) checkOutput(config).catch(() => undefined)
     themeLoad = themeImporter(themePlan(config, cacheDir)).then((importer) => loadTheme(root, config.theme, importer))
@@ -94,7 +98,7 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
   try {
     prepared = await prepareSite(root, { ...options, onConfig, startBundle: options.write === false ? undefined : startBundle })
   } catch (error) {
-    await discardEarly(early.current)
+    await Promise.all([discardEarly(early.current), settleThemeLoad()])
     throw error
   }
   const { config, session, runner, registry, dataLayer, store, site, log, reporterFor, timer } = prepared
@@ -110,7 +114,7 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
     pages = await timer.run('pages', () => createPages(runner, dataLayer, registry, site, reporterFor), (list) => list.length)
     theme = await (themeLoad ?? loadTheme(root, config.theme))
   } catch (error) {
-    await discardEarly(early.current)
+    await Promise.all([discardEarly(early.current), settleThemeLoad()])
     throw error
   }
   const siteData = { ...toSiteData(config), notFoundRoutes: pages.map((page) => page.path).filter((route) => route === '/404' || route.endsWith('/404')) }

@@ -110,12 +110,6 @@ export async function writeOutputFile(outDir: string, relative: string, content:
   await fs.writeFile(file, content)
 }
 
-/** Writes a file, creating its folders. */
-export async function writeFileDeep(file: string, content: string | Uint8Array): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true })
-  await fs.writeFile(file, content)
-}
-
 /** The folders a build reads from: its output may be none of them, hold none, and lie in none. */
 export interface SourceFolders {
   root: string
@@ -129,14 +123,15 @@ export interface SourceFolders {
  * Then refuses a non-empty folder that is not a previous Sheaf build.
  */
 export async function assertSafeOutputDir(outDir: string, folders: SourceFolders): Promise<void> {
-  const out = path.resolve(outDir)
+  // Real paths: an output folder reached through a link (`--out docs-link/out`) is where the link leads.
+  const out = realPathOf(outDir)
   const fix = 'pass another folder, e.g. `--out build` (or set `outDir` in the config) to a folder of its own inside the project.'
-  const root = path.resolve(folders.root)
+  const root = realPathOf(folders.root)
   if (out === root || isInside(root, out)) {
     throw new SheafError(`The output folder ${out} ${out === root ? 'is' : 'contains'} the project root: a build replaces its output folder, so it would delete the project.`, { hint: fix })
   }
   for (const { label, dir } of folders.sources) {
-    const source = path.resolve(dir)
+    const source = realPathOf(dir)
     // A source folder that holds the root (a config file at the root) holds every output folder inside it.
     const holdsRoot = source === root || isInside(root, source)
     if (out === source || isInside(source, out) || (!holdsRoot && isInside(out, source))) {
@@ -164,6 +159,23 @@ async function assertReplaceable(outDir: string): Promise<void> {
   throw new SheafError(`The output folder ${outDir} is not empty and is not a previous Sheaf build (it has no ${buildMarker} file): building would delete what it holds.`, {
     hint: 'pass an empty or new folder with `--out` (or `outDir` in the config), or empty this one yourself if its files can go.',
   })
+}
+
+/** The real path of `file`: its deepest existing folder resolved through links, then the rest as written. */
+function realPathOf(file: string): string {
+  const absolute = path.resolve(file)
+  let existing = absolute
+  const rest: string[] = []
+  for (;;) {
+    try {
+      return path.join(fsSync.realpathSync(existing), ...rest.reverse())
+    } catch {
+      const parent = path.dirname(existing)
+      if (parent === existing) return absolute
+      rest.push(path.basename(existing))
+      existing = parent
+    }
+  }
 }
 
 /** Is `child` strictly inside `parent`? */

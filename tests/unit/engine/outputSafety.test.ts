@@ -125,7 +125,10 @@ describe('the output folder', () => {
       ['site', /is the config folder/],
       ['site/theme', /lies inside the config folder/],
       ['content/public', /is the public folder/],
+      // Through a link, the folder is where the link leads.
+      ['content-link/out', /lies inside the content folder/],
     ]
+    fs.symlinkSync(path.join(site, 'content'), path.join(site, 'content-link'))
     // `.sheaf/` holds the client entry a build generates.
     const sources = () => filesUnder(site).filter((file) => !file.startsWith('.sheaf')).sort()
     const before = sources()
@@ -135,6 +138,10 @@ describe('the output folder', () => {
       expect(message).toContain('Fix: ')
     }
     expect(sources()).toEqual(before)
+    // `outDir: '.'` in the config is refused the same way.
+    fs.writeFileSync(path.join(site, 'site/config-dot.ts'), "import base from './config.ts'\nexport default { ...base, outDir: '.' }\n")
+    expect(await failureOf(build(site, { configFile: 'site/config-dot.ts', sink: quiet, cache: false, workers: false }))).toMatch(/is the project root/)
+    expect(sources()).toEqual([...before, 'site/config-dot.ts'].sort())
   }, 120_000)
 
   it('`sheaf build --out .` exits non-zero and keeps the project', () => {
