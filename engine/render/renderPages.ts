@@ -10,6 +10,7 @@ import { routeToDataFile, routeToHtmlFile } from '../shared/routes.ts'
 import { OutputWriter } from './outputWriter.ts'
 import type { PageData, SiteData } from '../shared/types.ts'
 import { htmlShell, type ClientAssets } from './htmlShell.ts'
+import { mergeHeadTags } from './mergeHeadTags.ts'
 import { sitePolicy, type CspDirectives } from './contentSecurityPolicy.ts'
 import type { LoadedTheme } from './loadTheme.ts'
 import { renderApp } from './renderApp.tsx'
@@ -65,7 +66,7 @@ export type DocumentParts = Pick<RenderContext, 'theme' | 'siteData' | 'assets'>
 /** Renders one page's document from its page data and its other inputs. */
 export function renderDocumentWith(pageData: PageData, { theme, siteData, assets }: DocumentParts, { lang, headTags, csp }: DocumentInputs): string {
   const app = renderApp(siteData, pageData, theme)
-  return htmlShell({ lang, head: app.head, body: app.body, page: pageData, assets, headTags, rawHtmlIds: app.rawHtmlIds, notFoundRoutes: siteData.notFoundRoutes, csp })
+  return htmlShell({ lang, head: app.head, body: app.body, page: pageData, assets, headTags: mergeHeadTags(app.head, headTags), rawHtmlIds: app.rawHtmlIds, notFoundRoutes: siteData.notFoundRoutes, csp })
 }
 
 /** What a page's document takes in besides its page data and the site-wide key. */
