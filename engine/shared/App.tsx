@@ -1,4 +1,5 @@
 import type { ComponentType, ReactNode } from 'react'
+import { HastCompilerContext, type HastCompiler } from './hastCompiler.ts'
 import { RawHtmlContext, type RawHtmlRegistry } from './RawHtml.tsx'
 import { PageContext, RouterContext, SiteContext, type Router } from './contexts.ts'
 import type { LayoutProps, PageData, SiteData, TemplateProps } from './types.ts'
@@ -12,28 +13,32 @@ export interface AppProps {
   router?: Router
   /** Which build-time HTML strings the document already holds (see RawHtml). */
   rawHtml?: RawHtmlRegistry
+  /** How page bodies become React (the server passes rehype-react; default: hast-util-to-jsx-runtime). */
+  hastCompiler?: HastCompiler
 }
 
 const noopRouter: Router = { navigate: async () => undefined, prefetch: () => undefined, loading: false }
 
 /** The root tree, identical on server and client. */
-export function App({ site, page, Template, Layout, router = noopRouter, rawHtml }: AppProps) {
+export function App({ site, page, Template, Layout, router = noopRouter, rawHtml, hastCompiler }: AppProps) {
   const content: ReactNode = <Template data={page.data} pageContext={page.context} path={page.path} />
   return (
-    <RawHtmlContext.Provider value={rawHtml ?? null}>
-      <SiteContext.Provider value={site}>
-        <RouterContext.Provider value={router}>
-          <PageContext.Provider value={page}>
-            {Layout ? (
-              <Layout data={page.layoutData} page={page}>
-                {content}
-              </Layout>
-            ) : (
-              content
-            )}
-          </PageContext.Provider>
-        </RouterContext.Provider>
-      </SiteContext.Provider>
-    </RawHtmlContext.Provider>
+    <HastCompilerContext.Provider value={hastCompiler ?? null}>
+      <RawHtmlContext.Provider value={rawHtml ?? null}>
+        <SiteContext.Provider value={site}>
+          <RouterContext.Provider value={router}>
+            <PageContext.Provider value={page}>
+              {Layout ? (
+                <Layout data={page.layoutData} page={page}>
+                  {content}
+                </Layout>
+              ) : (
+                content
+              )}
+            </PageContext.Provider>
+          </RouterContext.Provider>
+        </SiteContext.Provider>
+      </RawHtmlContext.Provider>
+    </HastCompilerContext.Provider>
   )
 }

@@ -1,6 +1,8 @@
 import type { Element, Root, RootContent } from 'hast'
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime'
+import { useContext } from 'react'
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
+import { HastCompilerContext } from './hastCompiler.ts'
 
 export interface HastContentProps {
   /** A page body (hast JSON from the page data). */
@@ -11,7 +13,9 @@ export interface HastContentProps {
 
 /** Turns a page body into React. The same function runs on server and client, so hydration matches. */
 export function HastContent({ tree, components }: HastContentProps) {
-  return toJsxRuntime(withoutScriptProperties(tree), { Fragment, jsx, jsxs, components: components as Partial<Components>, ignoreInvalidStyle: true })
+  // The server render compiles with rehype-react (see hastCompiler.ts): the same tree.
+  const compile = useContext(HastCompilerContext) ?? toJsxRuntime
+  return compile(withoutScriptProperties(tree), { Fragment, jsx, jsxs, components: components as Partial<Components>, ignoreInvalidStyle: true })
 }
 
 const checked = new WeakMap<Root, Root>()
