@@ -10,20 +10,28 @@ import { walk } from './walk.ts'
  * without script, and the client's scrollToHash does the same for URLs
  * typed or linked from elsewhere.
  *
- * Returns the fragments that land on the page: every id, plus `x` for each
- * `user-content-x` (so `other.md#setup` passes the dead-link check).
+ * Returns the fragments that land on the page: every id and `<a name>`, plus
+ * `x` for each `user-content-x` (so `other.md#setup` passes the dead-link check).
  */
 export function resolveUserContentHashes(tree: Root, ids: readonly string[]): string[] {
-  const known = new Set(ids)
+  // A browser's jump to `#x` also lands on `<a name="x">`.
+  const names: string[] = []
+  const links: Element[] = []
   walk<Element>(tree, 'element', (node) => {
     if (node.tagName !== 'a') return
+    if (typeof node.properties.name === 'string' && node.properties.name) names.push(node.properties.name)
     const href = node.properties.href
-    if (typeof href !== 'string' || !href.startsWith('#') || href.length < 2) return
-    const fragment = safeDecode(href.slice(1))
-    if (!known.has(fragment) && known.has(userContentPrefix + fragment)) node.properties.href = `#${userContentPrefix}${href.slice(1)}`
+    if (typeof href === 'string' && href.length > 1 && href.startsWith('#')) links.push(node)
   })
-  const aliases = ids.filter((id) => id.startsWith(userContentPrefix)).map((id) => id.slice(userContentPrefix.length)).filter((alias) => alias && !known.has(alias))
-  return [...ids, ...new Set(aliases)]
+  const targets = [...ids, ...names]
+  const known = new Set(targets)
+  for (const link of links) {
+    const href = String(link.properties.href)
+    const fragment = safeDecode(href.slice(1))
+    if (!known.has(fragment) && known.has(userContentPrefix + fragment)) link.properties.href = `#${userContentPrefix}${href.slice(1)}`
+  }
+  const aliases = targets.filter((id) => id.startsWith(userContentPrefix)).map((id) => id.slice(userContentPrefix.length)).filter((alias) => alias && !known.has(alias))
+  return [...new Set([...targets, ...aliases])]
 }
 
 function safeDecode(value: string): string {
