@@ -10,12 +10,16 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { createMarkdownCache, type MarkdownCache } from './sources/markdownCache.ts'
 
-/** Components MDX content may use, with the props each accepts. */
+/**
+ * Components MDX content may use, with the props each takes (type, required), checked at build
+ * time with the element's line (remarkMdxComponents). Keep in step with the theme's components
+ * (site/theme/markdown: PackageManagerTabsProps, TabsProps, TabProps).
+ */
 export const defaultComponents: ComponentRegistry = {
-  PackageManagerTabs: ['command', 'additionalTabs'],
-  Tabs: ['groupId', 'defaultValue', 'values'],
-  Tab: ['label', 'value'],
-  Badge: ['text', 'type'],
+  PackageManagerTabs: { command: { type: 'string', required: true }, additionalTabs: { type: 'array' } },
+  Tabs: { groupId: { type: 'string' }, defaultValue: { type: 'string' }, values: { type: 'array' } },
+  Tab: { label: { type: 'string', required: true }, value: { type: 'string' } },
+  Badge: { text: { type: 'string', required: true }, type: { type: 'string' } },
 }
 
 /**

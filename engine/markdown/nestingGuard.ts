@@ -29,6 +29,13 @@ export const maxEmphasisMarkersInCode = 20_000
  */
 export const maxLinkBrackets = 1_000
 
+/**
+ * Most `{` one paragraph of an MDX page may hold (outside code). The MDX parser re-parses an
+ * expression with acorn at each `}` to find where it ends, so an expression's cost grows with its
+ * braces times its length: a prop of 5,000 `{a:1},` took 64 s. A real prop holds a few dozen.
+ */
+export const maxMdxBraces = 200
+
 const blankRE = /^\s*$/
 /** One container marker at the start of what is left of a line: a `>` or a list bullet/number. */
 const containerMarkerRE = /^[ \t]*(?:>|(?:[-*+]|\d{1,9}[.)])(?=[ \t]|$))[ \t]?/
@@ -45,18 +52,20 @@ const inlineCodeRE = /(`+)[^`]+?\1/g
  * lines. The tag count is a fast path: the trees are checked again after parsing (treeDepth.ts,
  * rawHtmlDepth.ts), so a line this scan misreads cannot get past them.
  */
-export function assertReasonableNesting(source: string, file: string): void {
+export function assertReasonableNesting(source: string, file: string, options: { mdx?: boolean } = {}): void {
   const lines = source.split('\n')
   const listIndents: number[] = []
   let fence: string | null = null
   let markers = 0
   let brackets = 0
+  let braces = 0
   let tagDepth = 0
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]
     if (blankRE.test(line)) {
       markers = 0
       brackets = 0
+      braces = 0
       continue
     }
     const fenceMatch = fenceOpenRE.exec(line)
@@ -86,9 +95,12 @@ export function assertReasonableNesting(source: string, file: string): void {
     const limit = fence === null ? maxEmphasisMarkers : maxEmphasisMarkersInCode
     if (markers > limit) throw tooManyMarkers(limit, file, index + 1)
     if (fence === null && brackets > maxLinkBrackets) throw tooManyBrackets(file, index + 1)
-    if (fence === null && line.includes('<')) {
-      tagDepth = stepTagDepth(line.replace(inlineCodeRE, ''), tagDepth, maxRawHtmlDepth)
+    if (fence === null && (line.includes('<') || (options.mdx && line.includes('{')))) {
+      const prose = line.replace(inlineCodeRE, '')
+      tagDepth = stepTagDepth(prose, tagDepth, maxRawHtmlDepth)
       if (tagDepth < 0) throw tooManyTags(file, index + 1)
+      if (options.mdx) braces += countUnescaped(prose, 123 /* { */)
+      if (braces > maxMdxBraces) throw tooManyBraces(file, index + 1)
     }
   }
 }
@@ -137,6 +149,26 @@ function tooManyMarkers(limit: number, file: string, line: number): SheafError {
     line,
     column: 1,
     hint: 'write literal asterisks and underscores as `\\*` and `\\_` or inside `code`, or split the paragraph with blank lines.',
+  })
+}
+
+/** How many times the character `code` occurs, not backslash-escaped. */
+function countUnescaped(text: string, code: number): number {
+  let count = 0
+  for (let index = 0; index < text.length; index++) {
+    const here = text.charCodeAt(index)
+    if (here === 92 /* \ */) index++
+    else if (here === code) count++
+  }
+  return count
+}
+
+function tooManyBraces(file: string, line: number): SheafError {
+  return new SheafError(`This paragraph holds more than ${maxMdxBraces} \`{\`, which MDX reads as expressions.`, {
+    file,
+    line,
+    column: 1,
+    hint: 'keep component props small (move long lists into several components or into markdown), and write literal braces as `\\{`.',
   })
 }
 

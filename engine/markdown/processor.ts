@@ -97,7 +97,7 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
       if (source.trim() === '') {
         return emptyResult(file)
       }
-      assertReasonableNesting(source, file)
+      assertReasonableNesting(source, file, { mdx })
       const frontmatter = parseFrontmatter(source, file)
       assertFrontmatterTypes(frontmatter.data, file, source)
       const vfile = new VFile({ path: file, value: normalizeContainerTitles(source) })

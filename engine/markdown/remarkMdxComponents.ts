@@ -1,10 +1,25 @@
 import type { Root } from 'mdast'
 import type { VFile } from 'vfile'
 import { visit, SKIP } from 'unist-util-visit'
+import { SheafError } from '../errors.ts'
 import { evaluateLiteral, NonLiteralError } from './evaluateLiteral.ts'
 
-/** Component name -> the props it accepts. */
-export type ComponentRegistry = Record<string, readonly string[]>
+/** What a prop's literal value may be. */
+export type PropType = 'string' | 'number' | 'boolean' | 'array' | 'object'
+
+/** One prop of an MDX component: its type, and whether a page must give it. */
+export interface PropSpec {
+  type: PropType
+  required?: boolean
+}
+
+/**
+ * Component name -> its props. Checked at build time (remarkMdxComponents): a missing required
+ * prop, a prop of the wrong type or an unknown prop fails at the element's line, instead of the
+ * component throwing while the page renders (`<PackageManagerTabs />` without `command` ended the
+ * build with "Unexpected error" and no file).
+ */
+export type ComponentRegistry = Readonly<Record<string, Readonly<Record<string, PropSpec>>>>
 
 interface Options {
   components: ComponentRegistry
@@ -51,7 +66,9 @@ export default function remarkMdxComponents(options: Options) {
         if (isComponent && !Object.hasOwn(components, name)) {
           file.fail(`Unknown component \`<${name}>\`. Known components: ${Object.keys(components).join(', ') || 'none'}.`, node, 'sheaf:mdx')
         }
-        element.data = { hName: name, hProperties: readProps(element.attributes, name, file, node) }
+        const props = readProps(element.attributes, name, file, node)
+        if (isComponent) checkProps(props, name, components[name], file, node)
+        element.data = { hName: name, hProperties: props }
       }
       return undefined
     })
@@ -78,6 +95,51 @@ function readProps(attributes: JsxAttribute[], name: string, file: VFile, node: 
     }
   }
   return props
+}
+
+/** Fails at the element when its props do not match the component's declared props. */
+function checkProps(props: Record<string, unknown>, name: string, declared: Readonly<Record<string, PropSpec>>, file: VFile, node: unknown): void {
+  const known = Object.keys(declared)
+  const example = `<${name}${known.filter((prop) => declared[prop].required).map((prop) => ` ${prop}=${exampleValue(declared[prop].type)}`).join('')} />`
+  for (const [prop, value] of Object.entries(props)) {
+    if (!Object.hasOwn(declared, prop)) {
+      throw propError(`\`<${name}>\` has no prop \`${prop}\`.`, file, node, `use only its props: ${known.map((known) => `\`${known}\``).join(', ') || 'none'}.`)
+    }
+    const spec = declared[prop]
+    if (typeOfValue(value) !== spec.type) {
+      throw propError(`The prop \`${prop}\` of \`<${name}>\` must be ${article(spec.type)}, got ${describe(value)}.`, file, node, `write e.g. \`${prop}=${exampleValue(spec.type)}\`.`)
+    }
+  }
+  for (const prop of known) {
+    if (declared[prop].required && !Object.hasOwn(props, prop)) {
+      throw propError(`\`<${name}>\` needs the prop \`${prop}\` (${article(declared[prop].type)}).`, file, node, `write e.g. \`${example}\`.`)
+    }
+  }
+}
+
+function propError(message: string, file: VFile, node: unknown, hint: string): SheafError {
+  const start = (node as { position?: { start: { line: number; column: number } } }).position?.start
+  return new SheafError(message, { file: file.path, line: start?.line, column: start?.column, hint })
+}
+
+function typeOfValue(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'array'
+  return typeof value
+}
+
+function article(type: PropType): string {
+  return type === 'array' || type === 'object' ? `an ${type}` : `a ${type}`
+}
+
+function describe(value: unknown): string {
+  if (value === true) return 'a prop without a value (`true`)'
+  const text = JSON.stringify(value) ?? String(value)
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text
+}
+
+function exampleValue(type: PropType): string {
+  return { string: '"..."', number: '{1}', boolean: '{true}', array: '{["a", "b"]}', object: '{{ a: 1 }}' }[type]
 }
 
 const importRE = /^\s*import\s+(?:\{([^}]*)\}|([A-Za-z_$][\w$]*))\s+from\s+['"][^'"]+['"];?\s*$/

@@ -31,7 +31,7 @@ export function createSanitizeSchema(components: ComponentRegistry): Schema {
       details: [...(attributes.details ?? []), 'open', 'dataContainer', 'dataTitle'],
       code: [...(attributes.code ?? []), 'dataMeta'],
       img: [...(attributes.img ?? []), 'width', 'height', 'loading'],
-      ...Object.fromEntries(Object.entries(components).map(([name, props]) => [name, [...props]])),
+      ...Object.fromEntries(Object.entries(components).map(([name, props]) => [name, Object.keys(props)])),
     },
     protocols: {
       ...defaultSchema.protocols,

@@ -81,6 +81,12 @@ describe('deep nesting fails at its line, without a stack overflow', () => {
     expect(links.message).toMatch(/content\/index\.md:3:1\n {2}This paragraph holds more than 1000 `\[` characters/)
   }, 30_000)
 
+  it('refuses MDX expressions with more braces than the parser handles in reasonable time', async () => {
+    // The MDX parser re-parses an expression at every `}`: 5,000 of these took 64 s.
+    const { message } = await failure(site({ 'index.mdx': `# P\n\ntext\n\n<Tabs values={[${'{ label: "a" },'.repeat(1000)}]}>\n</Tabs>\n` }))
+    expect(message).toMatch(/content\/index\.mdx:5:1\n {2}This paragraph holds more than 200 `\{`, which MDX reads as expressions\.\n {2}Fix: /)
+  }, 30_000)
+
   it('catches deep trees the line scan cannot see, after parsing, at the deep node', async () => {
     // Each under the scan's limits (100 list levels, 800 emphasis markers), together 400 levels deep.
     const list = Array.from({ length: maxNestingDepth }, (_, level) => `${'  '.repeat(level)}- level ${level + 1}`).join('\n')
