@@ -39,6 +39,7 @@ describe('public API', () => {
       'routeKey',
       'routeToMarkdownFile',
       'stripBase',
+      'textDirection',
       'toRoute',
       'usePageData',
       'useRouter',
