@@ -29,4 +29,5 @@ export type {
 export type { GraphQLResolverMap, QueryContext } from './schema/types.ts'
 export type { NodeInput, SheafNode } from './store/types.ts'
 export { isExternalHref, routeKey, routeToHtmlFile, routeToMarkdownFile, toRoute, withBase } from './shared/routes.ts'
+export { encodeRoute } from './shared/encodeRoute.ts'
 export type { EditLink, NavItem, SidebarItem, SocialLink, ThemeConfig } from './shared/themeConfig.ts'

@@ -1,4 +1,4 @@
-import { routeToMarkdownFile, startWorker, withBase, type GraphqlRunner, type Plugin, type SidebarItem, type WorkerTask } from 'sheaf'
+import { encodeRoute, routeToMarkdownFile, startWorker, withBase, type GraphqlRunner, type Plugin, type SidebarItem, type WorkerTask } from 'sheaf'
 import path from 'node:path'
 import { convertTwins, type TwinBatch } from './convertTwins.ts'
 import { TwinCache } from './twinCache.ts'
@@ -76,7 +76,7 @@ export function llms(options: LlmsOptions = {}): Plugin {
         const index = [`# ${title}`, '', `> ${data.site.description}`, '']
         for (const [section, entries] of sections) {
           index.push(`## ${section}`, '')
-          for (const page of entries) index.push(`- [${page.title}](${data.site.url}${withBase(`/${markdownTwinFile(page.path)}`, site.base)})${page.description ? `: ${page.description}` : ''}`)
+          for (const page of entries) index.push(`- [${page.title}](${data.site.url}${withBase(encodeRoute(`/${markdownTwinFile(page.path)}`), site.base)})${page.description ? `: ${page.description}` : ''}`)
           index.push('')
         }
         const full = [`# ${title}`, '', `> ${data.site.description}`, '', ...[...sections.values()].flat().map((page) => `${twins.get(page.path) ?? ''}\n---\n`)]

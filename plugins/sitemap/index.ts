@@ -1,4 +1,4 @@
-import { withBase, type Plugin } from 'sheaf'
+import { encodeRoute, withBase, type Plugin } from 'sheaf'
 
 export interface SitemapOptions {
   /** Routes (regular expression sources) left out of the sitemap. Default: the 404 page. */
@@ -26,7 +26,8 @@ export function sitemap(options: SitemapOptions = {}): Plugin {
         .filter((page) => page.pageType !== '404' && !exclude.some((pattern) => pattern.test(page.path)))
         .sort((a, b) => a.path.localeCompare(b.path))
         .map((page) => {
-          const loc = `${siteData.url}${withBase(page.path, site.base)}`
+          // Each segment encoded: a route from a file name may hold spaces, `#`, `?` or newlines.
+          const loc = `${siteData.url}${withBase(encodeRoute(page.path), site.base)}`
           const lastmod = page.lastUpdated ? `<lastmod>${page.lastUpdated.slice(0, 10)}</lastmod>` : ''
           return `  <url><loc>${escapeXml(loc)}</loc>${lastmod}</url>`
         })
