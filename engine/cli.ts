@@ -100,14 +100,17 @@ async function main(): Promise<number> {
         console.error("sheaf query needs a GraphQL query, e.g. sheaf query '{ allPage { path title } }'")
         return 1
       }
-      const { loadDataLayer } = await import('./build.ts')
+      const [{ loadDataLayer }, { runningHooks }] = await Promise.all([import('./build.ts'), import('./plugins/runner.ts')])
+      // A hook that never settles must not end the command with 0 and no answer (see failUnfinishedBuild).
+      failUnfinishedBuild(() => unfinishedBuildError(runningHooks()))
       const { dataLayer } = await loadDataLayer(root, { configFile: values.config })
       const data = await dataLayer.query(query, {}, 'the command line')
       process.stdout.write(`${JSON.stringify(data, null, 2)}\n`)
       return 0
     }
     case 'typegen': {
-      const { typegen } = await import('./typegen/typegen.ts')
+      const [{ typegen }, { runningHooks }] = await Promise.all([import('./typegen/typegen.ts'), import('./plugins/runner.ts')])
+      failUnfinishedBuild(() => unfinishedBuildError(runningHooks()))
       const result = await typegen(root, { configFile: values.config, check: values.check })
       if (!values.quiet) console.log(`${path.relative(root, result.file)}: ${result.upToDate ? 'up to date' : 'written'}`)
       return 0
@@ -140,11 +143,11 @@ function failUnfinishedBuild(describe: () => SheafError): () => void {
 function unfinishedBuildError(hooks: { plugin: string; hook: string }[]): SheafError {
   const stuck = hooks.at(-1)
   if (!stuck) {
-    return new SheafError('The build stopped before it finished: a step of it waits on a promise that nothing will settle. Nothing was written.', {
+    return new SheafError(`The ${command === 'build' ? 'build' : 'command'} stopped before it finished: a step of it waits on a promise that nothing will settle. Nothing was written.`, {
       hint: 'run with --verbose; if no plugin of yours is at fault, this is a bug in Sheaf: please report it.',
     })
   }
-  return new SheafError(`The build cannot finish: the plugin's \`${stuck.hook}\` hook returned a promise that never settles (nothing is left that could settle it). Nothing was written.`, {
+  return new SheafError(`The ${command === 'build' ? 'build' : 'command'} cannot finish: the plugin's \`${stuck.hook}\` hook returned a promise that never settles (nothing is left that could settle it). Nothing was written.`, {
     plugin: stuck.plugin,
     hook: stuck.hook,
     hint: 'make the hook resolve or reject its promise on every path (an awaited callback that is never called, or a forgotten `resolve`, leave it pending).',

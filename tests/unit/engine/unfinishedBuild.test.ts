@@ -46,7 +46,7 @@ describe('a build that can never finish', () => {
     it(`exits 1 naming the plugin and hook when \`${hook}\` never settles, and removes its staging folder`, () => {
       const config = configWith(hook, `{ name: 'stuck', ${hook}() { return new Promise(() => {}) } }`)
       const out = path.join(temp, hook, 'out')
-      const result = spawnSync(process.execPath, [path.join(root, 'bin/sheaf.js'), 'build', '--config', config, '--out', out, '--quiet'], { cwd: site, encoding: 'utf8' })
+      const result = spawnSync(process.execPath, [path.join(root, 'bin/sheaf.js'), 'build', '--config', config, '--out', out, '--quiet'], { cwd: site, encoding: 'utf8', timeout: 90_000 })
       expect(result.status, result.stderr).toBe(1)
       expect(result.stderr).toContain(`[stuck] ${hook}:`)
       expect(result.stderr).toMatch(/returned a promise that never settles/)
@@ -58,7 +58,7 @@ describe('a build that can never finish', () => {
   it('still exits 0 when the hooks settle', () => {
     const config = configWith('fine', `{ name: 'slow', async onPostBuild() { await new Promise((resolve) => setTimeout(resolve, 50)) } }`)
     const out = path.join(temp, 'fine', 'out')
-    const result = spawnSync(process.execPath, [path.join(root, 'bin/sheaf.js'), 'build', '--config', config, '--out', out, '--quiet'], { cwd: site, encoding: 'utf8' })
+    const result = spawnSync(process.execPath, [path.join(root, 'bin/sheaf.js'), 'build', '--config', config, '--out', out, '--quiet'], { cwd: site, encoding: 'utf8', timeout: 90_000 })
     expect(result.status, result.stderr).toBe(0)
     expect(fs.existsSync(path.join(out, 'index.html'))).toBe(true)
   }, 120_000)
