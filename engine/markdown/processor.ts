@@ -23,6 +23,7 @@ import { remarkTreeDepthGuard } from './treeDepth.ts'
 import { parallelParseThreshold, parseInParallel } from './parallelParse.ts'
 import { chunkedParseThreshold, parseInChunks } from './parseInChunks.ts'
 import { createParser } from './parser.ts'
+import { escapeCustomHeadingIds } from './customHeadingIds.ts'
 import { findUnclosedFence } from './unclosedFence.ts'
 
 export interface MarkdownOptions {
@@ -100,7 +101,8 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
       assertReasonableNesting(source, file, { mdx })
       const frontmatter = parseFrontmatter(source, file)
       assertFrontmatterTypes(frontmatter.data, file, source)
-      const vfile = new VFile({ path: file, value: normalizeContainerTitles(source) })
+      // MDX would read a heading's `{#id}` as an expression (see customHeadingIds.ts).
+      const vfile = new VFile({ path: file, value: normalizeContainerTitles(mdx ? escapeCustomHeadingIds(source) : source) })
       const processor = mdx ? processors.mdx : processors.md
       let hast: HastRoot
       try {

@@ -2,6 +2,7 @@ import type { Element, Root } from 'hast'
 import { toString } from 'hast-util-to-string'
 import GithubSlugger from 'github-slugger'
 import { engineReservedIds, isReservedId } from '../shared/reservedIds.ts'
+import { takeCustomId } from './customHeadingIds.ts'
 import { resolveUserContentHashes } from './userContentIds.ts'
 import { walk } from './walk.ts'
 
@@ -49,8 +50,10 @@ export default function rehypeHeadings(result: HeadingsResult, options: Headings
       const match = headingRE.exec(node.tagName)
       if (!match) return
       const depth = Number(match[1])
+      // `## Options {#options}`: the author's id, kept as written unless reserved or taken already.
+      const custom = takeCustomId(node)
       const text = toString(node).trim()
-      const headingId = typeof id === 'string' && id ? id : uniqueSlug(slugger, text, reserved)
+      const headingId = typeof id === 'string' && id ? id : custom ? customId(slugger, custom, reserved) : uniqueSlug(slugger, text, reserved)
       node.properties.id = headingId
       if (!(typeof id === 'string' && id)) ids.push(headingId)
       if (depth === 1) {
@@ -61,6 +64,15 @@ export default function rehypeHeadings(result: HeadingsResult, options: Headings
     })
     result.anchors.push(...resolveUserContentHashes(tree, ids))
   }
+}
+
+/** A custom heading id, or the next free one after it (`options-1`) when reserved or already used on the page. */
+function customId(slugger: GithubSlugger, id: string, reserved: ReadonlySet<string>): string {
+  const taken = Object.hasOwn(slugger.occurrences, id) || isReservedId(id, reserved)
+  let unique = id
+  for (let count = 1; taken && (Object.hasOwn(slugger.occurrences, unique) || isReservedId(unique, reserved)); count++) unique = `${id}-${count}`
+  slugger.occurrences[unique] = 0
+  return unique
 }
 
 /**
