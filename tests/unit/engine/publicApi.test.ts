@@ -12,6 +12,7 @@ describe('public API', () => {
       'containerTypes',
       'defineConfig',
       'definePlugin',
+      'encodeRoute',
       'formatError',
       'isExternalHref',
       'isSheafError',
