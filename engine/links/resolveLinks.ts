@@ -85,9 +85,11 @@ function resolveAnchor(node: Element, page: SheafNode, context: LinkContext, fil
     node.properties.href = withBase(pathPart, context.base)
     return
   }
-  const target = findTarget(pathPart, page, context)
+  const { target, tried } = findTarget(pathPart, page, context)
   if (!target) {
-    dead.push({ ...where, reason: 'no page at that path' })
+    // Shown as the contributor sees them: `content/13.x/docs/x.md`, not the path inside the content folder.
+    const folder = String(page.sourcePath).slice(0, -String(page.relativePath).length)
+    dead.push({ ...where, reason: `no page at that path; tried ${tried.map((candidate) => (candidate.startsWith('route ') ? candidate : folder + candidate)).join(', ')}` })
     return
   }
   if (hash && !(target.anchors as string[]).includes(hash)) {
@@ -96,23 +98,48 @@ function resolveAnchor(node: Element, page: SheafNode, context: LinkContext, fil
   node.properties.href = withBase(String(target.path), context.base) + (hash ? `#${hash}` : '')
 }
 
-function findTarget(pathPart: string, page: SheafNode, context: LinkContext): SheafNode | undefined {
+/**
+ * The page a link points at, and the content paths it tried (for the dead-link message).
+ * As Rspress resolves them: `./x.md` and `../x` from the page's folder; `/docs/x` (a route) and
+ * `/docs/x.md` (a file) from the root of the page's version and language; a bare `docs/api/x`
+ * from the page's folder first, then from that root.
+ */
+function findTarget(pathPart: string, page: SheafNode, context: LinkContext): { target?: SheafNode; tried: string[] } {
   if (pathPart.startsWith('/') && !markdownFileRE.test(pathPart)) {
     // An absolute route stays within the page's language and version first.
     const withinVersion = toRoute({ slug: pathPart, langPrefix: String(page.langPrefix ?? ''), versionPrefix: String(page.versionPrefix ?? '') })
-    return context.pagesByRoute.get(routeKey(withinVersion)) ?? context.pagesByRoute.get(routeKey(pathPart))
+    const target = context.pagesByRoute.get(routeKey(withinVersion)) ?? context.pagesByRoute.get(routeKey(pathPart))
+    return { target, tried: [...new Set([withinVersion, pathPart])].map((route) => `route ${route}`) }
   }
-  const pageDir = path.dirname(String(page.relativePath))
-  const relative = pathPart.startsWith('/') ? pathPart.slice(1) : path.normalize(path.join(pageDir, safeDecode(pathPart)))
-  // `.md` and `.mdx` are interchangeable in links, so renaming a page to .mdx keeps its links.
-  const candidates = markdownFileRE.test(relative)
-    ? [relative, relative.endsWith('.mdx') ? relative.slice(0, -1) : `${relative}x`]
-    : [`${relative}.md`, `${relative}.mdx`, `${relative.replace(/\/$/, '')}/index.md`, `${relative.replace(/\/$/, '')}/index.mdx`]
-  for (const candidate of candidates) {
-    const found = context.pagesByFile.get(candidate)
-    if (found) return found
+  const decoded = safeDecode(pathPart)
+  const root = contentRootOf(page)
+  const fromPage = path.normalize(path.join(path.dirname(String(page.relativePath)), decoded))
+  const fromRoot = path.normalize(path.join(root, decoded))
+  const bases = decoded.startsWith('/') ? [fromRoot] : /^\.\.?\//.test(decoded) ? [fromPage] : [fromPage, fromRoot]
+  const tried: string[] = []
+  for (const relative of [...new Set(bases)]) {
+    // `.md` and `.mdx` are interchangeable in links, so renaming a page to .mdx keeps its links.
+    const candidates = markdownFileRE.test(relative)
+      ? [relative, relative.endsWith('.mdx') ? relative.slice(0, -1) : `${relative}x`]
+      : [`${relative.replace(/\/$/, '')}.md`, `${relative.replace(/\/$/, '')}.mdx`, `${relative.replace(/\/$/, '')}/index.md`, `${relative.replace(/\/$/, '')}/index.mdx`]
+    for (const candidate of candidates) {
+      const target = context.pagesByFile.get(candidate)
+      if (target) return { target, tried }
+    }
+    tried.push(candidates[0])
   }
-  return undefined
+  return { tried }
+}
+
+/**
+ * The content folder of the page's version and language (`13.x`, `1.0/zh`, or '' for a site
+ * with neither): its relative path with the slug's own part taken off the end.
+ */
+function contentRootOf(page: SheafNode): string {
+  const file = String(page.relativePath).replace(markdownFileRE, '').replace(/(^|\/)index$/, '')
+  const slug = String(page.slug ?? '').replace(/^\/+|\/+$/g, '')
+  if (slug === '') return file
+  return file === slug ? '' : file.endsWith(`/${slug}`) ? file.slice(0, -slug.length - 1) : path.dirname(String(page.relativePath))
 }
 
 function resolveImage(node: Element, context: LinkContext, file: string, dead: DeadLink[]): void {

@@ -8,7 +8,7 @@ function page(relativePath: string, path: string, versionPrefix: string, anchors
     type: 'root',
     children: links.map((href, index) => ({ type: 'element', tagName: 'a', properties: { href }, children: [{ type: 'text', value: 'x' }], position: { start: { line: index + 1, column: 1 }, end: { line: index + 1, column: 5 } } })),
   }
-  return { id: relativePath, type: 'Page', parent: null, children: [], internal: { contentDigest: '', owner: 'test' }, relativePath, path, versionPrefix, langPrefix: '', anchors, rawBody: body, sourcePath: `content/${relativePath}` }
+  return { id: relativePath, type: 'Page', parent: null, children: [], internal: { contentDigest: '', owner: 'test' }, relativePath, path, slug: versionPrefix ? path.slice(versionPrefix.length + 1) : path, versionPrefix, langPrefix: '', anchors, rawBody: body, sourcePath: `content/${relativePath}` }
 }
 
 const base = '/rntl/'
@@ -32,6 +32,21 @@ describe('link rewriting', () => {
   it('keeps absolute routes within the page version', () => {
     const source = page('12.x/docs/guides/faq.md', '/12.x/docs/guides/faq', '12.x', [], ['/docs/api/render#options'])
     expect(hrefs(source).hrefs).toEqual(['/rntl/12.x/docs/api/render#options'])
+  })
+
+  it('resolves links as Rspress does: a bare path from the page folder, then the version root; /x.md within the version', () => {
+    const source = page('12.x/docs/guides/faq.md', '/12.x/docs/guides/faq', '12.x', [], ['docs/api/render', '/docs/api/queries.md#by-role', 'docs/api/queries.mdx'])
+    expect(hrefs(source).hrefs).toEqual(['/rntl/12.x/docs/api/render', '/rntl/12.x/docs/api/queries#by-role', '/rntl/12.x/docs/api/queries'])
+    expect(hrefs(source).dead).toEqual([])
+  })
+
+  it('says which files a dead link tried', () => {
+    const source = page('13.x/docs/guides/faq.md', '/docs/guides/faq', '', [], ['docs/api/nothing', '/docs/none.md', './gone.md'])
+    expect(hrefs(source).dead.map((link) => link.reason)).toEqual([
+      'no page at that path; tried content/13.x/docs/guides/docs/api/nothing.md, content/13.x/docs/api/nothing.md',
+      'no page at that path; tried content/13.x/docs/none.md',
+      'no page at that path; tried content/13.x/docs/guides/gone.md',
+    ])
   })
 
   it('marks external links to open safely and leaves public files under the base', () => {
