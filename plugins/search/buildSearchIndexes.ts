@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto'
 import type { SheafNode } from 'sheaf'
 import { pageDocuments, type SearchablePage } from './shared/pageDocuments.ts'
 import { fullIndexState, patchIndexState, stateAnalysis, type IndexState } from './indexState.ts'
-import { analyseDocument, analysisKey, indexJson, writeIndex, type DocumentAnalysis } from './indexWriter.ts'
+import { analyseDocument, analysisKey, indexJson, invertIndex, writeIndex, type DocumentAnalysis } from './indexWriter.ts'
+import { writeShards, type ShardFiles } from './indexShards.ts'
 import type { IndexedPage, SearchIndexFile, SectionDocument } from './shared/types.ts'
 
 /** One built index: its file (under the output folder) and its JSON. */
@@ -14,6 +15,11 @@ export interface BuiltSearchIndex {
   json: string
   pageCount: number
   documentCount: number
+  /**
+   * The same index sharded (see indexShards.ts), in builds only: its folder under the output
+   * folder (`static/search/13.x.en.3f9a1c2b`) and its files. The develop server serves the whole index.
+   */
+  shards?: { dir: string; files: ShardFiles }
 }
 
 /** What the index reads of a Page node (a plain copy of those fields can cross to a worker). */
@@ -57,7 +63,8 @@ export function buildSearchIndexes(pages: readonly IndexablePage[], options: { h
     // The same characters as JSON.stringify(createIndexFile(...)), from the terms' entries.
     const json = `${JSON.stringify({ version, lang, pages: indexedPages }).slice(0, -1)},"index":${indexJson(documents, state.lengths, state.entries)}}`
     const hash = options.hashNames === false ? '' : createHash('sha256').update(json).digest('hex').slice(0, 8)
-    built.set(key, { version, lang, fileName: indexFileName(version, lang, hash), json, pageCount: indexedPages.length, documentCount: documents.length })
+    const shards = options.hashNames === false ? undefined : { dir: shardDirName(version, lang, hash), files: writeShards({ version, lang, pages: indexedPages, documents, lengths: state.lengths, terms: state.terms, entries: state.entries }) }
+    built.set(key, { version, lang, fileName: indexFileName(version, lang, hash), json, pageCount: indexedPages.length, documentCount: documents.length, shards })
   }
   return built
 }
@@ -80,6 +87,11 @@ export function indexFileName(version: string | null, lang: string, hash: string
   return `static/${['search_index', version, lang, hash].filter(Boolean).join('.')}.json`
 }
 
+/** The sharded index's folder: named after the same content hash as the whole index. */
+export function shardDirName(version: string | null, lang: string, hash: string): string {
+  return `static/search/${[version, lang, hash].filter(Boolean).join('.')}`
+}
+
 /** Documents' analyses by their text (see indexWriter.ts): an edit re-analyses only what changed. */
 export interface AnalysisCache {
   get(key: string): DocumentAnalysis | undefined
@@ -96,6 +108,14 @@ export interface IndexStates {
 export function createIndexFile(pages: readonly SearchablePage[], version: string | null, lang: string, analyses?: AnalysisCache): SearchIndexFile {
   const { pages: indexedPages, documents } = pagesAndDocuments(pages)
   return { version, lang, pages: indexedPages, index: writeIndex(documents, analyseAll(documents, documents.map(analysisKey), analyses)) }
+}
+
+/** The sharded files for a set of pages, as a build writes them (for tests and the bench). */
+export function createIndexShards(pages: readonly SearchablePage[], version: string | null, lang: string): ShardFiles {
+  const { pages: indexedPages, documents } = pagesAndDocuments(pages)
+  const analyses = analyseAll(documents, documents.map(analysisKey))
+  const index = invertIndex(analyses)
+  return writeShards({ version, lang, pages: indexedPages, documents, lengths: analyses.map((analysis) => analysis.lengths), terms: index.map(([term]) => term), entries: index.map((entry) => JSON.stringify(entry)) })
 }
 
 /** The pages' index entries and their section documents, in route order. */

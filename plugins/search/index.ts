@@ -141,7 +141,10 @@ export function search(options: SearchPluginOptions = {}): Plugin {
       pending = null
       for (const index of indexes) {
         await emitFile(index.fileName, index.json)
-        if (hashNames) await emitFile(indexFileName(index.version, index.lang, pointerName), JSON.stringify({ file: index.fileName.split('/').pop() }))
+        if (index.shards) for (const [name, content] of index.shards.files) await emitFile(`${index.shards.dir}/${name}`, content)
+        // The pointer names both: the browser reads the sharded copy, the whole file stays for tools and older clients.
+        const shards = index.shards ? `${path.posix.relative('static', index.shards.dir)}/meta.json` : undefined
+        if (hashNames) await emitFile(indexFileName(index.version, index.lang, pointerName), JSON.stringify({ file: index.fileName.split('/').pop(), shards }))
       }
       analyses?.save()
     },

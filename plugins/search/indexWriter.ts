@@ -97,7 +97,7 @@ function indexHead(documents: readonly SectionDocument[], documentLengths: reado
   const documentIds: Record<number, unknown> = {}
   const fieldLength: Record<number, (number | null)[]> = {}
   const storedFields: Record<number, Record<string, unknown>> = {}
-  const averageFieldLength: number[] = []
+  const averageFieldLength = averageFieldLengths(documentLengths)
   documents.forEach((document, shortId) => {
     documentIds[shortId] = document.id
     const stored: Record<string, unknown> = {}
@@ -110,8 +110,6 @@ function indexHead(documents: readonly SectionDocument[], documentLengths: reado
     documentLengths[shortId].forEach((length, fieldId) => {
       if (length === null) return
       lengths[fieldId] = length
-      // MiniSearch's running average: `count` is the number of documents added before this one.
-      averageFieldLength[fieldId] = ((averageFieldLength[fieldId] || 0) * shortId + length) / (shortId + 1)
     })
     fieldLength[shortId] = lengths
   })
@@ -124,4 +122,17 @@ function indexHead(documents: readonly SectionDocument[], documentLengths: reado
     averageFieldLength,
     storedFields,
   }
+}
+
+/** Each field's average length, as MiniSearch computes it (a running average, in short id order). */
+export function averageFieldLengths(documentLengths: readonly (number | null)[][]): number[] {
+  const average: number[] = []
+  documentLengths.forEach((lengths, shortId) => {
+    lengths.forEach((length, fieldId) => {
+      if (length === null) return
+      // `shortId` is the number of documents added before this one.
+      average[fieldId] = ((average[fieldId] || 0) * shortId + length) / (shortId + 1)
+    })
+  })
+  return average
 }

@@ -3,7 +3,7 @@ import { foldText } from './normalizeText.ts'
 import { camelBoundaryRE, minPartLength, tokenize } from './tokenize.ts'
 
 /**
- * A camelCase query term also asks for its tails, at a discount: 'getByRole'
+ * A camelCase query term also asks for its tails in titles and headings, at a discount: 'getByRole'
  * finds a heading that documents the family as `*ByRole` or `ByRole`, and
  * 'queryAllByText' finds `AllByText`. Tails are weaker than the term itself
  * (an exact `getByRole` still ranks first), and a tail carries the typo
@@ -31,13 +31,17 @@ export function identifierTails(query: string, fuzzyOf: (term: string) => number
   return tails
 }
 
-/** The MiniSearch query for `query`: itself, OR its identifier tails with their boosts scaled down. */
-export function withIdentifierTails(query: string, boost: Record<string, number>, fuzzyOf: (term: string) => number | false): Query {
+/**
+ * The MiniSearch query for the identifier tails of `query`, with the boosts scaled down; null
+ * when it has none. It is run on its own and its scores added to the query's: run as one OR
+ * query, a tail would count as one more matched word, and MiniSearch multiplies a score by
+ * the number of words matched (a section saying both `getByRole` and `ByRole` would double).
+ */
+export function identifierTailsQuery(query: string, boost: Record<string, number>, fuzzyOf: (term: string) => number | false): Query | null {
   const tails = identifierTails(query, fuzzyOf)
-  if (tails.size === 0) return query
+  if (tails.size === 0) return null
   const scaled = Object.fromEntries(Object.entries(boost).map(([field, value]) => [field, value * tailBoost]))
-  return {
-    combineWith: 'OR',
-    queries: [query, { queries: [[...tails.keys()].join(' ')], boost: scaled, prefix: false, fuzzy: (term: string) => tails.get(term) ?? false }],
-  }
+  // Titles and headings only: a family is named there (`*ByRole`); in body text a tail is noise, and a
+  // content hit found by 'ByRole' alone would show a snippet without the word the reader typed.
+  return { queries: [[...tails.keys()].join(' ')], combineWith: 'OR', fields: ['title', 'header'], boost: scaled, prefix: false, fuzzy: (term: string) => tails.get(term) ?? false }
 }

@@ -48,6 +48,28 @@ export interface SearchIndexFile {
   index: AsPlainObject
 }
 
+/** `meta.json` of a sharded index (see plugins/search/indexShards.ts): what every query needs. */
+export interface ShardedIndexMeta {
+  version: string | null
+  lang: string
+  documentCount: number
+  fieldIds: Record<string, number>
+  averageFieldLength: number[]
+  /** Shard keys, sorted: shard `n` is `s/<n>.json`. */
+  keys: string[]
+  /** Sections per document fragment: section `id` is in `d/<floor(id / docsPerFragment)>.json`. */
+  docsPerFragment: number
+}
+
+/** One shard: the postings of its terms and the field lengths of the documents they name. */
+export interface IndexShard {
+  fieldLength: Record<string, (number | null)[]>
+  index: [string, Record<string, Record<string, number>>][]
+}
+
+/** One section in a document fragment: route, page title, anchor, heading, text. */
+export type FragmentDocument = [routePath: string, title: string, anchor: string, header: string, text: string]
+
 export type HitType = 'title' | 'header' | 'content'
 
 /** A highlighted part of a shown string. */

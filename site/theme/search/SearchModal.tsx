@@ -142,17 +142,25 @@ export function SearchModal({ placeholder, indexUrl, config, onClose }: SearchMo
             <p>{texts.searchLoadErrorText}</p>
           </div>
         ) : result ? (
-          <SearchResults
-            listboxId={listboxId}
-            query={result.query}
-            groups={result.groups}
-            busy={result.query !== query.trim()}
-            activeIndex={activeIndex}
-            optionId={optionId}
-            hrefOf={hrefOf}
-            onActivate={setActiveIndex}
-            onChoose={onHitClick}
-          />
+          <>
+            {result.partial ? (
+              // Parts of a sharded index failed: one message above what the other parts found.
+              <div className="sheaf-search__empty" role="alert">
+                <p>{texts.searchLoadErrorText}</p>
+              </div>
+            ) : null}
+            <SearchResults
+              listboxId={listboxId}
+              query={result.query}
+              groups={result.groups}
+              busy={result.query !== query.trim()}
+              activeIndex={activeIndex}
+              optionId={optionId}
+              hrefOf={hrefOf}
+              onActivate={setActiveIndex}
+              onChoose={onHitClick}
+            />
+          </>
         ) : null}
       </div>
     </div>

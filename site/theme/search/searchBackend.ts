@@ -1,14 +1,21 @@
 import type { WorkerRequest, WorkerResponse } from './search.worker.ts'
+import { loadSearchIndex } from './localSearch.ts'
 import { resolveIndexUrl } from './resolveIndexUrl.ts'
-import { createSearcher, groupHits, searchPages, type HitGroup, type SearchIndexFile } from './searchShared.ts'
+import type { HitGroup } from './searchShared.ts'
+
+/** A local query's answer: the grouped hits, and how many parts of a sharded index failed to load (their hits are missing). */
+export interface SearchAnswer {
+  groups: HitGroup[]
+  failed: number
+}
 
 /** Runs queries against one loaded index, in a worker or on the main thread. */
 export interface SearchBackend {
-  search(query: string, limit: number): Promise<HitGroup[]>
+  search(query: string, limit: number): Promise<SearchAnswer>
 }
 
-type PendingRequest = { resolve: (groups: HitGroup[] | undefined) => void; reject: (error: Error) => void }
-type WorkerClient = { request(message: DistributiveOmit<WorkerRequest, 'id'>): Promise<HitGroup[] | undefined> }
+type PendingRequest = { resolve: (answer: SearchAnswer | undefined) => void; reject: (error: Error) => void }
+type WorkerClient = { request(message: DistributiveOmit<WorkerRequest, 'id'>): Promise<SearchAnswer | undefined> }
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
 
 // Note: session-wide on purpose: an index is fetched once per page load and
@@ -25,6 +32,8 @@ export function isBackendLoaded(url: string): boolean {
 /**
  * Loads the index at `url` once per session: in a Web Worker when the
  * browser has them (queries then never block typing), else on the main thread.
+ * For a build's sharded index this is the meta file only; each query then
+ * fetches the shards and document fragments it needs (see localSearch.ts).
  */
 export function loadSearchBackend(url: string): Promise<SearchBackend> {
   let backend = backends.get(url)
@@ -52,16 +61,14 @@ async function createBackend(url: string): Promise<SearchBackend> {
   if (worker) {
     try {
       await worker.request({ type: 'load', url: absolute })
-      return { search: async (query, limit) => (await worker.request({ type: 'search', url: absolute, query, limit })) ?? [] }
+      return { search: async (query, limit) => (await worker.request({ type: 'search', url: absolute, query, limit })) ?? { groups: [], failed: 0 } }
     } catch {
       // A worker that cannot start (CSP, old browser) must not cost the reader their search.
       workerClient = null
     }
   }
-  const response = await fetch(absolute)
-  if (!response.ok) throw new Error(`The search index ${url} answered ${response.status}.`)
-  const searcher = createSearcher((await response.json()) as SearchIndexFile)
-  return { search: async (query, limit) => groupHits(searchPages(searcher, query, limit), limit) }
+  const search = await loadSearchIndex(absolute)
+  return { search }
 }
 
 function getWorkerClient(): WorkerClient | null {
@@ -76,7 +83,7 @@ function getWorkerClient(): WorkerClient | null {
       const request = pending.get(answer.id)
       if (!request) return
       pending.delete(answer.id)
-      if (answer.ok) request.resolve(answer.groups)
+      if (answer.ok) request.resolve(answer.answer)
       else request.reject(new Error(answer.error))
     })
     worker.addEventListener('error', () => {

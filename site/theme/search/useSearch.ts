@@ -15,6 +15,8 @@ export type SearchStatus = 'loading' | 'ready' | 'error'
 export interface SearchResult {
   query: string
   groups: DisplayGroup[]
+  /** Parts of the index could not be loaded: the groups are what the others gave. */
+  partial?: boolean
 }
 
 // Session-wide, like the loaded index: reopening the modal reuses earlier answers.
@@ -80,12 +82,16 @@ export function useSearch(indexUrl: string | null | undefined, config: Partial<S
     const cached = resultCache.get(cacheKey)
     if (cached) return setResult({ query: keyword, groups: cached })
     const run = remoteKey
-      ? requestRemote(keyword, configRef.current).then((groups) => fromRemoteGroups(groups, limit))
-      : loadSearchBackend(String(indexUrl)).then((backend) => backend.search(keyword, limit)).then(fromHitGroups)
+      ? requestRemote(keyword, configRef.current).then((groups) => ({ groups: fromRemoteGroups(groups, limit), partial: false }))
+      : loadSearchBackend(String(indexUrl))
+          .then((backend) => backend.search(keyword, limit))
+          .then((answer) => ({ groups: fromHitGroups(answer.groups), partial: answer.failed > 0 }))
     run
-      .then((groups) => {
-        resultCache.set(cacheKey, groups)
-        if (ticket === latest.current) setResult({ query: keyword, groups })
+      .then(({ groups, partial }) => {
+        if (partial) console.error('[search] parts of the search index could not be loaded; showing what the others found.')
+        // A partial answer is not cached: the same query asks for the missing parts again.
+        else resultCache.set(cacheKey, groups)
+        if (ticket === latest.current) setResult({ query: keyword, groups, partial })
       })
       .catch((error: unknown) => {
         // SPEC §8: logged once, shown as an empty result, and not cached: the same query asks again later.

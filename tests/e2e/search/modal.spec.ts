@@ -88,7 +88,7 @@ test.describe('opening the search modal', () => {
     const indexRequests: string[] = []
     const workers: string[] = []
     page.on('request', (request) => {
-      if (request.url().includes('search_index')) indexRequests.push(new URL(request.url()).pathname)
+      if (request.url().includes('search_index') || request.url().includes('/static/search/')) indexRequests.push(new URL(request.url()).pathname)
     })
     page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname))
     await openPage(page, '/docs/api/render')
@@ -101,9 +101,11 @@ test.describe('opening the search modal', () => {
     await expect(hits(page).first()).toBeVisible()
     expect(workers).toHaveLength(1)
     expect(workers[0]).toMatch(/\/react-native-testing-library\/assets\/search\.worker-[\w-]+\.js$/)
-    expect(indexRequests).toHaveLength(2)
+    // The pointer, then the sharded index's meta file, then only the shards and fragments the query needs.
     expect(indexRequests[0]).toBe('/react-native-testing-library/static/search_index.13.x.en.latest.json')
-    expect(indexRequests[1]).toMatch(/^\/react-native-testing-library\/static\/search_index\.13\.x\.en\.[0-9a-f]{8}\.json$/)
+    expect(indexRequests[1]).toMatch(/^\/react-native-testing-library\/static\/search\/13\.x\.en\.[0-9a-f]{8}\/meta\.json$/)
+    for (const path of indexRequests.slice(2)) expect(path).toMatch(/^\/react-native-testing-library\/static\/search\/13\.x\.en\.[0-9a-f]{8}\/[sd]\/\d+\.json$/)
+    expect(indexRequests.length).toBeGreaterThan(2)
 
     // Closing, reopening and another page of the version: nothing more is fetched, no new worker.
     await page.keyboard.press('Escape')
@@ -115,7 +117,11 @@ test.describe('opening the search modal', () => {
     await page.keyboard.press('Escape')
     await search(page, 'waitFor')
     await expect(hits(page).first()).toBeVisible()
-    expect(indexRequests).toHaveLength(2)
+    await search(page, 'getByRole')
+    await expect(hits(page).first()).toBeVisible()
+    // The pointer and meta file once; every shard or fragment at most once; the whole index never.
+    expect(indexRequests.filter((path) => !/\/[sd]\/\d+\.json$/.test(path))).toHaveLength(2)
+    expect(new Set(indexRequests).size).toBe(indexRequests.length)
     expect(workers).toHaveLength(1)
   })
 

@@ -10,7 +10,7 @@ test.describe('versioned search', () => {
   test('on a 12.x page, results come only from 12.x', async ({ page }) => {
     const indexRequests: string[] = []
     page.on('request', (request) => {
-      if (request.url().includes('search_index')) indexRequests.push(new URL(request.url()).pathname)
+      if (request.url().includes('search_index') || request.url().includes('/static/search/')) indexRequests.push(new URL(request.url()).pathname)
     })
     await openPage(page, '/12.x/docs/api/render')
     for (const query of ['hostComponentNames', 'migration', 'render']) {
@@ -23,8 +23,10 @@ test.describe('versioned search', () => {
     await search(page, 'hostComponentNames')
     expect((await hitRoutes(page))[0]).toMatch(/^\/12\.x\/docs\/api\/misc\/config#/)
     expect(indexRequests[0]).toBe('/react-native-testing-library/static/search_index.12.x.en.latest.json')
-    expect(indexRequests[1]).toMatch(/search_index\.12\.x\.en\.[0-9a-f]{8}\.json$/)
-    expect(indexRequests).toHaveLength(2)
+    expect(indexRequests[1]).toMatch(/\/static\/search\/12\.x\.en\.[0-9a-f]{8}\/meta\.json$/)
+    // Then only parts of the 12.x index, each once.
+    for (const path of indexRequests.slice(2)) expect(path).toMatch(/\/static\/search\/12\.x\.en\.[0-9a-f]{8}\/[sd]\/\d+\.json$/)
+    expect(new Set(indexRequests).size).toBe(indexRequests.length)
   })
 
   test('on a 13.x page, results never come from 12.x', async ({ page }) => {

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, test } from 'vitest'
 import type { GraphQLResolverMap, PagesApi, SourceApi, PostBuildApi, QueryContext, SchemaApi, SheafNode } from '../../../../engine/index.ts'
 import { buildSearchIndexes, search } from '../../../../plugins/search/index.ts'
 import { createSearcher, searchPages } from '../../../../plugins/search/shared/searchPages.ts'
-import type { SearchIndexFile } from '../../../../plugins/search/shared/types.ts'
+import type { SearchIndexFile, ShardedIndexMeta } from '../../../../plugins/search/shared/types.ts'
 
 function page(path: string, version: string | null, fields: Partial<SheafNode> = {}): SheafNode {
   const versionPrefix = version === '12.x' ? '12.x' : ''
@@ -135,8 +135,18 @@ describe('search plugin', () => {
     await postBuild()
     const pointers = [searchIndex('/12.x/docs/api/render'), searchIndex('/docs/api/render')].map((url) => url!.replace('/react-native-testing-library/', ''))
     expect([...emitted.keys()].filter((file) => file.endsWith('.latest.json')).sort()).toEqual(pointers.sort())
-    const files = [...emitted.entries()].filter(([file]) => !file.endsWith('.latest.json')).map(([, json]) => JSON.parse(json) as SearchIndexFile)
+    const files = [...emitted.entries()].filter(([file]) => file.startsWith('static/search_index.') && !file.endsWith('.latest.json')).map(([, json]) => JSON.parse(json) as SearchIndexFile)
     expect(files).toHaveLength(2)
+    // Each pointer also names the sharded copy the browser reads: its meta file, shards and document fragments.
+    for (const pointer of pointers) {
+      const { file, shards } = JSON.parse(emitted.get(pointer) as string) as { file: string; shards: string }
+      expect(shards).toBe(`search/${file.replace(/^search_index\./, '').replace(/\.json$/, '')}/meta.json`)
+      const meta = JSON.parse(emitted.get(`static/${shards}`) as string) as ShardedIndexMeta
+      expect(meta.documentCount).toBe((JSON.parse(emitted.get(`static/${file}`) as string) as { index: { documentCount: number } }).index.documentCount)
+      const dir = `static/${shards.replace(/meta\.json$/, '')}`
+      meta.keys.forEach((_key, n) => expect(emitted.has(`${dir}s/${n}.json`)).toBe(true))
+      expect(emitted.has(`${dir}d/0.json`)).toBe(true)
+    }
     const v12 = files.find((file) => file.version === '12.x')!
     const v13 = files.find((file) => file.version === '13.x')!
     expect(v12.pages.map((entry) => entry.routePath)).toEqual(['/12.x/docs/api/render', '/12.x/docs/migration/v12'])
@@ -152,7 +162,8 @@ describe('search plugin', () => {
     expect(searchIndex('/docs/a')).toBe('/react-native-testing-library/static/search_index.en.latest.json')
     expect(searchIndex('/unknown')).toBe(searchIndex('/docs/a'))
     expect(await hashedFile('/docs/a')).toMatch(/^static\/search_index\.en\.[0-9a-f]{8}\.json$/)
-    expect(emitted.size).toBe(2)
+    expect([...emitted.keys()].filter((file) => file.startsWith('static/search_index.'))).toHaveLength(2)
+    expect([...emitted.keys()].filter((file) => file.endsWith('/meta.json'))).toEqual([expect.stringMatching(/^static\/search\/en\.[0-9a-f]{8}\/meta\.json$/)])
   })
 
   test('keeps the name stable (no hash) in develop mode', () => {
@@ -179,7 +190,7 @@ describe('search plugin', () => {
     const many = Array.from({ length: 2001 }, (_, index) => page(`/docs/page-${index}`, null, { title: `Page ${index}` }))
     const big = setUp(many)
     await big.postBuild()
-    const [file, json] = [...big.emitted].find(([name]) => !name.endsWith('.latest.json'))!
+    const [file, json] = [...big.emitted].find(([name]) => name.startsWith('static/search_index.') && !name.endsWith('.latest.json'))!
     const expected = buildSearchIndexes(many).get('|en')!
     expect(file).toBe(expected.fileName)
     expect(json).toBe(expected.json)

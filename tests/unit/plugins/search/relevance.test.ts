@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import { createIndexFile } from '../../../../plugins/search/buildSearchIndexes.ts'
-import { createSearcher, searchPages, type Searcher } from '../../../../plugins/search/shared/searchPages.ts'
+import { createIndexFile, createIndexShards } from '../../../../plugins/search/buildSearchIndexes.ts'
+import { createSearcher, searchPages } from '../../../../plugins/search/shared/searchPages.ts'
+import { createShardedSearcher } from '../../../../plugins/search/shared/shardedSearcher.ts'
+import type { SearchHit, ShardedIndexMeta } from '../../../../plugins/search/shared/types.ts'
 import { loadContentPages } from './contentPages.ts'
 
 /** Real questions a reader types, and the page that answers each. */
@@ -91,35 +93,34 @@ const cases12: [query: string, expectedPage: string][] = [
 ]
 
 
-function topPages(searcher: Searcher, query: string): string[] {
-  return [...new Set(searchPages(searcher, query).map((hit) => hit.link.split('#')[0]))]
+/** A search as the browser runs it: the whole index (develop mode), or the sharded copy a build writes. */
+type Search = (query: string) => Promise<SearchHit[]>
+
+async function topPages(search: Search, query: string): Promise<string[]> {
+  return [...new Set((await search(query)).map((hit) => hit.link.split('#')[0]))]
 }
 
-async function loadSearcher(version: string, routePrefix: string): Promise<Searcher> {
+async function loadSearches(version: string, routePrefix: string): Promise<Record<'whole' | 'sharded', Search>> {
   const pages = await loadContentPages(version, routePrefix)
   // Through JSON, as the browser receives it.
-  return createSearcher(JSON.parse(JSON.stringify(createIndexFile(pages, version, 'en'))))
+  const searcher = createSearcher(JSON.parse(JSON.stringify(createIndexFile(pages, version, 'en'))))
+  const files = new Map(createIndexShards(pages, version, 'en'))
+  const sharded = createShardedSearcher(JSON.parse(files.get('meta.json') as string) as ShardedIndexMeta, async (path) => JSON.parse(files.get(path) as string))
+  return { whole: async (query) => searchPages(searcher, query), sharded: async (query) => (await sharded.search(query)).hits }
 }
 
-describe('relevance on the real 13.x content', () => {
-  let searcher: Searcher
+describe.each(['whole', 'sharded'] as const)('relevance on the real content (%s index)', (kind) => {
+  let searches: Record<'13.x' | '12.x', Search>
   beforeAll(async () => {
-    searcher = await loadSearcher('13.x', '')
-  }, 60_000)
+    searches = { '13.x': (await loadSearches('13.x', ''))[kind], '12.x': (await loadSearches('12.x', '/12.x'))[kind] }
+  }, 120_000)
 
-  test.each(cases)('"%s" has %s in the top 3', (query, expectedPage) => {
-    expect(topPages(searcher, query).slice(0, 3)).toContain(expectedPage)
+  test.each(cases)('13.x: "%s" has %s in the top 3', async (query, expectedPage) => {
+    expect((await topPages(searches['13.x'], query)).slice(0, 3)).toContain(expectedPage)
   })
-})
 
-describe('relevance on the real 12.x content', () => {
-  let searcher: Searcher
-  beforeAll(async () => {
-    searcher = await loadSearcher('12.x', '/12.x')
-  }, 60_000)
-
-  test.each(cases12)('"%s" has %s in the top 3', (query, expectedPage) => {
-    const ranked = topPages(searcher, query)
+  test.each(cases12)('12.x: "%s" has %s in the top 3', async (query, expectedPage) => {
+    const ranked = await topPages(searches['12.x'], query)
     expect(ranked.slice(0, 3)).toContain(expectedPage)
     // Never a 13.x page: each version has its own index.
     for (const page of ranked) expect(page).toMatch(/^\/12\.x\//)

@@ -1,0 +1,104 @@
+import { gzipSync } from 'node:zlib'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { createIndexFile, createIndexShards } from '../../../../plugins/search/buildSearchIndexes.ts'
+import { maxShardChars } from '../../../../plugins/search/indexShards.ts'
+import { createSearcher, searchPages, type Searcher } from '../../../../plugins/search/shared/searchPages.ts'
+import { createShardedSearcher, type ShardFetcher } from '../../../../plugins/search/shared/shardedSearcher.ts'
+import { baseShardKey, shardsForTerm } from '../../../../plugins/search/shared/shardKeys.ts'
+import type { ShardedIndexMeta } from '../../../../plugins/search/shared/types.ts'
+import { loadContentPages } from './contentPages.ts'
+
+/**
+ * Queries whose typos stay within their own shard: there the sharded index answers exactly what the whole
+ * one does. (The whole index lets 'jest' reach 'test', a shard does not: relevance.test.ts checks both rank well.)
+ */
+const queries = ['render', 'getByRloe', 'getByR', 'waitFor', 'userEvent type', 'act warning', 'screen', 'Unable to find an element', 'toHaveTextContent', 'rerender', 'quer']
+
+describe('a sharded index on the real 13.x content', () => {
+  let whole: Searcher
+  let files: Map<string, string>
+  let meta: ShardedIndexMeta
+  const reader = (fetched: string[], fail?: (path: string) => boolean): ShardFetcher => async (path) => {
+    fetched.push(path)
+    if (fail?.(path)) throw new Error(`${path} answered 503`)
+    const text = files.get(path)
+    if (text === undefined) throw new Error(`no file ${path}`)
+    return JSON.parse(text)
+  }
+
+  beforeAll(async () => {
+    const pages = await loadContentPages('13.x', '')
+    whole = createSearcher(JSON.parse(JSON.stringify(createIndexFile(pages, '13.x', 'en'))))
+    files = new Map(createIndexShards(pages, '13.x', 'en'))
+    meta = JSON.parse(files.get('meta.json') as string) as ShardedIndexMeta
+  }, 60_000)
+
+  test.each(queries)('"%s" gives the whole index\'s hits, scores included', async (query) => {
+    const sharded = createShardedSearcher(meta, reader([]))
+    const { hits, failed } = await sharded.search(query)
+    expect(failed).toBe(0)
+    expect(hits).toEqual(searchPages(whole, query))
+  })
+
+  test('a title that is the whole query comes first, not one that only contains it as a camelCase part', async () => {
+    // 'renderHook' is indexed under 'render' too (its camelCase part), with as many words as 'render'.
+    const { hits } = await createShardedSearcher(meta, reader([])).search('render')
+    expect(hits.find((hit) => hit.type === 'title')?.link).toBe('/docs/api/render')
+    expect(searchPages(whole, 'render').find((hit) => hit.type === 'title')?.link).toBe('/docs/api/render')
+  })
+
+  test('the first query reads the meta file, its terms\' shards and the shown hits\' fragments: a small part of the index', async () => {
+    const fetched: string[] = []
+    await createShardedSearcher(meta, reader(fetched)).search('render')
+    const gzip = (path: string) => gzipSync(files.get(path) as string).length
+    const bytes = gzip('meta.json') + fetched.reduce((sum, path) => sum + gzip(path), 0)
+    const wholeBytes = gzipSync(JSON.stringify(createIndexFile([], '13.x', 'en'))).length + [...files.keys()].reduce((sum, path) => sum + gzip(path), 0)
+    expect(bytes).toBeLessThan(40_000)
+    expect(bytes).toBeLessThan(wholeBytes / 3)
+  })
+
+  test('a shard that fails costs only its own hits, and is counted', async () => {
+    // 'render' and 'screen' live in different shards; the 'sc' one fails.
+    const screenShards = new Set(shardsForTerm(meta.keys, 'screen', true).map((n) => `s/${n}.json`))
+    const sharded = createShardedSearcher(meta, reader([], (path) => screenShards.has(path)))
+    const { hits, failed } = await sharded.search('render screen')
+    expect(failed).toBe(screenShards.size)
+    expect(hits.length).toBeGreaterThan(0)
+    expect(hits.map((hit) => hit.link)).toContain('/docs/api/render')
+    for (const hit of hits) expect(hit.statementHighlights.length + hit.highlights.length).toBeGreaterThan(0)
+  })
+
+  test('a failed shard is asked for again by the next query', async () => {
+    let failing = true
+    const fetched: string[] = []
+    const sharded = createShardedSearcher(meta, reader(fetched, (path) => failing && path.startsWith('s/')))
+    expect((await sharded.search('render')).hits).toEqual([])
+    failing = false
+    expect((await sharded.search('render')).hits).toEqual(searchPages(whole, 'render'))
+  })
+
+  test('shards stay under the size limit unless one term alone is bigger', () => {
+    for (const [path, text] of files) {
+      if (!path.startsWith('s/') || text.length <= maxShardChars) continue
+      expect((JSON.parse(text) as { index: unknown[] }).index.length, path).toBe(1)
+    }
+  })
+})
+
+describe('shard keys', () => {
+  test('two characters, one for CJK', () => {
+    expect(baseShardKey('render')).toBe('re')
+    expect(baseShardKey('测试')).toBe('测')
+    expect(baseShardKey('テスト')).toBe('テ')
+    expect(baseShardKey('тест')).toBe('те')
+  })
+
+  test('a term reads the longest key it starts with, and a prefix the keys that start with it', () => {
+    const keys = ['re', 'rea', 'ren', 'sc', '测']
+    expect(shardsForTerm(keys, 'render', false)).toEqual([2])
+    expect(shardsForTerm(keys, 're', true)).toEqual([0, 1, 2])
+    expect(shardsForTerm(keys, 'r', true)).toEqual([0, 1, 2])
+    expect(shardsForTerm(keys, '测试', true)).toEqual([4])
+    expect(shardsForTerm(keys, 'xyz', true)).toEqual([])
+  })
+})
