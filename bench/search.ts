@@ -2,16 +2,17 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { defaultComponents } from '../engine/buildContext.ts'
+import { themeComponents } from '../site/theme/markdown/componentProps.ts'
 import { createCodeHighlighter } from '../engine/markdown/highlighter.ts'
 import { createMarkdownProcessor, type MarkdownProcessor } from '../engine/markdown/processor.ts'
 import { toSlug } from '../engine/sources/markdownTransformer.ts'
-import { createIndexFile } from '../plugins/search/buildSearchIndexes.ts'
+import { createIndexFile, createIndexShards } from '../plugins/search/buildSearchIndexes.ts'
 import { groupHits } from '../plugins/search/shared/groupHits.ts'
 import type { SearchablePage } from '../plugins/search/shared/pageDocuments.ts'
 import { createSearcher, searchPages } from '../plugins/search/shared/searchPages.ts'
+import { createShardedSearcher } from '../plugins/search/shared/shardedSearcher.ts'
 import { tokenize } from '../plugins/search/shared/tokenize.ts'
-import type { SearchIndexFile } from '../plugins/search/shared/types.ts'
+import type { SearchIndexFile, ShardedIndexMeta } from '../plugins/search/shared/types.ts'
 import { median } from './measure.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -28,6 +29,16 @@ interface SearchFigures {
   medianMs: number
   p95Ms: number
   queries: number
+  /** The sharded index a build writes (what the browser reads). */
+  shardFiles: number
+  shardBuildMs: number
+  /** gzip bytes the first query "render" fetches: meta file, its shards, the shown hits' fragments. */
+  firstQueryBytes: number
+  /** The same for each sampled query as a first query: median and largest. */
+  medianFirstQueryBytes: number
+  maxFirstQueryBytes: number
+  shardedMedianMs: number
+  shardedP95Ms: number
 }
 
 /**
@@ -37,7 +48,9 @@ interface SearchFigures {
  * `--pages` pages (../shared/bench/gen-corpus.mjs, cached in /tmp): the
  * index's size (raw and gzip), its build and load time, and the latency of
  * `--queries` queries (median and p95) as the browser runs them (search,
- * snippets, grouping).
+ * snippets, grouping); and for the sharded copy a build writes, the gzip bytes
+ * a query fetches when it is the first of a session ("render", and the sampled
+ * queries' median and largest) and its query time once the files are there.
  */
 export async function runSearchBench(argv: string[]): Promise<void> {
   const flag = (name: string, fallback: string) => {
@@ -52,7 +65,7 @@ export async function runSearchBench(argv: string[]): Promise<void> {
   for (const version of fs.readdirSync(path.join(root, 'content')).filter((name) => /^\d+\.x$/.test(name)).sort()) {
     const prefix = version === '13.x' ? '' : `/${version}`
     const pages = await loadPages(processor, path.join(root, 'content', version), prefix)
-    results.push(measureIndex(`site ${version}`, pages, queryCount))
+    results.push(await measureIndex(`site ${version}`, pages, queryCount))
     print(results.at(-1)!)
   }
 
@@ -69,7 +82,7 @@ export async function runSearchBench(argv: string[]): Promise<void> {
       fs.writeFileSync(parsed, JSON.stringify(pages))
       console.log(`(corpus of ${pages.length} pages parsed in ${Math.round(performance.now() - started)} ms)`)
     }
-    results.push(measureIndex(`corpus ${corpusPages}`, pages, queryCount))
+    results.push(await measureIndex(`corpus ${corpusPages}`, pages, queryCount))
     print(results.at(-1)!)
   }
 
@@ -78,9 +91,15 @@ export async function runSearchBench(argv: string[]): Promise<void> {
   for (const row of results) {
     console.log(`| ${row.name} | ${row.pages} | ${row.documents} | ${Math.round(row.buildMs)} | ${kb(row.rawBytes)} | ${kb(row.gzipBytes)} | ${Math.round(row.loadMs)} | ${row.medianMs.toFixed(2)} | ${row.p95Ms.toFixed(2)} |`)
   }
+  console.log('\nSharded (what the browser fetches; bytes are gzip, per query asked first in a session):\n')
+  console.log('| index | files | shard build ms | "render" KB | median query KB | largest query KB | query median ms | query p95 ms |')
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
+  for (const row of results) {
+    console.log(`| ${row.name} | ${row.shardFiles} | ${Math.round(row.shardBuildMs)} | ${kb(row.firstQueryBytes)} | ${kb(row.medianFirstQueryBytes)} | ${kb(row.maxFirstQueryBytes)} | ${row.shardedMedianMs.toFixed(2)} | ${row.shardedP95Ms.toFixed(2)} |`)
+  }
 }
 
-function measureIndex(name: string, pages: SearchablePage[], queryCount: number): SearchFigures {
+async function measureIndex(name: string, pages: SearchablePage[], queryCount: number): Promise<SearchFigures> {
   let started = performance.now()
   const file = createIndexFile(pages, null, 'en')
   const json = JSON.stringify(file)
@@ -99,7 +118,9 @@ function measureIndex(name: string, pages: SearchablePage[], queryCount: number)
     times.push(performance.now() - queryStarted)
   }
   const sorted = [...times].sort((a, b) => a - b)
+  const sharded = await measureShards(pages, queries)
   return {
+    ...sharded,
     name,
     pages: file.pages.length,
     documents: file.index.documentCount,
@@ -108,9 +129,63 @@ function measureIndex(name: string, pages: SearchablePage[], queryCount: number)
     gzipBytes: gzipSync(json).length,
     loadMs,
     medianMs: median(times),
-    p95Ms: sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)],
+    p95Ms: percentile(sorted, 0.95),
     queries: times.length,
   }
+}
+
+/**
+ * The sharded copy: its files, the gzip bytes a query fetches when it is the first of a session
+ * (meta file, the shards its terms need, the fragments of the hits shown), and query time once
+ * those files are there (in process, as the worker runs it, without the network).
+ */
+async function measureShards(pages: SearchablePage[], queries: string[]) {
+  let started = performance.now()
+  const files = new Map(createIndexShards(pages, null, 'en'))
+  const shardBuildMs = performance.now() - started
+  const gzipSizes = new Map<string, number>()
+  const gzipOf = (path: string) => {
+    let size = gzipSizes.get(path)
+    if (size === undefined) gzipSizes.set(path, (size = gzipSync(files.get(path) as string).length))
+    return size
+  }
+  const meta = JSON.parse(files.get('meta.json') as string) as ShardedIndexMeta
+  const firstQueryBytes = async (query: string) => {
+    let bytes = gzipOf('meta.json')
+    await createShardedSearcher(meta, async (path) => {
+      bytes += gzipOf(path)
+      return JSON.parse(files.get(path) as string)
+    }).search(query)
+    return bytes
+  }
+  const bytes: number[] = []
+  for (const query of queries) bytes.push(await firstQueryBytes(query))
+  // Query time with the data there: every file parsed once, then each query timed.
+  const parsed = new Map<string, unknown>()
+  const searcher = createShardedSearcher(meta, async (path) => {
+    if (!parsed.has(path)) parsed.set(path, JSON.parse(files.get(path) as string))
+    return parsed.get(path)
+  })
+  for (const query of queries) await searcher.search(query)
+  const times: number[] = []
+  for (const query of queries) {
+    started = performance.now()
+    await searcher.search(query)
+    times.push(performance.now() - started)
+  }
+  return {
+    shardFiles: files.size,
+    shardBuildMs,
+    firstQueryBytes: await firstQueryBytes('render'),
+    medianFirstQueryBytes: median(bytes),
+    maxFirstQueryBytes: Math.max(...bytes),
+    shardedMedianMs: median(times),
+    shardedP95Ms: percentile([...times].sort((a, b) => a - b), 0.95),
+  }
+}
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * fraction) - 1)]
 }
 
 /**
@@ -142,7 +217,7 @@ function sampleQueries(file: SearchIndexFile, count: number): string[] {
 
 async function createProcessor(): Promise<MarkdownProcessor> {
   const highlighter = await createCodeHighlighter({ light: 'github-light', dark: 'github-dark' })
-  return createMarkdownProcessor({ highlighter, components: defaultComponents, sanitize: true })
+  return createMarkdownProcessor({ highlighter, components: themeComponents, sanitize: true })
 }
 
 async function loadPages(processor: MarkdownProcessor, dir: string, routePrefix: string): Promise<SearchablePage[]> {
@@ -170,7 +245,8 @@ function walk(dir: string, relative = ''): string[] {
 
 function print(row: SearchFigures): void {
   console.log(
-    `${row.name}: ${row.pages} pages, ${row.documents} sections; index ${kb(row.rawBytes)} KB raw, ${kb(row.gzipBytes)} KB gzip; built in ${Math.round(row.buildMs)} ms, loaded in ${Math.round(row.loadMs)} ms; ${row.queries} queries: median ${row.medianMs.toFixed(2)} ms, p95 ${row.p95Ms.toFixed(2)} ms`,
+    `${row.name}: ${row.pages} pages, ${row.documents} sections; index ${kb(row.rawBytes)} KB raw, ${kb(row.gzipBytes)} KB gzip; built in ${Math.round(row.buildMs)} ms, loaded in ${Math.round(row.loadMs)} ms; ${row.queries} queries: median ${row.medianMs.toFixed(2)} ms, p95 ${row.p95Ms.toFixed(2)} ms` +
+      `\n  sharded: ${row.shardFiles} files in ${Math.round(row.shardBuildMs)} ms; first query "render" ${kb(row.firstQueryBytes)} KB gzip, a sampled first query ${kb(row.medianFirstQueryBytes)} KB median, ${kb(row.maxFirstQueryBytes)} KB at most; query median ${row.shardedMedianMs.toFixed(2)} ms, p95 ${row.shardedP95Ms.toFixed(2)} ms`,
   )
 }
 
