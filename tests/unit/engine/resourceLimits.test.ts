@@ -74,6 +74,18 @@ describe('deep nesting fails at its line, without a stack overflow', () => {
     expect(ms).toBeLessThan(15_000)
   }, 30_000)
 
+  it('refuses nested footnotes and ::: containers at once (500 levels took 19 s and 28 s)', async () => {
+    const footnotes = Array.from({ length: 500 }, (_, level) => `${'    '.repeat(level)}[^n${level}]: note`).join('\n')
+    const notes = await failure(site({ 'index.md': `# F\n\nText[^n0].\n\n${footnotes}\n` }))
+    expect(notes.message).toMatch(/content\/index\.md:105:1\n {2}The footnotes here are nested more than 100 levels deep/)
+    expect(notes.ms).toBeLessThan(15_000)
+    const opening = Array.from({ length: 500 }, (_, level) => `${':'.repeat(503 - level)}tip`).join('\n')
+    const closing = Array.from({ length: 500 }, (_, level) => ':'.repeat(level + 4)).join('\n')
+    const containers = await failure(site({ 'index.md': `# C\n\n${opening}\nx\n${closing}\n` }))
+    expect(containers.message).toMatch(/content\/index\.md:103:1\n {2}The containers \(`:::`\) here are nested more than 100 levels deep/)
+    expect(containers.ms).toBeLessThan(15_000)
+  }, 30_000)
+
   it('refuses paragraphs whose emphasis or link brackets would take quadratic time', async () => {
     const emphasis = await failure(site({ 'index.md': `# E\n\n${'*a '.repeat(3000)}b${' a*'.repeat(3000)}\n` }))
     expect(emphasis.message).toMatch(/content\/index\.md:3:1\n {2}This paragraph holds more than 2000 `\*` and `_`/)
