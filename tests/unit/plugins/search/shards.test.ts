@@ -85,6 +85,30 @@ describe('a sharded index on the real 13.x content', () => {
   })
 })
 
+describe('a sharded index of CJK and accented text', () => {
+  const section = (anchor: string, heading: string, text: string, depth = 2) => ({ anchor, heading, depth, text })
+  const pages = [
+    { path: '/zh/guide', title: '快速开始', sections: [section('', '快速开始', '安装测试库，然后编写第一个测试。', 1), section('config', '配置', '测试环境需要配置。')] },
+    { path: '/zh/api', title: '渲染', sections: [section('', '渲染', '渲染组件并查询元素。', 1)] },
+    { path: '/fr/deja', title: 'Déjà vu', sections: [section('', 'Déjà vu', 'Éléments accentués et résumé.', 1)] },
+  ]
+  const files = new Map(createIndexShards(pages, null, 'zh'))
+  const meta = JSON.parse(files.get('meta.json') as string) as ShardedIndexMeta
+  const whole = createSearcher(JSON.parse(JSON.stringify(createIndexFile(pages, null, 'zh'))))
+  const sharded = createShardedSearcher(meta, async (path) => JSON.parse(files.get(path) as string))
+
+  test.each(['测试', '配置', '渲染', '快速', 'deja', 'résumé', 'elem'])('"%s" gives the whole index\'s hits', async (query) => {
+    const { hits } = await sharded.search(query)
+    expect(hits.length).toBeGreaterThan(0)
+    expect(hits).toEqual(searchPages(whole, query))
+  })
+
+  test('CJK terms are sharded by their first character', () => {
+    expect(meta.keys).toContain('测')
+    expect(meta.keys).toContain('de')
+  })
+})
+
 describe('shard keys', () => {
   test('two characters, one for CJK', () => {
     expect(baseShardKey('render')).toBe('re')
