@@ -4,23 +4,10 @@ import { createHighlightAhead, type HighlightAhead } from './markdown/highlightA
 import { createHighlightStore } from './markdown/highlightStore.ts'
 import { markdownModules } from './markdown/markdownModules.ts'
 import type { MarkdownProcessor } from './markdown/processor.ts'
-import type { ComponentRegistry } from './markdown/remarkMdxComponents.ts'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { createMarkdownCache, type MarkdownCache } from './sources/markdownCache.ts'
-
-/**
- * Components MDX content may use, with the props each takes (type, required), checked at build
- * time with the element's line (remarkMdxComponents). Keep in step with the theme's components
- * (site/theme/markdown: PackageManagerTabsProps, TabsProps, TabProps).
- */
-export const defaultComponents: ComponentRegistry = {
-  PackageManagerTabs: { command: { type: 'string', required: true }, additionalTabs: { type: 'array' } },
-  Tabs: { groupId: { type: 'string' }, defaultValue: { type: 'string' }, values: { type: 'array' } },
-  Tab: { label: { type: 'string', required: true }, value: { type: 'string' } },
-  Badge: { text: { type: 'string', required: true }, type: { type: 'string' } },
-}
 
 /**
  * What survives between builds in one process (the dev server, tests): the
@@ -52,7 +39,7 @@ export async function createBuildSession(config: ResolvedConfig, options: { cach
       created ??= (async () => {
         const [{ createCodeHighlighter }, { createMarkdownProcessor }] = await Promise.all([markdownModules.import('highlighter'), markdownModules.import('processor')])
         const highlighter = await createCodeHighlighter(config.markdown.codeThemes)
-        return createMarkdownProcessor({ highlighter, highlightStore, highlightAhead, components: defaultComponents, sanitize: config.markdown.sanitize, reservedIds: config.markdown.reservedIds, maxPageSize: config.markdown.maxPageSize })
+        return createMarkdownProcessor({ highlighter, highlightStore, highlightAhead, components: config.markdown.components, sanitize: config.markdown.sanitize, reservedIds: config.markdown.reservedIds, maxPageSize: config.markdown.maxPageSize })
       })()
       return (await created).process(input)
     },

@@ -9,6 +9,7 @@ export { formatError, isSheafError, SheafError, type SheafErrorOptions } from '.
 export { PersistentCache } from './incremental/persistentCache.ts'
 export { runInWorker, startWorker, type WorkerTask } from './workers/runInWorker.ts'
 export { containerTypes, normalizeContainerTitles } from './markdown/remarkContainers.ts'
+export type { ComponentRegistry, PropSpec, PropType } from './markdown/remarkMdxComponents.ts'
 export type {
   Awaitable,
   BuiltPage,

@@ -11,6 +11,7 @@ import { socialCards } from 'sheaf/plugins/social-cards'
 import { versions } from 'sheaf/plugins/versions'
 import { themeInitScript } from './theme/themeInit.ts'
 import { themeReservedIds } from './theme/reservedIds.ts'
+import { themeComponents } from './theme/markdown/componentProps.ts'
 
 const repo = 'https://github.com/callstack/react-native-testing-library'
 
@@ -34,6 +35,7 @@ export default defineConfig({
     },
     styles: ['site/theme/styles/index.css'],
     reservedIds: themeReservedIds,
+    components: themeComponents,
   },
   head: [{ tag: 'script', attrs: {}, children: themeInitScript }],
   themeConfig: {

@@ -1,6 +1,7 @@
 import type { HeadTag, PluginOption } from '../plugins/types.ts'
 import type { ThemeConfig } from '../shared/themeConfig.ts'
 import type { CspDirectives, CspOption } from '../render/contentSecurityPolicy.ts'
+import type { ComponentRegistry } from '../markdown/remarkMdxComponents.ts'
 
 /** The theme: React modules the engine renders. Paths are relative to the project root. */
 export interface ThemeModules {
@@ -16,6 +17,13 @@ export interface ThemeModules {
    * `__SHEAF_DATA__`, any `__sheaf*` and React's `_r_*`) are always reserved. Default `[]`.
    */
   reservedIds?: string[]
+  /**
+   * The components `.mdx` pages may use, with the props each takes:
+   * `{ Tabs: { groupId: { type: 'string' } }, Tab: { label: { type: 'string', required: true } } }`.
+   * The engine names none: it checks each element's props at build time (file:line), and the
+   * theme renders them (its `HastContent` components map). Default `{}` (no MDX components).
+   */
+  components?: ComponentRegistry
 }
 
 export interface MarkdownOptions {
@@ -89,8 +97,8 @@ export interface ResolvedConfig {
   publicDir: string
   theme: { layout?: string; templates: Record<string, string>; styles: string[] }
   themeConfig: ThemeConfig
-  /** `reservedIds`: the theme's (`theme.reservedIds`), for the markdown pipeline. */
-  markdown: Required<MarkdownOptions> & { reservedIds: string[] }
+  /** `reservedIds` and `components`: the theme's (`theme.reservedIds`, `theme.components`), for the markdown pipeline. */
+  markdown: Required<MarkdownOptions> & { reservedIds: string[]; components: ComponentRegistry }
   head: HeadTag[]
   plugins: PluginOption[]
   devPort: number

@@ -4,6 +4,7 @@ import { normalizeBase } from '../shared/routes.ts'
 import type { ResolvedConfig } from './types.ts'
 import { validateCspOption } from '../render/contentSecurityPolicy.ts'
 import { defaultMaxPageSize } from '../markdown/pageSize.ts'
+import type { ComponentRegistry } from '../markdown/remarkMdxComponents.ts'
 
 /**
  * Checks the shape of a loaded config (`unknown` at the edge) and applies
@@ -92,6 +93,7 @@ export function validateConfig(value: unknown, root: string, configFile: string)
       sanitize: markdown.sanitize !== false,
       maxPageSize: validateMaxPageSize(markdown.maxPageSize, fail),
       reservedIds: reservedIds as string[],
+      components: validateComponents((theme as Record<string, unknown>).components, fail),
     },
     head: head as ResolvedConfig['head'],
     plugins: plugins as ResolvedConfig['plugins'],
@@ -99,6 +101,27 @@ export function validateConfig(value: unknown, root: string, configFile: string)
     previewPort: port('previewPort', 4173),
     csp: validateCspOption(config.csp, fail),
   }
+}
+
+const propTypes = ['string', 'number', 'boolean', 'array', 'object']
+
+/** `theme.components`: component name -> prop name -> `{ type, required? }` (see remarkMdxComponents.ts). */
+function validateComponents(value: unknown, fail: (key: string, problem: string, hint: string) => never): ComponentRegistry {
+  if (value === undefined) return {}
+  const example = "write `components: { Tab: { label: { type: 'string', required: true } } }`."
+  if (!value || typeof value !== 'object' || Array.isArray(value)) fail('theme.components', 'must be an object of component name -> props', example)
+  for (const [name, props] of Object.entries(value as Record<string, unknown>)) {
+    if (!/^[A-Z][A-Za-z0-9]*$/.test(name)) fail(`theme.components.${name}`, 'must be named like a React component (a capital letter, then letters and digits)', example)
+    if (!props || typeof props !== 'object' || Array.isArray(props)) fail(`theme.components.${name}`, 'must be an object of prop name -> `{ type, required? }`', example)
+    for (const [prop, spec] of Object.entries(props as Record<string, unknown>)) {
+      const type = (spec as { type?: unknown } | null)?.type
+      const types = Array.isArray(type) ? type : [type]
+      if (types.length === 0 || !types.every((entry) => propTypes.includes(entry as string))) {
+        fail(`theme.components.${name}.${prop}.type`, `must be one of ${propTypes.map((entry) => `'${entry}'`).join(', ')} (or an array of them), got ${JSON.stringify(type)}`, example)
+      }
+    }
+  }
+  return value as ComponentRegistry
 }
 
 /** `markdown.maxPageSize`: a positive whole number of bytes (default 2 MB, see engine/markdown/pageSize.ts). */

@@ -3,13 +3,14 @@ import type { VFile } from 'vfile'
 import { visit, SKIP } from 'unist-util-visit'
 import { SheafError } from '../errors.ts'
 import { evaluateLiteral, NonLiteralError } from './evaluateLiteral.ts'
+import { encodeStructuredProps } from '../shared/structuredProps.ts'
 
 /** What a prop's literal value may be. */
 export type PropType = 'string' | 'number' | 'boolean' | 'array' | 'object'
 
-/** One prop of an MDX component: its type, and whether a page must give it. */
+/** One prop of an MDX component: its type (or the types it takes), and whether a page must give it. */
 export interface PropSpec {
-  type: PropType
+  type: PropType | readonly PropType[]
   required?: boolean
 }
 
@@ -68,7 +69,7 @@ export default function remarkMdxComponents(options: Options) {
         }
         const props = readProps(element.attributes, name, file, node)
         if (isComponent) checkProps(props, name, components[name], file, node)
-        element.data = { hName: name, hProperties: props }
+        element.data = { hName: name, hProperties: isComponent ? encodeStructuredProps(props) : props }
       }
       return undefined
     })
@@ -100,19 +101,20 @@ function readProps(attributes: JsxAttribute[], name: string, file: VFile, node: 
 /** Fails at the element when its props do not match the component's declared props. */
 function checkProps(props: Record<string, unknown>, name: string, declared: Readonly<Record<string, PropSpec>>, file: VFile, node: unknown): void {
   const known = Object.keys(declared)
-  const example = `<${name}${known.filter((prop) => declared[prop].required).map((prop) => ` ${prop}=${exampleValue(declared[prop].type)}`).join('')} />`
+  const firstType = (spec: PropSpec): PropType => (typeof spec.type === 'string' ? spec.type : spec.type[0])
+  const example = `<${name}${known.filter((prop) => declared[prop].required).map((prop) => ` ${prop}=${exampleValue(firstType(declared[prop]))}`).join('')} />`
   for (const [prop, value] of Object.entries(props)) {
     if (!Object.hasOwn(declared, prop)) {
       throw propError(`\`<${name}>\` has no prop \`${prop}\`.`, file, node, `use only its props: ${known.map((known) => `\`${known}\``).join(', ') || 'none'}.`)
     }
-    const spec = declared[prop]
-    if (typeOfValue(value) !== spec.type) {
-      throw propError(`The prop \`${prop}\` of \`<${name}>\` must be ${article(spec.type)}, got ${describe(value)}.`, file, node, `write e.g. \`${prop}=${exampleValue(spec.type)}\`.`)
+    const types: readonly PropType[] = typeof declared[prop].type === 'string' ? [declared[prop].type as PropType] : (declared[prop].type as readonly PropType[])
+    if (!types.includes(typeOfValue(value) as PropType)) {
+      throw propError(`The prop \`${prop}\` of \`<${name}>\` must be ${types.map(article).join(' or ')}, got ${describe(value)}.`, file, node, `write e.g. \`${prop}=${exampleValue(types[0])}\`.`)
     }
   }
   for (const prop of known) {
     if (declared[prop].required && !Object.hasOwn(props, prop)) {
-      throw propError(`\`<${name}>\` needs the prop \`${prop}\` (${article(declared[prop].type)}).`, file, node, `write e.g. \`${example}\`.`)
+      throw propError(`\`<${name}>\` needs the prop \`${prop}\` (${article(firstType(declared[prop]))}).`, file, node, `write e.g. \`${example}\`.`)
     }
   }
 }

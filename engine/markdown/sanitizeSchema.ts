@@ -1,5 +1,6 @@
 import { defaultSchema, type Schema } from 'hast-util-sanitize'
 import type { ComponentRegistry } from './remarkMdxComponents.ts'
+import { structuredPropsProperty } from '../shared/structuredProps.ts'
 
 /**
  * The prefix every id, `name` and aria id reference written in content gets,
@@ -31,7 +32,8 @@ export function createSanitizeSchema(components: ComponentRegistry): Schema {
       details: [...(attributes.details ?? []), 'open', 'dataContainer', 'dataTitle'],
       code: [...(attributes.code ?? []), 'dataMeta'],
       img: [...(attributes.img ?? []), 'width', 'height', 'loading'],
-      ...Object.fromEntries(Object.entries(components).map(([name, props]) => [name, Object.keys(props)])),
+      // Object and array props travel as one JSON property (see structuredProps.ts).
+      ...Object.fromEntries(Object.entries(components).map(([name, props]) => [name, [...Object.keys(props), structuredPropsProperty]])),
     },
     protocols: {
       ...defaultSchema.protocols,

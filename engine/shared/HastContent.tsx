@@ -3,6 +3,7 @@ import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime'
 import { useContext } from 'react'
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
 import { HastCompilerContext } from './hastCompiler.ts'
+import { withStructuredProps } from './structuredProps.ts'
 
 export interface HastContentProps {
   /** A page body (hast JSON from the page data). */
@@ -15,7 +16,7 @@ export interface HastContentProps {
 export function HastContent({ tree, components }: HastContentProps) {
   // The server render compiles with rehype-react (see hastCompiler.ts): the same tree.
   const compile = useContext(HastCompilerContext) ?? toJsxRuntime
-  return compile(withoutScriptProperties(tree), { Fragment, jsx, jsxs, components: components as Partial<Components>, ignoreInvalidStyle: true })
+  return compile(withoutScriptProperties(tree), { Fragment, jsx, jsxs, components: withStructuredProps(components) as Partial<Components>, ignoreInvalidStyle: true })
 }
 
 const checked = new WeakMap<Root, Root>()

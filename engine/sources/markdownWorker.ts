@@ -1,6 +1,7 @@
 // A worker thread that transforms markdown files with its own highlighter and processor.
 import { parentPort, workerData } from 'node:worker_threads'
-import { defaultComponents, engineVersion } from '../buildContext.ts'
+import { engineVersion } from '../buildContext.ts'
+import type { ComponentRegistry } from '../markdown/remarkMdxComponents.ts'
 import { createCodeHighlighter } from '../markdown/highlighter.ts'
 import { createHighlightStore } from '../markdown/highlightStore.ts'
 import { createMarkdownProcessor } from '../markdown/processor.ts'
@@ -12,11 +13,11 @@ interface Job {
   file: string
 }
 
-const options = workerData as { codeThemes: { light: string; dark: string }; sanitize: boolean; reservedIds?: string[]; highlightDir: string | null }
+const options = workerData as { codeThemes: { light: string; dark: string }; sanitize: boolean; reservedIds?: string[]; components: ComponentRegistry; maxPageSize?: number; highlightDir: string | null }
 const highlighter = await createCodeHighlighter(options.codeThemes)
 // Blocks highlighted here are kept for the next build's re-transformed pages (see highlightStore.ts).
 const highlightStore = options.highlightDir ? createHighlightStore(options.highlightDir, engineVersion) : undefined
-const processor = createMarkdownProcessor({ highlighter, highlightStore, components: defaultComponents, sanitize: options.sanitize, reservedIds: options.reservedIds })
+const processor = createMarkdownProcessor({ highlighter, highlightStore, components: options.components, sanitize: options.sanitize, reservedIds: options.reservedIds, maxPageSize: options.maxPageSize })
 
 /** Results go back in small batches, so neither thread holds every parsed page at once. */
 const batchSize = 16

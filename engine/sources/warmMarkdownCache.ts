@@ -1,3 +1,4 @@
+import type { ComponentRegistry } from '../markdown/remarkMdxComponents.ts'
 import os from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { markdownModules } from '../markdown/markdownModules.ts'
@@ -83,6 +84,8 @@ interface WorkerOptions {
   codeThemes: { light: string; dark: string }
   sanitize: boolean
   reservedIds?: string[]
+  components: ComponentRegistry
+  maxPageSize?: number
   highlightDir: string | null
 }
 
@@ -103,7 +106,7 @@ export interface MarkdownWorker {
 export function startMarkdownWorker(options: WorkerOptions): MarkdownWorker {
   const worker = markdownModules.bundledUrl('worker').then(
     // A modest heap limit makes each worker collect garbage early instead of growing.
-    (module) => new Worker(new URL('./markdownWorkerBootstrap.mjs', import.meta.url), { workerData: { module, codeThemes: options.codeThemes, sanitize: options.sanitize, reservedIds: options.reservedIds, highlightDir: options.highlightDir }, resourceLimits: { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 64 } }),
+    (module) => new Worker(new URL('./markdownWorkerBootstrap.mjs', import.meta.url), { workerData: { module, codeThemes: options.codeThemes, sanitize: options.sanitize, reservedIds: options.reservedIds, components: options.components, maxPageSize: options.maxPageSize, highlightDir: options.highlightDir }, resourceLimits: { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 64 } }),
   )
   const ready = worker.then((thread) => new Promise<Worker>((resolve, reject) => {
     thread.once('message', () => resolve(thread))

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { ThemeModules } from 'sheaf'
 import { themeReservedIds } from './reservedIds.ts'
+import { themeComponents } from './markdown/componentProps.ts'
 
 const themeDir = import.meta.dirname
 
@@ -23,5 +24,6 @@ export function themeModules(templates: string[] = ['home', 'doc', 'overview', '
     templates: Object.fromEntries(templates.map((name) => [name, path.join(themeDir, files[name])])),
     styles: [path.join(themeDir, 'styles/index.css')],
     reservedIds: themeReservedIds,
+    components: themeComponents,
   }
 }

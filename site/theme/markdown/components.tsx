@@ -1,3 +1,4 @@
+import { Badge } from './Badge.tsx'
 import { CodeBlock } from './CodeBlock.tsx'
 import { Container, DetailsContainer } from './Container.tsx'
 import { PackageManagerTabs } from './PackageManagerTabs.tsx'
@@ -9,7 +10,8 @@ import { ZoomableImage } from './ZoomableImage.tsx'
 /**
  * Tag name -> component for page bodies:
  * `<HastContent tree={body} components={markdownComponents} />`.
- * MDX components keep their JSX names (`PackageManagerTabs`, `Tabs`, `Tab`).
+ * MDX components keep their JSX names (`PackageManagerTabs`, `Tabs`, `Tab`, `Badge`); their props
+ * are declared for the engine's build-time check in componentProps.ts.
  * Note: links (`a`) are left to the main theme.
  */
 export const markdownComponents = {
@@ -21,4 +23,5 @@ export const markdownComponents = {
   PackageManagerTabs,
   Tabs,
   Tab,
+  Badge,
 }

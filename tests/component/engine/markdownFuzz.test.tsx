@@ -3,7 +3,7 @@ import { act } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { defaultComponents } from '../../../engine/buildContext.ts'
+import { themeComponents } from '../../../site/theme/markdown/componentProps.ts'
 import { isSheafError } from '../../../engine/errors.ts'
 import { createCodeHighlighter } from '../../../engine/markdown/highlighter.ts'
 import { createMarkdownProcessor, type MarkdownProcessor } from '../../../engine/markdown/processor.ts'
@@ -13,7 +13,7 @@ let processor: MarkdownProcessor
 
 beforeAll(async () => {
   const highlighter = await createCodeHighlighter({ light: 'github-light', dark: 'github-dark' }, { regexEngine: 'javascript' })
-  processor = createMarkdownProcessor({ highlighter, components: defaultComponents, sanitize: true })
+  processor = createMarkdownProcessor({ highlighter, components: themeComponents, sanitize: true })
 }, 60_000)
 
 // Pieces that exercise every part of the pipeline, joined at random.

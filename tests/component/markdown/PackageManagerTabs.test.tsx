@@ -40,3 +40,21 @@ describe('PackageManagerTabs', () => {
     expect(await navigator.clipboard.readText()).toBe('yarn add --save-dev @testing-library/react-native')
   })
 })
+
+describe('PackageManagerTabs from an MDX page', () => {
+  it('takes an object of commands, one tab per manager, shown as written (as in Rspress)', async () => {
+    const { createCodeHighlighter } = await import('../../../engine/markdown/highlighter.ts')
+    const { createMarkdownProcessor } = await import('../../../engine/markdown/processor.ts')
+    const { themeComponents } = await import('../../../site/theme/markdown/componentProps.ts')
+    const highlighter = await createCodeHighlighter({ light: 'github-light', dark: 'github-dark' }, { regexEngine: 'javascript' })
+    const processor = createMarkdownProcessor({ highlighter, components: themeComponents, sanitize: true })
+    const source = "# Install\n\n<PackageManagerTabs command={{ npm: 'npm i -D jest', yarn: 'yarn add --dev jest', deno: 'deno add npm:jest' }} />\n"
+    const { body } = await processor.process({ source, file: 'install.mdx', mdx: true })
+    const user = userEvent.setup()
+    render(<HastContent tree={JSON.parse(JSON.stringify(body))} components={markdownComponents} />)
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['npm', 'yarn', 'deno'])
+    expect(screen.getByRole('tabpanel').textContent).toContain('npm i -D jest')
+    await user.click(screen.getByRole('tab', { name: 'deno' }))
+    expect(screen.getByRole('tabpanel').textContent).toContain('deno add npm:jest')
+  }, 60_000)
+})

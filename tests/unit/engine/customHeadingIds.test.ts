@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { defaultComponents } from '../../../engine/buildContext.ts'
+import { themeComponents } from '../../../site/theme/markdown/componentProps.ts'
 import { escapeCustomHeadingIds } from '../../../engine/markdown/customHeadingIds.ts'
 import { createCodeHighlighter } from '../../../engine/markdown/highlighter.ts'
 import { createMarkdownProcessor, type MarkdownProcessor } from '../../../engine/markdown/processor.ts'
@@ -8,7 +8,7 @@ let processor: MarkdownProcessor
 
 beforeAll(async () => {
   const highlighter = await createCodeHighlighter({ light: 'github-light', dark: 'github-dark' }, { regexEngine: 'javascript' })
-  processor = createMarkdownProcessor({ highlighter, components: defaultComponents, sanitize: true, reservedIds: ['content'] })
+  processor = createMarkdownProcessor({ highlighter, components: themeComponents, sanitize: true, reservedIds: ['content'] })
 }, 60_000)
 
 const headings = (body: unknown) => JSON.stringify(body).match(/"tagName":"h[1-6]","properties":\{"id":"[^"]*"\}/g)

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { defaultComponents } from '../../../engine/buildContext.ts'
+import { themeComponents } from '../../../site/theme/markdown/componentProps.ts'
 import { createCodeHighlighter, type CodeHighlighter } from '../../../engine/markdown/highlighter.ts'
 import { createHighlightStore } from '../../../engine/markdown/highlightStore.ts'
 import { createMarkdownProcessor } from '../../../engine/markdown/processor.ts'
@@ -59,7 +59,7 @@ describe('highlight store', () => {
   it('lets a later build transform a page without highlighting its unchanged blocks', async () => {
     const highlighter = await createCodeHighlighter({ light: 'github-light', dark: 'github-dark' })
     const firstStore = createHighlightStore(dir, 'engine-3')
-    const first = createMarkdownProcessor({ highlighter, highlightStore: firstStore, components: defaultComponents, sanitize: true })
+    const first = createMarkdownProcessor({ highlighter, highlightStore: firstStore, components: themeComponents, sanitize: true })
     const before = await first.process({ source: page, file: 'content/a.md', mdx: false })
     await firstStore.flush()
     // A highlighter that fails if asked: every block must come from the store.
@@ -72,7 +72,7 @@ describe('highlight store', () => {
         throw new Error('the store should have answered')
       },
     }
-    const second = createMarkdownProcessor({ highlighter: refusing, highlightStore: createHighlightStore(dir, 'engine-3'), components: defaultComponents, sanitize: true })
+    const second = createMarkdownProcessor({ highlighter: refusing, highlightStore: createHighlightStore(dir, 'engine-3'), components: themeComponents, sanitize: true })
     const after = await second.process({ source: page, file: 'content/a.md', mdx: false })
     expect(after.body).toEqual(before.body)
     expect(JSON.stringify(after.body)).toContain('--shiki-light')

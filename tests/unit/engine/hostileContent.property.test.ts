@@ -6,7 +6,7 @@ import path from 'node:path'
 import { JSDOM } from 'jsdom'
 import { afterAll, describe, expect, it } from 'vitest'
 import { build } from '../../../engine/build.ts'
-import { defaultComponents } from '../../../engine/buildContext.ts'
+import { themeComponents } from '../../../site/theme/markdown/componentProps.ts'
 import { isSheafError } from '../../../engine/errors.ts'
 import { createSanitizeSchema } from '../../../engine/markdown/sanitizeSchema.ts'
 
@@ -32,10 +32,11 @@ fs.writeFileSync(
   path.join(siteRoot, 'config.ts'),
   `import { defineConfig } from ${JSON.stringify(path.join(repo, 'engine/index.ts'))}
 import { files } from ${JSON.stringify(path.join(repo, 'plugins/files/index.ts'))}
+import { themeComponents } from ${JSON.stringify(path.join(repo, 'site/theme/markdown/componentProps.ts'))}
 export default defineConfig({
   title: 'Hostile',
   base: '/hostile/',
-  theme: { layout: ${JSON.stringify(path.join(theme, 'Layout.tsx'))}, templates: { doc: ${JSON.stringify(path.join(theme, 'Doc.tsx'))}, home: ${JSON.stringify(path.join(theme, 'Home.tsx'))}, 404: ${JSON.stringify(path.join(theme, 'NotFound.tsx'))} } },
+  theme: { layout: ${JSON.stringify(path.join(theme, 'Layout.tsx'))}, templates: { doc: ${JSON.stringify(path.join(theme, 'Doc.tsx'))}, home: ${JSON.stringify(path.join(theme, 'Home.tsx'))}, 404: ${JSON.stringify(path.join(theme, 'NotFound.tsx'))} }, components: themeComponents },
   // Dead links fail a build before it writes a page (brokenInputs.test.ts covers them); here the pages must be written.
   markdown: { checkDeadLinks: false },
   plugins: [files({ dir: 'content', lastUpdated: false })],
@@ -74,7 +75,7 @@ const page = fc.record({ name: fileName, mdx: fc.constantFrom(false, false, fals
 // What may appear inside a page's <article>: the sanitizer's allow-list, plus what the fixture
 // theme's code-block component and the engine's highlighter add around a code block, and the
 // target/rel that the engine's Link puts on external links (checked below).
-const schema = createSanitizeSchema(defaultComponents)
+const schema = createSanitizeSchema(themeComponents)
 const allowedTags = new Set([...(schema.tagNames ?? []).map((tag) => tag.toLowerCase()), 'article', 'button', 'figure', 'figcaption', 'pre', 'code', 'span'])
 const allowedAttributes = new Set(['class', 'style', 'type', 'tabindex', 'aria-hidden', 'aria-label', 'data-line', 'data-highlighted', 'data-theme', 'data-language', 'target', 'rel', ...Object.values(schema.attributes ?? {}).flat().map((entry) => attributeName(Array.isArray(entry) ? String(entry[0]) : String(entry)))])
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { defaultComponents } from '../../../engine/buildContext.ts'
+import { themeComponents } from '../../../site/theme/markdown/componentProps.ts'
 import { SheafError } from '../../../engine/errors.ts'
 import { createCodeHighlighter } from '../../../engine/markdown/highlighter.ts'
 import { parseCodeTitle, parseLineRanges } from '../../../engine/markdown/lineRanges.ts'
@@ -11,7 +11,7 @@ let processor: MarkdownProcessor
 
 beforeAll(async () => {
   const highlighter = await createCodeHighlighter({ light: 'github-light', dark: 'github-dark' })
-  processor = createMarkdownProcessor({ highlighter, components: defaultComponents, sanitize: true })
+  processor = createMarkdownProcessor({ highlighter, components: themeComponents, sanitize: true })
 })
 
 const md = (source: string, mdx = false) => processor.process({ source, file: mdx ? 'page.mdx' : 'page.md', mdx })

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { build } from '../../../engine/build.ts'
-import { defaultComponents } from '../../../engine/buildContext.ts'
+import { themeComponents } from '../../../site/theme/markdown/componentProps.ts'
 import { formatError } from '../../../engine/errors.ts'
 import { createCodeHighlighter } from '../../../engine/markdown/highlighter.ts'
 import { createMarkdownProcessor, type MarkdownProcessor } from '../../../engine/markdown/processor.ts'
@@ -41,14 +41,14 @@ describe('MDX component props are checked against their declared types', () => {
   let processor: MarkdownProcessor
   beforeAll(async () => {
     const highlighter = await createCodeHighlighter({ light: 'github-light', dark: 'github-dark' })
-    processor = createMarkdownProcessor({ highlighter, components: defaultComponents, sanitize: true })
+    processor = createMarkdownProcessor({ highlighter, components: themeComponents, sanitize: true })
   })
   const mdx = (body: string) => processor.process({ source: `# Page\n\n${body}\n`, file: 'content/page.mdx', mdx: true }).then(() => 'ok', formatError)
 
   it('fails on a missing required prop, a wrong type and an unknown prop, at the element', async () => {
     expect(await mdx('<Tab>x</Tab>')).toMatch(/^content\/page\.mdx:3:1\n {2}`<Tab>` needs the prop `label` \(a string\)/)
     expect(await mdx('<Tabs groupId>\n<Tab label="a">x</Tab>\n</Tabs>')).toMatch(/^content\/page\.mdx:3:1\n {2}The prop `groupId` of `<Tabs>` must be a string, got a prop without a value \(`true`\)/)
-    expect(await mdx('<PackageManagerTabs command={["a"]} />')).toMatch(/must be a string, got \["a"\]/)
+    expect(await mdx('<PackageManagerTabs command={["a"]} />')).toMatch(/must be a string or an object, got \["a"\]/)
     expect(await mdx('<PackageManagerTabs command="install x" additionalTabs="yarn" />')).toMatch(/The prop `additionalTabs` of `<PackageManagerTabs>` must be an array, got "yarn"/)
     expect(await mdx('<PackageManagerTabs comand="install x" />')).toMatch(/^content\/page\.mdx:3:1\n {2}`<PackageManagerTabs>` has no prop `comand`\.\n {2}Fix: use only its props: `command`, `additionalTabs`\./)
   })

@@ -1,7 +1,7 @@
 import type { Element, Root } from 'hast'
 import { toHtml } from 'hast-util-to-html'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { defaultComponents } from '../../../engine/buildContext.ts'
+import { themeComponents } from '../../../site/theme/markdown/componentProps.ts'
 import { createCodeHighlighter } from '../../../engine/markdown/highlighter.ts'
 import { createMarkdownProcessor, type MarkdownProcessor } from '../../../engine/markdown/processor.ts'
 import { walk } from '../../../engine/markdown/walk.ts'
@@ -12,7 +12,7 @@ let processor: MarkdownProcessor
 
 beforeAll(async () => {
   const highlighter = await createCodeHighlighter({ light: 'github-light', dark: 'github-dark' })
-  processor = createMarkdownProcessor({ highlighter, components: defaultComponents, sanitize: true, reservedIds: ['content', 'sidebar'] })
+  processor = createMarkdownProcessor({ highlighter, components: themeComponents, sanitize: true, reservedIds: ['content', 'sidebar'] })
 })
 
 const md = (source: string, mdx = false) => processor.process({ source, file: mdx ? 'page.mdx' : 'page.md', mdx })
@@ -91,7 +91,7 @@ describe('reserved ids', () => {
 
   it('reserves only the engine ids when the theme declares none', async () => {
     const highlighter = await createCodeHighlighter({ light: 'github-light', dark: 'github-dark' })
-    const plain = createMarkdownProcessor({ highlighter, components: defaultComponents, sanitize: true })
+    const plain = createMarkdownProcessor({ highlighter, components: themeComponents, sanitize: true })
     // The app root is namespaced (#__SHEAF_ROOT__), so an API heading such as `root` keeps its plain id.
     const result = await plain.process({ source: '## Content\n\n### `root`\n\n## `__sheaf_x`\n', file: 'page.md', mdx: false })
     expect(result.toc.map((entry) => entry.id)).toEqual(['content', 'root', 'h-__sheaf_x'])

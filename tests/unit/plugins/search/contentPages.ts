@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { defaultComponents } from '../../../../engine/buildContext.ts'
+import { themeComponents } from '../../../../site/theme/markdown/componentProps.ts'
 import { createCodeHighlighter } from '../../../../engine/markdown/highlighter.ts'
 import { createMarkdownProcessor } from '../../../../engine/markdown/processor.ts'
 import { toSlug } from '../../../../engine/sources/markdownTransformer.ts'
@@ -15,7 +15,7 @@ const root = path.resolve(import.meta.dirname, '../../../..')
 export async function loadContentPages(version: string, routePrefix = ''): Promise<SearchablePage[]> {
   const dir = path.join(root, 'content', version)
   const highlighter = await createCodeHighlighter({ light: 'github-light', dark: 'github-dark' })
-  const processor = createMarkdownProcessor({ highlighter, components: defaultComponents, sanitize: true })
+  const processor = createMarkdownProcessor({ highlighter, components: themeComponents, sanitize: true })
   const pages: SearchablePage[] = []
   for (const relativePath of walk(dir)) {
     const file = path.join(dir, relativePath)
