@@ -13,8 +13,6 @@ export default defineConfig({
     ],
   },
   test: {
-    // Vitest loads modules its own way: the engine imports its markdown pipeline from source here (see engine/loading/prebundle.ts).
-    env: { SHEAF_PREBUNDLE: '0' },
     // One copy of graphql: let Vite load it and @graphql-tools together (otherwise two realms).
     server: { deps: { inline: [/graphql/, /@graphql-tools/] } },
     projects: [

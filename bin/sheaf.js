@@ -35,26 +35,11 @@ if (process.argv[2] === 'dev' && !process.execArgv.some((arg) => budgetFlag.test
 // only the dev server keeps development mode, for its warnings. Set before React loads.
 if (!process.env.NODE_ENV && process.argv[2] !== 'dev') process.env.NODE_ENV = 'production'
 
-// Imported only now: a build's first process only starts the second, and needs no TypeScript.
-// A build runs from the engine's prebundled copy (see engine/loading/engineBundle.ts), with no
-// TypeScript hooks; other commands (the dev server, typegen, bench) run from the sources.
-const { freshEngineBundle, useEngineBundle } = await import('../engine/loading/engineBundleRecord.mjs')
-const bundled = process.argv[2] === 'build' && process.env.SHEAF_PREBUNDLE !== '0'
-let entries = bundled ? freshEngineBundle() : null
-if (!entries) {
-  const { registerTypeScript } = await import('../engine/loading/registerTypeScript.mjs')
-  registerTypeScript()
-  if (bundled) {
-    const { buildEngineBundle } = await import('../engine/loading/engineBundle.ts')
-    // Anything that goes wrong here only costs speed: the build runs from the sources.
-    entries = await buildEngineBundle().catch(() => null)
-  }
-}
-if (entries) {
-  // The site's config and theme bundles carry inline source maps: stack traces name their own lines.
-  process.setSourceMapsEnabled(true)
-  useEngineBundle(entries)
-  await import(entries.cli)
-} else {
-  await import('../engine/cli.ts')
-}
+// One way to load the engine, in every command and every worker thread: its TypeScript sources
+// through esbuild's module hooks (engine/loading/typescriptHooks.mjs), which keep each transformed
+// file in node_modules/.cache/sheaf/typescript. A prebundled copy of the engine used to be loaded
+// instead for builds; on this site's real build it measured no faster (cold and after npm ci, in
+// the same run), and a copied project ran the original's bundle.
+const { registerTypeScript } = await import('../engine/loading/registerTypeScript.mjs')
+registerTypeScript()
+await import('../engine/cli.ts')

@@ -10,7 +10,6 @@ import { createPages, prepareSite, toSiteData, type PrepareOptions } from './pre
 import type { ClientAssets } from './render/htmlShell.ts'
 import { loadTheme, type LoadedTheme } from './render/loadTheme.ts'
 import { themeEntries, themeImporter, type ThemeImportPlan } from './render/themeImporter.ts'
-import { runningEngineBundle } from './loading/engineBundleRecord.mjs'
 import { scratchThemeDir } from './render/themeBundle.ts'
 import { engineModuleDirs } from './loading/siteModules.ts'
 import type { RegisteredPage } from './pages/pageRegistry.ts'
@@ -122,7 +121,7 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
   const contextWith = (assets: ClientAssets): RenderContext => ({ dataLayer, theme, siteData, config, runner, mode, assets })
   // A big render shares its pages with a worker thread (see render/renderWorker.ts); SHEAF_RENDER_WORKER=0 keeps it on this one.
   const renderWorkerFor = (assets: ClientAssets) =>
-    options.workers === false || process.env.SHEAF_RENDER_WORKER === '0' ? undefined : (dir: string) => startRenderWorker({ root, theme: config.theme, plan: themePlan(config, cacheDir), siteData, assets, outDir: dir }, runningEngineBundle())
+    options.workers === false || process.env.SHEAF_RENDER_WORKER === '0' ? undefined : (dir: string) => startRenderWorker({ root, theme: config.theme, plan: themePlan(config, cacheDir), siteData, assets, outDir: dir })
 
   if (options.write === false || !early.current) {
     const { pages: rendered, queried } = await timer.run('render', () => renderPages(pages, contextWith(memoryAssets)), (result) => result.pages.length)
@@ -224,7 +223,7 @@ async function discardEarly(early: EarlyBundle | null): Promise<void> {
  * now.
  */
 function themePlan(config: ResolvedConfig, cacheDir: string | null): ThemeImportPlan {
-  return { entries: themeEntries(config.theme), cacheDir: cacheDir ? path.join(cacheDir, 'theme') : scratchThemeDir(), engineDirs: engineModuleDirs(), engineEntries: runningEngineBundle() }
+  return { entries: themeEntries(config.theme), cacheDir: cacheDir ? path.join(cacheDir, 'theme') : scratchThemeDir(), engineDirs: engineModuleDirs() }
 }
 
 const memoryAssets: ClientAssets = { entry: '/entry.js', css: [], templateChunks: {}, bundle: 'memory' }

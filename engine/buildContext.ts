@@ -37,7 +37,7 @@ export async function createBuildSession(config: ResolvedConfig, options: { cach
     maxPageSize: config.markdown.maxPageSize,
     async process(input) {
       created ??= (async () => {
-        const [{ createCodeHighlighter }, { createMarkdownProcessor }] = await Promise.all([markdownModules.import('highlighter'), markdownModules.import('processor')])
+        const [{ createCodeHighlighter }, { createMarkdownProcessor }] = await Promise.all([markdownModules.highlighter(), markdownModules.processor()])
         const highlighter = await createCodeHighlighter(config.markdown.codeThemes)
         return createMarkdownProcessor({ highlighter, highlightStore, highlightAhead, components: config.markdown.components, sanitize: config.markdown.sanitize, reservedIds: config.markdown.reservedIds, maxPageSize: config.markdown.maxPageSize })
       })()

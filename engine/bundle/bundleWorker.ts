@@ -2,8 +2,7 @@ import type { ClientAssets } from '../render/htmlShell.ts'
 import { workerSlot } from '../workers/runInWorker.ts'
 import type { BundleInput } from './bundleClient.ts'
 
-// Vite is imported as installed: esbuild cannot bundle it (see prebundle.ts).
-const slot = workerSlot<BundleInput, ClientAssets>(new URL('./bundleTask.ts', import.meta.url), undefined, { external: ['vite', '@vitejs/plugin-react'] })
+const slot = workerSlot<BundleInput, ClientAssets>(new URL('./bundleTask.ts', import.meta.url))
 
 /**
  * Starts the bundle worker before the engine has loaded: a cold build calls this first thing,

@@ -4,13 +4,10 @@ import { pathToFileURL } from 'node:url'
 import { isSheafError, SheafError } from '../errors.ts'
 import type { ResolvedConfig } from './types.ts'
 import { validateConfig } from './validateConfig.ts'
-import { importBundledConfig } from './bundleConfig.ts'
-import { runningEngineBundle } from '../loading/engineBundleRecord.mjs'
-import { ensureTypeScript } from '../loading/ensureTypeScript.ts'
 
 export const defaultConfigFile = 'site/config.ts'
 
-/** Imports the config module (TypeScript: bundled, or through the engine's hooks, loading/typescriptHooks.mjs) and validates it. */
+/** Imports the config module (TypeScript, through the engine's hooks: loading/typescriptHooks.mjs) and validates it. */
 export async function loadConfig(root: string, configFile = defaultConfigFile): Promise<ResolvedConfig> {
   const absolute = path.resolve(root, configFile)
   if (!fs.existsSync(absolute)) {
@@ -20,16 +17,8 @@ export async function loadConfig(root: string, configFile = defaultConfigFile): 
   }
   let loaded: { default?: unknown }
   try {
-    const engine = runningEngineBundle()
-    if (engine) {
-      // A build from the engine bundle has no TypeScript hooks: the config is bundled (see bundleConfig.ts).
-      loaded = await importBundledConfig(absolute, engine, async (needsTypeScript) => {
-        if (needsTypeScript) await ensureTypeScript()
-      })
-    } else {
-      // A query string busts Node's module cache, so the dev server sees edits.
-      loaded = await import(`${pathToFileURL(absolute).href}?t=${Math.floor(fs.statSync(absolute).mtimeMs)}`)
-    }
+    // A query string busts Node's module cache, so the dev server sees edits.
+    loaded = await import(`${pathToFileURL(absolute).href}?t=${Math.floor(fs.statSync(absolute).mtimeMs)}`)
   } catch (error) {
     if (isSheafError(error)) throw error
     const message = error instanceof Error ? error.message : String(error)

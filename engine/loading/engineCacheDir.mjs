@@ -1,5 +1,4 @@
-// Where the engine keeps what it derives from its own code (prebundled modules, the engine bundle,
-// transformed TypeScript): plain JavaScript, so bin/sheaf.js and the hooks can ask before any
+// Where the engine keeps what it derives from its own code (transformed TypeScript): plain JavaScript, so bin/sheaf.js and the hooks can ask before any
 // TypeScript loads.
 import fs from 'node:fs'
 import os from 'node:os'

@@ -1,25 +1,21 @@
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import type { EngineEntries } from './engineBundleRecord.mjs'
 
 /**
  * How esbuild bundles a site's own modules (its config, its theme) for Node: the site's files go
  * in; what the engine must share stays out, imported by URL so it is the engine's own instance:
- * - `sheaf` and `sheaf/...`: the running engine bundle's entry, when the build runs from one;
- * - packages and the engine's folders: the file they resolve to (with Node's conditions), which
+ * - packages and the engine's folders (`sheaf` and `sheaf/...` resolve there): the file they resolve to (with Node's conditions), which
  *   is the URL Node gives the engine's own import of them.
  * `typescript` collects the TypeScript files left out (a deep import into the engine's folders):
  * importing the bundle then needs the TypeScript hooks.
  */
-export function siteModules(options: { engineEntries: EngineEntries | null; engineDirs: string[]; typescript?: Set<string> }): import('esbuild').Plugin {
+export function siteModules(options: { engineDirs: string[]; typescript?: Set<string> }): import('esbuild').Plugin {
   const shared = (file: string) => file.includes(`${path.sep}node_modules${path.sep}`) || options.engineDirs.some((dir) => file.startsWith(dir + path.sep))
   return {
     name: 'sheaf-site-modules',
     setup(build) {
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (args.pluginData === 'sheaf-resolving' || args.kind === 'entry-point') return undefined
-        const entry = options.engineEntries?.[args.path]
-        if (entry) return { path: entry, external: true }
         const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'sheaf-resolving' })
         if (resolved.errors.length > 0 || resolved.external || !resolved.path || !shared(resolved.path)) return undefined
         if (/\.m?tsx?$/.test(resolved.path)) options.typescript?.add(resolved.path)

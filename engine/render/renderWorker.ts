@@ -1,9 +1,5 @@
-import type { EngineEntries } from '../loading/engineBundleRecord.mjs'
 import { startTaskWorker, type WorkerTask } from '../workers/runInWorker.ts'
 import type { RenderTaskInit, RenderTaskPage } from './renderTask.ts'
-
-/** The engine bundle's entry for the render task (see engine/loading/engineBundle.ts). */
-export const renderTaskEntry = 'sheaf:render-task'
 
 /** Pages per message: a page renders in about 1.5 ms, a message costs a fraction of that. */
 const batchSize = 8
@@ -40,9 +36,9 @@ export interface RenderOffload {
 }
 
 /** Starts a render worker; it imports the theme at once, from the same bundle as the main thread. */
-export function startRenderWorker(init: RenderTaskInit, engineEntries: EngineEntries | null): RenderOffload {
+export function startRenderWorker(init: RenderTaskInit): RenderOffload {
   const source = new URL('./renderTask.ts', import.meta.url).href
-  const task: WorkerTask<RenderTaskPage[], number> = startTaskWorker(source, Promise.resolve(engineEntries?.[renderTaskEntry] ?? null), init, heapLimits)
+  const task: WorkerTask<RenderTaskPage[], number> = startTaskWorker(source, init, heapLimits)
   let batch: RenderTaskPage[] = []
   let inFlight = 0
   let failed = false

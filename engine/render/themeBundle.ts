@@ -4,7 +4,6 @@ import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { writeFileAtomic } from '../incremental/writeFileAtomic.ts'
-import type { EngineEntries } from '../loading/engineBundleRecord.mjs'
 import { siteModules } from '../loading/siteModules.ts'
 import type { ModuleImporter } from './loadTheme.ts'
 
@@ -24,12 +23,11 @@ import type { ModuleImporter } from './loadTheme.ts'
  * theme's `sheaf/runtime` is. Anything that goes wrong (a syntax error, no esbuild) falls back
  * to importing the sources, which reports the error as before.
  */
-export async function themeBundleImporter(options: ThemeBundleOptions & { runtime: string; fallback: ModuleImporter; typescript: () => Promise<void> }): Promise<ModuleImporter> {
+export async function themeBundleImporter(options: ThemeBundleOptions & { runtime: string; fallback: ModuleImporter }): Promise<ModuleImporter> {
   const bundle = await ensureThemeBundle(options).catch(() => null)
-  if (bundle?.needsTypeScript) await options.typescript()
   return (file) => {
     const resolved = path.resolve(file)
-    if (bundle && resolved === path.resolve(options.runtime)) return import(options.engineEntries?.['sheaf/runtime'] ?? pathToFileURL(resolved).href)
+    if (bundle && resolved === path.resolve(options.runtime)) return import(pathToFileURL(resolved).href)
     const bundled = bundle?.outputs.get(resolved)
     return bundled ? import(bundled) : options.fallback(file)
   }
@@ -70,8 +68,6 @@ interface ThemeBundleOptions {
   entries: string[]
   cacheDir: string
   engineDirs: string[]
-  /** The engine bundle this build runs from (null: the sources). */
-  engineEntries: EngineEntries | null
 }
 
 /** Bump when the bundle's shape changes, so no older layout is ever read. */
@@ -86,17 +82,17 @@ interface ThemeRecord {
   inputs: [file: string, size: number, mtimeMs: number][]
 }
 
-async function ensureThemeBundle({ entries, cacheDir, engineDirs, engineEntries }: ThemeBundleOptions): Promise<{ outputs: Map<string, string>; needsTypeScript: boolean }> {
+async function ensureThemeBundle({ entries, cacheDir, engineDirs }: ThemeBundleOptions): Promise<{ outputs: Map<string, string>; needsTypeScript: boolean }> {
   const absolute = entries.map((entry) => path.resolve(entry))
   // The engine bundle's URLs are inside the theme bundle: another engine bundle (or the sources) is another key.
-  const key = createHash('sha1').update(JSON.stringify([layoutVersion, process.version, absolute, engineDirs, engineEntries])).digest('hex').slice(0, 12)
+  const key = createHash('sha1').update(JSON.stringify([layoutVersion, process.version, absolute, engineDirs])).digest('hex').slice(0, 12)
   const recordFile = path.join(cacheDir, `theme-${key}.json`)
   let record = readRecord(recordFile)
   if (record && isFresh(cacheDir, record)) {
     // In use: removeStale keeps it.
     fs.utimesSync(recordFile, new Date(), new Date())
   } else {
-    record = await bundleTheme(cacheDir, `theme-${key}`, absolute, engineDirs, engineEntries)
+    record = await bundleTheme(cacheDir, `theme-${key}`, absolute, engineDirs)
     // Written last and atomically: a process that reads the record finds a complete folder.
     writeFileAtomic(recordFile, JSON.stringify(record))
     removeStale(cacheDir, `theme-${key}`, record.dir)
@@ -105,7 +101,7 @@ async function ensureThemeBundle({ entries, cacheDir, engineDirs, engineEntries 
   return { outputs: new Map(Object.entries(record.outputs).map(([entry, output]) => [entry, pathToFileURL(path.join(dir, output)).href])), needsTypeScript: record.needsTypeScript }
 }
 
-async function bundleTheme(cacheDir: string, prefix: string, entries: string[], engineDirs: string[], engineEntries: EngineEntries | null): Promise<ThemeRecord> {
+async function bundleTheme(cacheDir: string, prefix: string, entries: string[], engineDirs: string[]): Promise<ThemeRecord> {
   const typescript = new Set<string>()
   const esbuild = await import('esbuild')
   // A new folder per bundle, never rewritten: a dev server or another build may still import the last one.
@@ -126,7 +122,7 @@ async function bundleTheme(cacheDir: string, prefix: string, entries: string[], 
     sourcemap: 'inline',
     metafile: true,
     logLevel: 'silent',
-    plugins: [siteModules({ engineEntries, engineDirs, typescript })],
+    plugins: [siteModules({ engineDirs, typescript })],
   })
   const outputs: Record<string, string> = {}
   for (const [file, output] of Object.entries(result.metafile.outputs)) {

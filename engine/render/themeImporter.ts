@@ -1,6 +1,4 @@
 import path from 'node:path'
-import type { EngineEntries } from '../loading/engineBundleRecord.mjs'
-import { ensureTypeScript } from '../loading/ensureTypeScript.ts'
 import { nodeImporter, runtimeFile, type ModuleImporter } from './loadTheme.ts'
 import { themeBundleImporter } from './themeBundle.ts'
 
@@ -15,8 +13,6 @@ export interface ThemeImportPlan {
   cacheDir: string
   /** The engine's folders, left out of the bundle. */
   engineDirs: string[]
-  /** The engine bundle this build runs from (null: the sources). */
-  engineEntries: EngineEntries | null
 }
 
 /** The plan's entries: a theme's templates and its layout. */
@@ -24,14 +20,7 @@ export function themeEntries(theme: { layout?: string; templates: Record<string,
   return [...Object.values(theme.templates), ...(theme.layout ? [theme.layout] : [])].map((file) => path.resolve(file))
 }
 
-/**
- * Imports the theme from its bundle, or from its sources when esbuild cannot bundle it (through
- * the TypeScript hooks, registered then when the build runs from the engine bundle).
- */
+/** Imports the theme from its bundle, or from its sources (through the TypeScript hooks) when esbuild cannot bundle it. */
 export function themeImporter(plan: ThemeImportPlan): Promise<ModuleImporter> {
-  const fromSources: ModuleImporter = async (file) => {
-    await ensureTypeScript()
-    return nodeImporter(file)
-  }
-  return themeBundleImporter({ ...plan, runtime: runtimeFile, fallback: fromSources, typescript: ensureTypeScript })
+  return themeBundleImporter({ ...plan, runtime: runtimeFile, fallback: nodeImporter })
 }

@@ -1,7 +1,6 @@
 import type { ComponentRegistry } from '../markdown/remarkMdxComponents.ts'
 import os from 'node:os'
 import { Worker } from 'node:worker_threads'
-import { markdownModules } from '../markdown/markdownModules.ts'
 import type { HighlightAhead } from '../markdown/highlightAhead.ts'
 import type { MarkdownProcessor, MarkdownResult } from '../markdown/processor.ts'
 import type { SheafNode } from '../store/types.ts'
@@ -104,9 +103,9 @@ export interface MarkdownWorker {
  * One that gets no work is stopped (see warmMarkdownCache).
  */
 export function startMarkdownWorker(options: WorkerOptions): MarkdownWorker {
-  const worker = markdownModules.bundledUrl('worker').then(
+  const worker = Promise.resolve().then(
     // A modest heap limit makes each worker collect garbage early instead of growing.
-    (module) => new Worker(new URL('./markdownWorkerBootstrap.mjs', import.meta.url), { workerData: { module, codeThemes: options.codeThemes, sanitize: options.sanitize, reservedIds: options.reservedIds, components: options.components, maxPageSize: options.maxPageSize, highlightDir: options.highlightDir }, resourceLimits: { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 64 } }),
+    () => new Worker(new URL('./markdownWorkerBootstrap.mjs', import.meta.url), { workerData: { codeThemes: options.codeThemes, sanitize: options.sanitize, reservedIds: options.reservedIds, components: options.components, maxPageSize: options.maxPageSize, highlightDir: options.highlightDir }, resourceLimits: { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 64 } }),
   )
   const ready = worker.then((thread) => new Promise<Worker>((resolve, reject) => {
     thread.once('message', () => resolve(thread))

@@ -1,7 +1,4 @@
-import { createHash } from 'node:crypto'
-import path from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { prebundledGroup, type PrebundledGroup } from '../loading/prebundle.ts'
 import { SheafError } from '../errors.ts'
 
 /** A task module running in its own worker thread (see startWorker). */
@@ -34,20 +31,15 @@ type Reply<O> = { id: number; ok: true; output: O } | { id: number; ok: false; e
  * const output = await worker.run(input)
  * worker.close()
  */
-export function startWorker<I, O>(module: URL | string, init?: unknown, options: { external?: string[] } = {}): WorkerTask<I, O> {
+export function startWorker<I, O>(module: URL | string, init?: unknown): WorkerTask<I, O> {
   const href = module instanceof URL ? module.href : new URL(module, 'file://').href
-  // The task and what it imports load from a prebundled copy when there is one (see prebundle.ts):
-  // no TypeScript hooks in the worker, and a fraction of the start-up, on a core the main thread's work shares.
-  return startTaskWorker(href, prebundledTask(href, options.external ?? []).bundledUrl('task'), init)
+  return startTaskWorker(href, init)
 }
 
-/**
- * startWorker's worker, for a task module at `href` imported from `bundled` when that resolves
- * to a URL (a prebundled copy, or an entry of the engine bundle), and from its source otherwise.
- */
-export function startTaskWorker<I, O>(href: string, bundled: Promise<string | null>, init?: unknown, resourceLimits?: import('node:worker_threads').ResourceLimits): WorkerTask<I, O> {
-  const started = bundled.then((bundledUrl) => {
-    const worker = new Worker(new URL('./taskWorkerBootstrap.mjs', import.meta.url), { workerData: { module: href, bundled: bundledUrl, init }, resourceLimits })
+/** startWorker's worker, with optional heap limits (the render worker's). It imports the task's source through the TypeScript hooks. */
+export function startTaskWorker<I, O>(href: string, init?: unknown, resourceLimits?: import('node:worker_threads').ResourceLimits): WorkerTask<I, O> {
+  const started = Promise.resolve().then(() => {
+    const worker = new Worker(new URL('./taskWorkerBootstrap.mjs', import.meta.url), { workerData: { module: href, init }, resourceLimits })
     if (waiting.size === 0) worker.unref()
     worker.on('message', (reply: Reply<O>) => {
       const entry = waiting.get(reply.id)
@@ -88,17 +80,6 @@ export function startTaskWorker<I, O>(href: string, bundled: Promise<string | nu
   }
 }
 
-const taskGroups = new Map<string, PrebundledGroup<{ task: unknown }>>()
-
-function prebundledTask(href: string, external: string[]): PrebundledGroup<{ task: unknown }> {
-  let group = taskGroups.get(href)
-  if (!group) {
-    const name = `task-${path.basename(href).replace(/\.[^.]*$/, '').replace(/[^\w-]/g, '_')}-${createHash('sha1').update(href).digest('hex').slice(0, 8)}`
-    taskGroups.set(href, (group = prebundledGroup<{ task: unknown }>(name, { task: new URL(href) }, { external })))
-  }
-  return group
-}
-
 /** A worker that may be started before the work for it is known (see workerSlot). */
 export interface WorkerSlot<I, O> {
   /** Starts the worker now, so its start-up overlaps other work (once; later calls do nothing). */
@@ -110,9 +91,9 @@ export interface WorkerSlot<I, O> {
 }
 
 /** A slot for one worker of a task module, started ahead of its first use or when taken. */
-export function workerSlot<I, O>(module: URL | string, init?: unknown, options: { external?: string[] } = {}): WorkerSlot<I, O> {
+export function workerSlot<I, O>(module: URL | string, init?: unknown): WorkerSlot<I, O> {
   let waiting: WorkerTask<I, O> | null = null
-  const start = () => startWorker<I, O>(module, init, options)
+  const start = () => startWorker<I, O>(module, init)
   return {
     prestart() {
       waiting ??= start()
@@ -130,8 +111,8 @@ export function workerSlot<I, O>(module: URL | string, init?: unknown, options: 
 }
 
 /** Runs a task module once in a fresh worker (see startWorker) and stops it. */
-export async function runInWorker<I, O>(module: URL | string, input: I, options: { external?: string[] } = {}): Promise<O> {
-  const worker = startWorker<I, O>(module, undefined, options)
+export async function runInWorker<I, O>(module: URL | string, input: I): Promise<O> {
+  const worker = startWorker<I, O>(module, undefined)
   try {
     return await worker.run(input)
   } finally {

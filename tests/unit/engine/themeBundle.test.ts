@@ -24,7 +24,7 @@ function write(name: string, text: string): string {
 const doc = write('theme/Doc.tsx', "import * as React from 'react'\nimport * as runtime from 'sheaf/runtime'\nimport { title } from './parts/title.ts'\nexport const shared = { React, runtime }\nexport const query = 'query { site { title } }'\nexport default function Doc() { return <h1>{title}</h1> }\n")
 write('theme/parts/title.ts', "export const title: string = 'First'\n")
 
-const importerFor = (fallback = vi.fn(async () => ({ default: () => null }))) => themeBundleImporter({ entries: [doc], cacheDir, engineDirs: engineModuleDirs(), engineEntries: null, runtime: runtimeFile, fallback, typescript: async () => undefined })
+const importerFor = (fallback = vi.fn(async () => ({ default: () => null }))) => themeBundleImporter({ entries: [doc], cacheDir, engineDirs: engineModuleDirs(), runtime: runtimeFile, fallback })
 const bundleFolders = () => fs.readdirSync(cacheDir).filter((name) => !name.endsWith('.json'))
 
 describe('the theme bundle', () => {
