@@ -22,6 +22,18 @@ export function measure(command: string, args: string[], options: { cwd: string;
   return { wallSeconds: wall, peakMb: Math.round(kb / 1024), ok: result.status === 0, output: `${result.stdout}${result.stderr}` }
 }
 
+/** Wall times and peaks per engine, in the order first recorded. */
+export function createResults() {
+  const results = new Map<string, { wall: number[]; peak: number[] }>()
+  const record = (name: string, wall: number, peak: number) => {
+    const entry = results.get(name) ?? { wall: [], peak: [] }
+    entry.wall.push(wall)
+    entry.peak.push(peak)
+    results.set(name, entry)
+  }
+  return { results, record }
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   const middle = Math.floor(sorted.length / 2)

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { countFiles, measure, median } from './measure.ts'
+import { countFiles, createResults, measure, median } from './measure.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const rspress120 = path.join(root, 'bench/peers/rspress120')
@@ -20,13 +20,7 @@ export async function runSiteBench(argv: string[]): Promise<void> {
   const runs = index === -1 ? 5 : Number(argv[index + 1])
   const peer = fs.existsSync(path.join(rspress120, 'node_modules'))
   console.log(`Site bench: this repository's npm run build (${countFiles(path.join(root, 'content'), '.md') + countFiles(path.join(root, 'content'), '.mdx')} pages, two versions); Rspress 1.20 ${peer ? 'installed' : 'not installed (npm install in bench/peers/rspress120)'}; runs ${runs}`)
-  const results = new Map<string, { wall: number[]; peak: number[] }>()
-  const record = (name: string, wall: number, peak: number) => {
-    const entry = results.get(name) ?? { wall: [], peak: [] }
-    entry.wall.push(wall)
-    entry.peak.push(peak)
-    results.set(name, entry)
-  }
+  const { results, record } = createResults()
   const sheafBuild = (name: string, remove: string[]) => {
     for (const dir of remove) fs.rmSync(path.join(root, dir), { recursive: true, force: true })
     const result = measure('node', [path.join(root, 'bin/sheaf.js'), 'build', '--quiet'], { cwd: root })

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { execFileSync } from 'node:child_process'
-import { countFiles, measure, median } from './measure.ts'
+import { countFiles, createResults, measure, median } from './measure.ts'
 
 /**
  * `npm run bench [-- site|build|search|dev|payload|large|site-proxy] [--sizes 100,1000,5000] [--peers rspress1,vitepress] [--runs 3]`
@@ -65,13 +65,7 @@ async function benchSize(size: number, runs: number, peers: string[]): Promise<v
   const corpus = `/tmp/docsite-bench/corpus-${size}`
   if (!fs.existsSync(corpus)) execFileSync('node', [path.join(sharedBench, 'gen-corpus.mjs'), corpus, String(size)], { stdio: 'ignore' })
   const work = `/tmp/docsite-bench/sheaf-${size}`
-  const results = new Map<string, { wall: number[]; peak: number[] }>()
-  const record = (name: string, wall: number, peak: number) => {
-    const entry = results.get(name) ?? { wall: [], peak: [] }
-    entry.wall.push(wall)
-    entry.peak.push(peak)
-    results.set(name, entry)
-  }
+  const { results, record } = createResults()
   for (let run = 0; run < runs; run++) {
     // Sheaf: a copy of the corpus (as the peers copy theirs), caches removed, cold build.
     fs.rmSync(work, { recursive: true, force: true })

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { countFiles, measure, median } from './measure.ts'
+import { countFiles, createResults, measure, median } from './measure.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const siteDir = path.join(root, 'bench/corpus-site')
@@ -26,13 +26,7 @@ export async function runSiteProxyBench(argv: string[]): Promise<void> {
   const installed = Object.entries(peers).filter(([, dir]) => fs.existsSync(path.join(dir, 'node_modules')))
   console.log(`Site bench: content/${version} (${countFiles(docs, '.md') + countFiles(docs, '.mdx')} pages); peers installed: ${installed.map(([name]) => name).join(', ') || 'none'}; runs ${runs}`)
   const work = '/tmp/sheaf-site-bench'
-  const results = new Map<string, { wall: number[]; peak: number[] }>()
-  const record = (name: string, wall: number, peak: number) => {
-    const entry = results.get(name) ?? { wall: [], peak: [] }
-    entry.wall.push(wall)
-    entry.peak.push(peak)
-    results.set(name, entry)
-  }
+  const { results, record } = createResults()
   for (let run = 0; run < runs; run++) {
     // Sheaf builds the version as the corpus site's single version, with the site's public folder.
     fs.rmSync(work, { recursive: true, force: true })
