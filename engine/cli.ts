@@ -10,6 +10,7 @@ import { prestartHighlightWorker } from './markdown/highlightAhead.ts'
 const usage = `Usage: sheaf <command> [options]
 
 Commands:
+  init <dir>         Create a new site in <dir> (then: cd <dir> && npm install && npm run dev)
   build              Build the site into build/ (or --out <dir>)
   preview            Serve the last build on 127.0.0.1 (port 4173 or --port)
   dev                Start the dev server with live reload (port 5173 or --port)
@@ -113,6 +114,13 @@ async function main(): Promise<number> {
       failUnfinishedBuild(() => unfinishedBuildError(runningHooks()))
       const result = await typegen(root, { configFile: values.config, check: values.check })
       if (!values.quiet) console.log(`${path.relative(root, result.file)}: ${result.upToDate ? 'up to date' : 'written'}`)
+      return 0
+    }
+    case 'init': {
+      if (!rest[0]) throw new SheafError('`sheaf init` needs the folder to create the site in.', { hint: 'run e.g. `npx sheaf init my-docs`.' })
+      const { initSite } = await import('./scaffold/initSite.ts')
+      const written = initSite(path.resolve(root, rest[0]))
+      process.stdout.write(`Created ${written.length} files in ${rest[0]}. Next:\n  cd ${rest[0]}\n  npm install\n  npm run dev      # http://127.0.0.1:5173/\n  npm run build    # into build/\n`)
       return 0
     }
     case 'bench': {

@@ -1,0 +1,132 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { SheafError } from '../errors.ts'
+
+/** The folder of the Sheaf package that is running: a new site depends on it (`"sheaf": "file:<it>"`). */
+const packageRoot = fileURLToPath(new URL('../../', import.meta.url))
+
+/**
+ * `sheaf init <dir>`: writes a new site that `npm install && npm run build` builds and
+ * `npm run dev` serves: a config with the default theme and the plugins it reads, a home page,
+ * two doc pages and their `_meta.json`. Refuses a folder that has files already, so it never
+ * overwrites anyone's work. Returns the files it wrote, relative to `dir`.
+ */
+export function initSite(dir: string, options: { title?: string } = {}): string[] {
+  const target = path.resolve(dir)
+  if (fs.existsSync(target) && fs.readdirSync(target).length > 0) {
+    throw new SheafError(`The folder \`${dir}\` is not empty.`, { hint: 'give `sheaf init` a new or empty folder, e.g. `npx sheaf init my-docs`.' })
+  }
+  const title = options.title ?? titleOf(target)
+  const files = siteFiles(title, path.basename(target), path.relative(target, packageRoot) || '.')
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(target, file)), { recursive: true })
+    fs.writeFileSync(path.join(target, file), text)
+  }
+  return Object.keys(files)
+}
+
+function titleOf(dir: string): string {
+  const words = path.basename(dir).replace(/[-_]+/g, ' ').trim()
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'My docs'
+}
+
+function siteFiles(title: string, name: string, sheafPath: string): Record<string, string> {
+  const packageName = name.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'docs'
+  return {
+    'package.json': `${JSON.stringify(
+      {
+        name: packageName,
+        private: true,
+        type: 'module',
+        scripts: { dev: 'sheaf dev', build: 'sheaf build', preview: 'sheaf preview' },
+        dependencies: { sheaf: `file:${sheafPath.split(path.sep).join('/')}` },
+      },
+      null,
+      2,
+    )}\n`,
+    '.gitignore': 'node_modules/\nbuild/\n.sheaf/\n.sheaf-cache/\n',
+    'site/config.ts': `import { defineConfig } from 'sheaf'
+import { files } from 'sheaf/plugins/files'
+import { i18n } from 'sheaf/plugins/i18n'
+import { search } from 'sheaf/plugins/search'
+import { sidebar } from 'sheaf/plugins/sidebar'
+import { versions } from 'sheaf/plugins/versions'
+import { themeModules } from 'sheaf/theme'
+
+export default defineConfig({
+  title: ${JSON.stringify(title)},
+  description: 'Documentation built with Sheaf.',
+  // The path the site is served under: '/' for a site of its own, '/repo-name/' on GitHub Pages.
+  base: '/',
+  theme: themeModules(['home', 'doc', '404']),
+  themeConfig: {
+    nav: [{ text: 'Guide', link: '/guide/introduction', activeMatch: '^/guide/' }],
+  },
+  plugins: [
+    files({ dir: 'content' }),
+    // One version for now: pages live in content/1.0/. Add a version by copying the folder.
+    versions({ default: '1.0', versions: ['1.0'] }),
+    i18n({ locales: [{ lang: 'en', label: 'English' }] }),
+    sidebar(),
+    search(),
+  ],
+})
+`,
+    'content/1.0/index.md': `---
+title: ${JSON.stringify(title)}
+pageType: home
+hero:
+  name: ${JSON.stringify(title)}
+  tagline: Documentation built with Sheaf.
+  actions:
+    - text: Get started
+      link: /guide/introduction
+      theme: brand
+features:
+  - title: Write markdown
+    details: Every page is a markdown file under content/1.0/.
+  - title: Find anything
+    details: Search works offline, in the browser.
+---
+`,
+    'content/1.0/guide/_meta.json': '["introduction", "writing-pages"]\n',
+    'content/1.0/guide/introduction.md': `---
+title: Introduction
+description: What this site is and how it is made.
+---
+
+# Introduction
+
+This site is built with Sheaf. Each page is a markdown file under \`content/1.0/\`; the file
+\`content/1.0/guide/introduction.md\` is the page you are reading, served at \`/guide/introduction\`.
+
+Next, see [how to write pages](./writing-pages.md).
+`,
+    'content/1.0/guide/writing-pages.md': `---
+title: Writing pages
+description: Front-matter, headings, code blocks and containers.
+---
+
+# Writing pages
+
+Start a page with front-matter (\`title\` is required), then one \`#\` heading.
+
+## Code blocks
+
+\`\`\`ts title="hello.ts" {2}
+export function hello(name: string) {
+  return \`Hello, \${name}!\`
+}
+\`\`\`
+
+## Containers
+
+:::tip Add a page
+Create the markdown file, then list its name in the \`_meta.json\` of its folder.
+:::
+
+Back to the [introduction](./introduction.md).
+`,
+  }
+}
