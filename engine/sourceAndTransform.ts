@@ -1,3 +1,4 @@
+import { isSheafError, SheafError } from './errors.ts'
 import type { ResolvedConfig } from './config/types.ts'
 import { createContentDigest, createNodeId } from './store/digest.ts'
 import { NodeStore } from './store/nodeStore.ts'
@@ -26,18 +27,37 @@ export async function sourceNodes(runner: PluginRunner, site: SiteInfo, reporter
 export async function transformNodes(runner: PluginRunner, source: SourceResult, site: SiteInfo, reporterFor: (name: string) => Reporter): Promise<number> {
   const { store, pending } = source
   let count = 0
+  // A content error (one that names its file) does not stop the transform: every file is read,
+  // and the build then fails once, listing each file's error, as the dead-link check does.
+  const contentErrors: SheafError[] = []
   while (pending.length > 0) {
     const node = pending.shift() as SheafNode
     count++
-    await runner.run('onCreateNode', (plugin) => ({
-      ...sourceApi(store, pending, plugin.name, site, reporterFor(plugin.name)),
-      node,
-      getNode: (id: string) => store.getNode(id),
-      getNodesByType: (type: string) => store.getNodesByType(type),
-      updateNode: (target: SheafNode, fields: Record<string, unknown>) => store.updateNode(target, fields),
-    }))
+    try {
+      await runner.run('onCreateNode', (plugin) => ({
+        ...sourceApi(store, pending, plugin.name, site, reporterFor(plugin.name)),
+        node,
+        getNode: (id: string) => store.getNode(id),
+        getNodesByType: (type: string) => store.getNodesByType(type),
+        updateNode: (target: SheafNode, fields: Record<string, unknown>) => store.updateNode(target, fields),
+      }))
+    } catch (error) {
+      if (!isSheafError(error) || !error.file) throw error
+      contentErrors.push(error)
+    }
   }
+  if (contentErrors.length === 1) throw contentErrors[0]
+  if (contentErrors.length > 1) throw combinedContentErrors(contentErrors)
   return count
+}
+
+/** One error for several files' errors: each with its location, message and fix, in file order. */
+function combinedContentErrors(errors: SheafError[]): SheafError {
+  const sorted = [...errors].sort((a, b) => String(a.file).localeCompare(String(b.file)) || (a.line ?? 0) - (b.line ?? 0))
+  const describe = (error: SheafError) => [error.location, `  ${error.message.replace(/\n/g, '\n  ')}`, ...(error.hint ? [`  Fix: ${error.hint}`] : [])].join('\n')
+  return new SheafError(`${errors.length} files have errors:\n${sorted.map(describe).join('\n')}`, {
+    hint: 'fix each file at the line shown; the build reports every file it could not read, not only the first.',
+  })
 }
 
 function sourceApi(store: NodeStore, pending: SheafNode[], owner: string, site: SiteInfo, reporter: Reporter): SourceApi {

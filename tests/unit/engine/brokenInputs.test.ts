@@ -46,6 +46,7 @@ describe('bad input fails with what, where and how to fix it', () => {
     ['deep-nesting', /content\/index\.md:3:1\n {2}The blockquotes here are nested more than 100 levels deep/],
     ['config-throws', /config\.ts\n {2}The config file threw while loading: Missing SITE_TOKEN environment variable/],
     ['hook-throws', /\[flaky\] createPages:\n {2}The plugin threw while running `createPages`: the API answered 503/],
+    ['many-errors', /3 files have errors:\ncontent\/docs\/a\.md:2:\d+\n {2}The front-matter is not valid YAML[\s\S]*\ncontent\/docs\/b\.mdx:7:1\n {2}Unknown component `<Carousel>`[\s\S]*\ncontent\/docs\/c\.mdx:7:1\n {2}An MDX expression/],
     ['hook-garbage', /\[garbage\] sourceNodes:\n {2}`sourceNodes` returned \[\{"type":"Page","title":"x"\}\], but hooks return nothing\.\n {2}Fix: use the api/],
   ]
   for (const [name, expected] of cases) {
