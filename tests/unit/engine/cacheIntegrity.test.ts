@@ -168,4 +168,19 @@ describe('a build over a damaged cache', () => {
     // The entries were written again, whole: the next build reads them.
     for (const card of filesEndingWith(path.join(cache, 'social-cards'), '.card')) expect(readCacheEntry(card)).not.toBeNull()
   }, 180_000)
+
+  it('draws no card again after a page body edit (a card is keyed by what it shows), and draws a retitled page\'s', async () => {
+    const out = path.join(temp, 'site-edit')
+    await build(site, { outDir: out, sink: quiet, workers: false })
+    const guide = path.join(site, 'content/docs/guide.md')
+    const logged = async () => {
+      const lines: string[] = []
+      await build(site, { outDir: out, sink: { ...quiet, log: (line: string) => void lines.push(line) }, workers: false })
+      return lines.join('\n')
+    }
+    fs.appendFileSync(guide, '\n\nA sentence added to the body.\n')
+    expect(await logged()).toMatch(/\[social-cards\] 0 social cards drawn/)
+    fs.writeFileSync(guide, fs.readFileSync(guide, 'utf8').replace(/^title: .*$/m, 'title: A new title'))
+    expect(await logged()).toMatch(/\[social-cards\] 1 social card drawn/)
+  }, 180_000)
 })
