@@ -4,6 +4,7 @@ import { createHighlightAhead, type HighlightAhead } from './markdown/highlightA
 import { createHighlightStore } from './markdown/highlightStore.ts'
 import { markdownModules } from './markdown/markdownModules.ts'
 import type { MarkdownProcessor } from './markdown/processor.ts'
+import type { PluggableList } from 'unified'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -39,7 +40,7 @@ export async function createBuildSession(config: ResolvedConfig, options: { cach
       created ??= (async () => {
         const [{ createCodeHighlighter }, { createMarkdownProcessor }] = await Promise.all([markdownModules.highlighter(), markdownModules.processor()])
         const highlighter = await createCodeHighlighter(config.markdown.codeThemes)
-        return createMarkdownProcessor({ highlighter, highlightStore, highlightAhead, components: config.markdown.components, sanitize: config.markdown.sanitize, reservedIds: config.markdown.reservedIds, maxPageSize: config.markdown.maxPageSize })
+        return createMarkdownProcessor({ highlighter, highlightStore, highlightAhead, components: config.markdown.components, sanitize: config.markdown.sanitize, reservedIds: config.markdown.reservedIds, maxPageSize: config.markdown.maxPageSize, remarkPlugins: config.markdown.remarkPlugins, rehypePlugins: config.markdown.rehypePlugins })
       })()
       return (await created).process(input)
     },
@@ -69,5 +70,19 @@ function computeEngineVersion(): string {
 
 /** Sessions are reused only while the options that shape the markdown output stay the same. */
 export function sessionKey(config: ResolvedConfig): string {
-  return JSON.stringify(config.markdown)
+  const { remarkPlugins, rehypePlugins, ...rest } = config.markdown
+  return JSON.stringify({ ...rest, remarkPlugins: pluginsKey(remarkPlugins), rehypePlugins: pluginsKey(rehypePlugins) })
+}
+
+/**
+ * unified plugins as cache-key text: each function's name and a digest of its source, with its
+ * options. A plugin upgrade that keeps its entry function's source the same is not seen: clear
+ * .sheaf-cache then.
+ */
+function pluginsKey(plugins: PluggableList): string[] {
+  return plugins.map((entry) => {
+    const [plugin, ...options] = Array.isArray(entry) ? entry : [entry]
+    const source = typeof plugin === 'function' ? `${plugin.name}:${createHash('sha1').update(String(plugin)).digest('hex')}` : 'preset'
+    return `${source}:${JSON.stringify(options)}`
+  })
 }

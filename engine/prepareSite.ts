@@ -90,7 +90,7 @@ export async function prepareSite(root: string, options: PrepareOptions = {}): P
     options.startBundle?.(config, runner)
   }
 
-  const markdownOptions = { ...config.markdown, highlightDir: highlightStoreDir(config.root, options.cache) }
+  const markdownOptions = { ...config.markdown, highlightDir: highlightStoreDir(config.root, options.cache), root: config.root, configFile: config.configFile }
   // A rebuild (there is a markdown cache) starts a worker now: by the time the changed files are known, it has loaded.
   const prestarted = mode === 'build' && options.workers !== false && hasMarkdownCache(config, options.cache) ? startMarkdownWorker(markdownOptions) : null
   // GraphQL and graphql-tools (0.1 s of imports) are only needed for the schema. A cold

@@ -2,6 +2,7 @@ import type { HeadTag, PluginOption } from '../plugins/types.ts'
 import type { ThemeConfig } from '../shared/themeConfig.ts'
 import type { CspDirectives, CspOption } from '../render/contentSecurityPolicy.ts'
 import type { ComponentRegistry } from '../markdown/remarkMdxComponents.ts'
+import type { PluggableList } from 'unified'
 
 /** The theme: React modules the engine renders. Paths are relative to the project root. */
 export interface ThemeModules {
@@ -38,6 +39,17 @@ export interface MarkdownOptions {
    * several pages). Default `2097152` (2 MB).
    */
   maxPageSize?: number
+  /**
+   * unified plugins run on every page's markdown tree (mdast), after Sheaf's own (containers,
+   * code meta), e.g. `[remarkMath]` or `[[remarkToc, { heading: 'contents' }]]`. They run in the
+   * markdown worker threads too (each imports the config) and are part of the cache key.
+   */
+  remarkPlugins?: PluggableList
+  /**
+   * unified plugins run on every page's HTML tree (hast), after the sanitizer (the config is
+   * trusted; content is not), e.g. `[rehypeKatex]`. Same rules as `remarkPlugins`.
+   */
+  rehypePlugins?: PluggableList
 }
 
 /** What `site/config.ts` default-exports through `defineConfig`. */

@@ -5,6 +5,7 @@ import type { ResolvedConfig } from './types.ts'
 import { validateCspOption } from '../render/contentSecurityPolicy.ts'
 import { defaultMaxPageSize } from '../markdown/pageSize.ts'
 import type { ComponentRegistry } from '../markdown/remarkMdxComponents.ts'
+import type { PluggableList } from 'unified'
 
 /**
  * Checks the shape of a loaded config (`unknown` at the edge) and applies
@@ -91,6 +92,8 @@ export function validateConfig(value: unknown, root: string, configFile: string)
       codeThemes: (markdown.codeThemes as { light: string; dark: string }) ?? { light: 'github-light', dark: 'github-dark' },
       checkDeadLinks: markdown.checkDeadLinks !== false,
       sanitize: markdown.sanitize !== false,
+      remarkPlugins: validatePlugins(markdown.remarkPlugins, 'markdown.remarkPlugins', fail),
+      rehypePlugins: validatePlugins(markdown.rehypePlugins, 'markdown.rehypePlugins', fail),
       maxPageSize: validateMaxPageSize(markdown.maxPageSize, fail),
       reservedIds: reservedIds as string[],
       components: validateComponents((theme as Record<string, unknown>).components, fail),
@@ -101,6 +104,18 @@ export function validateConfig(value: unknown, root: string, configFile: string)
     previewPort: port('previewPort', 4173),
     csp: validateCspOption(config.csp, fail),
   }
+}
+
+/** `markdown.remarkPlugins` / `rehypePlugins`: unified plugins, each a function or `[function, options]`. */
+function validatePlugins(value: unknown, key: string, fail: (key: string, problem: string, hint: string) => never): PluggableList {
+  if (value === undefined) return []
+  const example = `write e.g. \`${key.split('.')[1]}: [pluginA, [pluginB, { option: true }]]\` with the plugins imported at the top of the config.`
+  if (!Array.isArray(value)) fail(key, 'must be an array of unified plugins', example)
+  value.forEach((entry, index) => {
+    const plugin = Array.isArray(entry) ? entry[0] : entry
+    if (typeof plugin !== 'function') fail(`${key}[${index}]`, `must be a plugin function or [plugin, options], got ${JSON.stringify(entry)?.slice(0, 60) ?? typeof entry}`, example)
+  })
+  return value as PluggableList
 }
 
 const propTypes = ['string', 'number', 'boolean', 'array', 'object']

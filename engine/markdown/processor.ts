@@ -1,6 +1,7 @@
 import type { Root as HastRoot } from 'hast'
 import type { Root as MdastRoot } from 'mdast'
 import remarkRehype from 'remark-rehype'
+import type { PluggableList } from 'unified'
 import { VFile } from 'vfile'
 import { isSheafError, SheafError } from '../errors.ts'
 import { extractText, type PageSection } from './extractText.ts'
@@ -38,6 +39,9 @@ export interface MarkdownOptions {
   reservedIds?: readonly string[]
   /** Largest page in bytes (config `markdown.maxPageSize`; default 2 MB). */
   maxPageSize?: number
+  /** The site's unified plugins (config `markdown.remarkPlugins` / `rehypePlugins`). */
+  remarkPlugins?: PluggableList
+  rehypePlugins?: PluggableList
 }
 
 export interface MarkdownInput {
@@ -80,11 +84,13 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
     return withMdx
       .use(remarkContainers)
       .use(remarkCodeMeta)
+      .use(options.remarkPlugins ?? [])
       // The sanitizer prefixes every id (user-content-); footnotes must not get the prefix twice.
       .use(remarkRehype, { allowDangerousHtml: !mdx, ...(schema ? { clobberPrefix: '' } : {}) })
       .use(rehypeRawHtmlDepthGuard)
       .use(rehypeRawSanitized, { schema })
       .use(rehypeValidNesting)
+      .use(options.rehypePlugins ?? [])
   }
   const processors = { md: build(false), mdx: build(true) }
   const codeBlocks = rehypeCodeBlocks({ highlighter: options.highlighter, store: options.highlightStore, ahead: options.highlightAhead })
