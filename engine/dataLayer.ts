@@ -14,6 +14,8 @@ export interface DataLayer {
   context(reads?: Set<string>): QueryContext
   /** The language of the page at a route, when it is a page. */
   pageLang(path: string): string | undefined
+  /** The content file a page's route comes from (`content/13.x/docs/api/render.md`), when it is a content page. */
+  pageSource(path: string): string | undefined
 }
 
 /** Wraps the schema with the query context: the store, site data and a route index. */
@@ -37,6 +39,10 @@ export function createDataLayer(schema: GraphQLSchema, store: NodeStore, site: R
     pageLang(path) {
       const lang = byRoute.get(routeKey(resolvePath(path)))?.lang
       return typeof lang === 'string' ? lang : undefined
+    },
+    pageSource(path) {
+      const source = byRoute.get(routeKey(resolvePath(path)))?.sourcePath
+      return typeof source === 'string' ? source : undefined
     },
   }
 }

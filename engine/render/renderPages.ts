@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import path from 'node:path'
+import { isSheafError, SheafError } from '../errors.ts'
 import type { ResolvedConfig } from '../config/types.ts'
 import type { DataLayer } from '../dataLayer.ts'
 import type { RegisteredPage } from '../pages/pageRegistry.ts'
@@ -64,9 +65,26 @@ export function renderDocument(pageData: PageData, context: RenderContext, input
 export type DocumentParts = Pick<RenderContext, 'theme' | 'siteData' | 'assets'>
 
 /** Renders one page's document from its page data and its other inputs. */
-export function renderDocumentWith(pageData: PageData, { theme, siteData, assets }: DocumentParts, { lang, headTags, csp }: DocumentInputs): string {
-  const app = renderApp(siteData, pageData, theme)
-  return htmlShell({ lang, head: app.head, body: app.body, page: pageData, assets, headTags: mergeHeadTags(app.head, headTags), rawHtmlIds: app.rawHtmlIds, notFoundRoutes: siteData.notFoundRoutes, csp })
+export function renderDocumentWith(pageData: PageData, { theme, siteData, assets }: DocumentParts, { lang, headTags, csp, source }: DocumentInputs): string {
+  try {
+    const app = renderApp(siteData, pageData, theme)
+    return htmlShell({ lang, head: app.head, body: app.body, page: pageData, assets, headTags: mergeHeadTags(app.head, headTags), rawHtmlIds: app.rawHtmlIds, notFoundRoutes: siteData.notFoundRoutes, csp })
+  } catch (error) {
+    throw renderError(error, pageData, theme, source)
+  }
+}
+
+/** A template that throws names the route, the template file and the content file (main thread or worker alike). */
+function renderError(error: unknown, pageData: PageData, theme: DocumentParts['theme'], source: string | undefined): SheafError {
+  if (isSheafError(error)) return error
+  const template = theme.templates.get(pageData.template)?.file
+  const templateFile = template ? path.relative(process.cwd(), template) : `the template \`${pageData.template}\``
+  const message = error instanceof Error ? error.message : String(error)
+  return new SheafError(`Rendering ${pageData.path}${source ? ` (from ${source})` : ''} failed: ${templateFile} threw "${message}".`, {
+    file: template ? templateFile : source,
+    hint: `fix ${templateFile} (or the layout) for this page's data${source ? `, or ${source}` : ''}; run with --verbose for the stack trace.`,
+    cause: error,
+  })
 }
 
 /** What a page's document takes in besides its page data and the site-wide key. */
@@ -75,6 +93,8 @@ export interface DocumentInputs {
   headTags: HeadTag[]
   /** The site's Content-Security-Policy for the page's `<meta>` (none: no policy). */
   csp?: CspDirectives | false
+  /** The content file the page comes from, for a render error's message. */
+  source?: string
 }
 
 function documentInputs(pageData: PageData, context: RenderContext): DocumentInputs {
@@ -84,7 +104,7 @@ function documentInputs(pageData: PageData, context: RenderContext): DocumentInp
   const lang = context.dataLayer.pageLang(pageData.path) ?? (typeof pageData.context.lang === 'string' ? pageData.context.lang : undefined) ?? config.lang
   // Built pages ship the policy; the dev server's do not (Vite injects inline scripts and opens a socket).
   const csp = mode === 'build' && config.csp ? sitePolicy(config.csp, runner.plugins) : false
-  return { lang, headTags: [...config.head, ...headTags], csp }
+  return { lang, headTags: [...config.head, ...headTags], csp, source: context.dataLayer.pageSource(pageData.path) }
 }
 
 /** A digest of everything a page's render takes in that the build-wide cache key does not cover. */

@@ -47,6 +47,7 @@ describe('bad input fails with what, where and how to fix it', () => {
     ['config-throws', /config\.ts\n {2}The config file threw while loading: Missing SITE_TOKEN environment variable/],
     ['hook-throws', /\[flaky\] createPages:\n {2}The plugin threw while running `createPages`: the API answered 503/],
     ['many-errors', /3 files have errors:\ncontent\/docs\/a\.md:2:\d+\n {2}The front-matter is not valid YAML[\s\S]*\ncontent\/docs\/b\.mdx:7:1\n {2}Unknown component `<Carousel>`[\s\S]*\ncontent\/docs\/c\.mdx:7:1\n {2}An MDX expression/],
+    ['template-throws', /tests\/fixtures\/broken\/template-throws\/theme\/Exploding\.tsx\n {2}Rendering \/boom \(from content\/boom\.md\) failed: tests\/fixtures\/broken\/template-throws\/theme\/Exploding\.tsx threw "cannot read the options of undefined"\.\n {2}Fix: fix /],
     ['hook-garbage', /\[garbage\] sourceNodes:\n {2}`sourceNodes` returned \[\{"type":"Page","title":"x"\}\], but hooks return nothing\.\n {2}Fix: use the api/],
   ]
   for (const [name, expected] of cases) {
