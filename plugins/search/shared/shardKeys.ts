@@ -24,8 +24,8 @@ export const maxPrefixShards = 12
  * The shards (by position in `keys`, sorted) that a query term needs: the one
  * holding the term and its near spellings, and, for a prefix search, those
  * holding longer terms that start with it (at most `maxPrefixShards`).
- * Note: fuzzy matches are only looked for in the term's own shard, so a typo
- * in the first characters ('rnder') is not forgiven.
+ * Fuzzy matches are looked for in the term's own shard; a typo in its first
+ * characters ('rnder') is found by a second look (typoShards) when the first finds nothing.
  */
 export function shardsForTerm(keys: readonly string[], term: string, prefix: boolean): number[] {
   const found = new Set<number>()
@@ -47,6 +47,19 @@ export function shardsForTerm(keys: readonly string[], term: string, prefix: boo
     }
   }
   return [...found].sort((a, b) => a - b)
+}
+
+/**
+ * The shards a typo in a term's second or later character may hide in: every shard whose key
+ * starts with the term's first character ('rnder' -> 're', 'ri', ...), at most `maxPrefixShards`.
+ * Read only when the term's own shard gave nothing, so an ordinary query reads no more.
+ */
+export function typoShards(keys: readonly string[], term: string): number[] {
+  const first = Array.from(term)[0]
+  if (!first) return []
+  const found: number[] = []
+  for (let at = lowerBound(keys, first); at < keys.length && keys[at].startsWith(first) && found.length < maxPrefixShards; at++) found.push(at)
+  return found
 }
 
 function indexOf(keys: readonly string[], key: string): number {

@@ -2,7 +2,7 @@ import MiniSearch from 'minisearch'
 import { identifierTails } from './identifierTails.ts'
 import { defaultSearchLimit, queryFuzziness, searchIndexOptions } from './searchIndexOptions.ts'
 import { cutMatches, matchDocuments, titleCandidatesInReach, titleIsQuery, toHit, type HitDocument } from './searchPages.ts'
-import { shardsForTerm } from './shardKeys.ts'
+import { shardsForTerm, typoShards } from './shardKeys.ts'
 import { queryTerms } from './tokenize.ts'
 import type { FragmentDocument, IndexShard, SearchHit, SectionDocument, ShardedIndexMeta } from './types.ts'
 
@@ -84,12 +84,24 @@ export function createShardedSearcher(meta: ShardedIndexMeta, fetchFile: ShardFe
       for (const tail of identifierTails(trimmed, queryFuzziness).keys()) for (const n of shardsForTerm(meta.keys, tail, false)) needed.add(n)
       let failed = 0
       const loaded: [number, IndexShard][] = []
-      const loads = await Promise.allSettled([...needed].sort((a, b) => a - b).map((n) => cached(shards, n, `s/${n}.json`).then((shard) => loaded.push([n, shard]))))
-      for (const load of loads) if (load.status === 'rejected') failed += 1
-      loaded.sort(([a], [b]) => a - b)
-
-      const { index, fieldLength } = indexOf(loaded)
-      const matches = matchDocuments(index, trimmed, (id) => fieldLength[id] ?? [])
+      const load = async (wanted: Iterable<number>) => {
+        const loads = await Promise.allSettled([...wanted].sort((a, b) => a - b).map((n) => cached(shards, n, `s/${n}.json`).then((shard) => loaded.push([n, shard]))))
+        for (const result of loads) if (result.status === 'rejected') failed += 1
+        loaded.sort(([a], [b]) => a - b)
+      }
+      await load(needed)
+      let { index, fieldLength } = indexOf(loaded)
+      let matches = matchDocuments(index, trimmed, (id) => fieldLength[id] ?? [])
+      if (matches.entries.length === 0) {
+        // Nothing near the terms in their own shards: a typo may have changed a term's shard ('rnder').
+        const more = new Set<number>()
+        for (const term of queryTerms(trimmed)) if (queryFuzziness(term)) for (const n of typoShards(meta.keys, term)) if (!needed.has(n)) more.add(n)
+        if (more.size > 0) {
+          await load(more)
+          ;({ index, fieldLength } = indexOf(loaded))
+          matches = matchDocuments(index, trimmed, (id) => fieldLength[id] ?? [])
+        }
+      }
       const fragmentOf = (id: number) => Math.floor(id / meta.docsPerFragment)
       const byFragment = new Map<number, FragmentDocument[]>()
       const asked = new Set<number>()

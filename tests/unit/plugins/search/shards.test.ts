@@ -40,6 +40,19 @@ describe('a sharded index on the real 13.x content', () => {
     expect(hits).toEqual(searchPages(whole, query))
   })
 
+  test('a typo in a term\'s second character ("rnder", "sreen") still finds the page, by a second look at the neighbouring shards', async () => {
+    for (const [typo, link] of [['rnder', '/docs/api/render'], ['sreen', '/docs/api/screen']]) {
+      const fetched: string[] = []
+      const { hits, failed } = await createShardedSearcher(meta, reader(fetched)).search(typo)
+      expect(failed).toBe(0)
+      expect(hits.slice(0, 5).map((hit) => hit.link.split('#')[0]), typo).toContain(link)
+    }
+    // An ordinary query reads no neighbouring shard.
+    const fetched: string[] = []
+    await createShardedSearcher(meta, reader(fetched)).search('render')
+    expect(fetched.filter((path) => path.startsWith('s/')).length).toBeLessThanOrEqual(3)
+  })
+
   test('a title that is the whole query comes first, not one that only contains it as a camelCase part', async () => {
     // 'renderHook' is indexed under 'render' too (its camelCase part), with as many words as 'render'.
     const { hits } = await createShardedSearcher(meta, reader([])).search('render')
