@@ -44,6 +44,12 @@ export interface MarkdownOptions {
    * code meta), e.g. `[remarkMath]` or `[[remarkToc, { heading: 'contents' }]]`. They run in the
    * markdown worker threads too (each imports the config) and are part of the cache key.
    */
+  /**
+   * Container types a site adds to the built-in `tip`, `note`, `info`, `warning`, `caution`,
+   * `danger`, `details`: `['important']` makes `:::important` a container (`data-container="important"`;
+   * the default theme styles an added type as a note). Default `[]`.
+   */
+  containerTypes?: string[]
   remarkPlugins?: PluggableList
   /**
    * unified plugins run on every page's HTML tree (hast), after the sanitizer (the config is

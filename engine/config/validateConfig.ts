@@ -6,6 +6,7 @@ import { validateCspOption } from '../render/contentSecurityPolicy.ts'
 import { defaultMaxPageSize } from '../markdown/pageSize.ts'
 import type { ComponentRegistry } from '../markdown/remarkMdxComponents.ts'
 import type { PluggableList } from 'unified'
+import { defaultContainerTypes } from '../shared/containerTypes.ts'
 
 /**
  * Checks the shape of a loaded config (`unknown` at the edge) and applies
@@ -92,6 +93,7 @@ export function validateConfig(value: unknown, root: string, configFile: string)
       codeThemes: (markdown.codeThemes as { light: string; dark: string }) ?? { light: 'github-light', dark: 'github-dark' },
       checkDeadLinks: markdown.checkDeadLinks !== false,
       sanitize: markdown.sanitize !== false,
+      containerTypes: validateContainerTypes(markdown.containerTypes, fail),
       remarkPlugins: validatePlugins(markdown.remarkPlugins, 'markdown.remarkPlugins', fail),
       rehypePlugins: validatePlugins(markdown.rehypePlugins, 'markdown.rehypePlugins', fail),
       maxPageSize: validateMaxPageSize(markdown.maxPageSize, fail),
@@ -104,6 +106,15 @@ export function validateConfig(value: unknown, root: string, configFile: string)
     previewPort: port('previewPort', 4173),
     csp: validateCspOption(config.csp, fail),
   }
+}
+
+/** `markdown.containerTypes`: names added to the built-in ones (the resolved list holds both). */
+function validateContainerTypes(value: unknown, fail: (key: string, problem: string, hint: string) => never): string[] {
+  if (value === undefined) return [...defaultContainerTypes]
+  if (!Array.isArray(value) || !value.every((entry) => typeof entry === 'string' && /^[a-z][\w-]*$/.test(entry))) {
+    fail('markdown.containerTypes', 'must be an array of lowercase names (letters, digits, `-`, `_`)', "write e.g. `containerTypes: ['important']`.")
+  }
+  return [...new Set([...defaultContainerTypes, ...(value as string[])])]
 }
 
 /** `markdown.remarkPlugins` / `rehypePlugins`: unified plugins, each a function or `[function, options]`. */

@@ -39,6 +39,8 @@ export interface MarkdownOptions {
   reservedIds?: readonly string[]
   /** Largest page in bytes (config `markdown.maxPageSize`; default 2 MB). */
   maxPageSize?: number
+  /** Container types (`:::tip`): the built-in ones and the site's (config `markdown.containerTypes`). */
+  containerTypes?: readonly string[]
   /** The site's unified plugins (config `markdown.remarkPlugins` / `rehypePlugins`). */
   remarkPlugins?: PluggableList
   rehypePlugins?: PluggableList
@@ -82,7 +84,7 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
     const base = createParser(mdx).use(remarkTreeDepthGuard)
     const withMdx = mdx ? base.use(remarkMdxComponents, { components: options.components }) : base
     return withMdx
-      .use(remarkContainers)
+      .use(remarkContainers, { types: options.containerTypes })
       .use(remarkCodeMeta)
       .use(options.remarkPlugins ?? [])
       // The sanitizer prefixes every id (user-content-); footnotes must not get the prefix twice.

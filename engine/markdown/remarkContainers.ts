@@ -2,7 +2,10 @@ import type { Root } from 'mdast'
 import type { VFile } from 'vfile'
 import { visit, SKIP } from 'unist-util-visit'
 
-export const containerTypes = ['tip', 'note', 'info', 'warning', 'caution', 'danger', 'details'] as const
+import { defaultContainerTypes } from '../shared/containerTypes.ts'
+
+/** The built-in container types (see shared/containerTypes.ts). */
+export const containerTypes = defaultContainerTypes
 
 const containerOpenRE = /^(\s{0,3})(:{3,})([a-zA-Z][\w-]*)[ \t]+([^[{\s].*?)\s*$/
 const fenceRE = /^\s{0,3}(`{3,}|~{3,})/
@@ -33,13 +36,14 @@ export function normalizeContainerTitles(source: string): string {
  * title, warns on unknown types, and turns stray text or leaf directives
  * (`a:b` in prose) back into the text they came from.
  */
-export default function remarkContainers() {
+export default function remarkContainers(options: { types?: readonly string[] } = {}) {
+  const types: readonly string[] = options.types ?? containerTypes
   return (tree: Root, file: VFile) => {
     visit(tree, (node, index, parent) => {
       if (node.type === 'containerDirective') {
-        const known = (containerTypes as readonly string[]).includes(node.name)
+        const known = types.includes(node.name)
         if (!known) {
-          file.message(`Unknown container type \`:::${node.name}\`; it is rendered as a plain block. Use one of ${containerTypes.join(', ')}.`, node)
+          file.message(`Unknown container type \`:::${node.name}\`; it is rendered as a plain block. Use one of ${types.join(', ')} (a site adds its own with \`markdown.containerTypes\`).`, node)
         }
         const first = node.children[0]
         let title: string | undefined

@@ -13,11 +13,11 @@ interface Job {
   file: string
 }
 
-const options = workerData as { codeThemes: { light: string; dark: string }; sanitize: boolean; reservedIds?: string[]; components: ComponentRegistry; maxPageSize?: number; highlightDir: string | null; root?: string; configFile?: string }
+const options = workerData as { codeThemes: { light: string; dark: string }; sanitize: boolean; reservedIds?: string[]; components: ComponentRegistry; maxPageSize?: number; containerTypes?: string[]; highlightDir: string | null; root?: string; configFile?: string }
 const highlighter = await createCodeHighlighter(options.codeThemes)
 // Blocks highlighted here are kept for the next build's re-transformed pages (see highlightStore.ts).
 const highlightStore = options.highlightDir ? createHighlightStore(options.highlightDir, engineVersion) : undefined
-const processor = createMarkdownProcessor({ highlighter, highlightStore, components: options.components, sanitize: options.sanitize, reservedIds: options.reservedIds, maxPageSize: options.maxPageSize, ...(await sitePlugins()) })
+const processor = createMarkdownProcessor({ highlighter, highlightStore, components: options.components, sanitize: options.sanitize, reservedIds: options.reservedIds, maxPageSize: options.maxPageSize, containerTypes: options.containerTypes, ...(await sitePlugins()) })
 
 /** The site's remark and rehype plugins: functions cannot be sent to a thread, so this one imports the config. */
 async function sitePlugins() {

@@ -1,9 +1,10 @@
 import type { ComponentPropsWithoutRef } from 'react'
+import { defaultContainerTypes, type DefaultContainerType } from 'sheaf/runtime'
 
-/** Container types the markdown pipeline produces (`:::tip`, `:::warning`, ...). */
-export const containerTypes = ['tip', 'note', 'info', 'warning', 'caution', 'danger', 'details'] as const
+/** Container types the markdown pipeline produces (`:::tip`, `:::warning`, ...): the engine's one list. A type a site adds is styled as a note. */
+export const containerTypes = defaultContainerTypes
 
-export type ContainerType = (typeof containerTypes)[number]
+export type ContainerType = DefaultContainerType
 
 interface ContainerDataProps {
   'data-container'?: string

@@ -67,3 +67,22 @@ describe('markdown.remarkPlugins and rehypePlugins', () => {
     expect(formatError(error)).toMatch(/markdown\.remarkPlugins\[0\][\s\S]*must be a plugin function/)
   })
 })
+
+describe('markdown.containerTypes', () => {
+  it('adds a site\'s container types to the built-in ones, with no unknown-type warning', async () => {
+    writeSite(0, "containerTypes: ['important']", 'config-containers.ts')
+    fs.writeFileSync(path.join(site, 'content/index.md'), '---\ntitle: Home\n---\n\n# Home\n\n:::important Read this\nBody.\n:::\n\n:::tip\nStill a tip.\n:::\n')
+    const result = await build(site, { configFile: 'config-containers.ts', write: false, sink: quiet, cache: false, workers: false })
+    const html = result.pages.find((page) => page.path === '/')?.html ?? ''
+    expect(html).toContain('data-container="important"')
+    expect(html).toContain('data-title="Read this"')
+    expect(html).toContain('data-container="tip"')
+    expect(result.warnings.join('\n')).not.toMatch(/Unknown container type/)
+  }, 120_000)
+
+  it('refuses a name that is not a plain lowercase word', async () => {
+    writeSite(0, "containerTypes: ['Not OK']", 'config-containers-wrong.ts')
+    const error = await loadConfig(site, 'config-containers-wrong.ts').then(() => null, (caught: unknown) => caught)
+    expect(formatError(error)).toMatch(/markdown\.containerTypes[\s\S]*lowercase names/)
+  })
+})

@@ -34,6 +34,7 @@ describe('public API', () => {
       'HastContent',
       'Link',
       'RawHtml',
+      'defaultContainerTypes',
       'isExternalHref',
       'normalizeBase',
       'resolvePath',
