@@ -1,6 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql'
 import type { SheafNode } from '../store/types.ts'
 import { selectedFields } from './selectedFields.ts'
+import { frontmatterWithInlineHtml } from '../markdown/inlineHtml.ts'
 import type { GraphQLResolverMap, QueryContext } from './types.ts'
 
 interface PageFilter {
@@ -45,6 +46,13 @@ export const coreResolvers: GraphQLResolverMap = {
       const selected = selectedFields(info)
       for (const file of files) context.track(file.id, selected)
       return files
+    },
+  },
+  Page: {
+    frontmatterHtml: (page: SheafNode, _args: unknown, context: QueryContext) => {
+      // Derived from the front-matter: a change to it re-renders the pages that show this field.
+      context.track(page.id, ['frontmatter'])
+      return frontmatterWithInlineHtml(page.frontmatter ?? {})
     },
   },
 }

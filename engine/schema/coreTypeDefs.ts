@@ -58,6 +58,8 @@ export const coreTypeDefs = /* GraphQL */ `
     "doc, home, overview, custom, blank or 404."
     pageType: String!
     frontmatter: JSON!
+    "The front-matter with every string that holds HTML turned into sanitized inline hast (render it with HastContent); other values as written. For texts that may carry inline HTML, as a home page's hero and features do in Rspress."
+    frontmatterHtml: JSON!
     toc: [TocEntry!]!
     "The body as a hast tree (JSON), links resolved."
     body: JSON!

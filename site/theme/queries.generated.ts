@@ -103,7 +103,7 @@ export type HomeQuery = {
   page: {
     title: string
     body: Json
-    frontmatter: Json
+    frontmatterHtml: Json
   } | null
 }
 

@@ -3,10 +3,11 @@ import { Link, useSiteData, withBase } from 'sheaf/runtime'
 import { useSectionRoute } from '../hooks/useSectionRoute.ts'
 import { useTexts } from '../hooks/useTexts.ts'
 import { featureIconFor } from './featureIcons.tsx'
+import { plainText, RichText } from './RichText.tsx'
 
 export interface Feature {
-  title: string
-  details?: string
+  title: RichText
+  details?: RichText
   /** An icon name (`puzzle`), an emoji it stands for (`🧩`; drawn as SVG), or an image path/URL. */
   icon?: string
   link?: string
@@ -25,7 +26,7 @@ export function Features({ features }: { features: Feature[] }) {
     <section className="features" aria-label={featuresLabel}>
       <ul className="features__grid">
         {features.map((feature) => (
-          <li key={feature.title} className="features__item" style={{ '--feature-span': feature.span ?? defaultFeatureSpan } as CSSProperties}>
+          <li key={plainText(feature.title)} className="features__item" style={{ '--feature-span': feature.span ?? defaultFeatureSpan } as CSSProperties}>
             <FeatureCard feature={feature} />
           </li>
         ))}
@@ -39,8 +40,14 @@ function FeatureCard({ feature }: { feature: Feature }) {
   const body = (
     <>
       {feature.icon ? <FeatureIcon icon={feature.icon} /> : null}
-      <h2 className="feature__title">{feature.title}</h2>
-      {feature.details ? <p className="feature__details">{feature.details}</p> : null}
+      <h2 className="feature__title">
+        <RichText value={feature.title} inLink={Boolean(feature.link)} />
+      </h2>
+      {feature.details ? (
+        <p className="feature__details">
+          <RichText value={feature.details} inLink={Boolean(feature.link)} />
+        </p>
+      ) : null}
     </>
   )
   if (feature.link) {

@@ -1,17 +1,18 @@
 import { Link, useSiteData, withBase } from 'sheaf/runtime'
 import { useSectionRoute } from '../hooks/useSectionRoute.ts'
+import { plainText, RichText } from './RichText.tsx'
 
 export interface HeroAction {
-  text: string
+  text: RichText
   link: string
   /** 'brand' (filled) or 'alt' (outlined). */
   theme?: 'brand' | 'alt'
 }
 
 export interface HeroData {
-  name?: string
-  text?: string
-  tagline?: string
+  name?: RichText
+  text?: RichText
+  tagline?: RichText
   image?: { src: string; alt?: string; srcset?: string | string[]; sizes?: string | string[] }
   actions?: HeroAction[]
 }
@@ -28,15 +29,27 @@ export function Hero({ hero }: { hero: HeroData }) {
     <section className={image ? 'hero hero--with-image' : 'hero'} aria-labelledby="hero-title">
       <div className="hero__text">
         <h1 id="hero-title" className="hero__heading">
-          {hero.name ? <span className="hero__name">{hero.name}</span> : null}
-          {hero.text ? <span className="hero__subtitle">{hero.text}</span> : null}
+          {hero.name ? (
+            <span className="hero__name">
+              <RichText value={hero.name} />
+            </span>
+          ) : null}
+          {hero.text ? (
+            <span className="hero__subtitle">
+              <RichText value={hero.text} />
+            </span>
+          ) : null}
         </h1>
-        {hero.tagline ? <p className="hero__tagline">{hero.tagline}</p> : null}
+        {hero.tagline ? (
+          <p className="hero__tagline">
+            <RichText value={hero.tagline} />
+          </p>
+        ) : null}
         {hero.actions?.length ? (
           <div className="hero__actions">
             {hero.actions.map((action) => (
-              <Link key={`${action.text}:${action.link}`} to={toSectionRoute(action.link)} className={`button button--${action.theme === 'alt' ? 'alt' : 'brand'}`}>
-                {action.text}
+              <Link key={`${plainText(action.text)}:${action.link}`} to={toSectionRoute(action.link)} className={`button button--${action.theme === 'alt' ? 'alt' : 'brand'}`}>
+                <RichText value={action.text} inLink />
               </Link>
             ))}
           </div>

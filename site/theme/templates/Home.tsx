@@ -3,20 +3,21 @@ import { HastContent, type TemplateProps } from 'sheaf/runtime'
 import { markdownComponents } from '../markdown/components.tsx'
 import { Features, type Feature } from '../components/Features.tsx'
 import { Hero, type HeroData } from '../components/Hero.tsx'
+import { RichText } from '../components/RichText.tsx'
 
 export const query = /* GraphQL */ `
   query ($path: String!) {
-    page(path: $path) { title body frontmatter }
+    page(path: $path) { title body frontmatterHtml }
   }
 `
 
 export interface HomeData {
-  page: { title: string; body: Root; frontmatter: { hero?: HeroData; features?: Feature[]; footerMessage?: string } }
+  page: { title: string; body: Root; frontmatterHtml: { hero?: HeroData; features?: Feature[]; footerMessage?: RichText } }
 }
 
 /** The home page: hero, feature cards, the page's own text and an optional footer message. */
 export default function Home({ data }: TemplateProps<HomeData>) {
-  const { hero, features, footerMessage } = data.page.frontmatter
+  const { hero, features, footerMessage } = data.page.frontmatterHtml
   const hasBody = data.page.body.children.some((node) => node.type === 'element')
   return (
     <div className="home">
@@ -27,7 +28,11 @@ export default function Home({ data }: TemplateProps<HomeData>) {
           <HastContent tree={data.page.body} components={markdownComponents} />
         </div>
       ) : null}
-      {footerMessage ? <p className="home__footer-message">{footerMessage}</p> : null}
+      {footerMessage ? (
+        <p className="home__footer-message">
+          <RichText value={footerMessage} />
+        </p>
+      ) : null}
     </div>
   )
 }

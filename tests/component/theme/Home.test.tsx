@@ -71,3 +71,36 @@ describe('Features', () => {
     expect(cards[2].style.getPropertyValue('--feature-span')).toBe('6')
   })
 })
+
+describe('HTML in hero and feature texts (as Rspress renders it), from untrusted front-matter', () => {
+  it('renders inline markup and drops anything that could run', async () => {
+    const { frontmatterWithInlineHtml } = await import('../../../engine/markdown/inlineHtml.ts')
+    const rich = frontmatterWithInlineHtml({
+      hero: { ...hero, text: 'Tests that <em>read</em> like <strong>user stories</strong><script>window.pwned = 1</script>', actions: [{ theme: 'brand', text: 'Quick <code>Start</code>', link: '/docs/start/quick-start' }] },
+      features: [{ title: 'Main<b>tainable</b>', details: 'Find by <a href="javascript:alert(1)" onclick="alert(1)">role</a>, <img src=x onerror=alert(1)>label and <a href="/docs/guides/how-to-query">text</a>.' }],
+    }) as { hero: typeof hero; features: Parameters<typeof Features>[0]['features'] }
+    renderInApp(
+      <>
+        <Hero hero={rich.hero} />
+        <Features features={rich.features} />
+      </>,
+      { path: '/' },
+    )
+    const heading = screen.getByRole('heading', { level: 1 })
+    expect(within(heading).getByText('read').tagName).toBe('EM')
+    expect(within(heading).getByText('user stories').tagName).toBe('STRONG')
+    expect(screen.getByRole('link', { name: 'Quick Start' }).querySelector('code')?.textContent).toBe('Start')
+    const feature = screen.getByRole('heading', { level: 2 })
+    expect(feature.textContent).toBe('Maintainable')
+    expect(within(feature).getByText('tainable').tagName).toBe('B')
+    expect(screen.getByRole('link', { name: 'text' }).getAttribute('href')).toBe('/docs/guides/how-to-query')
+    expect(document.querySelector('script, img[onerror], [onclick], a[href^="javascript"]')).toBeNull()
+    expect((window as { pwned?: number }).pwned).toBeUndefined()
+    // A linked card's text keeps no link of its own: links do not nest.
+    document.body.innerHTML = ''
+    renderInApp(<Features features={[{ ...rich.features[0], link: '/docs/guides/how-to-query' }]} />, { path: '/' })
+    expect(document.querySelectorAll('a a')).toHaveLength(0)
+    expect(screen.getAllByRole('link')).toHaveLength(1)
+    expect(document.body.textContent).not.toContain('window.pwned')
+  })
+})
