@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test'
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { copyBasicFixture } from '../copyBasicFixture.ts'
+import { startDevServer } from './startDevServer.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 // A copy inside the project, so its config still resolves `sheaf` and the edits touch no real fixture.
@@ -14,23 +16,14 @@ test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
   fs.rmSync(siteDir, { recursive: true, force: true })
-  fs.cpSync(path.join(root, 'tests/fixtures/basic'), siteDir, { recursive: true, filter: (source) => !/[/\\](build|\.sheaf|\.sheaf-cache)$/.test(source) })
+  copyBasicFixture(siteDir)
   // With search: its index is a file the dev server emits after serving the first page.
   const configFile = path.join(siteDir, 'site/config.ts')
   const config = fs.readFileSync(configFile, 'utf8')
   // And an icon: an asset URL that carries the base, as a built page's do.
   const withSearch = config.replace("plugins: [files({ dir: 'content' })]", "plugins: [files({ dir: 'content' }), search()],\n  head: [{ tag: 'link', attrs: { rel: 'icon', href: '/fixture/icon.svg' } }]")
   fs.writeFileSync(configFile, `import { search } from 'sheaf/plugins/search'\n${withSearch}`)
-  server = spawn(process.execPath, [path.join(root, 'bin/sheaf.js'), 'dev', '--port', String(port)], { cwd: siteDir, stdio: 'ignore' })
-  for (let attempt = 0; attempt < 300; attempt++) {
-    try {
-      if ((await fetch(url('/docs/guide'))).ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error('the dev server did not start')
+  server = await startDevServer(siteDir, port, async () => (await fetch(url('/docs/guide'))).ok)
 })
 
 test.afterAll(() => {

@@ -1,9 +1,11 @@
 import { expect, test } from '@playwright/test'
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
 import path from 'node:path'
+import { copyBasicFixture } from '../../copyBasicFixture.ts'
+import { startDevServer } from '../startDevServer.ts'
 
 // The dev server answers only for its own host names, takes only JSON GraphQL posts and refuses
 // queries that would block it (DNS rebinding and cross-site posts: issue 19).
@@ -52,21 +54,12 @@ test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
   fs.rmSync(siteDir, { recursive: true, force: true })
-  fs.cpSync(path.join(root, 'tests/fixtures/basic'), siteDir, { recursive: true, filter: (source) => !/[/\\](build|\.sheaf|\.sheaf-cache|\.e2e-build-\d+)$/.test(source) })
+  copyBasicFixture(siteDir)
   const configFile = path.join(siteDir, 'site/config.ts')
   const config = fs.readFileSync(configFile, 'utf8').replace("plugins: [files({ dir: 'content' })]", "plugins: [files({ dir: 'content' }), redirects({ redirects: { '/old': '/docs/guide' } })]")
   fs.writeFileSync(configFile, `import { redirects } from 'sheaf/plugins/redirects'\n${config}`)
   port = await freePort()
-  server = spawn(process.execPath, [path.join(root, 'bin/sheaf.js'), 'dev', '--port', String(port)], { cwd: siteDir, stdio: 'ignore' })
-  for (let attempt = 0; attempt < 600; attempt++) {
-    try {
-      if ((await send('GET', '/docs/guide')).status === 200) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error('the dev server did not start')
+  server = await startDevServer(siteDir, port, async () => (await send('GET', '/docs/guide')).status === 200)
 })
 
 test.afterAll(() => {

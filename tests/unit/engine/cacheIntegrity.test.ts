@@ -10,6 +10,7 @@ import { createHighlightStore } from '../../../engine/markdown/highlightStore.ts
 import { createMarkdownCache } from '../../../engine/sources/markdownCache.ts'
 import type { MarkdownResult } from '../../../engine/markdown/processor.ts'
 import { outputTree } from './outputTree.ts'
+import { copyBasicFixture } from '../../copyBasicFixture.ts'
 
 // Issue 19: a truncated cache entry was never repaired: a truncated social card shipped, and a
 // truncated bundle `assets.json` or markdown entry failed every later build. Every entry is now
@@ -135,7 +136,7 @@ describe('a build over a damaged cache', () => {
   const cache = path.join(site, '.sheaf-cache')
   beforeAll(() => {
     fs.rmSync(site, { recursive: true, force: true })
-    fs.cpSync(path.join(root, 'tests/fixtures/basic'), site, { recursive: true, filter: (source) => !/[/\\](build|\.sheaf|\.sheaf-cache|\.e2e-[^/\\]*)$/.test(source) })
+    copyBasicFixture(site)
     const config = path.join(site, 'site/config.ts')
     fs.writeFileSync(
       config,

@@ -5,6 +5,7 @@ import { build } from '../../../engine/build.ts'
 import { createCodeHighlighter } from '../../../engine/markdown/highlighter.ts'
 import { createHighlightAhead, type HighlightAhead } from '../../../engine/markdown/highlightAhead.ts'
 import { outputTree } from './outputTree.ts'
+import { copyBasicFixture } from '../../copyBasicFixture.ts'
 
 const themes = { light: 'github-light', dark: 'github-dark' }
 const page = (index: number) =>
@@ -53,7 +54,7 @@ describe('a small site whose blocks are highlighted ahead', () => {
   afterAll(() => fs.rmSync(site, { recursive: true, force: true }))
 
   it('builds the same site as a build that highlights every block on the main thread', async () => {
-    fs.cpSync(path.join(root, 'tests/fixtures/basic'), site, { recursive: true, filter: (source) => !/[/\\](build|\.sheaf|\.sheaf-cache)$/.test(source) })
+    copyBasicFixture(site)
     for (let index = 0; index < 20; index++) fs.writeFileSync(path.join(site, 'content/docs', `ahead-${index}.md`), page(index))
     // Cold, with a cache: the main thread transforms these pages and a worker highlights their blocks.
     const ahead = await build(site, { outDir: 'out-ahead', sink: quiet })

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { build, type BuildResult } from '../../../engine/build.ts'
 import { outputTree } from './outputTree.ts'
+import { copyBasicFixture } from '../../copyBasicFixture.ts'
 
 const root = path.resolve(import.meta.dirname, '../../..')
 // A copy inside the project (its config resolves `sheaf`), so edits never touch the real fixture.
@@ -10,7 +11,7 @@ const site = path.join(root, `tests/fixtures/.tmp-incremental-${process.pid}`)
 const quiet = { log: () => undefined, warn: () => undefined, error: () => undefined }
 
 fs.rmSync(site, { recursive: true, force: true })
-fs.cpSync(path.join(root, 'tests/fixtures/basic'), site, { recursive: true, filter: (source) => !/[/\\](build|\.sheaf|\.sheaf-cache)$/.test(source) })
+copyBasicFixture(site)
 
 afterAll(() => fs.rmSync(site, { recursive: true, force: true }))
 

@@ -2,12 +2,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { prepareSite, type PreparedSite } from '../../../engine/prepareSite.ts'
+import { copyBasicFixture } from '../../copyBasicFixture.ts'
 
 const root = path.resolve(import.meta.dirname, '../../..')
 const site = path.join(root, `tests/fixtures/.tmp-link-memo-${process.pid}`)
 const quiet = { log: () => undefined, warn: () => undefined, error: () => undefined }
 fs.rmSync(site, { recursive: true, force: true })
-fs.cpSync(path.join(root, 'tests/fixtures/basic'), site, { recursive: true, filter: (source) => !/[/\\](build|\.sheaf|\.sheaf-cache)$/.test(source) })
+copyBasicFixture(site)
 afterAll(() => fs.rmSync(site, { recursive: true, force: true }))
 
 const api = path.join(site, 'content/docs/api.md')

@@ -7,6 +7,7 @@ import { build } from '../../../engine/build.ts'
 import { formatError } from '../../../engine/errors.ts'
 import { buildMarker, resolveInside } from '../../../engine/render/outputDir.ts'
 import { decodeSegments, resolvePath, routeToDataFile, routeToHtmlFile } from '../../../engine/shared/routes.ts'
+import { copyBasicFixture } from '../../copyBasicFixture.ts'
 
 // Issue 19: no file name, plugin path or output folder may lead a build to write outside its
 // output folder, or to delete anything that is not a previous build.
@@ -24,7 +25,7 @@ afterAll(() => {
 
 beforeEach(() => {
   fs.rmSync(site, { recursive: true, force: true })
-  fs.cpSync(path.join(root, 'tests/fixtures/basic'), site, { recursive: true, filter: (source) => !/[/\\](build|\.sheaf|\.sheaf-cache|\.e2e-[^/\\]*)$/.test(source) })
+  copyBasicFixture(site)
 })
 
 /** An output folder three levels below a fresh temp folder: `../..` from it is still inside `temp`. */

@@ -5,6 +5,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { build } from '../../../engine/build.ts'
 import { formatError } from '../../../engine/errors.ts'
 import { startDevServer } from '../../../engine/server/devServer.ts'
+import { copyBasicFixture } from '../../copyBasicFixture.ts'
 
 // Issue 19: symbolic links in the public folder were followed, so a link to a file outside the
 // project (`/etc/passwd`, a secrets file) was published by the build and served by the dev server.
@@ -25,7 +26,7 @@ afterAll(() => {
 
 beforeEach(() => {
   fs.rmSync(site, { recursive: true, force: true })
-  fs.cpSync(path.join(root, 'tests/fixtures/basic'), site, { recursive: true, filter: (source) => !/[/\\](build|\.sheaf|\.sheaf-cache|\.e2e-[^/\\]*)$/.test(source) })
+  copyBasicFixture(site)
   fs.mkdirSync(path.join(site, 'content/public'), { recursive: true })
   fs.writeFileSync(path.join(site, 'content/public/robots.txt'), 'User-agent: *\n')
 })

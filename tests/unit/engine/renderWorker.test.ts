@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { build } from '../../../engine/build.ts'
 import { startRenderWorker } from '../../../engine/render/renderWorker.ts'
 import { outputTree } from './outputTree.ts'
+import { copyBasicFixture } from '../../copyBasicFixture.ts'
 
 const root = path.resolve(import.meta.dirname, '../../..')
 // A copy inside the project (its config resolves `sheaf`) with enough pages for the render worker.
@@ -12,7 +13,7 @@ const quiet = { log: () => undefined, warn: () => undefined, error: () => undefi
 const pageCount = 160
 
 fs.rmSync(site, { recursive: true, force: true })
-fs.cpSync(path.join(root, 'tests/fixtures/basic'), site, { recursive: true, filter: (source) => !/[/\\](build|\.sheaf|\.sheaf-cache)$/.test(source) })
+copyBasicFixture(site)
 for (let index = 1; index <= pageCount; index++) {
   fs.writeFileSync(path.join(site, `content/docs/page-${index}.md`), `---\ntitle: Page ${index}\n---\n\n# Page ${index}\n\nBody of page ${index}, with \`code\` and a [link](./guide.md).\n\n\`\`\`ts\nconst page = ${index}\n\`\`\`\n`)
 }

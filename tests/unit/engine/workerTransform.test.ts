@@ -7,6 +7,7 @@ import { createMarkdownCache } from '../../../engine/sources/markdownCache.ts'
 import { warmMarkdownCache } from '../../../engine/sources/warmMarkdownCache.ts'
 import type { SheafNode } from '../../../engine/store/types.ts'
 import { outputTree } from './outputTree.ts'
+import { copyBasicFixture } from '../../copyBasicFixture.ts'
 
 const root = path.resolve(import.meta.dirname, '../../..')
 // A copy inside the project (its config resolves `sheaf`) with enough pages for worker threads.
@@ -15,7 +16,7 @@ const quiet = { log: () => undefined, warn: () => undefined, error: () => undefi
 const pageCount = 220
 
 fs.rmSync(site, { recursive: true, force: true })
-fs.cpSync(path.join(root, 'tests/fixtures/basic'), site, { recursive: true, filter: (source) => !/[/\\](build|\.sheaf|\.sheaf-cache)$/.test(source) })
+copyBasicFixture(site)
 // With search: its index is patched from the last build's state after an edit (plugins/search/indexState.ts).
 const configFile = path.join(site, 'site/config.ts')
 fs.writeFileSync(configFile, `import { search } from 'sheaf/plugins/search'\n${fs.readFileSync(configFile, 'utf8').replace("plugins: [files({ dir: 'content' })]", "plugins: [files({ dir: 'content' }), search()]")}`)

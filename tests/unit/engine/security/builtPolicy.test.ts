@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { build } from '../../../../engine/build.ts'
+import { copyBasicFixture } from '../../../copyBasicFixture.ts'
 
 const root = path.resolve(import.meta.dirname, '../../../..')
 // A copy inside the project (its config resolves `sheaf`), with a head script, a plugin whose
@@ -11,7 +12,7 @@ const site = path.join(root, `tests/fixtures/.tmp-csp-${process.pid}`)
 const quiet = { log: () => undefined, warn: () => undefined, error: () => undefined }
 
 fs.rmSync(site, { recursive: true, force: true })
-fs.cpSync(path.join(root, 'tests/fixtures/basic'), site, { recursive: true, filter: (source) => !/[/\\](build|\.sheaf|\.sheaf-cache)$/.test(source) })
+copyBasicFixture(site)
 fs.mkdirSync(path.join(site, 'content/public'), { recursive: true })
 fs.writeFileSync(path.join(site, 'content/public/_headers'), '/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n')
 const config = fs.readFileSync(path.join(site, 'site/config.ts'), 'utf8')
