@@ -3,32 +3,19 @@ import type { VFile } from 'vfile'
 import { visit, SKIP } from 'unist-util-visit'
 
 import { defaultContainerTypes } from '../shared/containerTypes.ts'
+import { mapLinesOutsideFences } from './linesOutsideFences.ts'
 
 /** The built-in container types (see shared/containerTypes.ts). */
 export const containerTypes = defaultContainerTypes
 
 const containerOpenRE = /^(\s{0,3})(:{3,})([a-zA-Z][\w-]*)[ \t]+([^[{\s].*?)\s*$/
-const fenceRE = /^\s{0,3}(`{3,}|~{3,})/
 
 /**
  * Rewrites `:::tip Some title` into `:::tip[Some title]` so remark-directive
  * reads both title styles. Line numbers are kept; fenced code is left alone.
  */
 export function normalizeContainerTitles(source: string): string {
-  let fence: string | null = null
-  return source
-    .split('\n')
-    .map((line) => {
-      const fenceMatch = fenceRE.exec(line)
-      if (fenceMatch) {
-        if (!fence) fence = fenceMatch[1]
-        else if (fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length) fence = null
-        return line
-      }
-      if (fence) return line
-      return line.replace(containerOpenRE, (_all, indent: string, colons: string, name: string, title: string) => `${indent}${colons}${name}[${title}]`)
-    })
-    .join('\n')
+  return mapLinesOutsideFences(source, (line) => line.replace(containerOpenRE, (_all, indent: string, colons: string, name: string, title: string) => `${indent}${colons}${name}[${title}]`))
 }
 
 /**
