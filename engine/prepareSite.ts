@@ -7,7 +7,7 @@ import { loadConfig } from './config/loadConfig.ts'
 import type { ResolvedConfig } from './config/types.ts'
 import type { DataLayer } from './dataLayer.ts'
 import { openDeadLinkCache } from './links/deadLinkCache.ts'
-import { assertNoDeadLinks, createLinkContext, resolvePageLinks, type DeadLink } from './links/resolveLinks.ts'
+import { createLinkContext, reportDeadLinks, resolvePageLinks, type DeadLink } from './links/resolveLinks.ts'
 import { corePages } from './pages/corePages.ts'
 import { PageRegistry, type RegisteredPage } from './pages/pageRegistry.ts'
 import { flattenPlugins } from './plugins/flattenPlugins.ts'
@@ -123,7 +123,7 @@ export async function prepareSite(root: string, options: PrepareOptions = {}): P
   const store = source.store
   finalizePagePaths(store)
   // A one-shot build owns its parsed bodies, so links are resolved in place (no second copy).
-  resolveLinks(store, config, mode === 'build' && !options.keepInMemory, session, siteCacheDir(config.root, options.cache))
+  resolveLinks(store, config, mode === 'build' && !options.keepInMemory, session, siteCacheDir(config.root, options.cache), reporterFor('links').warn)
   const dataLayer = await timer.run('schema', async () => createSchema(await schemaModules(), runner, store, config, site, reporterFor), () => 1)
   return { config, session, runner, registry, dataLayer, store, site, log, reporterFor, timer }
 }
@@ -140,7 +140,7 @@ function finalizePagePaths(store: NodeStore): void {
   }
 }
 
-function resolveLinks(store: NodeStore, config: ResolvedConfig, inPlace: boolean, session: BuildSession, cacheDir: string | null): void {
+function resolveLinks(store: NodeStore, config: ResolvedConfig, inPlace: boolean, session: BuildSession, cacheDir: string | null, warn: (message: string) => void): void {
   const pages = store.getNodesByType('Page')
   const context = createLinkContext(pages, config.base, listPublicFiles(config.publicDir))
   const contextKey = linkContextKey(pages, config.base, context.publicFiles)
@@ -167,7 +167,7 @@ function resolveLinks(store: NodeStore, config: ResolvedConfig, inPlace: boolean
       known.set(digest, found)
       dead.push(...found)
     }
-    if (config.markdown.checkDeadLinks) assertNoDeadLinks(dead)
+    if (config.markdown.checkDeadLinks) reportDeadLinks(dead, config.links, warn)
     known.save()
     return
   }
@@ -181,7 +181,7 @@ function resolveLinks(store: NodeStore, config: ResolvedConfig, inPlace: boolean
     store.updateNode(page, { body: resolved.body }, { derived: true })
     dead.push(...resolved.dead)
   }
-  if (config.markdown.checkDeadLinks) assertNoDeadLinks(dead)
+  if (config.markdown.checkDeadLinks) reportDeadLinks(dead, config.links, warn)
 }
 
 /** Everything link resolution reads besides a page's own body: routes, anchors, prefixes, public files. */

@@ -58,6 +58,15 @@ export interface MarkdownOptions {
   rehypePlugins?: PluggableList
 }
 
+export interface LinkOptions {
+  /**
+   * A link to an existing page with a missing `#anchor`: `'error'` fails the build with the other
+   * dead links; `'warn'` reports it with file:line and builds (as Rspress, which checks no anchors,
+   * lets a migrated site do). A link to a missing page is always an error. Default `'error'`.
+   */
+  deadAnchors?: 'warn' | 'error'
+}
+
 /** What `site/config.ts` default-exports through `defineConfig`. */
 export interface UserConfig {
   /** The site title, shown in the navbar and in every `<title>`. Required. */
@@ -85,6 +94,8 @@ export interface UserConfig {
   markdown?: MarkdownOptions
   /** Extra tags for every page's `<head>` (e.g. the theme's no-flash script). Default `[]`. */
   head?: HeadTag[]
+  /** How the build treats dead internal links. */
+  links?: LinkOptions
   /** In config order; falsy entries skipped, nested arrays flattened. */
   plugins?: PluginOption[]
   /** Dev server port. Default 5173. */
@@ -118,6 +129,7 @@ export interface ResolvedConfig {
   /** `reservedIds` and `components`: the theme's (`theme.reservedIds`, `theme.components`), for the markdown pipeline. */
   markdown: Required<MarkdownOptions> & { reservedIds: string[]; components: ComponentRegistry }
   head: HeadTag[]
+  links: Required<LinkOptions>
   plugins: PluginOption[]
   devPort: number
   previewPort: number

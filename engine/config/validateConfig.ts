@@ -101,6 +101,7 @@ export function validateConfig(value: unknown, root: string, configFile: string)
       components: validateComponents((theme as Record<string, unknown>).components, fail),
     },
     head: head as ResolvedConfig['head'],
+    links: validateLinkOptions(config.links, fail),
     plugins: plugins as ResolvedConfig['plugins'],
     devPort: port('devPort', 5173),
     previewPort: port('previewPort', 4173),
@@ -157,4 +158,14 @@ function validateMaxPageSize(value: unknown, fail: (field: string, problem: stri
     fail('markdown.maxPageSize', `must be a positive whole number of bytes, got ${JSON.stringify(value)}`, 'write e.g. `markdown: { maxPageSize: 4 * 1024 * 1024 }`.')
   }
   return value as number
+}
+
+/** `links`: `{ deadAnchors: 'warn' | 'error' }` (default 'error'). */
+function validateLinkOptions(value: unknown, fail: (field: string, problem: string, hint: string) => never): ResolvedConfig['links'] {
+  if (value === undefined) return { deadAnchors: 'error' }
+  const deadAnchors = (value as { deadAnchors?: unknown } | null)?.deadAnchors ?? 'error'
+  if (!value || typeof value !== 'object' || Array.isArray(value) || (deadAnchors !== 'warn' && deadAnchors !== 'error')) {
+    fail('links', `must be \`{ deadAnchors: 'warn' | 'error' }\`, got ${JSON.stringify(value)}`, "write e.g. `links: { deadAnchors: 'warn' }`.")
+  }
+  return { deadAnchors: deadAnchors as 'warn' | 'error' }
 }

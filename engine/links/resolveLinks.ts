@@ -10,6 +10,8 @@ export interface DeadLink {
   column?: number
   href: string
   reason: string
+  /** The page exists; only its #anchor does not (`links.deadAnchors` decides: error or warning). */
+  anchorOnly?: boolean
 }
 
 export interface LinkContext {
@@ -56,10 +58,25 @@ export function resolvePageLinks(page: SheafNode, context: LinkContext, inPlace 
   return { body, dead }
 }
 
+/**
+ * Reports the dead links found by `resolvePageLinks`: with `deadAnchors: 'warn'`, each link to an
+ * existing page whose #anchor is missing becomes one warning with file:line; the rest (all of
+ * them with `'error'`) fail the build together.
+ */
+export function reportDeadLinks(dead: DeadLink[], options: { deadAnchors: 'warn' | 'error' }, warn: (message: string) => void): void {
+  const warned = options.deadAnchors === 'warn' ? dead.filter((link) => link.anchorOnly) : []
+  for (const link of warned) warn(`dead anchor: ${formatDeadLink(link)}`)
+  assertNoDeadLinks(warned.length === 0 ? dead : dead.filter((link) => !link.anchorOnly))
+}
+
+function formatDeadLink(link: DeadLink): string {
+  return `${[link.file, link.line, link.column].filter(Boolean).join(':')}  ${link.href}  (${link.reason})`
+}
+
 /** Throws one error listing every dead link (STYLE §8: reported together, then the build fails). */
 export function assertNoDeadLinks(dead: DeadLink[]): void {
   if (dead.length === 0) return
-  const lines = dead.map((link) => `${[link.file, link.line, link.column].filter(Boolean).join(':')}  ${link.href}  (${link.reason})`)
+  const lines = dead.map(formatDeadLink)
   throw new SheafError(`${dead.length} dead link${dead.length === 1 ? '' : 's'}:\n${lines.join('\n')}`, {
     hint: 'point each link at an existing page (relative `.md` paths such as `./render.md#options` resolve within the version) or fix the #anchor.',
   })
@@ -78,7 +95,7 @@ function resolveAnchor(node: Element, page: SheafNode, context: LinkContext, fil
   const [pathAndQuery, hash] = splitHash(href)
   const pathPart = pathAndQuery.split('?')[0]
   if (pathPart === '') {
-    if (hash && !(page.anchors as string[]).includes(hash)) dead.push({ ...where, reason: `no heading with id "${hash}" on this page` })
+    if (hash && !(page.anchors as string[]).includes(hash)) dead.push({ ...where, reason: `no heading with id "${hash}" on this page`, anchorOnly: true })
     return
   }
   if (pathPart.startsWith('/') && context.publicFiles.has(pathPart)) {
@@ -93,7 +110,7 @@ function resolveAnchor(node: Element, page: SheafNode, context: LinkContext, fil
     return
   }
   if (hash && !(target.anchors as string[]).includes(hash)) {
-    dead.push({ ...where, reason: `${String(target.sourcePath)} has no heading with id "${hash}"` })
+    dead.push({ ...where, reason: `${String(target.sourcePath)} has no heading with id "${hash}"`, anchorOnly: true })
   }
   node.properties.href = withBase(String(target.path), context.base) + (hash ? `#${hash}` : '')
 }
