@@ -1,4 +1,5 @@
 import { SheafError } from '../errors.ts'
+import { fenceRoles, FenceRole } from './fenceScanner.ts'
 import { maxRawHtmlDepth, stepTagDepth } from './rawHtmlDepth.ts'
 
 /**
@@ -45,7 +46,6 @@ const listItemRE = /^(\s*)([-*+]|\d{1,9}[.)]|\[\^[^\]]+\]:)(?:[ \t]|$)/
 /** `:::tip` opens a container directive, a line of colons alone closes the innermost one. */
 const directiveOpenRE = /^\s*:{3,}[A-Za-z{[]/
 const directiveCloseRE = /^\s*:{3,}\s*$/
-const fenceOpenRE = /^ {0,3}(`{3,}|~{3,})(.*)$/
 const inlineCodeRE = /(`+)[^`]+?\1/g
 
 /**
@@ -59,8 +59,8 @@ const inlineCodeRE = /(`+)[^`]+?\1/g
  */
 export function assertReasonableNesting(source: string, file: string, options: { mdx?: boolean } = {}): void {
   const lines = source.split('\n')
+  const roles = fenceRoles(source, lines.length)
   const listIndents: number[] = []
-  let fence: string | null = null
   let markers = 0
   let brackets = 0
   let braces = 0
@@ -74,17 +74,12 @@ export function assertReasonableNesting(source: string, file: string, options: {
       braces = 0
       continue
     }
-    const fenceMatch = fenceOpenRE.exec(line)
-    if (fence === null && fenceMatch && !(fenceMatch[1][0] === '`' && fenceMatch[2].includes('`'))) {
-      fence = fenceMatch[1]
+    const role = roles[index]
+    if (role === FenceRole.Open || role === FenceRole.Close) {
       markers = 0
       continue
     }
-    if (fence !== null && fenceMatch && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length && blankRE.test(fenceMatch[2])) {
-      fence = null
-      markers = 0
-      continue
-    }
+    const inCode = role === FenceRole.Content
     // Containers are counted in code too: a fence this scan believes in may not be one.
     const onLine = containerMarkersAtStart(line)
     const item = listItemRE.exec(line)
@@ -93,8 +88,8 @@ export function assertReasonableNesting(source: string, file: string, options: {
       while (listIndents.length && listIndents[listIndents.length - 1] >= indent) listIndents.pop()
       listIndents.push(indent)
     }
-    if (fence === null && directiveOpenRE.test(line) && ++directives > maxNestingDepth) throw tooDeep('containers (`:::`)', file, index + 1)
-    if (fence === null && directiveCloseRE.test(line)) directives = Math.max(0, directives - 1)
+    if (!inCode && directiveOpenRE.test(line) && ++directives > maxNestingDepth) throw tooDeep('containers (`:::`)', file, index + 1)
+    if (!inCode && directiveCloseRE.test(line)) directives = Math.max(0, directives - 1)
     if (onLine.quotes > maxNestingDepth) throw tooDeep('blockquotes', file, index + 1)
     const isFootnote = item?.[2].startsWith('[^') ?? false
     // A list item's own marker is both on the stack and among the line's markers: count it once.
@@ -103,10 +98,10 @@ export function assertReasonableNesting(source: string, file: string, options: {
     const counts = countMarkers(line)
     markers += counts.emphasis
     brackets += counts.brackets
-    const limit = fence === null ? maxEmphasisMarkers : maxEmphasisMarkersInCode
+    const limit = !inCode ? maxEmphasisMarkers : maxEmphasisMarkersInCode
     if (markers > limit) throw tooManyMarkers(limit, file, index + 1)
-    if (fence === null && brackets > maxLinkBrackets) throw tooManyBrackets(file, index + 1)
-    if (fence === null && (line.includes('<') || (options.mdx && line.includes('{')))) {
+    if (!inCode && brackets > maxLinkBrackets) throw tooManyBrackets(file, index + 1)
+    if (!inCode && (line.includes('<') || (options.mdx && line.includes('{')))) {
       const prose = line.replace(inlineCodeRE, '')
       tagDepth = stepTagDepth(prose, tagDepth, maxRawHtmlDepth)
       if (tagDepth < 0) throw tooManyTags(file, index + 1)

@@ -1,10 +1,10 @@
 import type { Root } from 'mdast'
 import { visit } from 'unist-util-visit'
+import { fenceRoles, FenceRole } from './fenceScanner.ts'
 
 /** Files above this size are parsed in chunks: micromark slows down more than linearly on huge documents. */
 export const chunkedParseThreshold = 256 * 1024
 
-const fenceRE = /^\s{0,3}(`{3,}|~{3,})/
 const headingRE = /^#{1,6}\s/
 const containerRE = /^\s{0,3}:{3,}/
 const definitionRE = /^\s{0,3}\[[^\]]+\]:\s/
@@ -37,16 +37,13 @@ export function splitIntoChunks(source: string, chunkSize = chunkedParseThreshol
   let start = 0
   let offset = 0
   let size = 0
-  let fence: string | null = null
+  const roles = fenceRoles(source, lines.length)
   let containers = 0
   let chunkOffset = 0
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]
-    const fenceMatch = fenceRE.exec(line)
-    if (fenceMatch) {
-      if (!fence) fence = fenceMatch[1]
-      else if (fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length) fence = null
-    } else if (!fence && containerRE.test(line)) {
+    const fence = roles[index] !== FenceRole.Outside
+    if (!fence && containerRE.test(line)) {
       containers += /^\s{0,3}:{3,}\s*$/.test(line) ? -1 : 1
       containers = Math.max(0, containers)
     }
