@@ -23,7 +23,7 @@ export interface BuildSession {
   flush(): Promise<void>
   /** Code blocks a worker highlights while a small site's pages transform on the main thread (see highlightAhead.ts). */
   highlightAhead: HighlightAhead
-  /** Pages' resolved links from the last build in this process (see prepareSite's resolveLinks). */
+  /** Pages' resolved links from the last build in this process (see pipeline/resolveLinks.ts). */
   resolvedLinks: Map<string, { raw: unknown; context: string; result: { body: unknown; dead: unknown[] } }>
 }
 

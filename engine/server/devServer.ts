@@ -6,7 +6,10 @@ import { createServer as createViteServer } from 'vite'
 import { writeClientEntry } from '../bundle/clientEntry.ts'
 import { createViteConfig } from '../bundle/viteConfig.ts'
 import { formatError } from '../errors.ts'
-import { createPages, prepareSite, toSiteData, type PreparedSite } from '../prepareSite.ts'
+import { loadSite, type LoadedSite } from '../build.ts'
+import { createPages } from '../pipeline/createPages.ts'
+import { postBuild } from '../pipeline/postBuild.ts'
+import { toSiteData, withNotFoundRoutes } from '../pipeline/siteData.ts'
 import type { RegisteredPage } from '../pages/pageRegistry.ts'
 import { loadTheme } from '../render/loadTheme.ts'
 import { queryPageData, renderDocument, type RenderContext } from '../render/renderPages.ts'
@@ -14,6 +17,9 @@ import { notFoundRoutes, routeKey, routeToHtmlFile, stripBase, withBase } from '
 import type { PageData } from '../shared/types.ts'
 import { parseReadKey, ReadDigests } from '../incremental/readKey.ts'
 import { changedNodeIds } from './changedNodes.ts'
+import { DevGenerations } from './devGenerations.ts'
+import { createRebuildQueue, FileSnapshots } from './rebuildQueue.ts'
+import { devGenerationMeta, devSinceEvent, devUpdateEvent } from '../shared/devUpdate.ts'
 import { errorPayload } from './errorOverlay.ts'
 import { answerGraphqlRequest } from './explorer/graphqlRequest.ts'
 import { hostRefusal, isHostAllowed } from './hostCheck.ts'
@@ -29,7 +35,7 @@ export interface DevServerOptions {
 }
 
 interface DevState {
-  site: PreparedSite
+  site: LoadedSite
   pages: Map<string, RegisteredPage>
   /**
    * Files plugins emit after a build (search indexes, llms.txt, ...), served from memory: made on
@@ -83,6 +89,14 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   })
   viteRef = vite
   let lastError: unknown = null
+  // Each state swapped in is a generation; a page asks, once its socket is open, what changed
+  // since the one it was rendered from (a save during its load would otherwise be lost).
+  const generations = new DevGenerations()
+  const broadcast = (update: ReturnType<DevGenerations['since']>) => vite.ws.send({ type: 'custom', event: devUpdateEvent, data: update })
+  vite.ws.on(devSinceEvent, (data: unknown, client) => {
+    const known = (data as { generation?: unknown } | null)?.generation
+    if (typeof known === 'number' && Number.isInteger(known)) client.send(devUpdateEvent, generations.since(known))
+  })
   // The emitted files of a new state are made once a page or its data has been served (the first
   // page after start-up, the updated one after a save), or a second later if none is asked for.
   const emitFilesSoon = () => setTimeout(() => void state.files(), emitFilesDelayMs).unref()
@@ -102,45 +116,41 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     return run
   }
 
-  // One rebuild at a time: saves that arrive meanwhile trigger one more rebuild, so the last state wins.
-  let running: Promise<void> | null = null
-  let pendingFile: string | null = null
-  const scheduleRebuild = (file: string) => {
-    pendingFile = file
-    if (running) return
-    running = (async () => {
-      while (pendingFile) {
-        const next = pendingFile
-        pendingFile = null
-        await rebuild(next)
-      }
-      running = null
-    })()
-  }
+  // One rebuild at a time; a save during one runs one more after it (see rebuildQueue.ts), and an
+  // event for a file that reads as it did at the last one (the other watcher's copy) is no save.
+  const snapshots = new FileSnapshots()
+  const queue = createRebuildQueue((files) => rebuild(files), (file) => snapshots.changed(file))
+  const scheduleRebuild = (file: string) => queue.schedule(file)
 
-  const rebuild = async (file: string) => {
+  const rebuild = async (files: string[]) => {
     const started = performance.now()
     try {
       const next = await load(root, { ...options, session: state.site.session, onFilesError: showFilesError })
       const changed = changedNodeIds(state.site.store, next.site.store)
       const structural = changed.structural || next.pages.size !== state.pages.size
-      // Keep cached page data whose queries read nothing that changed (for a read of some
-      // fields: none of those fields changed).
       const before = new ReadDigests(state.site.store)
       const after = new ReadDigests(next.site.store)
       const changedRead = (key: string) => changed.ids.has(parseReadKey(key).nodeId) && before.of(key) !== after.of(key)
-      for (const [route, entry] of state.cache) {
-        if (!structural && ![...entry.reads].some(changedRead)) next.cache.set(route, entry)
-      }
-      const stale = [...state.pages.keys()].filter((route) => !next.cache.has(route))
-      await inTurn(async () => {
+      let dropped = 0
+      const update = await inTurn(async () => {
+        // Keep cached page data whose queries read nothing that changed (for a read of some
+        // fields: none of those fields changed). In the turn, so no data request of the old
+        // state lands between this and the swap.
+        for (const [route, entry] of state.cache) {
+          if (!structural && ![...entry.reads].some(changedRead)) next.cache.set(route, entry)
+          else dropped++
+        }
+        const recovered = lastError !== null
         state = next
         await writeEntry(state, false)
+        // After an error every page refetches (what it shows may predate more than one save).
+        return generations.advance(recovered ? null : [...next.cache.keys()].map(routeKey))
       })
-      console.log(`[sheaf] ${path.relative(root, file)} changed: ${stale.length} page${stale.length === 1 ? '' : 's'} to re-query (${Math.round(performance.now() - started)} ms)`)
-      // After an error, an (empty) update clears Vite's overlay without a reload, and every page refetches.
+      const named = files.length === 1 ? path.relative(root, files[0] as string) : `${files.length} files`
+      console.log(`[sheaf] ${named} changed: ${dropped} page${dropped === 1 ? '' : 's'} to re-query${structural ? ' (pages added or removed)' : ''} (${Math.round(performance.now() - started)} ms)`)
+      // After an error, an (empty) update clears Vite's overlay without a reload.
       if (lastError) vite.ws.send({ type: 'update', updates: [] })
-      vite.ws.send({ type: 'custom', event: 'sheaf:update', data: { paths: lastError ? [...state.pages.keys()] : stale } })
+      broadcast(update)
       lastError = null
       // The pages are updated first; the search index and other emitted files follow (1 s at N=1,000).
       emitFilesSoon()
@@ -163,7 +173,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     if (/\.(tsx?|css)$/.test(file) && file.includes(`${path.sep}theme${path.sep}`) && event === 'change') {
       // Theme modules hot-reload through Vite; queries may have changed, so drop cached data.
       state.cache.clear()
-      vite.ws.send({ type: 'custom', event: 'sheaf:update', data: { paths: [...state.pages.keys()] } })
+      broadcast(generations.advance(null))
       return
     }
     scheduleRebuild(file)
@@ -221,11 +231,12 @@ export async function startDevServer(root: string, options: DevServerOptions = {
       response.writeHead(404).end('Not found')
       return
     }
-    const html = await inTurn(async () => {
+    // The generation is the state's: both change only in a turn.
+    const { html, generation } = await inTurn(async () => {
       const context = await renderContext()
-      return renderDocument(await pageData(target), context)
+      return { html: renderDocument(await pageData(target), context), generation: generations.generation }
     })
-    const transformed = await withViteTags(url.pathname, html)
+    const transformed = await withViteTags(url.pathname, html, generation)
     response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(transformed)
     void state.files()
   }
@@ -235,15 +246,17 @@ export async function startDevServer(root: string, options: DevServerOptions = {
    * of its head, where Vite puts them. Only a bare shell goes through Vite's HTML transform: it
    * prefixes the base to every root-relative asset URL, and the page's URLs carry it already (a
    * build needs them so), so the logo's `src` and the like came out with the base twice (a 404,
-   * and a hydration warning).
+   * and a hydration warning). Also the generation of the state it was rendered from (see
+   * devGenerations.ts).
    */
-  async function withViteTags(pathname: string, html: string): Promise<string> {
+  async function withViteTags(pathname: string, html: string, generation: number): Promise<string> {
     const shell = await vite.transformIndexHtml(pathname, '<!doctype html><html><head></head><body></body></html>')
     const head = /<head>([\s\S]*)<\/head>/.exec(shell)?.[1] ?? ''
     const body = /<body>([\s\S]*)<\/body>/.exec(shell)?.[1] ?? ''
     const at = html.lastIndexOf('</body>')
     const withBody = at === -1 ? html : `${html.slice(0, at)}${body}${html.slice(at)}`
-    return withBody.replace('<head>', () => `<head>\n${head}`)
+    const meta = `<meta name="${devGenerationMeta}" content="${generation}">`
+    return withBody.replace('<head>', () => `<head>\n${meta}\n${head}`)
   }
 
   /** GET: the GraphiQL page; POST: a GraphQL query against the live schema. */
@@ -325,22 +338,16 @@ function sourceRoots(state: DevState): string[] {
 }
 
 function siteDataOf(state: DevState) {
-  return { ...toSiteData(state.site.config), notFoundRoutes: [...state.pages.values()].map((page) => page.path).filter((route) => route === '/404' || route.endsWith('/404')) }
+  return withNotFoundRoutes(toSiteData(state.site.config), [...state.pages.values()].map((page) => page.path))
 }
 
-async function load(root: string, options: DevServerOptions & { session?: PreparedSite['session']; onFilesError?: (error: unknown) => void }): Promise<DevState> {
-  const site = await prepareSite(root, { configFile: options.configFile, mode: 'develop', quiet: true, session: options.session })
-  const registered = await createPages(site.runner, site.dataLayer, site.registry, site.site, site.reporterFor)
+async function load(root: string, options: DevServerOptions & { session?: LoadedSite['session']; onFilesError?: (error: unknown) => void }): Promise<DevState> {
+  const site = await loadSite(root, { configFile: options.configFile, mode: 'develop', quiet: true, session: options.session })
+  const registered = await createPages(site, site.dataLayer, site.run)
   const emit = async () => {
     const files = new Map<string, string | Uint8Array>()
-    await site.runner.run('onPostBuild', (plugin) => ({
-      site: site.site,
-      reporter: site.reporterFor(plugin.name),
-      graphql: (query, variables = {}) => site.dataLayer.query(query, variables, `plugin ${plugin.name}`),
-      pages: registered.map((page) => ({ path: page.path, template: page.template, context: page.context, data: {}, htmlFile: routeToHtmlFile(page.path) })),
-      outDir: '',
-      emitFile: async (relativePath, content) => void files.set(`/${relativePath.replace(/^\/+/, '')}`, content),
-    }))
+    const pages = registered.map((page) => ({ path: page.path, template: page.template, context: page.context, data: {}, htmlFile: routeToHtmlFile(page.path) }))
+    await postBuild(site, site.dataLayer, pages, { outDir: '', emitFile: async (relativePath, content) => void files.set(`/${relativePath.replace(/^\/+/, '')}`, content) }, site.run)
     return files
   }
   // Made on the first call; an error is reported, and the files are missing.

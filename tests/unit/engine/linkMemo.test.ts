@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { prepareSite, type PreparedSite } from '../../../engine/prepareSite.ts'
+import { loadSite, type LoadedSite } from '../../../engine/build.ts'
 import { copyBasicFixture } from '../../copyBasicFixture.ts'
 
 const root = path.resolve(import.meta.dirname, '../../..')
@@ -13,8 +13,8 @@ afterAll(() => fs.rmSync(site, { recursive: true, force: true }))
 
 const api = path.join(site, 'content/docs/api.md')
 // As the dev server does: one process, one session, a rebuild per save.
-const rebuild = (session?: PreparedSite['session']) => prepareSite(site, { mode: 'develop', quiet: true, sink: quiet, session, workers: false })
-const guideLinks = (prepared: PreparedSite) => JSON.stringify(prepared.store.getNodesByType('Page').find((page) => String(page.relativePath).endsWith('guide.md'))?.body)
+const rebuild = (session?: LoadedSite['session']) => loadSite(site, { mode: 'develop', quiet: true, sink: quiet, session, workers: false })
+const guideLinks = (prepared: LoadedSite) => JSON.stringify(prepared.store.getNodesByType('Page').find((page) => String(page.relativePath).endsWith('guide.md'))?.body)
 
 describe('resolved links kept between rebuilds in one process', () => {
   it('reuses them while routes and anchors stay, and resolves again when they change', async () => {

@@ -1,0 +1,42 @@
+import type { ResolvedConfig } from '../config/types.ts'
+import type { DataLayer } from '../dataLayer.ts'
+import type { GraphQLResolverMap } from '../schema/types.ts'
+import type { NodeStore } from '../store/nodeStore.ts'
+import type { BuildRun } from './buildRun.ts'
+import type { SiteRunner } from './createSiteRunner.ts'
+
+// GraphQL and graphql-tools (0.1 s of imports) are needed only from here on: the transform
+// step starts loading them when it has a moment (see transformContent.ts).
+let modules: Promise<{ buildSchema: typeof import('../schema/buildSchema.ts').buildSchema; createDataLayer: typeof import('../dataLayer.ts').createDataLayer }> | null = null
+
+export function preloadDataLayerModules(): void {
+  loadModules().catch(() => undefined)
+}
+
+function loadModules() {
+  return (modules ??= Promise.all([import('../schema/buildSchema.ts'), import('../dataLayer.ts')]).then(([{ buildSchema }, { createDataLayer }]) => ({ buildSchema, createDataLayer })))
+}
+
+/** Runs every plugin's `createSchemaCustomization` and builds the GraphQL data layer over the store. */
+export async function buildDataLayer({ config, site, runner }: SiteRunner, store: NodeStore, run: BuildRun): Promise<DataLayer> {
+  return run.timer.run(
+    'schema',
+    async () => {
+      const { buildSchema, createDataLayer } = await loadModules()
+      const typeDefs: string[] = []
+      const resolvers: GraphQLResolverMap[] = []
+      await runner.run('createSchemaCustomization', (plugin) => ({
+        site,
+        reporter: run.reporterFor(plugin.name),
+        addTypeDefs: (sdl: string) => void typeDefs.push(sdl),
+        addResolvers: (map: GraphQLResolverMap) => void resolvers.push(map),
+      }))
+      return createDataLayer(buildSchema(typeDefs, resolvers), store, siteFields(config))
+    },
+    () => 1,
+  )
+}
+
+function siteFields(config: ResolvedConfig) {
+  return { title: config.title, description: config.description, url: config.url, base: config.base, lang: config.lang, themeConfig: config.themeConfig }
+}

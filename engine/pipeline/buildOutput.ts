@@ -1,0 +1,102 @@
+import path from 'node:path'
+import type { ResolvedConfig } from '../config/types.ts'
+import { engineDir } from '../bundle/clientEntry.ts'
+import { engineFingerprint } from '../incremental/fingerprint.ts'
+import type { PluginRunner } from '../plugins/runner.ts'
+import type { ClientAssets } from '../render/htmlShell.ts'
+import { assertSafeOutputDir, createStagingDir, writeOutputFile, type SourceFolders } from '../render/outputDir.ts'
+import type { NodeStore } from '../store/nodeStore.ts'
+import { bundleClient } from './clientBundle.ts'
+import type { PostBuildTarget } from './postBuild.ts'
+import type { RenderedSite } from './renderSite.ts'
+import type { BuildSession } from '../buildContext.ts'
+
+type Staging = Awaited<ReturnType<typeof createStagingDir>>
+
+/**
+ * The folder a written build fills: checked before anything is written (never the project or a
+ * source folder, never someone's data), staged beside the old output, and swapped in only when
+ * the whole build succeeded, so a failed build never destroys the previous output.
+ */
+export interface BuildOutput {
+  /** The folder the site is committed to. */
+  dir: string
+  /** The engine fingerprint: the client bundle's cache key and the page cache's both take it. */
+  engine: string
+  /** Starts the client bundle once `when` settles (see TransformedContent.coreFree). */
+  bundleWhen(when: Promise<void>, runner: PluginRunner): void
+  /** Refuses an output folder inside a content folder (known only once the files are sourced). */
+  checkContentFolders(store: NodeStore): Promise<void>
+  /** The client bundle, in the staging folder. */
+  assets(): Promise<ClientAssets>
+  staging(): Promise<Staging>
+  target(): Promise<PostBuildTarget>
+  commit(): Promise<void>
+  /** A failed build: lets the bundle settle, then removes the staging folder. */
+  discard(): Promise<void>
+}
+
+export function openBuildOutput(config: ResolvedConfig, outDirOption: string | undefined, cacheDir: string | null): BuildOutput {
+  const dir = outDirOption ? path.resolve(config.root, outDirOption) : config.outDir
+  const checked = assertSafeOutputDir(dir, sourceFolders(config))
+  checked.catch(() => undefined)
+  const engine = engineFingerprint(engineDir, config.root)
+  let staging: Promise<Staging> | null = null
+  let bundle: Promise<ClientAssets> | null = null
+  let started: (runner: PluginRunner) => void = () => undefined
+  const runnerReady = new Promise<PluginRunner>((resolve) => (started = resolve))
+  const stagingDir = () => (staging ??= checked.then(() => createStagingDir(dir)))
+  const assets = () =>
+    (bundle ??= Promise.all([stagingDir(), runnerReady]).then(([folder, runner]) => bundleClient(config, runner, folder.dir, cacheDir, engine)))
+  return {
+    dir,
+    engine,
+    bundleWhen(when, runner) {
+      started(runner)
+      // Awaited after the pages are ready; a failure before then must not go unhandled.
+      void when.then(() => assets().catch(() => undefined))
+    },
+    async checkContentFolders(store) {
+      await checked
+      await assertSafeOutputDir(dir, { root: config.root, sources: contentFolders(store) })
+    },
+    assets,
+    staging: stagingDir,
+    async target() {
+      const folder = await stagingDir()
+      return { outDir: folder.dir, emitFile: (relativePath, content) => writeOutputFile(folder.dir, relativePath, content) }
+    },
+    async commit() {
+      await (await stagingDir()).commit()
+    },
+    async discard() {
+      await bundle?.catch(() => undefined)
+      await (await staging?.catch(() => null))?.discard()
+    },
+  }
+}
+
+/** Swaps the staging folder in, then saves what describes it: the page cache's manifest and the session's stores. */
+export async function commitOutput(output: BuildOutput, rendered: RenderedSite, session: BuildSession): Promise<void> {
+  await output.commit()
+  rendered.pageCache?.save()
+  await session.flush()
+}
+
+/** The folders of a site's sources that its output folder must keep clear of (see assertSafeOutputDir). */
+function sourceFolders(config: ResolvedConfig): SourceFolders {
+  const theme = [...Object.values(config.theme.templates), ...(config.theme.layout ? [config.theme.layout] : []), ...config.theme.styles].map((file) => ({ label: 'theme', dir: path.dirname(file) }))
+  return { root: config.root, sources: [{ label: 'config', dir: path.dirname(config.configFile) }, { label: 'public', dir: config.publicDir }, ...theme] }
+}
+
+/** The folders File nodes were read from (a File node's absolutePath ends with its relativePath). */
+function contentFolders(store: NodeStore): SourceFolders['sources'] {
+  const dirs = new Set<string>()
+  for (const node of store.getNodesByType('File')) {
+    const { absolutePath, relativePath } = node as { absolutePath?: unknown; relativePath?: unknown }
+    if (typeof absolutePath !== 'string' || typeof relativePath !== 'string') continue
+    const suffix = relativePath.split('/').join(path.sep)
+    if (absolutePath.endsWith(`${path.sep}${suffix}`)) dirs.add(absolutePath.slice(0, -suffix.length - 1))
+  }
+  return [...dirs].map((dir) => ({ label: 'content', dir }))
+}

@@ -1,0 +1,87 @@
+import fs from 'node:fs'
+import { highlightStoreDir, markdownCacheDir, siteCacheDir } from '../incremental/cacheDirs.ts'
+import type { ResolvedConfig } from '../config/types.ts'
+import { toRoute } from '../shared/routes.ts'
+import { startMarkdownWorker, warmMarkdownCache } from '../sources/warmMarkdownCache.ts'
+import { sourceNodes, transformNodes } from '../sourceAndTransform.ts'
+import type { NodeStore } from '../store/nodeStore.ts'
+import type { BuildRun } from './buildRun.ts'
+import { preloadDataLayerModules } from './buildDataLayer.ts'
+import { resolveLinks } from './resolveLinks.ts'
+import type { SiteRunner } from './createSiteRunner.ts'
+
+export interface TransformOptions {
+  /** Transform uncached markdown in worker threads when there is enough of it. Default true. */
+  workers?: boolean
+  /** Read and write the persistent cache in .sheaf-cache/. Default true. */
+  cache?: boolean
+  /** Keep transformed markdown in memory for later builds in this process. */
+  keepInMemory?: boolean
+}
+
+export interface TransformedContent {
+  /**
+   * Settles when the main thread's core is free for other work (the client bundle): at the start
+   * when the markdown transforms on the main thread, so Vite works on the free core meanwhile;
+   * when worker threads transform it, once they are done (beside them Vite only raised the peak
+   * memory, by a third at N = 1,000).
+   */
+  coreFree: Promise<void>
+  /** Every node, pages with their routes and resolved links. */
+  store: Promise<NodeStore>
+}
+
+/** Runs `sourceNodes` and `onCreateNode` (markdown first transformed into the cache), then gives pages their routes and links. */
+export function transformContent({ config, site, session, runner }: SiteRunner, run: BuildRun, options: TransformOptions = {}): TransformedContent {
+  let freeCore: () => void = () => undefined
+  const coreFree = new Promise<void>((resolve) => (freeCore = resolve))
+  const store = (async () => {
+    const markdownOptions = { ...config.markdown, highlightDir: highlightStoreDir(config.root, options.cache), root: config.root, configFile: config.configFile }
+    // A rebuild (there is a markdown cache) starts a worker now: by the time the changed files are known, it has loaded.
+    const prestarted = run.mode === 'build' && options.workers !== false && hasMarkdownCache(config, options.cache) ? startMarkdownWorker(markdownOptions) : null
+    // A rebuild mostly reads the cache, so the schema's modules load at once; a cold build loads
+    // them while its transform waits for workers, not before the first page is parsed.
+    if (prestarted) preloadDataLayerModules()
+    let source: Awaited<ReturnType<typeof sourceNodes>>
+    try {
+      source = await run.timer.run('source', () => sourceNodes(runner, site, run.reporterFor), (result) => result.pending.length)
+    } catch (error) {
+      prestarted?.terminate()
+      throw error
+    }
+    preloadDataLayerModules()
+    await run.timer.run(
+      'transform',
+      async () => {
+        const planned = { workers: options.workers !== false, prestarted, highlightAhead: session.highlightAhead, processor: session.processor, onPlan: (workers: number) => workers === 0 && freeCore() }
+        await warmMarkdownCache(source.pending, session.markdownCache, { ...markdownOptions, ...planned })
+        freeCore()
+        try {
+          return await transformNodes(runner, source, site, run.reporterFor)
+        } finally {
+          session.highlightAhead.finish()
+        }
+      },
+      (count) => count,
+    )
+    finalizePagePaths(source.store)
+    // A one-shot build owns its parsed bodies, so links are resolved in place (no second copy).
+    resolveLinks(source.store, config, { inPlace: run.mode === 'build' && !options.keepInMemory, session, cacheDir: siteCacheDir(config.root, options.cache), warn: run.reporterFor('links').warn })
+    return source.store
+  })()
+  // A failed transform never frees the core: nothing more is started for a build that will fail.
+  store.catch(() => undefined)
+  return { coreFree, store }
+}
+
+function hasMarkdownCache(config: ResolvedConfig, cache: boolean | undefined): boolean {
+  const dir = markdownCacheDir(config.root, cache)
+  return dir !== null && fs.existsSync(dir)
+}
+
+/** A page's route from its identity: `[lang/][version/]slug` (plugins set the prefixes). */
+function finalizePagePaths(store: NodeStore): void {
+  for (const page of store.getNodesByType('Page')) {
+    store.updateNode(page, { path: toRoute({ slug: String(page.slug), langPrefix: String(page.langPrefix ?? ''), versionPrefix: String(page.versionPrefix ?? '') }) })
+  }
+}
