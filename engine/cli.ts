@@ -11,6 +11,8 @@ const usage = `Usage: sheaf <command> [options]
 
 Commands:
   init <dir>         Create a new site in <dir> (then: cd <dir> && npm install && npm run dev)
+  migrate rspress <rspress-site> <dir>
+                     Turn an Rspress 1.x site into a Sheaf site in <dir> (see MIGRATION.md there)
   build              Build the site into build/ (or --out <dir>)
   preview            Serve the last build on 127.0.0.1 (port 4173 or --port)
   dev                Start the dev server with live reload (port 5173 or --port)
@@ -121,6 +123,17 @@ async function main(): Promise<number> {
       const { initSite } = await import('./scaffold/initSite.ts')
       const written = initSite(path.resolve(root, rest[0]))
       process.stdout.write(`Created ${written.length} files in ${rest[0]}. Next:\n  cd ${rest[0]}\n  npm install\n  npm run dev      # http://127.0.0.1:5173/\n  npm run build    # into build/\n`)
+      return 0
+    }
+    case 'migrate': {
+      const [from, source, target] = rest
+      if (from !== 'rspress' || !source || !target) {
+        throw new SheafError('`sheaf migrate` needs the engine to migrate from, the site and the new folder.', { hint: 'run e.g. `npx sheaf migrate rspress ./website ../website-sheaf` (Rspress 1.x is supported).' })
+      }
+      const { migrateRspress } = await import('./migrate/migrateRspress.ts')
+      const result = migrateRspress(path.resolve(root, source), path.resolve(root, target))
+      const untranslated = result.untranslated.map((item) => `  ${item.key}: ${item.reason}`).join('\n')
+      process.stdout.write(`Migrated ${source} into ${target}: ${result.translated.length} config keys translated, ${result.untranslated.length} not${untranslated ? `:\n${untranslated}` : '.'}\nThe list is in ${path.join(target, 'MIGRATION.md')}. Next:\n  cd ${target}\n  npm install\n  npm run build\n`)
       return 0
     }
     case 'bench': {

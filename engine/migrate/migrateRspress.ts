@@ -1,0 +1,166 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { SheafError } from '../errors.ts'
+import { configSource } from './configSource.ts'
+import { readConfigLiteral } from './readConfigLiteral.ts'
+import { translateConfig, type TranslatedConfig, type Untranslated } from './translateConfig.ts'
+
+/** The folder of the Sheaf package that is running: the new site depends on it (`"sheaf": "file:<it>"`). */
+const packageRoot = fileURLToPath(new URL('../../', import.meta.url))
+
+const configNames = ['rspress.config.ts', 'rspress.config.mts', 'rspress.config.js', 'rspress.config.mjs']
+
+export interface MigrationResult {
+  /** Files written, relative to the new site. */
+  files: string[]
+  translated: string[]
+  untranslated: Untranslated[]
+  /** The text of MIGRATION.md. */
+  report: string
+}
+
+/**
+ * `sheaf migrate rspress <rspress-site> <new-dir>`: reads the Rspress 1.x config without running
+ * it, writes a Sheaf site whose config says the same where Sheaf can, and copies the content
+ * folder unchanged (byte for byte), so the new site builds with no content edit. What it cannot
+ * translate is returned and written to MIGRATION.md with the reason.
+ */
+export function migrateRspress(sourceDir: string, targetDir: string): MigrationResult {
+  const source = path.resolve(sourceDir)
+  const target = path.resolve(targetDir)
+  const configName = configNames.find((name) => fs.existsSync(path.join(source, name)))
+  if (!configName) {
+    throw new SheafError(`No Rspress config in \`${sourceDir}\` (looked for ${configNames.join(', ')}).`, { hint: 'give the folder that holds rspress.config.ts, e.g. `sheaf migrate rspress ./website ../website-sheaf`.' })
+  }
+  if (fs.existsSync(target) && fs.readdirSync(target).length > 0) {
+    throw new SheafError(`The folder \`${targetDir}\` is not empty.`, { hint: 'give `sheaf migrate rspress` a new or empty folder for the Sheaf site.' })
+  }
+  const { value, spreads } = readConfigLiteral(path.join(source, configName))
+  // A first pass names the content folder, versions and languages; the navbars are read from there.
+  const first = translateConfig({ config: value, spreads })
+  const docsDir = path.join(source, first.contentRoot)
+  if (!fs.existsSync(docsDir) || !fs.statSync(docsDir).isDirectory()) {
+    throw new SheafError(`The Rspress content folder \`${path.join(sourceDir, first.contentRoot)}\` does not exist.`, { file: path.join(sourceDir, configName), hint: 'check the `root` option of the Rspress config.' })
+  }
+  const navs = readRootNavs(docsDir, first)
+  const config = translateConfig({ config: value, spreads, rootNav: navs.defaultNav, otherNavs: navs.others })
+
+  const files: string[] = []
+  const write = (relative: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(target, relative)), { recursive: true })
+    fs.writeFileSync(path.join(target, relative), text)
+    files.push(relative)
+  }
+  copyContent(docsDir, path.join(target, config.contentRoot), config.versionFolder)
+  for (const style of config.styles) {
+    const from = path.join(source, style.from)
+    if (fs.existsSync(from)) {
+      fs.mkdirSync(path.dirname(path.join(target, style.to)), { recursive: true })
+      fs.copyFileSync(from, path.join(target, style.to))
+      files.push(style.to)
+    } else {
+      config.untranslated.push({ key: 'globalStyles', reason: `the file ${style.from} does not exist` })
+      config.styles.splice(config.styles.indexOf(style), 1)
+    }
+  }
+  write('package.json', packageJson(target))
+  write('.gitignore', 'node_modules/\nbuild/\n.sheaf/\n.sheaf-cache/\n')
+  write('site/config.ts', configSource(config))
+  const report = migrationReport(config, configName)
+  write('MIGRATION.md', report)
+  return { files, translated: config.translated, untranslated: config.untranslated, report }
+}
+
+/** Navbar items: a root `_meta.json` of Rspress 1.x is an array of `{ text, link | items }`. */
+function isNavMeta(value: unknown): value is unknown[] {
+  return Array.isArray(value) && value.length > 0 && value.every((item) => item && typeof item === 'object' && 'text' in item && !('type' in item) && !('name' in item))
+}
+
+/**
+ * The navbar of the default version and language (its root `_meta.json`), and the folders whose
+ * root `_meta.json` holds a different one (Sheaf has one navbar, kept within the reader's version).
+ */
+function readRootNavs(docsDir: string, config: TranslatedConfig): { defaultNav?: unknown[]; others: string[] } {
+  const versionsPlugin = config.plugins.find((plugin) => plugin.name === 'versions')?.options as { default: string; versions: string[] }
+  const i18nPlugin = config.plugins.find((plugin) => plugin.name === 'i18n')?.options as { locales: { lang: string }[]; defaultLang: string }
+  const versions = config.versionFolder ? [''] : versionsPlugin.versions
+  const defaultVersion = config.versionFolder ? '' : versionsPlugin.default
+  const langs = i18nPlugin.locales.length > 1 ? i18nPlugin.locales.map((locale) => locale.lang) : ['']
+  const defaultLang = i18nPlugin.locales.length > 1 ? i18nPlugin.defaultLang : ''
+  const navOf = (folder: string): unknown[] | undefined => {
+    const file = path.join(docsDir, folder, '_meta.json')
+    if (!fs.existsSync(file)) return undefined
+    try {
+      const value: unknown = JSON.parse(fs.readFileSync(file, 'utf8'))
+      return isNavMeta(value) ? value : undefined
+    } catch {
+      return undefined
+    }
+  }
+  const defaultNav = navOf(path.posix.join(defaultVersion, defaultLang))
+  const others: string[] = []
+  for (const version of versions) {
+    for (const lang of langs) {
+      const folder = path.posix.join(version, lang)
+      if (folder === path.posix.join(defaultVersion, defaultLang)) continue
+      const nav = navOf(folder)
+      if (nav && JSON.stringify(nav) !== JSON.stringify(defaultNav)) others.push(folder)
+    }
+  }
+  return { defaultNav, others }
+}
+
+/**
+ * Copies the content folder unchanged. A site without versions gets its pages (not `public/`)
+ * under one version folder, since Sheaf keeps every page under `<content>/<version>/`.
+ */
+function copyContent(from: string, to: string, versionFolder: string | undefined): void {
+  const skip = (name: string) => name === 'node_modules' || name === '.rspress'
+  if (!versionFolder) {
+    fs.cpSync(from, to, { recursive: true, filter: (file) => !skip(path.basename(file)) })
+    return
+  }
+  for (const entry of fs.readdirSync(from)) {
+    if (skip(entry)) continue
+    fs.cpSync(path.join(from, entry), entry === 'public' ? path.join(to, 'public') : path.join(to, versionFolder, entry), { recursive: true })
+  }
+}
+
+function packageJson(target: string): string {
+  const name = path.basename(target).toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'docs'
+  const sheafPath = (path.relative(target, packageRoot) || '.').split(path.sep).join('/')
+  const scripts = { dev: 'sheaf dev', build: 'sheaf build', preview: 'sheaf preview' }
+  return `${JSON.stringify({ name, private: true, type: 'module', scripts, dependencies: { sheaf: `file:${sheafPath}` } }, null, 2)}\n`
+}
+
+/** MIGRATION.md: what was translated, what was not and why, and what to check next. */
+function migrationReport(config: TranslatedConfig, configName: string): string {
+  const escape = (text: string) => text.replace(/\|/g, '\\|')
+  const rows = config.untranslated.map((item) => `| \`${escape(item.key)}\` | ${escape(item.reason)} |`)
+  return `# Migrated from Rspress
+
+Written by \`sheaf migrate rspress\` from \`${configName}\`. The content of \`${config.contentRoot}/\` was
+copied unchanged${config.versionFolder ? ` (pages under \`${config.contentRoot}/${config.versionFolder}/\`: Sheaf keeps every page under a version folder)` : ''}; the config is \`site/config.ts\`.
+
+\`\`\`bash
+npm install
+npm run build     # into build/
+npm run dev       # http://127.0.0.1:5173${typeof config.fields.base === 'string' ? config.fields.base : '/'}
+\`\`\`
+
+## Translated
+
+${config.translated.length > 0 ? config.translated.map((key) => `- \`${key}\``).join('\n') : '- (nothing)'}
+
+## Not translated
+
+${rows.length > 0 ? `| key | why |\n| --- | --- |\n${rows.join('\n')}` : 'Everything was translated.'}
+
+## Links
+
+Rspress checks links to pages but not \`#anchors\`. The new config sets \`links: { deadAnchors: 'warn' }\`:
+a dead page link fails the build, a dead \`#anchor\` is a warning with its file and line. Fix those,
+then remove the option to make them errors.
+`
+}
