@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import type { Plugin as VitePlugin } from 'vite'
 import { SheafError } from '../errors.ts'
+import { walkDirectory } from '../fs/walkDirectory.ts'
 import { decodeSegments, normalizeBase, stripBase } from '../shared/routes.ts'
 
 /**
@@ -14,7 +15,6 @@ import { decodeSegments, normalizeBase, stripBase } from '../shared/routes.ts'
  */
 export function assertPublicLinksInside(root: string, publicDir: string): void {
   const realRoot = realpathOrNull(root) ?? path.resolve(root)
-  const visited = new Set<string>()
   const check = (file: string) => {
     const target = realpathOrNull(file)
     const relative = path.relative(root, file).split(path.sep).join('/')
@@ -32,27 +32,6 @@ export function assertPublicLinksInside(root: string, publicDir: string): void {
     }
     return target
   }
-  const walk = (dir: string) => {
-    const real = realpathOrNull(dir)
-    if (real === null || visited.has(real)) return
-    visited.add(real)
-    let entries: fs.Dirent[]
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true })
-    } catch {
-      return
-    }
-    for (const entry of entries) {
-      const file = path.join(dir, entry.name)
-      if (entry.isSymbolicLink()) {
-        const target = check(file)
-        // A link to a folder inside the project is copied with what it holds: check that too.
-        if (fs.statSync(target).isDirectory()) walk(file)
-      } else if (entry.isDirectory()) {
-        walk(file)
-      }
-    }
-  }
   let stat: fs.Stats
   try {
     stat = fs.lstatSync(publicDir)
@@ -60,7 +39,8 @@ export function assertPublicLinksInside(root: string, publicDir: string): void {
     return
   }
   if (stat.isSymbolicLink()) check(publicDir)
-  walk(publicDir)
+  // Every link is checked; one to a folder inside the project is copied with what it holds, so it is entered too.
+  walkDirectory(publicDir, { ignoreUnreadable: true, followLink: (entry) => (check(entry.path), true) })
 }
 
 /**

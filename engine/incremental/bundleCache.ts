@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { listFiles } from '../fs/walkDirectory.ts'
 import type { ClientAssets } from '../render/htmlShell.ts'
 import { resolveInside } from '../render/outputDir.ts'
 import { readCacheEntry, readCacheEntryJson, writeCacheEntry } from './cacheEntry.ts'
@@ -55,11 +56,3 @@ function readStoredBundle(entryDir: string, manifest: BundleManifest | null): { 
   return { assets: manifest.assets, contents }
 }
 
-function listFiles(dir: string, relative = ''): string[] {
-  const absolute = path.join(dir, relative)
-  if (!fs.existsSync(absolute)) return []
-  return fs.readdirSync(absolute, { withFileTypes: true }).flatMap((entry) => {
-    const child = relative ? `${relative}/${entry.name}` : entry.name
-    return entry.isDirectory() ? listFiles(dir, child) : [child]
-  })
-}

@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { walkDirectory } from '../fs/walkDirectory.ts'
 
 const skippedDirs = new Set(['node_modules', '.git', '.sheaf', '.sheaf-cache', 'build'])
+
+/** Sorts as `Array.prototype.sort` does by default, so digests stay what they were. */
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 /** A digest of every file under the given paths (files or folders), in a stable order. */
 export function fingerprintPaths(paths: string[]): string {
@@ -12,15 +16,26 @@ export function fingerprintPaths(paths: string[]): string {
       hash.update(`missing:${target}\0`)
       return
     }
-    const stat = fs.statSync(target)
-    if (stat.isFile()) {
-      hash.update(`${target}\0`).update(fs.readFileSync(target)).update('\0')
+    if (fs.statSync(target).isFile()) {
+      hashFile(target)
       return
     }
-    for (const name of fs.readdirSync(target).sort()) {
-      if (skippedDirs.has(name) || name.endsWith('.generated.ts')) continue
-      visit(path.join(target, name))
+    const entries = walkDirectory(target, {
+      compare: byCodeUnits,
+      skip: ({ dirent }) => skippedDirs.has(dirent.name) || dirent.name.endsWith('.generated.ts'),
+      // Links are followed: what a linked file holds is what gets loaded.
+      followLink: () => true,
+    })
+    for (const entry of entries) {
+      if (entry.dirent.isFile()) hashFile(entry.path)
+      else if (entry.dirent.isSymbolicLink()) visitLink(entry.path)
     }
+  }
+  const hashFile = (file: string) => hash.update(`${file}\0`).update(fs.readFileSync(file)).update('\0')
+  // A link to a folder was entered by the walk; a link to a file is hashed; a broken one is named.
+  const visitLink = (file: string) => {
+    if (!fs.existsSync(file)) hash.update(`missing:${file}\0`)
+    else if (fs.statSync(file).isFile()) hashFile(file)
   }
   for (const target of [...new Set(paths)].sort()) visit(target)
   return hash.digest('hex')

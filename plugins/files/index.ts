@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { SheafError, type Plugin } from 'sheaf'
+import { SheafError, walkDirectory, type Plugin } from 'sheaf'
 import { readGitDates } from './gitDates.ts'
 
 export interface FilesOptions {
@@ -92,18 +92,12 @@ function assertNameStaysLiteral(relativePath: string, sourcePath: string): void 
   }
 }
 
-function walk(root: string, exclude: Set<string>, relative = ''): string[] {
-  const entries = fs.readdirSync(path.join(root, relative), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))
-  const out: string[] = []
-  for (const entry of entries) {
-    if (entry.name.startsWith('.')) continue
-    const child = relative ? `${relative}/${entry.name}` : entry.name
-    if (entry.isDirectory()) {
-      if (!relative && exclude.has(entry.name)) continue
-      out.push(...walk(root, exclude, child))
-    } else if (entry.isFile()) {
-      out.push(child)
-    }
-  }
-  return out
+/** The files under `root`, in name order; dotfiles, dot-folders, excluded top-level folders and links left out. */
+function walk(root: string, exclude: Set<string>): string[] {
+  return walkDirectory(root, {
+    compare: (a, b) => a.localeCompare(b),
+    skip: ({ relative, dirent }) => dirent.name.startsWith('.') || (dirent.isDirectory() && !relative.includes('/') && exclude.has(dirent.name)),
+  })
+    .filter((entry) => entry.dirent.isFile())
+    .map((entry) => entry.relative)
 }

@@ -24,6 +24,7 @@ describe('public API', () => {
       'runInWorker',
       'startWorker',
       'toRoute',
+      'walkDirectory',
       'withBase',
     ])
   })
