@@ -3,6 +3,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { isSheafError, SheafError } from '../errors.ts'
 import type { ResolvedConfig } from './types.ts'
+import { resolveThemeReference } from './resolveThemeReference.ts'
 import { validateConfig } from './validateConfig.ts'
 
 export const defaultConfigFile = 'site/config.ts'
@@ -28,5 +29,5 @@ export async function loadConfig(root: string, configFile = defaultConfigFile): 
       cause: error,
     })
   }
-  return validateConfig(loaded.default, root, absolute)
+  return validateConfig(await resolveThemeReference(loaded.default, absolute, root), root, absolute)
 }

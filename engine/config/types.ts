@@ -87,8 +87,12 @@ export interface UserConfig {
   outDir?: string
   /** Static files copied to the output root. Default `content/public`. */
   publicDir?: string
-  /** The React theme. Required. */
-  theme: ThemeModules
+  /**
+   * The React theme. Required. Its modules, or the package name or path of a module whose default
+   * export is them (or a function returning them): `theme: 'sheaf/theme'`, `theme: './my-theme/index.ts'`.
+   * A package name resolves from the config file's folder, a path relative to it.
+   */
+  theme: ThemeModules | string
   /** Free-form data for the theme (nav, sidebar, social links, footer, ...). */
   themeConfig?: ThemeConfig
   markdown?: MarkdownOptions

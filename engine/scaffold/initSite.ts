@@ -52,14 +52,14 @@ import { i18n } from 'sheaf/plugins/i18n'
 import { search } from 'sheaf/plugins/search'
 import { sidebar } from 'sheaf/plugins/sidebar'
 import { versions } from 'sheaf/plugins/versions'
-import { themeModules } from 'sheaf/theme'
 
 export default defineConfig({
   title: ${JSON.stringify(title)},
   description: 'Documentation built with Sheaf.',
   // The path the site is served under: '/' for a site of its own, '/repo-name/' on GitHub Pages.
   base: '/',
-  theme: themeModules(['home', 'doc', '404']),
+  // The default theme, by package name (a path such as './my-theme/index.ts' works too).
+  theme: 'sheaf/theme',
   themeConfig: {
     nav: [{ text: 'Guide', link: '/guide/introduction', activeMatch: '^/guide/' }],
   },

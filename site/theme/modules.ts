@@ -27,3 +27,6 @@ export function themeModules(templates: string[] = ['home', 'doc', 'overview', '
     components: themeComponents,
   }
 }
+
+/** `theme: 'sheaf/theme'` in a config: every template of this theme. */
+export default themeModules

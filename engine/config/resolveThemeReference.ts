@@ -1,0 +1,47 @@
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { SheafError } from '../errors.ts'
+
+/**
+ * A config's `theme` given by name (`'sheaf/theme'`, `'@acme/docs-theme'`) or path (`'./theme/index.ts'`)
+ * becomes the modules that name exports, before the config is validated. A theme package's default
+ * export is its modules (ThemeModules) or a function returning them; a path resolves from the
+ * config file's folder, a package name through its `node_modules` and `exports` as Node resolves it.
+ */
+export async function resolveThemeReference(config: unknown, configFile: string, root: string): Promise<unknown> {
+  if (!config || typeof config !== 'object' || typeof (config as { theme?: unknown }).theme !== 'string') return config
+  const reference = (config as { theme: string }).theme
+  const where = { file: path.relative(root, configFile) }
+  const file = resolveReference(reference, configFile, where)
+  let loaded: { default?: unknown }
+  try {
+    loaded = await import(pathToFileURL(file).href)
+  } catch (error) {
+    throw new SheafError(`The theme \`${reference}\` threw while loading: ${error instanceof Error ? error.message : String(error)}`, { ...where, hint: `fix ${path.relative(root, file)}; run with --verbose for the stack trace.`, cause: error })
+  }
+  const exported = typeof loaded.default === 'function' ? (loaded.default as () => unknown)() : loaded.default
+  if (!exported || typeof exported !== 'object' || typeof (exported as { templates?: unknown }).templates !== 'object') {
+    throw new SheafError(`The theme \`${reference}\` (${path.relative(root, file)}) has no default export with \`templates\`.`, {
+      ...where,
+      hint: 'a theme module\'s default export is `{ layout?, templates, styles?, reservedIds?, components? }` or a function returning it (see docs/start-a-new-site.md).',
+    })
+  }
+  return { ...config, theme: exported }
+}
+
+function resolveReference(reference: string, configFile: string, where: { file: string }): string {
+  const relative = reference.startsWith('.') || path.isAbsolute(reference)
+  if (relative) {
+    const target = path.resolve(path.dirname(configFile), reference)
+    const file = fs.existsSync(target) && fs.statSync(target).isDirectory() ? ['index.ts', 'index.tsx', 'index.js', 'index.mjs'].map((name) => path.join(target, name)).find((candidate) => fs.existsSync(candidate)) : target
+    if (file && fs.existsSync(file)) return file
+    throw new SheafError(`The theme \`${reference}\` is not a file (looked for ${path.relative(path.dirname(configFile), target)}${file === undefined ? '/index.{ts,tsx,js,mjs}' : ''}).`, { ...where, hint: 'give the path of the theme module, relative to the config file.' })
+  }
+  try {
+    return createRequire(configFile).resolve(reference)
+  } catch {
+    throw new SheafError(`The theme package \`${reference}\` cannot be found from ${where.file}.`, { ...where, hint: `install it (npm install ${reference.startsWith('@') ? reference.split('/').slice(0, 2).join('/') : reference.split('/')[0]}), or give a path starting with ./`, })
+  }
+}
