@@ -41,10 +41,14 @@ interface JsxAttribute {
 export default function remarkMdxComponents(options: Options) {
   const { components } = options
   return (tree: Root, file: VFile) => {
+    // Imports first (they apply to the whole page): `import { Tab as T } from '@theme'` renames `<T>`.
+    const aliases = new Map<string, string>()
+    visit(tree, (node) => {
+      if ((node.type as string) === 'mdxjsEsm') checkImports(node as unknown as EsmNode, components, file, aliases)
+    })
     visit(tree, (node, index, parent) => {
       const type = node.type as string
       if (type === 'mdxjsEsm') {
-        checkImports((node as unknown as { value: string }).value, components, file, node)
         if (parent && index !== undefined) parent.children.splice(index, 1)
         return [SKIP, index]
       }
@@ -58,7 +62,7 @@ export default function remarkMdxComponents(options: Options) {
       }
       if (type === 'mdxJsxFlowElement' || type === 'mdxJsxTextElement') {
         const element = node as unknown as { name: string | null; attributes: JsxAttribute[]; data?: Record<string, unknown> }
-        const name = element.name
+        const name = element.name === null ? null : (aliases.get(element.name) ?? element.name)
         if (name === null) {
           element.data = { hName: 'div', hProperties: {} }
           return undefined
@@ -144,18 +148,37 @@ function exampleValue(type: PropType): string {
   return { string: '"..."', number: '{1}', boolean: '{true}', array: '{["a", "b"]}', object: '{{ a: 1 }}' }[type]
 }
 
-const importRE = /^\s*import\s+(?:\{([^}]*)\}|([A-Za-z_$][\w$]*))\s+from\s+['"][^'"]+['"];?\s*$/
+/** Where Rspress's theme components are imported from: an import of one the theme lacks is dropped (using it still fails). */
+const themeModuleRE = /^(@theme|rspress\/theme|@rspress\/core\/theme|@rspress\/theme-default)$/
 
-function checkImports(source: string, components: ComponentRegistry, file: VFile, node: unknown): void {
-  for (const line of source.split('\n')) {
-    if (line.trim() === '') continue
-    const match = importRE.exec(line)
-    if (!match) {
-      file.fail(`Only \`import { Component } from '...'\` lines of known theme components are allowed in MDX, got \`${line.trim().slice(0, 60)}\`.`, node as never, 'sheaf:mdx')
+interface EsmNode {
+  value: string
+  position?: unknown
+  data?: { estree?: { body: { type: string; source?: { value: unknown }; specifiers?: { type: string; imported?: { name?: string; value?: string }; local: { name: string } }[] }[] } }
+}
+
+/**
+ * Accepts the import statements of an MDX page (single- or multi-line, read from the tree MDX
+ * already parsed) that name components the theme declares: from `@theme` or `rspress/theme`
+ * (Rspress) as from anywhere, they are dropped and the theme's own component is used; an alias is
+ * recorded in `aliases`. An unknown component imported from a theme module is dropped too (as
+ * Rspress would render it, using it fails at the element); anything else fails at the line.
+ */
+function checkImports(node: EsmNode, components: ComponentRegistry, file: VFile, aliases: Map<string, string>): void {
+  const body = node.data?.estree?.body
+  if (!body) {
+    file.fail(`Only \`import { Component } from '...'\` of known theme components is allowed in MDX, got \`${node.value.trim().slice(0, 60)}\`.`, node as never, 'sheaf:mdx')
+  }
+  for (const statement of body!) {
+    if (statement.type !== 'ImportDeclaration') {
+      file.fail(`Only \`import { Component } from '...'\` of known theme components is allowed in MDX, got \`${node.value.trim().split('\n')[0].slice(0, 60)}\`.`, node as never, 'sheaf:mdx')
     }
-    const names = match![1] ? match![1].split(',').map((part) => part.trim().split(/\s+as\s+/)[0]).filter(Boolean) : [match![2]]
-    for (const imported of names) {
-      if (!Object.hasOwn(components, imported)) {
+    const fromTheme = themeModuleRE.test(String(statement.source?.value))
+    for (const specifier of statement.specifiers ?? []) {
+      const imported = specifier.type === 'ImportSpecifier' ? (specifier.imported?.name ?? specifier.imported?.value ?? '') : specifier.local.name
+      if (Object.hasOwn(components, imported)) {
+        if (specifier.local.name !== imported) aliases.set(specifier.local.name, imported)
+      } else if (!fromTheme) {
         file.fail(`Unknown component import \`${imported}\`. Known components: ${Object.keys(components).join(', ')}.`, node as never, 'sheaf:mdx')
       }
     }
