@@ -1,3 +1,4 @@
+import { getNodeValue, parseTree, printParseErrorCode, type Node as JsonNode, type ParseError, type ParseErrorCode } from 'jsonc-parser'
 import { SheafError } from 'sheaf'
 import type { MetaFile } from './types.ts'
 
@@ -45,31 +46,71 @@ const fieldsByType: Record<ItemType, Record<string, FieldSpec>> = {
 /**
  * Parses and checks a `_meta.json` (the Rspress convention): an ordered
  * array of names or `{ type, name, label, collapsed }` objects. Every field
- * is type-checked; errors name the file and the line of the offending item
- * or field, and say how to fix it.
+ * is type-checked; errors name the file, the line and column of the offending
+ * item or field (from jsonc-parser's syntax tree), and say how to fix it.
  */
 export function parseMeta(meta: MetaFile): MetaEntry[] {
-  let value: unknown
+  const tree = parseJsonTree(meta)
+  if (tree.type !== 'array') {
+    throw new SheafError('`_meta.json` must hold an array of items.', { file: meta.sourcePath, ...lineAndColumn(meta.content, tree.offset), hint: 'write `["intro", "quick-start"]`.' })
+  }
+  return (tree.children ?? []).map((node, index) => toEntry(node, index, meta))
+}
+
+/** Strict JSON (no comments, no trailing commas), as a tree with offsets; a syntax error is located. */
+function parseJsonTree(meta: MetaFile): JsonNode {
+  const errors: ParseError[] = []
+  let tree: JsonNode | undefined
   try {
-    value = JSON.parse(meta.content)
+    tree = parseTree(meta.content, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false })
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error)
-    const location = lineAndColumn(meta.content, errorOffset(message, meta.content))
-    throw new SheafError(`\`_meta.json\` is not valid JSON: ${message}`, {
+    // The parser recurses per level of nesting: thousands of `[` overflow the stack.
+    if (!(error instanceof RangeError)) throw error
+    throw new SheafError('`_meta.json` is nested too deeply to read.', { file: meta.sourcePath, line: 1, column: 1, hint: 'a `_meta.json` is a flat array of names and objects.' })
+  }
+  const first = errors[0]
+  if (first || !tree) {
+    const offset = first?.offset ?? 0
+    throw new SheafError(`\`_meta.json\` is not valid JSON: ${describeSyntaxError(first?.error)}.`, {
       file: meta.sourcePath,
-      ...location,
+      ...lineAndColumn(meta.content, offset),
       hint: 'write an array such as `["intro", { "type": "dir", "name": "api", "label": "API" }]` (no trailing commas, double quotes).',
     })
   }
-  if (!Array.isArray(value)) {
-    throw new SheafError('`_meta.json` must hold an array of items.', { file: meta.sourcePath, line: 1, column: 1, hint: 'write `["intro", "quick-start"]`.' })
-  }
-  const spans = topLevelItems(meta.content)
-  return value.map((entry, index) => toEntry(entry, index, meta, spans[index]))
+  return tree
 }
 
-function toEntry(entry: unknown, index: number, meta: MetaFile, span: Span | undefined): MetaEntry {
-  const at = (field?: string) => ({ file: meta.sourcePath, ...locate(meta.content, span, field) })
+const syntaxErrors: Record<string, string> = {
+  InvalidSymbol: 'unexpected character (strings and names take double quotes)',
+  InvalidNumberFormat: 'a number is malformed',
+  PropertyNameExpected: 'a field name in double quotes was expected (no trailing commas)',
+  ValueExpected: 'a value was expected (no trailing commas)',
+  ColonExpected: 'a colon was expected after the field name',
+  CommaExpected: 'a comma was expected between items',
+  CloseBraceExpected: 'a `}` was expected',
+  CloseBracketExpected: 'a `]` was expected',
+  EndOfFileExpected: 'the text goes on after the array',
+  InvalidCommentToken: 'comments are not allowed in JSON',
+  UnexpectedEndOfComment: 'a comment is not closed',
+  UnexpectedEndOfString: 'a string is not closed',
+  UnexpectedEndOfNumber: 'a number is cut off',
+  InvalidUnicode: 'a `\\u` escape is malformed',
+  InvalidEscapeCharacter: 'a backslash escape is malformed',
+  InvalidCharacter: 'a string holds a control character (write `\\n`, `\\t`)',
+}
+
+function describeSyntaxError(code: ParseErrorCode | undefined): string {
+  if (code === undefined) return 'the file is empty'
+  return syntaxErrors[printParseErrorCode(code)] ?? 'unexpected text'
+}
+
+function toEntry(node: JsonNode, index: number, meta: MetaFile): MetaEntry {
+  const entry: unknown = getNodeValue(node)
+  // A field's problem points at its key (the last one, whose value counts), anything else at the item.
+  const at = (field?: string) => {
+    const property = field === undefined || node.type !== 'object' ? undefined : node.children?.findLast((child) => child.children?.[0]?.value === field)
+    return { file: meta.sourcePath, ...lineAndColumn(meta.content, property?.offset ?? node.offset) }
+  }
   if (typeof entry === 'string') {
     if (entry.trim() === '') throw new SheafError(`Item ${index} of \`_meta.json\` is an empty name.`, { ...at(), hint: 'write the name of a page or folder, e.g. `"intro"`, or remove the item.' })
     return { type: 'file', name: entry }
@@ -107,7 +148,8 @@ function toEntry(entry: unknown, index: number, meta: MetaFile, span: Span | und
   if (type === 'section-header' && item.label === undefined) {
     throw new SheafError(`Item ${index} of \`_meta.json\` (type "section-header") needs a "label".`, { ...at(), hint: 'write `{ "type": "section-header", "label": "Guides" }`.' })
   }
-  return item as MetaEntry
+  // The parser builds objects without a prototype: hand on plain ones.
+  return { ...item } as MetaEntry
 }
 
 function preview(value: unknown): string {
@@ -115,79 +157,8 @@ function preview(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text
 }
 
-/** Where JSON.parse failed: its reported position, else a trailing comma, else the start. */
-function errorOffset(message: string, text: string): number {
-  const position = /position (\d+)/.exec(message)
-  if (position) return Number(position[1])
-  const trailingComma = /,(\s*)[\]}]/.exec(text)
-  if (trailingComma) return trailingComma.index + 1 + trailingComma[1].length
-  return 0
-}
-
+/** 1-based line and column of an offset. */
 function lineAndColumn(text: string, offset: number): { line: number; column: number } {
   const before = text.slice(0, offset).split('\n')
   return { line: before.length, column: before[before.length - 1].length + 1 }
-}
-
-/** Where a top-level item of the array starts and ends (offsets into the text). */
-interface Span {
-  start: number
-  end: number
-}
-
-/**
- * The spans of the top-level array's items, read with strings and escapes taken into account
- * (the text is valid JSON by now), so messages can point at the offending item's line.
- */
-function topLevelItems(text: string): Span[] {
-  const spans: Span[] = []
-  let depth = 0
-  let current: Span | null = null
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index]
-    if (depth === 1 && current === null && !/[\s,\]]/.test(char)) current = { start: index, end: index }
-    if (char === '"') {
-      index = endOfString(text, index)
-    } else if (char === '[' || char === '{') {
-      depth++
-    } else if (char === ']' || char === '}') {
-      depth--
-    }
-    if (current && depth === 1 && (text[index + 1] === ',' || /[\s\]]/.test(text[index + 1] ?? ']'))) {
-      current.end = index + 1
-      spans.push(current)
-      current = null
-    }
-  }
-  return spans
-}
-
-/** The offset of the closing quote of the string that opens at `start`. */
-function endOfString(text: string, start: number): number {
-  for (let index = start + 1; index < text.length; index++) {
-    if (text[index] === '\\') index++
-    else if (text[index] === '"') return index
-  }
-  return text.length
-}
-
-/** The line of `field` inside the item (its key), else of the item itself. */
-function locate(text: string, span: Span | undefined, field?: string): { line: number } {
-  if (!span) return { line: 1 }
-  if (field !== undefined) {
-    const key = JSON.stringify(field)
-    let depth = 0
-    for (let index = span.start; index < span.end; index++) {
-      const char = text[index]
-      if (char === '{' || char === '[') depth++
-      else if (char === '}' || char === ']') depth--
-      else if (char === '"') {
-        const end = endOfString(text, index)
-        // A key of the item itself (depth 1), followed by a colon.
-        if (depth === 1 && text.slice(index, end + 1) === key && /^\s*:/.test(text.slice(end + 1, end + 20))) return { line: lineAndColumn(text, index).line }
-        index = end
-      }
-    }
-  }
-  return { line: lineAndColumn(text, span.start).line }
 }

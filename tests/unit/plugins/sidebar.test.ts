@@ -82,6 +82,41 @@ describe('invalid _meta.json', () => {
     }
   })
 
+  const metaError = (content: string) => {
+    try {
+      parseMeta({ relativePath: 'a/_meta.json', sourcePath: 'content/a/_meta.json', content })
+    } catch (error) {
+      return error as { message: string; line?: number; column?: number }
+    }
+    throw new Error('parseMeta accepted it')
+  }
+
+  it('locates syntax errors at their line and column, and says what is wrong', () => {
+    expect(metaError('[\n  "intro",\n]')).toMatchObject({ line: 3, column: 1, message: expect.stringContaining('a value was expected') })
+    expect(metaError('[\n  "intro"\n  "guide"\n]')).toMatchObject({ line: 3, column: 3, message: expect.stringContaining('a comma was expected') })
+    expect(metaError('[\n  // the start\n  "intro"\n]')).toMatchObject({ line: 2, column: 3, message: expect.stringContaining('comments are not allowed') })
+    expect(metaError("[\n  { 'type': 'dir' }\n]")).toMatchObject({ line: 2, column: 5 })
+    expect(metaError('')).toMatchObject({ line: 1, column: 1, message: expect.stringContaining('not valid JSON') })
+  })
+
+  it('locates a bad field at its key, and a bad item at the item', () => {
+    const content = '[\n  "intro",\n  {\n    "type": "dir",\n    "name": "api",\n      "collapsed": "yes"\n  },\n    42\n]'
+    expect(metaError(content)).toMatchObject({ line: 6, column: 7, message: expect.stringContaining('The field "collapsed" of item 1') })
+    expect(metaError('[\n  "intro",\n    42\n]')).toMatchObject({ line: 3, column: 5, message: expect.stringContaining('Item 1 of `_meta.json` must be a name or an object') })
+    expect(metaError('  {"a": 1}')).toMatchObject({ line: 1, column: 3, message: expect.stringContaining('must hold an array') })
+  })
+
+  it('refuses a file nested too deeply with a located error, not a crash', () => {
+    expect(metaError('['.repeat(200_000))).toMatchObject({ line: 1, column: 1, message: expect.stringMatching(/nested too deeply|not valid JSON/) })
+  })
+
+  it('hands on plain objects, even for a "__proto__" key', () => {
+    const [entry] = parseMeta({ relativePath: 'a/_meta.json', sourcePath: 'content/a/_meta.json', content: '[{ "type": "file", "name": "x" }]' })
+    expect(Object.getPrototypeOf(entry)).toBe(Object.prototype)
+    expect(metaError('[{ "name": "x", "__proto__": { "polluted": true } }]').message).toContain('unknown field "__proto__"')
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
   it('rejects an unknown item type', () => {
     expect(() => parseMeta(meta('a/_meta.json', [{ type: 'folder', name: 'x' }]))).toThrow('Item 0 of `_meta.json` has the unknown type "folder".')
   })
