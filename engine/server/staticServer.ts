@@ -39,6 +39,11 @@ export interface StaticServerOptions {
  * is `.` or `..` or it holds a backslash or NUL, and a file (or a symlink's target) must lie inside
  * the folder. A build may replace the folder at any moment: a file that vanishes between finding
  * and reading it gets the 404 page (or an ended response), never a crash.
+ *
+ * Why not sirv (3.0.2, tried): its production mode lists the folder once, so it never serves a
+ * rebuild; its dev mode pipes a read stream with no error handler, so a file a build removes
+ * between sirv's stat and its read throws in the process (the preview dies), and it does not
+ * compress. The confinement, `_headers` and 404 handling above would stay ours either way.
  */
 export function startStaticServer(options: StaticServerOptions): Promise<http.Server> {
   const root = path.resolve(options.dir)
