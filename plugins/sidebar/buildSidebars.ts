@@ -11,7 +11,7 @@ const markdownRE = /\.mdx?$/
  * keyed by route prefix) are added per version and language.
  */
 export function buildSidebars(pages: SidebarPage[], metas: MetaFile[], configSidebars: Record<string, SidebarItem[]> = {}, auto = false): Sidebar[] {
-  const metaByDir = new Map(metas.map((meta) => [dirOf(meta.relativePath), meta]))
+  const metaByDir = new Map(metas.filter((meta) => !isNavbarMeta(meta)).map((meta) => [dirOf(meta.relativePath), meta]))
   const pagesByFile = new Map(pages.map((page) => [page.relativePath, page]))
   const sidebars: Sidebar[] = []
   if (auto) sidebars.push(...autoSidebars(pages, metaByDir))
@@ -95,11 +95,18 @@ function buildItems(dir: string, meta: MetaFile, metaByDir: Map<string, MetaFile
 function toItem(entry: MetaEntry, dir: string, meta: MetaFile, metaByDir: Map<string, MetaFile>, pagesByFile: Map<string, SidebarPage>, pages: SidebarPage[]): SidebarItem {
   switch (entry.type) {
     case 'divider':
-      return { text: '', dividerType: entry.dividerType ?? 'solid' }
+      return { text: '', dividerType: entry.dividerType ?? (entry.dashed ? 'dashed' : 'solid') }
+    case 'custom-link': {
+      // As in Rspress, a route is within the sidebar's version and language; a URL is kept.
+      const anchor = findAnyPageUnder(dir, pages)
+      const internal = entry.link.startsWith('/') && anchor
+      return clean({ text: entry.label, link: internal ? toRoute({ slug: entry.link, langPrefix: anchor.langPrefix, versionPrefix: anchor.versionPrefix }) : entry.link, tag: entry.tag })
+    }
     case 'section-header':
       return { text: entry.label, sectionHeaderText: entry.label, tag: entry.tag }
     case 'file': {
-      const page = findPage(join(dir, entry.name), pagesByFile)
+      // Rspress also accepts the file name with its extension (`"intro.md"`).
+      const page = findPage(join(dir, entry.name.replace(markdownRE, '')), pagesByFile)
       if (!page) throw missing(entry.name, 'file', dir, meta)
       return clean({ text: entry.label ?? page.title, link: page.path, tag: entry.tag })
     }
@@ -174,6 +181,21 @@ function localize(item: SidebarItem, langPrefix: string, versionPrefix: string):
 
 function clean(item: SidebarItem): SidebarItem {
   return Object.fromEntries(Object.entries(item).filter(([, value]) => value !== undefined)) as unknown as SidebarItem
+}
+
+/**
+ * Rspress 1.x keeps the navbar in the `_meta.json` of a version's (or language's) root folder: an
+ * array of `{ text, link }` / `{ text, items }`. It is not a sidebar (the navbar comes from
+ * `themeConfig.nav`), so its folder's sub-folders stay sidebar roots.
+ */
+function isNavbarMeta(meta: MetaFile): boolean {
+  let value: unknown
+  try {
+    value = JSON.parse(meta.content)
+  } catch {
+    return false
+  }
+  return Array.isArray(value) && value.length > 0 && value.every((item) => item !== null && typeof item === 'object' && 'text' in item && !('type' in item) && !('name' in item))
 }
 
 function dirOf(relativePath: string): string {

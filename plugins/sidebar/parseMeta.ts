@@ -5,10 +5,11 @@ import type { MetaFile } from './types.ts'
 export type MetaEntry =
   | { type: 'file'; name: string; label?: string; tag?: string }
   | { type: 'dir'; name: string; label?: string; collapsed?: boolean; collapsible?: boolean; tag?: string; overviewHeaders?: number[] }
-  | { type: 'divider'; dividerType?: 'solid' | 'dashed' }
+  | { type: 'divider'; dividerType?: 'solid' | 'dashed'; dashed?: boolean }
   | { type: 'section-header'; label: string; tag?: string }
+  | { type: 'custom-link'; label: string; link: string; tag?: string }
 
-const itemTypes = ['file', 'dir', 'divider', 'section-header'] as const
+const itemTypes = ['file', 'dir', 'divider', 'section-header', 'custom-link'] as const
 type ItemType = (typeof itemTypes)[number]
 
 /** A field's check: a description for messages, an example for the fix, and the test. */
@@ -39,8 +40,11 @@ const fieldsByType: Record<ItemType, Record<string, FieldSpec>> = {
     collapsible: booleanField,
     overviewHeaders: { expected: 'an array of heading levels (numbers)', example: '[2, 3]', test: (value) => Array.isArray(value) && value.every((level) => Number.isInteger(level)) },
   },
-  divider: { type: stringField, dividerType: { expected: '"solid" or "dashed"', example: '"dashed"', test: (value) => value === 'solid' || value === 'dashed' } },
+  // `dashed: true` is Rspress 1.x's spelling of `dividerType: "dashed"`.
+  divider: { type: stringField, dividerType: { expected: '"solid" or "dashed"', example: '"dashed"', test: (value) => value === 'solid' || value === 'dashed' }, dashed: booleanField },
   'section-header': { type: stringField, label: stringField, tag: stringField },
+  // Rspress: a link to a route (within the sidebar's version and language) or an external URL.
+  'custom-link': { type: stringField, label: stringField, link: { expected: 'a non-empty string (a route or a URL)', example: '"/guide/start"', test: (value) => isString(value) && (value as string).trim() !== '' }, tag: stringField },
 }
 
 /**
@@ -144,6 +148,9 @@ function toEntry(node: JsonNode, index: number, meta: MetaFile): MetaEntry {
   }
   if ((type === 'file' || type === 'dir') && item.name === undefined) {
     throw new SheafError(`Item ${index} of \`_meta.json\` (type "${type}") needs a "name".`, { ...at(), hint: `write \`{ "type": "${type}", "name": "..." }\`.` })
+  }
+  if (type === 'custom-link' && (item.label === undefined || item.link === undefined)) {
+    throw new SheafError(`Item ${index} of \`_meta.json\` (type "custom-link") needs a "label" and a "link".`, { ...at(), hint: 'write `{ "type": "custom-link", "label": "GitHub", "link": "https://github.com/..." }`.' })
   }
   if (type === 'section-header' && item.label === undefined) {
     throw new SheafError(`Item ${index} of \`_meta.json\` (type "section-header") needs a "label".`, { ...at(), hint: 'write `{ "type": "section-header", "label": "Guides" }`.' })
