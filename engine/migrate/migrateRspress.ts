@@ -45,6 +45,11 @@ export function migrateRspress(sourceDir: string, targetDir: string): MigrationR
   }
   const navs = readRootNavs(docsDir, first)
   const config = translateConfig({ config: value, spreads, rootNav: navs.defaultNav, otherNavs: navs.others })
+  const moved = versionLanguageRedirects(docsDir, config)
+  if (Object.keys(moved).length > 0) {
+    config.plugins.splice(config.plugins.findIndex((plugin) => plugin.name === 'sidebar') + 1, 0, { name: 'redirects', module: 'redirects', options: { redirects: moved } })
+    config.notes.push(`Rspress serves an older version in another language at \`/<version>/<lang>/...\`, Sheaf at \`/<lang>/<version>/...\`: the ${Object.keys(moved).length} old addresses redirect to the new ones (\`redirects(...)\` in site/config.ts).`)
+  }
 
   const files: string[] = []
   const write = (relative: string, text: string) => {
@@ -112,6 +117,29 @@ function readRootNavs(docsDir: string, config: TranslatedConfig): { defaultNav?:
 }
 
 /**
+ * Old address -> new one for every page of an older version in another language: Rspress puts the
+ * version first (`/v1/zh/guide/start`), Sheaf the language (`/zh/v1/guide/start`).
+ */
+function versionLanguageRedirects(docsDir: string, config: TranslatedConfig): Record<string, string> {
+  const versionsPlugin = config.plugins.find((plugin) => plugin.name === 'versions')?.options as { default: string; versions: string[] }
+  const i18nPlugin = config.plugins.find((plugin) => plugin.name === 'i18n')?.options as { locales: { lang: string }[]; defaultLang: string }
+  if (config.versionFolder || i18nPlugin.locales.length < 2) return {}
+  const redirects: Record<string, string> = {}
+  for (const version of versionsPlugin.versions.filter((name) => name !== versionsPlugin.default)) {
+    for (const lang of i18nPlugin.locales.map((locale) => locale.lang).filter((name) => name !== i18nPlugin.defaultLang)) {
+      const folder = path.join(docsDir, version, lang)
+      if (!fs.existsSync(folder)) continue
+      for (const file of fs.readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort()) {
+        if (!/\.mdx?$/.test(file)) continue
+        const slug = file.split(path.sep).join('/').replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '$1')
+        redirects[`/${version}/${lang}/${slug}`] = `/${lang}/${version}/${slug}`
+      }
+    }
+  }
+  return redirects
+}
+
+/**
  * Copies the content folder unchanged. A site without versions gets its pages (not `public/`)
  * under one version folder, since Sheaf keeps every page under `<content>/<version>/`.
  */
@@ -157,7 +185,7 @@ ${config.translated.length > 0 ? config.translated.map((key) => `- \`${key}\``).
 
 ${rows.length > 0 ? `| key | why |\n| --- | --- |\n${rows.join('\n')}` : 'Everything was translated.'}
 
-## Links
+${config.notes.length > 0 ? `## Notes\n\n${config.notes.map((note) => `- ${note}`).join('\n')}\n\n` : ''}## Links
 
 Rspress checks links to pages but not \`#anchors\`. The new config sets \`links: { deadAnchors: 'warn' }\`:
 a dead page link fails the build, a dead \`#anchor\` is a warning with its file and line. Fix those,

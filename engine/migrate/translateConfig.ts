@@ -36,6 +36,8 @@ export interface TranslatedConfig {
   versionFolder?: string
   translated: string[]
   untranslated: Untranslated[]
+  /** Things that changed on the way that the user should know (written to MIGRATION.md). */
+  notes: string[]
 }
 
 /** Rspress 1.x keys that have no Sheaf counterpart, with the reason shown to the user. */
@@ -86,6 +88,7 @@ export function translateConfig(input: TranslateInput): TranslatedConfig {
   const themeConfig: Record<string, unknown> = {}
   const markdown: Record<string, unknown> = {}
   const styles: TranslatedConfig['styles'] = []
+  const notes: string[] = []
   const skip = (key: string, reason: string) => untranslated.push({ key, reason })
   const isCode = (key: string, value: LiteralValue): value is NonLiteral => {
     if (!(value instanceof NonLiteral)) return false
@@ -205,7 +208,13 @@ export function translateConfig(input: TranslateInput): TranslatedConfig {
       } else if (key === 'editLink') {
         const { docRepoBaseUrl, text } = value as { docRepoBaseUrl?: unknown; text?: unknown }
         if (typeof docRepoBaseUrl === 'string') {
-          themeConfig.editLink = { docRepoBaseUrl: docRepoBaseUrl.endsWith('/') ? docRepoBaseUrl : `${docRepoBaseUrl}/`, ...(typeof text === 'string' ? { text } : {}) }
+          // Rspress appends the path inside the content folder, Sheaf the path from the site root
+          // (`docs/guide/x.md`): a base URL that ends with the content folder loses that folder.
+          const trimmed = docRepoBaseUrl.replace(/\/+$/, '')
+          const contentFolder = `/${contentRoot.split('/').pop()}`
+          const base = trimmed.endsWith(contentFolder) ? trimmed.slice(0, -contentFolder.length) : trimmed
+          if (base === trimmed) notes.push(`\`themeConfig.editLink.docRepoBaseUrl\` is followed by the path from the site root (\`${contentRoot}/...\`) in Sheaf, not the path inside ${contentRoot}/: check that the edit links point at the files.`)
+          themeConfig.editLink = { docRepoBaseUrl: `${base}/`, ...(typeof text === 'string' ? { text } : {}) }
           translated.push(at)
         } else skip(at, 'needs `docRepoBaseUrl`')
       } else if (key === 'hideNavbar') {
@@ -308,7 +317,7 @@ export function translateConfig(input: TranslateInput): TranslatedConfig {
     { name: 'sidebar', module: 'sidebar', options: { auto: true } },
   ]
   if (withSearch) plugins.push({ name: 'search', module: 'search' })
-  return { fields, plugins, styles, contentRoot, versionFolder, translated, untranslated }
+  return { fields, plugins, styles, contentRoot, versionFolder, translated, untranslated, notes }
 }
 
 /** An Rspress sidebar item as the default theme's (`text` is required there: dividers and headers get an empty one). */
