@@ -2,19 +2,11 @@ import type { CardContent } from './renderCard.ts'
 import { renderCard } from './renderCard.ts'
 
 /**
- * Worker task: draws a share of a build's cards and returns their PNGs, in order. Two cards are
- * in flight at a time, so one is laid out (satori, JavaScript) while the other is rasterised
- * (resvg, on libuv's thread pool).
+ * Worker task: draws a share of a build's cards and returns their PNGs, in order. One card at a
+ * time: drawing is all on this thread now (the raster is synchronous, and there is a worker per core).
  */
 export default async function drawCards(contents: CardContent[]): Promise<Uint8Array[]> {
-  const cards: Uint8Array[] = new Array(contents.length)
-  let next = 0
-  const lane = async () => {
-    while (next < contents.length) {
-      const index = next++
-      cards[index] = await renderCard(contents[index])
-    }
-  }
-  await Promise.all([lane(), lane()])
+  const cards: Uint8Array[] = []
+  for (const content of contents) cards.push(await renderCard(content))
   return cards
 }

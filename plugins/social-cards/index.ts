@@ -13,7 +13,7 @@ export interface SocialCardsOptions {
 }
 
 /** Bump when the card design changes, so cached cards are redrawn. */
-const designVersion = '2'
+const designVersion = '3'
 
 /**
  * An Open Graph image per page, drawn at build time (satori + resvg, both

@@ -1,0 +1,149 @@
+import zlib from 'node:zlib'
+
+/**
+ * PNGs of images that differ from one template image in a few rows: social cards, where the
+ * background, the site name and the footer are the same on every card and only the rows of the
+ * section, title and version change.
+ *
+ * The pixel rows (8-bit RGB, unfiltered) are deflated in bands of `bandRows` rows, each band its
+ * own raw deflate stream ended by a sync flush (byte-aligned, no back-references into another
+ * band), so bands can be joined into one zlib stream. The template's bands are compressed once,
+ * hard; a card compresses only the bands it changed, fast (level 1), and reuses the others.
+ * On a card that deflated about a third of the rows; the whole card, deflated at level 1, took
+ * 6-7 ms of the 30 a card cost.
+ */
+export class BandedPngEncoder {
+  private readonly stride: number
+  private readonly bands: Band[] = []
+
+  constructor(
+    template: Uint8Array,
+    readonly width: number,
+    readonly height: number,
+    readonly bandRows = 16,
+  ) {
+    this.stride = width * 3
+    if (template.length !== this.stride * height) throw new Error(`BandedPngEncoder: ${template.length} bytes is not ${width}x${height} RGB`)
+    for (let band = 0; band * bandRows < height; band++) this.bands.push(this.compress(template, band, 9))
+  }
+
+  /** The band holding pixel row `row`. */
+  bandOf(row: number): number {
+    return Math.floor(row / this.bandRows)
+  }
+
+  /** Encodes `rgb` (the template's size), whose rows differ from the template's only in the bands `changed` lists. */
+  encode(rgb: Uint8Array, changed: ReadonlySet<number>): Buffer {
+    if (rgb.length !== this.stride * this.height) throw new Error(`BandedPngEncoder: ${rgb.length} bytes is not ${this.width}x${this.height} RGB`)
+    const bands = this.bands.map((band, index) => (changed.has(index) ? this.compress(rgb, index, 1) : band))
+    let adler = 1
+    for (const band of bands) adler = adler32Combine(adler, band.adler, band.length)
+    const trailer = Buffer.alloc(4)
+    trailer.writeUInt32BE(adler >>> 0, 0)
+    // zlib header (deflate, 32 KB window, no dictionary), the bands, an empty final block, the checksum.
+    const idat = Buffer.concat([zlibHeader, ...bands.map((band) => band.deflated), finalBlock, trailer])
+    const header = Buffer.alloc(13)
+    header.writeUInt32BE(this.width, 0)
+    header.writeUInt32BE(this.height, 4)
+    header[8] = 8 // bits per channel
+    header[9] = 2 // colour type: RGB (a card is opaque: a quarter fewer bytes than RGBA)
+    return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))])
+  }
+
+  private compress(rgb: Uint8Array, band: number, level: number): Band {
+    const first = band * this.bandRows
+    const rows = Math.min(this.bandRows, this.height - first)
+    // Each row is prefixed by its filter type (0: none).
+    const raw = Buffer.alloc((this.stride + 1) * rows)
+    for (let row = 0; row < rows; row++) raw.set(rgb.subarray((first + row) * this.stride, (first + row + 1) * this.stride), row * (this.stride + 1) + 1)
+    return { deflated: zlib.deflateRawSync(raw, { level, finishFlush: zlib.constants.Z_SYNC_FLUSH }), adler: adler32(raw), length: raw.length }
+  }
+}
+
+interface Band {
+  /** Raw deflate blocks, none final, ending byte-aligned. */
+  deflated: Buffer
+  /** Adler-32 of the band's uncompressed bytes, and their count. */
+  adler: number
+  length: number
+}
+
+const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+const zlibHeader = Buffer.from([0x78, 0x01])
+/** A final, empty block with fixed codes: BFINAL 1, BTYPE 01, end-of-block. */
+const finalBlock = Buffer.from([0x03, 0x00])
+
+function chunk(type: string, data: Buffer): Buffer {
+  const out = Buffer.alloc(12 + data.length)
+  out.writeUInt32BE(data.length, 0)
+  out.write(type, 4, 'latin1')
+  data.copy(out, 8)
+  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length)
+  return out
+}
+
+const crcTable = Int32Array.from({ length: 256 }, (_, n) => {
+  let c = n
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+  return c
+})
+
+/** The PNG chunk checksum: zlib's CRC-32 (native from Node 20.15; this table otherwise). */
+export function crc32(bytes: Uint8Array): number {
+  const native = (zlib as { crc32?: (data: Uint8Array) => number }).crc32
+  if (native) return native(bytes)
+  let c = -1
+  for (let index = 0; index < bytes.length; index++) c = crcTable[(c ^ bytes[index]) & 0xff] ^ (c >>> 8)
+  return (c ^ -1) >>> 0
+}
+
+const adlerBase = 65521
+
+/** zlib's Adler-32 of `bytes` (unrolled: half the time of the plain loop, about 1 ms a MB). */
+export function adler32(bytes: Uint8Array): number {
+  let a = 1
+  let b = 0
+  let index = 0
+  while (index < bytes.length) {
+    // Sums are reduced every 5,552 bytes, as zlib does; in a double they would stay exact far longer.
+    const end = Math.min(bytes.length, index + 5552)
+    for (; index + 8 <= end; index += 8) {
+      a += bytes[index]
+      b += a
+      a += bytes[index + 1]
+      b += a
+      a += bytes[index + 2]
+      b += a
+      a += bytes[index + 3]
+      b += a
+      a += bytes[index + 4]
+      b += a
+      a += bytes[index + 5]
+      b += a
+      a += bytes[index + 6]
+      b += a
+      a += bytes[index + 7]
+      b += a
+    }
+    for (; index < end; index++) {
+      a += bytes[index]
+      b += a
+    }
+    a %= adlerBase
+    b %= adlerBase
+  }
+  return b * 65536 + a
+}
+
+/** The Adler-32 of two byte runs joined, from each one's (zlib's adler32_combine). */
+export function adler32Combine(first: number, second: number, secondLength: number): number {
+  const remainder = secondLength % adlerBase
+  let sum1 = first % 65536
+  let sum2 = (remainder * sum1) % adlerBase
+  sum2 += Math.floor(first / 65536) + adlerBase - remainder
+  sum1 += (second % 65536) + adlerBase - 1
+  sum2 += Math.floor(second / 65536)
+  sum1 %= adlerBase
+  sum2 %= adlerBase
+  return sum2 * 65536 + sum1
+}

@@ -1,0 +1,93 @@
+import zlib from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { cardHeight, cardWidth } from '../../../../plugins/social-cards/cardSize.ts'
+import { adler32, adler32Combine, BandedPngEncoder } from '../../../../plugins/social-cards/encodePng.ts'
+import { layerSvg, rasterize, renderCard, withBackground } from '../../../../plugins/social-cards/renderCard.ts'
+
+/** The RGB rows of an 8-bit RGB, unfiltered PNG, read back through zlib (which checks the Adler-32). */
+function decodeRgbPng(png: Buffer): { width: number; height: number; rgb: Buffer } {
+  expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  let offset = 8
+  let width = 0
+  let height = 0
+  const idat: Buffer[] = []
+  for (;;) {
+    const length = png.readUInt32BE(offset)
+    const type = png.toString('latin1', offset + 4, offset + 8)
+    const data = png.subarray(offset + 8, offset + 8 + length)
+    expect(png.readUInt32BE(offset + 8 + length), `${type} checksum`).toBe(zlib.crc32(png.subarray(offset + 4, offset + 8 + length)))
+    if (type === 'IHDR') {
+      width = data.readUInt32BE(0)
+      height = data.readUInt32BE(4)
+      expect([data[8], data[9]]).toEqual([8, 2])
+    }
+    if (type === 'IDAT') idat.push(data)
+    offset += 12 + length
+    if (type === 'IEND') break
+  }
+  const raw = zlib.inflateSync(Buffer.concat(idat))
+  expect(raw.length).toBe(height * (width * 3 + 1))
+  const rgb = Buffer.alloc(width * height * 3)
+  for (let row = 0; row < height; row++) {
+    expect(raw[row * (width * 3 + 1)]).toBe(0)
+    raw.copy(rgb, row * width * 3, row * (width * 3 + 1) + 1, (row + 1) * (width * 3 + 1))
+  }
+  return { width, height, rgb }
+}
+
+describe('a social card', () => {
+  it('drawn from the prepared template looks as the whole card drawn in one piece', async () => {
+    const content = { title: 'A title long enough to wrap onto a second line of the card', section: 'API reference', version: '13.x', siteName: 'React Native Testing Library' }
+    const card = decodeRgbPng(await renderCard(content))
+    expect([card.width, card.height]).toEqual([cardWidth, cardHeight])
+    // The reference: every part in one satori layout, with its overflow masks, over the background.
+    const whole = rasterize(withBackground(await layerSvg(content, 'whole', true)))
+    let worst = 0
+    let differing = 0
+    for (let pixel = 0; pixel < cardWidth * cardHeight; pixel++) {
+      for (let channel = 0; channel < 3; channel++) {
+        const difference = Math.abs(card.rgb[pixel * 3 + channel] - whole[pixel * 4 + channel])
+        worst = Math.max(worst, difference)
+        if (difference > 0) differing++
+      }
+    }
+    // Compositing two layers rounds an edge pixel by a level or two; a misplaced line of text differs by hundreds.
+    expect(worst).toBeLessThanOrEqual(3)
+    expect(differing).toBeLessThan(cardWidth * cardHeight * 0.05)
+  }, 30_000)
+
+  it('differs between pages only where their text is', async () => {
+    const base = { section: 'Guides', version: '12.x', siteName: 'Docs' }
+    const one = decodeRgbPng(await renderCard({ ...base, title: 'Render' }))
+    const other = decodeRgbPng(await renderCard({ ...base, title: 'Screen queries' }))
+    expect(one.rgb.equals(other.rgb)).toBe(false)
+    // The top rows (the site name's) are the template's on both.
+    expect(one.rgb.subarray(0, cardWidth * 3 * 120).equals(other.rgb.subarray(0, cardWidth * 3 * 120))).toBe(true)
+  }, 30_000)
+})
+
+describe('the banded PNG encoder', () => {
+  const width = 40
+  const height = 37
+  const template = Buffer.alloc(width * height * 3, 0)
+  for (let index = 0; index < template.length; index++) template[index] = (index * 31) & 0xff
+
+  it('encodes a template and an image with changed bands to PNGs that decode to their pixels', () => {
+    const encoder = new BandedPngEncoder(template, width, height, 8)
+    expect(decodeRgbPng(encoder.encode(template, new Set())).rgb.equals(template)).toBe(true)
+    const image = Buffer.from(template)
+    image.fill(200, width * 3 * 17, width * 3 * 20)
+    image.fill(9, width * 3 * 36)
+    const decoded = decodeRgbPng(encoder.encode(image, new Set([encoder.bandOf(17), encoder.bandOf(19), encoder.bandOf(36)])))
+    expect(decoded.rgb.equals(image)).toBe(true)
+  })
+
+  it('computes Adler-32 as zlib does, and combines two runs into the checksum of both', () => {
+    const first = Buffer.from('a run of bytes '.repeat(700))
+    const second = Buffer.alloc(20_000, 0xff)
+    const trailerOf = (bytes: Buffer) => zlib.deflateSync(bytes).readUInt32BE(zlib.deflateSync(bytes).length - 4)
+    expect(adler32(first)).toBe(trailerOf(first))
+    expect(adler32(second)).toBe(trailerOf(second))
+    expect(adler32Combine(adler32(first), adler32(second), second.length)).toBe(trailerOf(Buffer.concat([first, second])))
+  })
+})
