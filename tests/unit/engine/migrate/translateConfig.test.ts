@@ -83,7 +83,7 @@ describe('translating an Rspress 1.x config', () => {
       'mystery',
     ])
     expect(result.untranslated.find((item) => item.key === 'title')?.reason).toMatch(/code \(`process.env.TITLE`\)/)
-    expect(result.untranslated.find((item) => item.key === 'route.exclude')?.reason).toMatch(/\*\*\/fragments\/\*\* .*become pages/)
+    expect(result.untranslated.find((item) => item.key === 'route.exclude')?.reason).toMatch(/\*\*\/fragments\/\*\*.*become pages/)
     expect(result.fields.markdown).toEqual({ checkDeadLinks: false })
   })
 
