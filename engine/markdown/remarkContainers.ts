@@ -38,6 +38,8 @@ export default function remarkContainers(options: { types?: readonly string[] } 
           title = first.children.map((child) => ('value' in child ? child.value : '')).join('')
           node.children.shift()
         }
+        // Rspress's other title form: `:::tip{title="Heads up"}`.
+        if (title === undefined && typeof node.attributes?.title === 'string' && node.attributes.title.trim() !== '') title = node.attributes.title.trim()
         const type = known ? node.name : 'note'
         node.data = {
           hName: type === 'details' ? 'details' : 'div',

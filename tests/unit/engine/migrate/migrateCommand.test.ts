@@ -47,6 +47,9 @@ describe('sheaf migrate rspress', () => {
     // The navbar from the version-root _meta.json, the sidebar from guide/_meta.json (custom link, section header).
     expect(page('guide/start')).toContain('href="https://github.com/acme/widgets/releases"')
     expect(page('v1/guide/start')).toContain('href="/widgets/v1/guide/advanced/theming"')
+    // Containers keep their titles, in both Rspress forms.
+    expect(page('guide/start')).toMatch(/sheaf-container__title">\s*(<[^>]*>\s*)*Good to know/)
+    expect(page('guide/start')).toMatch(/sheaf-container__title">\s*(<[^>]*>\s*)*React 18/)
     // MDX components imported from @theme and rspress/theme render as the theme's.
     expect(page('guide/install')).toMatch(/npm install @acme\/widgets/)
     expect(page('guide/install')).toContain('role="tablist"')

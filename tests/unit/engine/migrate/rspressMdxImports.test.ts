@@ -32,3 +32,12 @@ describe('MDX imports of Rspress theme components', () => {
     await expect(mdx("export const meta = { a: 1 }\n\n# T\n")).rejects.toMatchObject({ line: 1, message: expect.stringContaining('Only `import { Component }') })
   })
 })
+
+describe('Rspress container titles', () => {
+  it('reads :::tip{title="..."} as the title, in .md and .mdx', async () => {
+    for (const file of ['page.md', 'page.mdx']) {
+      const result = await processor.process({ source: '# T\n\n:::warning{title="Heads up"}\nCareful.\n:::\n', file, mdx: file.endsWith('.mdx') })
+      expect(JSON.stringify(result.body), file).toContain('Heads up')
+    }
+  })
+})
