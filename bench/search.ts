@@ -37,6 +37,11 @@ interface SearchFigures {
   /** The same for each sampled query as a first query: median and largest. */
   medianFirstQueryBytes: number
   maxFirstQueryBytes: number
+  /** The query that fetched the most. */
+  maxFirstQuery: string
+  /** A first query's time from its files' bytes to its answer (parse, ready structures, scoring). */
+  firstQueryMedianMs: number
+  firstQueryP95Ms: number
   shardedMedianMs: number
   shardedP95Ms: number
 }
@@ -57,21 +62,22 @@ export async function runSearchBench(argv: string[]): Promise<void> {
     const index = argv.indexOf(`--${name}`)
     return index === -1 ? fallback : argv[index + 1]
   }
-  const corpusPages = Number(flag('pages', '5000'))
+  const corpusSizes = flag('pages', '5000,20000').split(',').map(Number)
   const queryCount = Number(flag('queries', '200'))
   const processor = await createProcessor()
   const results: SearchFigures[] = []
 
-  for (const version of fs.readdirSync(path.join(root, 'content')).filter((name) => /^\d+\.x$/.test(name)).sort()) {
+  for (const version of argv.includes('--parse-only') ? [] : fs.readdirSync(path.join(root, 'content')).filter((name) => /^\d+\.x$/.test(name)).sort()) {
     const prefix = version === '13.x' ? '' : `/${version}`
     const pages = await loadPages(processor, path.join(root, 'content', version), prefix)
     results.push(await measureIndex(`site ${version}`, pages, queryCount))
     print(results.at(-1)!)
   }
 
-  if (!argv.includes('--no-corpus')) {
-    const corpus = `/tmp/corpus-${corpusPages}`
-    if (!fs.existsSync(path.join(corpus, 'index.md'))) execFileSync('node', [genCorpus, corpus, String(corpusPages)], { stdio: 'ignore' })
+  // Each corpus size in turn (`--pages 5000,20000`): bytes per query must not grow with the site.
+  for (const size of argv.includes('--no-corpus') ? [] : corpusSizes) {
+    const corpus = `/tmp/corpus-${size}`
+    if (!fs.existsSync(path.join(corpus, 'index.md'))) execFileSync('node', [genCorpus, corpus, String(size)], { stdio: 'ignore' })
     // Parsing 5,000 pages takes minutes and is not what is measured: keep the result next to the corpus.
     const parsed = `${corpus}.search-pages.json`
     let pages: SearchablePage[]
@@ -82,7 +88,9 @@ export async function runSearchBench(argv: string[]): Promise<void> {
       fs.writeFileSync(parsed, JSON.stringify(pages))
       console.log(`(corpus of ${pages.length} pages parsed in ${Math.round(performance.now() - started)} ms)`)
     }
-    results.push(await measureIndex(`corpus ${corpusPages}`, pages, queryCount))
+    // `--parse-only`: prepare the corpora (the slow part) ahead of a measured run.
+    if (argv.includes('--parse-only')) continue
+    results.push(await measureIndex(`corpus ${size}`, pages, queryCount, size <= maxWholeIndexPages && !argv.includes('--sharded-only')))
     print(results.at(-1)!)
   }
 
@@ -92,14 +100,24 @@ export async function runSearchBench(argv: string[]): Promise<void> {
     console.log(`| ${row.name} | ${row.pages} | ${row.documents} | ${Math.round(row.buildMs)} | ${kb(row.rawBytes)} | ${kb(row.gzipBytes)} | ${Math.round(row.loadMs)} | ${row.medianMs.toFixed(2)} | ${row.p95Ms.toFixed(2)} |`)
   }
   console.log('\nSharded (what the browser fetches; bytes are gzip, per query asked first in a session):\n')
-  console.log('| index | files | shard build ms | "render" KB | median query KB | largest query KB | query median ms | query p95 ms |')
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
+  console.log('| index | files | shard build ms | "render" KB | median query KB | largest query KB | first query load+answer median / p95 ms | query median ms | query p95 ms |')
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
   for (const row of results) {
-    console.log(`| ${row.name} | ${row.shardFiles} | ${Math.round(row.shardBuildMs)} | ${kb(row.firstQueryBytes)} | ${kb(row.medianFirstQueryBytes)} | ${kb(row.maxFirstQueryBytes)} | ${row.shardedMedianMs.toFixed(2)} | ${row.shardedP95Ms.toFixed(2)} |`)
+    console.log(`| ${row.name} | ${row.shardFiles} | ${Math.round(row.shardBuildMs)} | ${kb(row.firstQueryBytes)} | ${kb(row.medianFirstQueryBytes)} | ${kb(row.maxFirstQueryBytes)} ("${row.maxFirstQuery}") | ${row.firstQueryMedianMs.toFixed(1)} / ${row.firstQueryP95Ms.toFixed(1)} | ${row.shardedMedianMs.toFixed(2)} | ${row.shardedP95Ms.toFixed(2)} |`)
   }
 }
 
-async function measureIndex(name: string, pages: SearchablePage[], queryCount: number): Promise<SearchFigures> {
+/**
+ * Above this many pages the whole index (the develop server's) is not measured: it is not what a
+ * build's browser reads, and at 20,000 pages it takes gigabytes to load in process.
+ */
+const maxWholeIndexPages = 5000
+
+async function measureIndex(name: string, pages: SearchablePage[], queryCount: number, whole = true): Promise<SearchFigures> {
+  const queries = sampleQueries(pages, queryCount)
+  const sharded = await measureShards(pages, queries)
+  const documents = JSON.parse(sharded.metaJson).documentCount as number
+  if (!whole) return { ...sharded, name, pages: pages.length, documents, buildMs: NaN, rawBytes: NaN, gzipBytes: NaN, loadMs: NaN, medianMs: NaN, p95Ms: NaN, queries: queries.length }
   let started = performance.now()
   const file = createIndexFile(pages, null, 'en')
   const json = JSON.stringify(file)
@@ -109,7 +127,6 @@ async function measureIndex(name: string, pages: SearchablePage[], queryCount: n
   const searcher = createSearcher(JSON.parse(json) as SearchIndexFile)
   const loadMs = performance.now() - started
 
-  const queries = sampleQueries(file, queryCount)
   for (const query of queries.slice(0, 20)) groupHits(searchPages(searcher, query))
   const times: number[] = []
   for (const query of queries) {
@@ -118,7 +135,6 @@ async function measureIndex(name: string, pages: SearchablePage[], queryCount: n
     times.push(performance.now() - queryStarted)
   }
   const sorted = [...times].sort((a, b) => a - b)
-  const sharded = await measureShards(pages, queries)
   return {
     ...sharded,
     name,
@@ -136,12 +152,15 @@ async function measureIndex(name: string, pages: SearchablePage[], queryCount: n
 
 /**
  * The sharded copy: its files, the gzip bytes a query fetches when it is the first of a session
- * (meta file, the shards its terms need, the fragments of the hits shown), and query time once
- * those files are there (in process, as the worker runs it, without the network).
+ * (meta file, the shards its terms need, the fragments of the hits shown), the time from those
+ * bytes to the answer (files parsed and made ready, then scored: what the worker does once the
+ * network has answered), and query time once the session has its files (in process, as the
+ * worker runs it).
  */
 async function measureShards(pages: SearchablePage[], queries: string[]) {
   let started = performance.now()
-  const files = new Map(createIndexShards(pages, null, 'en'))
+  const written = createIndexShards(pages, null, 'en')
+  const files = new Map(written.files)
   const shardBuildMs = performance.now() - started
   const gzipSizes = new Map<string, number>()
   const gzipOf = (path: string) => {
@@ -149,23 +168,27 @@ async function measureShards(pages: SearchablePage[], queries: string[]) {
     if (size === undefined) gzipSizes.set(path, (size = gzipSync(files.get(path) as string).length))
     return size
   }
-  const meta = JSON.parse(files.get('meta.json') as string) as ShardedIndexMeta
-  const firstQueryBytes = async (query: string) => {
-    let bytes = gzipOf('meta.json')
+  const metaJson = files.get(written.meta) as string
+  const firstQuery = async (query: string) => {
+    let bytes = gzipOf(written.meta)
+    const queryStarted = performance.now()
+    const meta = JSON.parse(metaJson) as ShardedIndexMeta
     await createShardedSearcher(meta, async (path) => {
       bytes += gzipOf(path)
       return JSON.parse(files.get(path) as string)
     }).search(query)
-    return bytes
+    return { bytes, ms: performance.now() - queryStarted }
   }
+  const meta = JSON.parse(metaJson) as ShardedIndexMeta
   const bytes: number[] = []
-  for (const query of queries) bytes.push(await firstQueryBytes(query))
+  const loadTimes: number[] = []
+  for (const query of queries) {
+    const first = await firstQuery(query)
+    bytes.push(first.bytes)
+    loadTimes.push(first.ms)
+  }
   // Query time with the data there: every file parsed once, then each query timed.
-  const parsed = new Map<string, unknown>()
-  const searcher = createShardedSearcher(meta, async (path) => {
-    if (!parsed.has(path)) parsed.set(path, JSON.parse(files.get(path) as string))
-    return parsed.get(path)
-  })
+  const searcher = createShardedSearcher(meta, async (path) => JSON.parse(files.get(path) as string))
   for (const query of queries) await searcher.search(query)
   const times: number[] = []
   for (const query of queries) {
@@ -174,11 +197,15 @@ async function measureShards(pages: SearchablePage[], queries: string[]) {
     times.push(performance.now() - started)
   }
   return {
+    metaJson,
     shardFiles: files.size,
     shardBuildMs,
-    firstQueryBytes: await firstQueryBytes('render'),
+    firstQueryBytes: (await firstQuery('render')).bytes,
     medianFirstQueryBytes: median(bytes),
     maxFirstQueryBytes: Math.max(...bytes),
+    maxFirstQuery: queries[bytes.indexOf(Math.max(...bytes))],
+    firstQueryMedianMs: median(loadTimes),
+    firstQueryP95Ms: percentile([...loadTimes].sort((a, b) => a - b), 0.95),
     shardedMedianMs: median(times),
     shardedP95Ms: percentile([...times].sort((a, b) => a - b), 0.95),
   }
@@ -192,8 +219,8 @@ function percentile(sorted: readonly number[], fraction: number): number {
  * Deterministic queries drawn from the indexed text: whole words, prefixes
  * as typed (4 letters), two-word queries, and words with two letters swapped.
  */
-function sampleQueries(file: SearchIndexFile, count: number): string[] {
-  const words = [...new Set(file.pages.flatMap((page) => tokenize(`${page.title} ${page.content.slice(0, 2000)}`)).filter((word) => word.length >= 4))]
+function sampleQueries(pages: readonly SearchablePage[], count: number): string[] {
+  const words = [...new Set(pages.flatMap((page) => tokenize(`${page.title} ${page.sections.map((section) => section.text).join(' ').slice(0, 2000)}`)).filter((word) => word.length >= 4))]
   const queries: string[] = []
   for (let i = 0; queries.length < count && words.length > 0; i++) {
     const word = words[(i * 7919) % words.length]
@@ -246,7 +273,7 @@ function walk(dir: string, relative = ''): string[] {
 function print(row: SearchFigures): void {
   console.log(
     `${row.name}: ${row.pages} pages, ${row.documents} sections; index ${kb(row.rawBytes)} KB raw, ${kb(row.gzipBytes)} KB gzip; built in ${Math.round(row.buildMs)} ms, loaded in ${Math.round(row.loadMs)} ms; ${row.queries} queries: median ${row.medianMs.toFixed(2)} ms, p95 ${row.p95Ms.toFixed(2)} ms` +
-      `\n  sharded: ${row.shardFiles} files in ${Math.round(row.shardBuildMs)} ms; first query "render" ${kb(row.firstQueryBytes)} KB gzip, a sampled first query ${kb(row.medianFirstQueryBytes)} KB median, ${kb(row.maxFirstQueryBytes)} KB at most; query median ${row.shardedMedianMs.toFixed(2)} ms, p95 ${row.shardedP95Ms.toFixed(2)} ms`,
+      `\n  sharded: ${row.shardFiles} files in ${Math.round(row.shardBuildMs)} ms; first query "render" ${kb(row.firstQueryBytes)} KB gzip, a sampled first query ${kb(row.medianFirstQueryBytes)} KB median, ${kb(row.maxFirstQueryBytes)} KB at most ("${row.maxFirstQuery}"); first query from bytes to answer ${row.firstQueryMedianMs.toFixed(1)} ms median, ${row.firstQueryP95Ms.toFixed(1)} ms p95; query median ${row.shardedMedianMs.toFixed(2)} ms, p95 ${row.shardedP95Ms.toFixed(2)} ms`,
   )
 }
 

@@ -3,7 +3,7 @@ import type { SheafNode } from 'sheaf'
 import { pageDocuments, type SearchablePage } from './shared/pageDocuments.ts'
 import { fullIndexState, patchIndexState, stateAnalysis, type IndexState } from './indexState.ts'
 import { analyseDocument, analysisKey, indexJson, invertIndex, writeIndex, type DocumentAnalysis } from './indexWriter.ts'
-import { writeShards, type ShardFiles } from './indexShards.ts'
+import { writeShards, type ShardFiles, type WrittenShards } from './indexShards.ts'
 import type { IndexedPage, SearchIndexFile, SectionDocument } from './shared/types.ts'
 
 /** One built index: its file (under the output folder) and its JSON. */
@@ -17,9 +17,10 @@ export interface BuiltSearchIndex {
   documentCount: number
   /**
    * The same index sharded (see indexShards.ts), in builds only: its folder under the output
-   * folder (`static/search/13.x.en.3f9a1c2b`) and its files. The develop server serves the whole index.
+   * folder (`static/search/13.x.en`), its files (each named after its content) and the name of
+   * its meta file. The develop server serves the whole index.
    */
-  shards?: { dir: string; files: ShardFiles }
+  shards?: { dir: string; files: ShardFiles; meta: string }
 }
 
 /** What the index reads of a Page node (a plain copy of those fields can cross to a worker). */
@@ -63,7 +64,7 @@ export function buildSearchIndexes(pages: readonly IndexablePage[], options: { h
     // The same characters as JSON.stringify(createIndexFile(...)), from the terms' entries.
     const json = `${JSON.stringify({ version, lang, pages: indexedPages }).slice(0, -1)},"index":${indexJson(documents, state.lengths, state.entries)}}`
     const hash = options.hashNames === false ? '' : createHash('sha256').update(json).digest('hex').slice(0, 8)
-    const shards = options.hashNames === false ? undefined : { dir: shardDirName(version, lang, hash), files: writeShards({ version, lang, pages: indexedPages, documents, lengths: state.lengths, terms: state.terms, entries: state.entries }) }
+    const shards = options.hashNames === false ? undefined : { dir: shardDirName(version, lang), ...writeShards({ version, lang, pages: indexedPages, documents, lengths: state.lengths, terms: state.terms, entries: state.entries }) }
     built.set(key, { version, lang, fileName: indexFileName(version, lang, hash), json, pageCount: indexedPages.length, documentCount: documents.length, shards })
   }
   return built
@@ -87,9 +88,12 @@ export function indexFileName(version: string | null, lang: string, hash: string
   return `static/${['search_index', version, lang, hash].filter(Boolean).join('.')}.json`
 }
 
-/** The sharded index's folder: named after the same content hash as the whole index. */
-export function shardDirName(version: string | null, lang: string, hash: string): string {
-  return `static/search/${[version, lang, hash].filter(Boolean).join('.')}`
+/**
+ * The sharded index's folder: one per (version, language), the same in every build. Its files
+ * are named after their content, so a rebuild keeps every unchanged file's name.
+ */
+export function shardDirName(version: string | null, lang: string): string {
+  return `static/search/${[version, lang].filter(Boolean).join('.')}`
 }
 
 /** Documents' analyses by their text (see indexWriter.ts): an edit re-analyses only what changed. */
@@ -111,7 +115,7 @@ export function createIndexFile(pages: readonly SearchablePage[], version: strin
 }
 
 /** The sharded files for a set of pages, as a build writes them (for tests and the bench). */
-export function createIndexShards(pages: readonly SearchablePage[], version: string | null, lang: string): ShardFiles {
+export function createIndexShards(pages: readonly SearchablePage[], version: string | null, lang: string): WrittenShards {
   const { pages: indexedPages, documents } = pagesAndDocuments(pages)
   const analyses = analyseAll(documents, documents.map(analysisKey))
   const index = invertIndex(analyses)

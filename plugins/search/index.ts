@@ -78,7 +78,7 @@ export function search(options: SearchPluginOptions = {}): Plugin {
           "URL (with base) of the search index for the route's version and language; null when it has none."
           searchIndex(path: String!): String
           "Search settings for the client: { limit, remote, lang, version }."
-          searchConfig(path: String!): JSON!
+          searchConfig(path: String!): JSON! @ts(type: "Record<string, unknown>")
         }
       `)
       addResolvers({
@@ -143,7 +143,7 @@ export function search(options: SearchPluginOptions = {}): Plugin {
         await emitFile(index.fileName, index.json)
         if (index.shards) for (const [name, content] of index.shards.files) await emitFile(`${index.shards.dir}/${name}`, content)
         // The pointer names both: the browser reads the sharded copy, the whole file stays for tools and older clients.
-        const shards = index.shards ? `${path.posix.relative('static', index.shards.dir)}/meta.json` : undefined
+        const shards = index.shards ? `${path.posix.relative('static', index.shards.dir)}/${index.shards.meta}` : undefined
         if (hashNames) await emitFile(indexFileName(index.version, index.lang, pointerName), JSON.stringify({ file: index.fileName.split('/').pop(), shards }))
       }
       analyses?.save()

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto'
 import { averageFieldLengths } from './indexWriter.ts'
+import { capPostings, maxPostingsPerField } from './postingCap.ts'
 import { searchIndexOptions } from './shared/searchIndexOptions.ts'
 import { baseShardKey } from './shared/shardKeys.ts'
 import type { IndexedPage, ShardedIndexMeta, SectionDocument } from './shared/types.ts'
@@ -6,13 +8,19 @@ import type { IndexedPage, ShardedIndexMeta, SectionDocument } from './shared/ty
 /**
  * Writes a sharded copy of one index, so the browser fetches only what a
  * query needs (bytes per query do not grow with the site):
- * - `meta.json`: what every score needs (document count, average field
- *   lengths) and the sorted shard keys; small and fixed per term alphabet;
- * - `s/<n>.json`: the postings of the terms of shard n (see shardKeys.ts),
- *   with the field lengths of the documents they name, so BM25 scores are the
- *   whole index's scores;
- * - `d/<n>.json`: `docsPerFragment` consecutive sections' route, title,
+ * - `meta.<hash>.json`: what every score needs (document count, average field
+ *   lengths), the sorted shard keys and each shard's file name;
+ * - `s/<hash>.json`: the postings of the terms of one shard (see shardKeys.ts),
+ *   with the field lengths of the documents they name and the names of those
+ *   documents' fragments. A common term keeps only its best postings per field
+ *   (see postingCap.ts) with its true document frequency, so a query for 'the'
+ *   costs as much at 20,000 pages as at 1,000 and scores stay the whole index's;
+ * - `d/<hash>.json`: `docsPerFragment` consecutive sections' route, title,
  *   anchor, heading and text, read only for the hits shown.
+ *
+ * Every file is named after its content (content-addressed): a rebuild after a
+ * one-page edit writes new names only for the files whose content changed, and
+ * every other file keeps its name, its bytes and the browser's cached copy.
  */
 
 /** A shard is split by one more character past this many characters of JSON (about 6 KB gzip). */
@@ -22,6 +30,12 @@ export const docsPerFragment = 4
 
 /** The sharded files of an index, by path under its folder. */
 export type ShardFiles = [name: string, content: string][]
+
+/** A sharded index: its files and the name of its meta file among them (what the pointer names). */
+export interface WrittenShards {
+  files: ShardFiles
+  meta: string
+}
 
 export interface ShardInput {
   version: string | null
@@ -36,9 +50,46 @@ export interface ShardInput {
 }
 
 const postingRE = /"(\d+)":\d+/g
+/**
+ * At most what one posting adds to its shard's tables: a field-lengths row (`"12345":[null,3,57],`)
+ * and a fragment row (`"3086":"0123456789",`). Counted in the shard's size, so files stay under the limit.
+ */
+const tableCharsPerPosting = 40
 
-export function writeShards(input: ShardInput): ShardFiles {
-  const { documents, lengths, terms, entries } = input
+/** The name a file gets from its content: 10 characters of its SHA-256 (60 bits), URL-safe. */
+export function contentName(content: string): string {
+  return createHash('sha256').update(content).digest('base64url').slice(0, 10)
+}
+
+export function writeShards(input: ShardInput): WrittenShards {
+  const { documents, lengths, terms } = input
+  const averageFieldLength = averageFieldLengths(lengths)
+  // Common terms keep their best postings per field only (the entry's third element is the true document frequency).
+  const entries = input.entries.map((entry) => capPostings(entry, lengths, averageFieldLength, maxPostingsPerField))
+  const names = new Map<string, string>()
+  const files: ShardFiles = []
+  const add = (folder: string, content: string): string => {
+    const name = contentName(content)
+    const path = `${folder}${name}.json`
+    const existing = names.get(path)
+    // Two different contents with one name would serve one of them for both: never silently.
+    if (existing !== undefined && existing !== content) throw new Error(`Two search index files share the name ${path}; change the hash length in indexShards.ts.`)
+    if (existing === undefined) {
+      names.set(path, content)
+      files.push([path, content])
+    }
+    return name
+  }
+
+  const fragmentNames: string[] = []
+  for (let first = 0; first < documents.length; first += docsPerFragment) {
+    const fragment = documents.slice(first, first + docsPerFragment).map((document) => {
+      const page = input.pages[document.page]
+      return [page.routePath, page.title, document.anchor, document.header, page.content.slice(document.start, document.end)]
+    })
+    fragmentNames.push(add('d/', JSON.stringify(fragment)))
+  }
+
   const groups = new Map<string, number[]>()
   terms.forEach((term, at) => {
     const key = baseShardKey(term)
@@ -46,44 +97,45 @@ export function writeShards(input: ShardInput): ShardFiles {
     if (group) group.push(at)
     else groups.set(key, [at])
   })
+  // What a term adds to its shard's file: its entry, and for each posting at most one row of each table.
+  const sizes = entries.map((entry) => entry.length + tableCharsPerPosting * (entry.match(postingRE)?.length ?? 0))
   const shards: [key: string, termIndexes: number[]][] = []
-  for (const [key, group] of groups) split(key, group, terms, entries, shards)
+  for (const [key, group] of groups) split(key, group, terms, sizes, shards)
   shards.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
 
-  const files: ShardFiles = []
-  shards.forEach(([, group], n) => {
+  const shardNames = shards.map(([, group]) => {
     const docs = new Set<number>()
     for (const at of group) for (const match of entries[at].matchAll(postingRE)) docs.add(Number(match[1]))
     const fieldLength: Record<number, (number | null)[]> = {}
-    for (const id of [...docs].sort((a, b) => a - b)) fieldLength[id] = lengths[id]
-    files.push([`s/${n}.json`, `{"fieldLength":${JSON.stringify(fieldLength)},"index":[${group.map((at) => entries[at]).join(',')}]}`])
+    const fragments: Record<number, string> = {}
+    for (const id of [...docs].sort((a, b) => a - b)) {
+      fieldLength[id] = lengths[id]
+      const n = Math.floor(id / docsPerFragment)
+      fragments[n] = fragmentNames[n]
+    }
+    return add('s/', `{"fieldLength":${JSON.stringify(fieldLength)},"fragments":${JSON.stringify(fragments)},"index":[${group.map((at) => entries[at]).join(',')}]}`)
   })
-
-  for (let first = 0; first < documents.length; first += docsPerFragment) {
-    const fragment = documents.slice(first, first + docsPerFragment).map((document) => {
-      const page = input.pages[document.page]
-      return [page.routePath, page.title, document.anchor, document.header, page.content.slice(document.start, document.end)]
-    })
-    files.push([`d/${first / docsPerFragment}.json`, JSON.stringify(fragment)])
-  }
 
   const meta: ShardedIndexMeta = {
     version: input.version,
     lang: input.lang,
     documentCount: documents.length,
     fieldIds: Object.fromEntries(searchIndexOptions.fields.map((field, fieldId) => [field, fieldId])),
-    averageFieldLength: averageFieldLengths(lengths),
+    averageFieldLength,
     keys: shards.map(([key]) => key),
+    shards: shardNames,
     docsPerFragment,
   }
-  files.push(['meta.json', JSON.stringify(meta)])
-  return files
+  const metaJson = JSON.stringify(meta)
+  const metaName = `meta.${contentName(metaJson)}.json`
+  files.push([metaName, metaJson])
+  return { files, meta: metaName }
 }
 
 /** Splits a group whose entries are too big by the next character, keeping terms as long as the key under the key. */
-function split(key: string, group: number[], terms: readonly string[], entries: readonly string[], out: [string, number[]][]): void {
+function split(key: string, group: number[], terms: readonly string[], sizes: readonly number[], out: [string, number[]][]): void {
   let size = 0
-  for (const at of group) size += entries[at].length
+  for (const at of group) size += sizes[at]
   const keyLength = Array.from(key).length
   const longer = group.filter((at) => Array.from(terms[at]).length > keyLength)
   if (size <= maxShardChars || longer.length === 0) {
@@ -99,5 +151,5 @@ function split(key: string, group: number[], terms: readonly string[], entries: 
     if (list) list.push(at)
     else children.set(child, [at])
   }
-  for (const [child, list] of children) split(child, list, terms, entries, out)
+  for (const [child, list] of children) split(child, list, terms, sizes, out)
 }

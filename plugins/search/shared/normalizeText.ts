@@ -34,15 +34,30 @@ export function foldText(text: string): string {
  * extra last entry maps the end.
  */
 export function foldWithMap(text: string): { folded: string; map: number[] } {
-  let folded = ''
+  // ASCII folds one unit to one unit by lowercasing: done without foldChar (every shown hit's text is folded).
+  const pieces: string[] = []
   const map: number[] = []
   let offset = 0
-  for (const char of text) {
+  let run = 0
+  const flushAscii = () => {
+    if (run === offset) return
+    pieces.push(text.slice(run, offset).toLowerCase())
+    for (let at = run; at < offset; at++) map.push(at)
+  }
+  while (offset < text.length) {
+    if (text.charCodeAt(offset) < 0x80) {
+      offset += 1
+      continue
+    }
+    flushAscii()
+    const char = String.fromCodePoint(text.codePointAt(offset) as number)
     const piece = foldChar(char)
     for (let i = 0; i < piece.length; i++) map.push(offset)
-    folded += piece
+    pieces.push(piece)
     offset += char.length
+    run = offset
   }
+  flushAscii()
   map.push(offset)
-  return { folded, map }
+  return { folded: pieces.join(''), map }
 }

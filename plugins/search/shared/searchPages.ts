@@ -1,4 +1,4 @@
-import MiniSearch, { type SearchResult } from 'minisearch'
+import MiniSearch, { type Query, type SearchResult } from 'minisearch'
 import { identifierTailsQuery } from './identifierTails.ts'
 import { defaultSearchLimit, fieldBoosts, queryFuzziness, searchIndexOptions } from './searchIndexOptions.ts'
 import { foldText } from './normalizeText.ts'
@@ -59,21 +59,25 @@ export interface Matches {
   titleCandidates: number[]
 }
 
+/** Runs one MiniSearch query: the whole index's `search`, or a sharded index's scorer (shardScorer.ts). */
+export type RunQuery = (query: Query) => SearchResult[]
+
 /**
- * Every section of `index` that matches `query`, scored. A section whose
+ * Every section that matches `query`, scored (`run` is the index's search). A section whose
  * title matched is a `title` hit, one whose heading matched a `header` hit,
  * any other a `content` hit. Only postings and field lengths are read, so a
  * sharded index (which holds the postings of the query's terms and nothing
  * else) scores exactly as the whole index does.
  */
-export function matchDocuments(index: MiniSearch<SectionDocument>, query: string, fieldLengths: (id: number) => readonly (number | null)[]): Matches {
+export function matchDocuments(run: RunQuery, query: string, fieldLengths: (id: number) => readonly (number | null)[]): Matches {
   const trimmed = query.trim()
   if (!trimmed) return { query: trimmed, entries: [], titleCandidates: [] }
   const words = [...new Set(queryTerms(trimmed))]
   const titleCandidates: number[] = []
-  const entries = searchWithTails(index, trimmed).map((result) => {
+  const entries = searchWithTails(run, trimmed).map((result) => {
     const match = result.match as Record<string, string[]>
-    const fields = new Set(Object.values(match).flat())
+    const fields = new Set<string>()
+    for (const term in match) for (const field of match[term]) fields.add(field)
     const type: HitType = fields.has('title') ? 'title' : fields.has('header') ? 'header' : 'content'
     const id = Number(result.id)
     const lengths = fieldLengths(id)
@@ -86,12 +90,12 @@ export function matchDocuments(index: MiniSearch<SectionDocument>, query: string
 }
 
 /** The query's results, with its identifier tails' scores added (see identifierTails.ts). */
-function searchWithTails(index: MiniSearch<SectionDocument>, query: string): SearchResult[] {
-  const results = index.search(query)
+function searchWithTails(run: RunQuery, query: string): SearchResult[] {
+  const results = run(query)
   const tails = identifierTailsQuery(query, fieldBoosts, queryFuzziness)
   if (!tails) return results
   const byId = new Map(results.map((result) => [result.id, result]))
-  for (const extra of index.search(tails)) {
+  for (const extra of run(tails)) {
     const result = byId.get(extra.id)
     if (!result) {
       byId.set(extra.id, extra)
@@ -151,7 +155,7 @@ function comparable(text: string): string {
  * part, and a common word can match thousands of sections.
  */
 export function searchPages(searcher: Searcher, query: string, limit = defaultSearchLimit): SearchHit[] {
-  const matches = matchDocuments(searcher.index, query, (id) => searcher.fieldLengths[id] ?? [])
+  const matches = matchDocuments((q) => searcher.index.search(q), query, (id) => searcher.fieldLengths[id] ?? [])
   const ranked = cutMatches(matches, (id) => titleIsQuery(wholeIndexDocument(searcher, id).title, matches.query), limit)
   return ranked.map((entry) => toHit(entry, wholeIndexDocument(searcher, entry.id), matches.query))
 }

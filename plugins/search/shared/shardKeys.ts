@@ -18,7 +18,7 @@ export function baseShardKey(term: string): string {
 }
 
 /** At most this many shards are read to expand one prefix ('re' on a big site): bytes per query stay bounded. */
-export const maxPrefixShards = 12
+export const maxPrefixShards = 8
 
 /**
  * The shards (by position in `keys`, sorted) that a query term needs: the one
@@ -49,17 +49,42 @@ export function shardsForTerm(keys: readonly string[], term: string, prefix: boo
   return [...found].sort((a, b) => a - b)
 }
 
+/** At most this many shards are read on the second look for a typo (see typoShards). */
+export const maxTypoShards = 6
+
 /**
- * The shards a typo in a term's second or later character may hide in: every shard whose key
- * starts with the term's first character ('rnder' -> 're', 'ri', ...), at most `maxPrefixShards`.
- * Read only when the term's own shard gave nothing, so an ordinary query reads no more.
+ * The shards a typo in a term's second or later character may hide in ('rnder' -> 'ren'): among
+ * the keys sharing its first character, those within `budget` edits of a prefix of the term (the
+ * shard of any spelling within `budget` edits has such a key), the closest and most specific
+ * first, at most `maxTypoShards`. Read only when the term's own shard gave nothing, so an
+ * ordinary query reads no more.
  */
-export function typoShards(keys: readonly string[], term: string): number[] {
-  const first = Array.from(term)[0]
+export function typoShards(keys: readonly string[], term: string, budget = 1): number[] {
+  const chars = Array.from(term)
+  const first = chars[0]
   if (!first) return []
-  const found: number[] = []
-  for (let at = lowerBound(keys, first); at < keys.length && keys[at].startsWith(first) && found.length < maxPrefixShards; at++) found.push(at)
+  const found: [at: number, distance: number, length: number][] = []
+  for (let at = lowerBound(keys, first); at < keys.length && keys[at].startsWith(first); at++) {
+    const key = Array.from(keys[at])
+    const distance = prefixDistance(key, chars)
+    if (distance <= budget) found.push([at, distance, key.length])
+  }
+  found.sort((a, b) => a[1] - b[1] || b[2] - a[2] || a[0] - b[0])
   return found
+    .slice(0, maxTypoShards)
+    .map(([at]) => at)
+    .sort((a, b) => a - b)
+}
+
+/** The fewest edits that turn `key` into some prefix of `term` (Levenshtein, the key read whole). */
+function prefixDistance(key: readonly string[], term: readonly string[]): number {
+  let previous = Array.from({ length: term.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= key.length; i++) {
+    const row = [i]
+    for (let j = 1; j <= term.length; j++) row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (key[i - 1] === term[j - 1] ? 0 : 1))
+    previous = row
+  }
+  return Math.min(...previous)
 }
 
 function indexOf(keys: readonly string[], key: string): number {

@@ -55,16 +55,23 @@ export interface ShardedIndexMeta {
   documentCount: number
   fieldIds: Record<string, number>
   averageFieldLength: number[]
-  /** Shard keys, sorted: shard `n` is `s/<n>.json`. */
+  /** Shard keys, sorted. */
   keys: string[]
-  /** Sections per document fragment: section `id` is in `d/<floor(id / docsPerFragment)>.json`. */
+  /** Per key: its shard's file name (content-addressed), read as `s/<name>.json`. */
+  shards: string[]
+  /** Sections per document fragment: section `id` is in fragment `floor(id / docsPerFragment)`. */
   docsPerFragment: number
 }
 
-/** One shard: the postings of its terms and the field lengths of the documents they name. */
+/**
+ * One shard: the postings of its terms, the field lengths of the documents they name and the
+ * file names of those documents' fragments (`d/<name>.json`), by fragment number.
+ * A capped term's entry has a third element: its true document frequency per field id.
+ */
 export interface IndexShard {
   fieldLength: Record<string, (number | null)[]>
-  index: [string, Record<string, Record<string, number>>][]
+  fragments: Record<string, string>
+  index: [term: string, postings: Record<string, Record<string, number>>, documentFrequency?: Record<string, number>][]
 }
 
 /** One section in a document fragment: route, page title, anchor, heading, text. */

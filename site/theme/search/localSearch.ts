@@ -4,7 +4,7 @@ import { createSearcher, createShardedSearcher, groupHits, searchPages, type Sea
 /** A loaded local index: answers a query with grouped hits (in the worker or on the main thread). */
 export type LocalSearch = (query: string, limit: number) => Promise<SearchAnswer>
 
-const shardedMetaRE = /\/meta\.json$/
+const shardedMetaRE = /\/meta(\.[\w-]+)?\.json$/
 
 /**
  * Loads the index at `url`: a sharded index's `meta.json` (a build's), whose

@@ -104,8 +104,9 @@ async function loadSearches(version: string, routePrefix: string): Promise<Recor
   const pages = await loadContentPages(version, routePrefix)
   // Through JSON, as the browser receives it.
   const searcher = createSearcher(JSON.parse(JSON.stringify(createIndexFile(pages, version, 'en'))))
-  const files = new Map(createIndexShards(pages, version, 'en'))
-  const sharded = createShardedSearcher(JSON.parse(files.get('meta.json') as string) as ShardedIndexMeta, async (path) => JSON.parse(files.get(path) as string))
+  const written = createIndexShards(pages, version, 'en')
+  const files = new Map(written.files)
+  const sharded = createShardedSearcher(JSON.parse(files.get(written.meta) as string) as ShardedIndexMeta, async (path) => JSON.parse(files.get(path) as string))
   return { whole: async (query) => searchPages(searcher, query), sharded: async (query) => (await sharded.search(query)).hits }
 }
 
