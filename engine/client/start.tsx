@@ -8,6 +8,8 @@ import { createClientRawHtmlRegistry, type RawHtmlRegistry } from '../shared/Raw
 import { appRootId } from '../shared/reservedIds.ts'
 import { resolvePath, routeKey, stripBase } from '../shared/routes.ts'
 import type { LayoutProps, PageData, SiteData, TemplateProps } from '../shared/types.ts'
+import { applyDevUpdate, isDevUpdate } from '../shared/devUpdate.ts'
+import { askForUpdatesSince, documentGeneration } from './devUpdates.ts'
 import { createPageLoader } from './pageLoader.ts'
 import { findHashTarget, scrollToHash } from './scrollToHash.ts'
 import { findNavigableAnchor } from './links.ts'
@@ -54,6 +56,9 @@ function ClientApp({ site, initial, loadTemplate, Layout, rawHtml }: { site: Sit
   const loader = useMemo(() => createPageLoader(site.base, site.notFoundRoutes), [site.base, site.notFoundRoutes])
   const bundle = initial.page.bundle
   const latest = useRef(0)
+  // Dev server only: the generation of the server's state this page's data is from, and the last refetch asked for.
+  const generation = useRef(documentGeneration(document))
+  const refetched = useRef(0)
 
   const navigate = useCallback(
     async (href: string, options: { replace?: boolean; fromHistory?: boolean } = {}) => {
@@ -140,18 +145,26 @@ function ClientApp({ site, initial, loadTemplate, Layout, rawHtml }: { site: Sit
       if (anchor && anchor.origin === window.location.origin && !anchor.hasAttribute('download')) prefetch(anchor.href)
     }
     const onPopState = () => void navigate(window.location.href, { fromHistory: true })
-    // The dev server says which pages' data changed: refetch the current one in place.
+    // The dev server says its state changed (engine/server/devGenerations.ts): refetch the current
+    // page's data in place when it may have changed, keeping scroll position and component state.
     const onUpdate = (event: Event) => {
-      const paths = (event as CustomEvent<{ paths?: string[] }>).detail?.paths
+      const update = (event as CustomEvent<unknown>).detail
       const route = stripBase(window.location.pathname, site.base)
-      if (route === null) return
+      if (!isDevUpdate(update) || generation.current === null || route === null) return
       const current = resolvePath(route)
+      const { generation: next, refetch } = applyDevUpdate(update, generation.current, routeKey(current))
+      if (next === generation.current) return
+      generation.current = next
       loader.invalidate()
-      if (paths && !paths.some((path) => routeKey(path) === routeKey(current))) return
+      if (!refetch) return
+      // Only the newest refetch lands: an older one's answer may come later, with older data.
+      const ticket = ++refetched.current
       void loader.load(current).then(async (result) => {
         if (!result.page) return
         const Template = await loadTemplate(result.page.template)
-        setView({ page: result.page, Template })
+        const still = stripBase(window.location.pathname, site.base)
+        // Not after a newer refetch, nor once the reader has moved on to another page.
+        if (ticket === refetched.current && still !== null && resolvePath(still) === current) setView({ page: result.page, Template })
       })
     }
     window.addEventListener('sheaf:update', onUpdate)
@@ -159,6 +172,8 @@ function ClientApp({ site, initial, loadTemplate, Layout, rawHtml }: { site: Sit
     document.addEventListener('mouseover', onHover, { passive: true })
     document.addEventListener('focusin', onHover)
     window.addEventListener('popstate', onPopState)
+    // Listening now: ask what changed since the page was rendered (a save during its load).
+    if (generation.current !== null) askForUpdatesSince(generation.current)
     return () => {
       document.removeEventListener('click', onClick)
       document.removeEventListener('mouseover', onHover)

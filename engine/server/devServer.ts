@@ -97,9 +97,14 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     const known = (data as { generation?: unknown } | null)?.generation
     if (typeof known === 'number' && Number.isInteger(known)) client.send(devUpdateEvent, generations.since(known))
   })
-  // The emitted files of a new state are made once a page or its data has been served (the first
-  // page after start-up, the updated one after a save), or a second later if none is asked for.
-  const emitFilesSoon = () => setTimeout(() => void state.files(), emitFilesDelayMs).unref()
+  // The emitted files of a state are made a second after the last page, data or rebuild (or when
+  // one is asked for): debounced, so a save's data request and the next save do not queue behind a
+  // search index build (hundreds of milliseconds of the one thread on this site) for the save before.
+  let emitTimer: NodeJS.Timeout | undefined
+  const emitFilesSoon = () => {
+    clearTimeout(emitTimer)
+    emitTimer = setTimeout(() => void state.files(), emitFilesDelayMs).unref()
+  }
   // A plugin that fails while emitting its files after a rebuild: shown as any rebuild error is.
   const showFilesError = (error: unknown) => {
     lastError = error
@@ -199,14 +204,17 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     }
     if (route !== null && route.startsWith(`${dataPrefix}/`) && route.endsWith('.json')) {
       const pageRoute = route.slice(dataPrefix.length, -'.json'.length).replace(/\/index$/, '/') || '/'
-      const page = state.pages.get(routeKey(pageRoute)) ?? state.pages.get(routeKey(`${pageRoute}/`))
-      if (!page) {
+      // Looked up in the turn: a request that waited for a rebuild's swap answers from the new state.
+      const data = await inTurn(async () => {
+        const page = state.pages.get(routeKey(pageRoute)) ?? state.pages.get(routeKey(`${pageRoute}/`))
+        return page ? pageData(page) : null
+      })
+      if (!data) {
         response.writeHead(404, { 'content-type': 'application/json' }).end('{}')
         return
       }
-      const data = await inTurn(() => pageData(page))
       response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(data))
-      void state.files()
+      emitFilesSoon()
       return
     }
     const hasExtension = route !== null && /\.[a-z0-9]+$/i.test(route)
@@ -238,7 +246,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     })
     const transformed = await withViteTags(url.pathname, html, generation)
     response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(transformed)
-    void state.files()
+    emitFilesSoon()
   }
 
   /**
@@ -312,6 +320,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
 
   async function writeEntry(current: DevState, first: boolean): Promise<string> {
     // Hoisted: also called before the Vite server exists.
+    const before = first ? null : await fs.promises.readFile(entry, 'utf8').catch(() => null)
     const file = await writeClientEntry({
       root,
       site: siteDataOf(current),
@@ -321,7 +330,11 @@ export async function startDevServer(root: string, options: DevServerOptions = {
       clientModules: current.site.runner.clientModules(),
       dev: true,
     })
-    if (!first) viteRef?.moduleGraph.invalidateAll()
+    // Only when the entry changed (the config, the theme's files or the plugins' client modules):
+    // the theme's modules are Vite's to invalidate when they change, and invalidating them all
+    // after every save made the page's data request load the theme afresh (the largest part of
+    // a save's way to the screen on this site, after the rebuild itself).
+    if (!first && before !== (await fs.promises.readFile(file, 'utf8').catch(() => null))) viteRef?.moduleGraph.invalidateAll()
     return file
   }
 }

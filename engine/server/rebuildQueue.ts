@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+
+/**
+ * One rebuild at a time, and never a lost save: a change that arrives while a rebuild runs marks
+ * the queue dirty, and one more rebuild runs after it with every file changed meanwhile (three
+ * saves within 50 ms make at most two rebuilds, the last of which read the last save).
+ */
+export interface RebuildQueue {
+  /** A file changed (or may have): rebuild now, or once the running rebuild is done. */
+  schedule(file: string): void
+  /** Resolves when no rebuild runs or waits. */
+  idle(): Promise<void>
+}
+
+export function createRebuildQueue(rebuild: (files: string[]) => Promise<void>, isChanged: (file: string) => boolean = () => true): RebuildQueue {
+  let pending = new Set<string>()
+  let running: Promise<void> | null = null
+  const drain = async () => {
+    while (pending.size > 0) {
+      const files = [...pending]
+      pending = new Set()
+      // A failed rebuild reports itself (rebuild catches); the loop must go on to the next save.
+      await rebuild(files).catch(() => undefined)
+    }
+    running = null
+  }
+  return {
+    schedule(file) {
+      if (!isChanged(file)) return
+      pending.add(file)
+      running ??= drain()
+    },
+    idle: () => running ?? Promise.resolve(),
+  }
+}
+
+/** Files larger than this are compared by size and mtime, not by content (an image in a public folder). */
+const maxHashedBytes = 4_000_000
+
+/**
+ * What each watched file held when its last change was taken: two watchers (Vite's and the
+ * content folders' own) report most saves twice, and an editor's save can be several events; an
+ * event for a file that reads as it did at the last taken change is a duplicate, not a save. The
+ * first event for a file always counts (nothing is known of it before).
+ */
+export class FileSnapshots {
+  private readonly seen = new Map<string, string>()
+
+  /** Whether `file` differs from its last snapshot; takes the new one. */
+  changed(file: string): boolean {
+    const now = snapshot(file)
+    if (this.seen.get(file) === now) return false
+    this.seen.set(file, now)
+    return true
+  }
+}
+
+function snapshot(file: string): string {
+  try {
+    const stat = fs.statSync(file)
+    if (!stat.isFile()) return `other:${stat.mtimeMs}`
+    if (stat.size > maxHashedBytes) return `large:${stat.size}:${stat.mtimeMs}`
+    return `file:${createHash('sha1').update(fs.readFileSync(file)).digest('base64url')}`
+  } catch {
+    // Gone, or unreadable for now (mid-rename): different from any content it had.
+    return 'missing'
+  }
+}
