@@ -134,8 +134,11 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
       const warnings: MarkdownWarning[] = vfile.messages.map((message) => ({ message: message.reason, line: message.line ?? undefined, column: message.column ?? undefined }))
       const unclosed = findUnclosedFence(source)
       if (unclosed) warnings.push({ message: 'A code fence is never closed; everything after it is shown as code. Close it with a line of ``` (the same number of backticks).', line: unclosed })
-      const title = typeof frontmatter.data.title === 'string' && frontmatter.data.title.trim() ? frontmatter.data.title.trim() : headings.firstH1 ?? titleFromFile(file)
-      if (!frontmatter.data.title && !headings.firstH1) warnings.push({ message: `The page has no title; using "${title}" from the file name. Add \`title:\` to the front-matter.` })
+      // A home page without a title (as Rspress writes them) is named by its hero.
+      const hero = frontmatter.data.pageType === 'home' ? (frontmatter.data.hero as { name?: unknown } | undefined) : undefined
+      const heroName = typeof hero?.name === 'string' && hero.name.replace(/<[^>]*>/g, '').trim() ? hero.name.replace(/<[^>]*>/g, '').trim() : undefined
+      const title = typeof frontmatter.data.title === 'string' && frontmatter.data.title.trim() ? frontmatter.data.title.trim() : (headings.firstH1 ?? heroName ?? titleFromFile(file))
+      if (!frontmatter.data.title && !headings.firstH1 && !heroName) warnings.push({ message: `The page has no title; using "${title}" from the file name. Add \`title:\` to the front-matter.` })
       return { frontmatter: frontmatter.data, title, toc: headings.toc, anchors: headings.anchors, body: hast, text, sections, warnings }
     },
   }

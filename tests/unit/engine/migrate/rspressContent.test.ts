@@ -41,3 +41,11 @@ describe('Rspress container titles', () => {
     }
   })
 })
+
+describe('Rspress home pages', () => {
+  it('are named by their hero when the front-matter has no title, without a warning', async () => {
+    const result = await processor.process({ source: '---\npageType: home\nhero:\n  name: Acme <b>Widgets</b>\n---\n', file: 'index.md', mdx: false })
+    expect(result.title).toBe('Acme Widgets')
+    expect(result.warnings).toEqual([])
+  })
+})
