@@ -67,9 +67,11 @@ function autoSidebars(pages: SidebarPage[], metaByDir: Map<string, MetaFile>): S
 function topFolderOf(page: SidebarPage): string | null {
   const routeSegments = page.path.split('/').filter(Boolean).slice([page.langPrefix, page.versionPrefix].filter(Boolean).length)
   const fileSegments = page.relativePath.replace(markdownRE, '').split('/')
-  if (fileSegments[fileSegments.length - 1] === 'index') fileSegments.pop()
+  const isIndex = fileSegments[fileSegments.length - 1] === 'index'
+  if (isIndex) fileSegments.pop()
   const prefixCount = fileSegments.length - routeSegments.length
-  if (routeSegments.length < 2 || prefixCount < 0) return null
+  // A top folder's own index page (`api/index.md`) is listed in its sidebar, as Rspress does.
+  if (routeSegments.length < (isIndex ? 1 : 2) || prefixCount < 0) return null
   return fileSegments.slice(0, prefixCount + 1).join('/')
 }
 

@@ -40,3 +40,15 @@ describe('Rspress 1.x _meta.json', () => {
     expect(() => buildSidebars(pages, [meta('v1/guide/_meta.json', ['start', { type: 'custom-link', label: 'x' }])])).toThrow(/needs a "label" and a "link"/)
   })
 })
+
+describe('a folder without _meta.json (auto sidebar)', () => {
+  it('lists its own index page with the others, as Rspress does', () => {
+    const api = [page('v1/api/index.md', '/v1/api', 'API', 'v1'), page('v1/api/config.md', '/v1/api/config', 'Configuration', 'v1')]
+    const sidebars = buildSidebars(api, [], {}, true)
+    expect(sidebars.map((sidebar) => sidebar.routePrefix)).toEqual(['/v1/api/'])
+    expect(sidebars[0].items).toEqual([
+      { text: 'Configuration', link: '/v1/api/config' },
+      { text: 'API', link: '/v1/api' },
+    ])
+  })
+})
