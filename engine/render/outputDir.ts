@@ -24,7 +24,7 @@ export async function createStagingDir(outDir: string): Promise<{ dir: string; c
   await fs.mkdir(parent, { recursive: true })
   // Not mkdtemp: it makes the folder 0700, and the folder becomes the site, which a web server
   // running as another user must be able to read. mkdir's default mode (0777) goes through the umask.
-  const dir = await makeUniqueDir(path.join(parent, `.${path.basename(outDir)}-staging-`))
+  const dir = await makeUniqueDir(path.join(parent, `.${path.basename(outDir)}${stagingInfix}`))
   activeStaging.add(dir)
   await fs.writeFile(path.join(dir, buildMarker), 'This folder is a Sheaf build: the next build replaces it.\n')
   return {
@@ -50,6 +50,19 @@ export async function createStagingDir(outDir: string): Promise<{ dir: string; c
       activeStaging.delete(dir)
     },
   }
+}
+
+const stagingInfix = '-staging-'
+
+/**
+ * The output folder a staging folder of createStagingDir is swapped into (null: not one). A plugin's
+ * onPostBuild writes into the staging folder; with this it finds the previous build's files, to
+ * link what did not change instead of writing it again (as the page cache does).
+ */
+export function outputDirOfStaging(staging: string): string | null {
+  const name = path.basename(staging)
+  const match = /^\.(.+)-staging-[0-9a-f]{8}$/.exec(name)
+  return match ? path.join(path.dirname(staging), match[1]) : null
 }
 
 async function makeUniqueDir(prefix: string): Promise<string> {
