@@ -52,13 +52,13 @@ export interface ShardInput {
 const postingRE = /"(\d+)":\d+/g
 /**
  * At most what one posting adds to its shard's tables: a field-lengths row (`"12345":[null,3,57],`)
- * and a fragment row (`"3086":"0123456789",`). Counted in the shard's size, so files stay under the limit.
+ * and a fragment row (`"3086":"01234567",`), less what the rows of documents shared by the shard's terms save. Counted in the shard's size, so files stay under the limit.
  */
-const tableCharsPerPosting = 40
+const tableCharsPerPosting = 28
 
-/** The name a file gets from its content: 10 characters of its SHA-256 (60 bits), URL-safe. */
+/** The name a file gets from its content: 8 characters of its SHA-256 (48 bits), URL-safe. */
 export function contentName(content: string): string {
-  return createHash('sha256').update(content).digest('base64url').slice(0, 10)
+  return createHash('sha256').update(content).digest('base64url').slice(0, 8)
 }
 
 export function writeShards(input: ShardInput): WrittenShards {

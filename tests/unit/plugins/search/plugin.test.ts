@@ -142,7 +142,7 @@ describe('search plugin', () => {
     for (const pointer of pointers) {
       const { file, shards } = JSON.parse(emitted.get(pointer) as string) as { file: string; shards: string }
       // One folder per version and language, the same in every build; every file in it is named after its content.
-      expect(shards).toMatch(new RegExp(`^search/${file.replace(/^search_index\./, '').replace(/\.[0-9a-f]{8}\.json$/, '').replace(/\./g, '\\.')}/meta\\.[\\w-]{10}\\.json$`))
+      expect(shards).toMatch(new RegExp(`^search/${file.replace(/^search_index\./, '').replace(/\.[0-9a-f]{8}\.json$/, '').replace(/\./g, '\\.')}/meta\\.[\\w-]{8}\\.json$`))
       const meta = JSON.parse(emitted.get(`static/${shards}`) as string) as ShardedIndexMeta
       expect(meta.documentCount).toBe((JSON.parse(emitted.get(`static/${file}`) as string) as { index: { documentCount: number } }).index.documentCount)
       const dir = `static/${shards.replace(/meta\.[\w-]+\.json$/, '')}`
@@ -165,7 +165,7 @@ describe('search plugin', () => {
     expect(searchIndex('/unknown')).toBe(searchIndex('/docs/a'))
     expect(await hashedFile('/docs/a')).toMatch(/^static\/search_index\.en\.[0-9a-f]{8}\.json$/)
     expect([...emitted.keys()].filter((file) => file.startsWith('static/search_index.'))).toHaveLength(2)
-    expect([...emitted.keys()].filter((file) => /\/meta\.[\w-]+\.json$/.test(file))).toEqual([expect.stringMatching(/^static\/search\/en\/meta\.[\w-]{10}\.json$/)])
+    expect([...emitted.keys()].filter((file) => /\/meta\.[\w-]+\.json$/.test(file))).toEqual([expect.stringMatching(/^static\/search\/en\/meta\.[\w-]{8}\.json$/)])
   })
 
   test('keeps the name stable (no hash) in develop mode', () => {

@@ -90,6 +90,28 @@ const cases12: [query: string, expectedPage: string][] = [
   ['getByRole', '/12.x/docs/api/queries'],
   ['getByRloe', '/12.x/docs/api/queries'],
   ['queryAllByText', '/12.x/docs/api/queries'],
+  // What readers paste or type on 12.x: error messages, matcher names, act warnings, migration terms.
+  ['Unable to find an element', '/12.x/docs/guides/troubleshooting'],
+  // 12.x's troubleshooting guide has a section headed by the warning itself.
+  ['not wrapped in act', '/12.x/docs/guides/troubleshooting'],
+  ['Cannot use import statement outside a module', '/12.x/docs/guides/troubleshooting'],
+  ['toBeOnTheScreen is not a function', '/12.x/docs/guides/troubleshooting'],
+  ['toHaveTextContent', '/12.x/docs/api/jest-matchers'],
+  ['toBeDisabled', '/12.x/docs/api/jest-matchers'],
+  ['toBeVisible', '/12.x/docs/api/jest-matchers'],
+  ['toHaveStyle', '/12.x/docs/api/jest-matchers'],
+  ['extend-expect', '/12.x/docs/api/jest-matchers'],
+  ['ByA11yState', '/12.x/docs/api/queries'],
+  ['accessibilityState', '/12.x/docs/api/queries'],
+  ['waitForElementToBeRemoved', '/12.x/docs/api/misc/async'],
+  ['findAllByRole', '/12.x/docs/api/queries'],
+  ['rerender', '/12.x/docs/api/render'],
+  ['unmount', '/12.x/docs/api/render'],
+  ['toJSON', '/12.x/docs/api/render'],
+  ['userEvent.setup', '/12.x/docs/api/events/user-event'],
+  ['toBeEmptyElement', '/12.x/docs/api/jest-matchers'],
+  ['upgrade to 12', '/12.x/docs/migration/v12'],
+  ['migrate from jest-native', '/12.x/docs/migration/jest-matchers'],
 ]
 
 
