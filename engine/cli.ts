@@ -133,7 +133,8 @@ async function main(): Promise<number> {
       const { migrateRspress } = await import('./migrate/migrateRspress.ts')
       const result = migrateRspress(path.resolve(root, source), path.resolve(root, target))
       const untranslated = result.untranslated.map((item) => `  ${item.key}: ${item.reason}`).join('\n')
-      process.stdout.write(`Migrated ${source} into ${target}: ${result.translated.length} config keys translated, ${result.untranslated.length} not${untranslated ? `:\n${untranslated}` : '.'}\nThe list is in ${path.join(target, 'MIGRATION.md')}. Next:\n  cd ${target}\n  npm install\n  npm run build\n`)
+      const issues = result.contentIssues.map((issue) => `  ${issue.where}: ${issue.problem}`).join('\n')
+      process.stdout.write(`Migrated ${source} into ${target}: ${result.translated.length} config keys translated, ${result.untranslated.length} not${untranslated ? `:\n${untranslated}` : '.'}\n${issues ? `Content Sheaf will not build as it is:\n${issues}\n` : ''}The list is in ${path.join(target, 'MIGRATION.md')}. Next:\n  cd ${target}\n  npm install\n  npm run build\n`)
       return 0
     }
     case 'bench': {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { SheafError } from '../errors.ts'
 import { configSource } from './configSource.ts'
 import { readConfigLiteral } from './readConfigLiteral.ts'
+import { scanContent, type ContentIssue } from './scanContent.ts'
 import { translateConfig, type TranslatedConfig, type Untranslated } from './translateConfig.ts'
 
 /** The folder of the Sheaf package that is running: the new site depends on it (`"sheaf": "file:<it>"`). */
@@ -16,6 +17,8 @@ export interface MigrationResult {
   files: string[]
   translated: string[]
   untranslated: Untranslated[]
+  /** Places in the content that Sheaf will not build as they are (the build fails on them too). */
+  contentIssues: ContentIssue[]
   /** The text of MIGRATION.md. */
   report: string
 }
@@ -72,9 +75,10 @@ export function migrateRspress(sourceDir: string, targetDir: string): MigrationR
   write('package.json', packageJson(target))
   write('.gitignore', 'node_modules/\nbuild/\n.sheaf/\n.sheaf-cache/\n')
   write('site/config.ts', configSource(config))
-  const report = migrationReport(config, configName)
+  const contentIssues = scanContent(docsDir, path.posix.join(config.contentRoot, config.versionFolder ?? ''))
+  const report = migrationReport(config, configName, contentIssues)
   write('MIGRATION.md', report)
-  return { files, translated: config.translated, untranslated: config.untranslated, report }
+  return { files, translated: config.translated, untranslated: config.untranslated, contentIssues, report }
 }
 
 /** Navbar items: a root `_meta.json` of Rspress 1.x is an array of `{ text, link | items }`. */
@@ -163,7 +167,7 @@ function packageJson(target: string): string {
 }
 
 /** MIGRATION.md: what was translated, what was not and why, and what to check next. */
-function migrationReport(config: TranslatedConfig, configName: string): string {
+function migrationReport(config: TranslatedConfig, configName: string, contentIssues: ContentIssue[]): string {
   const escape = (text: string) => text.replace(/\|/g, '\\|')
   const rows = config.untranslated.map((item) => `| \`${escape(item.key)}\` | ${escape(item.reason)} |`)
   return `# Migrated from Rspress
@@ -185,7 +189,7 @@ ${config.translated.length > 0 ? config.translated.map((key) => `- \`${key}\``).
 
 ${rows.length > 0 ? `| key | why |\n| --- | --- |\n${rows.join('\n')}` : 'Everything was translated.'}
 
-${config.notes.length > 0 ? `## Notes\n\n${config.notes.map((note) => `- ${note}`).join('\n')}\n\n` : ''}## Links
+${contentIssues.length > 0 ? `## Content to change\n\nSheaf will not build these places as they are (the build lists them too, each with its line):\n\n${contentIssues.map((issue) => `- \`${issue.where}\`: ${issue.problem}`).join('\n')}\n\n` : ''}${config.notes.length > 0 ? `## Notes\n\n${config.notes.map((note) => `- ${note}`).join('\n')}\n\n` : ''}## Links
 
 Rspress checks links to pages but not \`#anchors\`. The new config sets \`links: { deadAnchors: 'warn' }\`:
 a dead page link fails the build, a dead \`#anchor\` is a warning with its file and line. Fix those,

@@ -1,0 +1,50 @@
+import fs from 'node:fs'
+import path from 'node:path'
+
+/** A place in the content Sheaf will not build as it is, found before the first build. */
+export interface ContentIssue {
+  /** `docs/guide/a.md:12` (relative to the Rspress site). */
+  where: string
+  problem: string
+}
+
+const themeModuleRE = /^(@theme|rspress\/theme|@rspress\/core\/theme|@rspress\/theme-default)$/
+const fenceRE = /^\s{0,3}(`{3,}|~{3,})/
+const relativeImageRE = /!\[[^\]]*\]\(\s*<?(?!https?:|\/|data:|#)([^)\s>]+)|<img\s[^>]*src=["'](?!https?:|\/|data:)([^"']+)["']/g
+const importFromRE = /^import\s[\s\S]*?from\s+['"]([^'"]+)['"]|^import\s+['"]([^'"]+)['"]/gm
+
+/**
+ * Looks through the pages for what Rspress accepts and Sheaf does not, so MIGRATION.md can list
+ * them with file:line before the first build: images by relative path (Sheaf serves images from
+ * the public folder) and MDX imports from modules other than the theme (MDX is never run).
+ * Fenced code is skipped. The build reports the same places; this only says it earlier.
+ */
+export function scanContent(docsDir: string, label: string): ContentIssue[] {
+  const issues: ContentIssue[] = []
+  for (const file of fs.readdirSync(docsDir, { recursive: true, encoding: 'utf8' }).sort()) {
+    if (!/\.mdx?$/.test(file) || file.split(path.sep).includes('node_modules')) continue
+    const relative = `${label}/${file.split(path.sep).join('/')}`
+    const source = fs.readFileSync(path.join(docsDir, file), 'utf8')
+    let fence: string | null = null
+    source.split('\n').forEach((line, index) => {
+      const marker = fenceRE.exec(line)?.[1]
+      if (marker && (fence === null || marker.startsWith(fence))) {
+        fence = fence === null ? marker : null
+        return
+      }
+      if (fence !== null) return
+      for (const match of line.matchAll(relativeImageRE)) {
+        issues.push({ where: `${relative}:${index + 1}`, problem: `the image \`${match[1] ?? match[2]}\` is a relative path: move it to the public folder and write \`/${path.posix.basename(match[1] ?? match[2])}\`` })
+      }
+    })
+    if (file.endsWith('.mdx')) {
+      for (const match of source.matchAll(importFromRE)) {
+        const from = match[1] ?? match[2]
+        if (themeModuleRE.test(from)) continue
+        const line = source.slice(0, match.index).split('\n').length
+        issues.push({ where: `${relative}:${line}`, problem: `imports from \`${from}\`: MDX pages may only use the theme's components (Tabs, Tab, PackageManagerTabs, Badge); Sheaf never runs MDX code` })
+      }
+    }
+  }
+  return issues
+}
