@@ -3,6 +3,13 @@ export const coreTypeDefs = /* GraphQL */ `
   "Any JSON value (front-matter, hast trees, theme config)."
   scalar JSON
 
+  """
+  The TypeScript type \`sheaf typegen\` gives a JSON field: \`type\` is the type expression,
+  \`import\` the names it uses (comma-separated) and \`from\` the module they come from.
+  Without it a JSON field is \`unknown\`.
+  """
+  directive @ts(type: String!, import: String, from: String) on FIELD_DEFINITION
+
   "Site-wide data from the config."
   type Site {
     title: String!
@@ -14,7 +21,7 @@ export const coreTypeDefs = /* GraphQL */ `
     "Default language."
     lang: String!
     "The theme configuration, as written in the config."
-    themeConfig: JSON!
+    themeConfig: JSON! @ts(type: "ThemeConfig", import: "ThemeConfig", from: "sheaf/runtime")
   }
 
   "One outline entry (h2 and deeper; h1 is skipped)."
@@ -57,12 +64,12 @@ export const coreTypeDefs = /* GraphQL */ `
     version: String
     "doc, home, overview, custom, blank or 404."
     pageType: String!
-    frontmatter: JSON!
+    frontmatter: JSON! @ts(type: "Record<string, unknown>")
     "The front-matter with every string that holds HTML turned into sanitized inline hast (render it with HastContent); other values as written. For texts that may carry inline HTML, as a home page's hero and features do in Rspress."
-    frontmatterHtml: JSON!
+    frontmatterHtml: JSON! @ts(type: "Record<string, unknown>")
     toc: [TocEntry!]!
     "The body as a hast tree (JSON), links resolved."
-    body: JSON!
+    body: JSON! @ts(type: "Root", import: "Root", from: "hast")
     "Plain text of the body."
     text: String!
     sections: [PageSection!]!

@@ -2,6 +2,8 @@ import { SheafError, routeKey, toRoute, withBase, type Plugin, type QueryContext
 import { firstVisitScript, redirectPage } from './redirectScripts.ts'
 import { defaultTexts, themeConfigTextKeys, type UiTexts } from './texts.ts'
 
+export type { UiTexts }
+
 export interface Locale {
   lang: string
   label: string
@@ -74,7 +76,7 @@ export function i18n(options: I18nOptions): Plugin {
           locales: [Locale!]!
           localeLinks(path: String!): [LocaleLink!]!
           "UI texts for the language of the page at a route."
-          i18n(path: String!): JSON!
+          i18n(path: String!): JSON! @ts(type: "Partial<UiTexts>", import: "UiTexts", from: "sheaf/plugins/i18n")
         }
       `)
       addResolvers({

@@ -72,7 +72,7 @@ export function sidebar(options: SidebarOptions = {}): Plugin {
         }
         extend type Query {
           "The sidebar tree for the page at a route ([] when it has none)."
-          sidebar(path: String!): JSON!
+          sidebar(path: String!): JSON! @ts(type: "SidebarItem[]", import: "SidebarItem", from: "sheaf/runtime")
           "Previous and next pages in sidebar order."
           prevNext(path: String!): PrevNext!
           "For overview pages: the pages below, grouped by sidebar section."

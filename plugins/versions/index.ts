@@ -62,7 +62,7 @@ export function versions(options: VersionsOptions): Plugin {
           currentVersion(path: String!): Version!
           versionLinks(path: String!): [VersionLink!]!
           "themeConfig.nav with internal links moved into the reader's version and language."
-          nav(path: String!): JSON!
+          nav(path: String!): JSON! @ts(type: "NavItem[]", import: "NavItem", from: "sheaf/runtime")
         }
       `)
       addResolvers({

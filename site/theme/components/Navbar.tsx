@@ -10,7 +10,9 @@ import { SocialLinks } from './SocialLinks.tsx'
 import { VersionSwitcher } from './VersionSwitcher.tsx'
 import { useTexts } from '../hooks/useTexts.ts'
 
-export type NavbarData = Pick<LayoutData, 'versions' | 'currentVersion' | 'versionLinks' | 'locales' | 'localeLinks' | 'nav' | 'searchIndex' | 'searchConfig'> & {
+export type NavbarData = Pick<LayoutData, 'versions' | 'currentVersion' | 'versionLinks' | 'locales' | 'localeLinks' | 'nav' | 'searchIndex'> & {
+  /** The search plugin's settings; null on a site without it. */
+  searchConfig: LayoutData['searchConfig'] | null
   /** The page's language (for the language switcher). */
   lang: string
   searchPlaceholder: string

@@ -1,6 +1,7 @@
-import type { Root } from 'hast'
 import { HastContent, type TemplateProps } from 'sheaf/runtime'
 import { markdownComponents } from '../markdown/components.tsx'
+import type { BlankQuery } from '../queries.generated.ts'
+import type { TemplateData } from '../templateData.ts'
 
 export const query = /* GraphQL */ `
   query ($path: String!) {
@@ -9,6 +10,6 @@ export const query = /* GraphQL */ `
 `
 
 /** The body alone, with no styling of its own (the layout still frames it). */
-export default function Blank({ data }: TemplateProps<{ page: { body: Root } }>) {
+export default function Blank({ data }: TemplateProps<TemplateData<BlankQuery>>) {
   return <HastContent tree={data.page.body} components={markdownComponents} />
 }

@@ -1,6 +1,7 @@
-import type { Root } from 'hast'
 import { HastContent, type TemplateProps } from 'sheaf/runtime'
 import { markdownComponents } from '../markdown/components.tsx'
+import type { CustomQuery } from '../queries.generated.ts'
+import type { TemplateData } from '../templateData.ts'
 
 export const query = /* GraphQL */ `
   query ($path: String!) {
@@ -9,7 +10,7 @@ export const query = /* GraphQL */ `
 `
 
 /** A free-form page inside the site frame: the body at full width, no sidebar or outline. */
-export default function Custom({ data }: TemplateProps<{ page: { title: string; body: Root } }>) {
+export default function Custom({ data }: TemplateProps<TemplateData<CustomQuery>>) {
   return (
     <div className="custom-page prose">
       <HastContent tree={data.page.body} components={markdownComponents} />

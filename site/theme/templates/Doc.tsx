@@ -1,4 +1,3 @@
-import type { Root } from 'hast'
 import { useCallback, useState } from 'react'
 import { HastContent, useSiteData, type TemplateProps } from 'sheaf/runtime'
 import { useImageZoom } from '../furniture/useImageZoom.ts'
@@ -8,13 +7,15 @@ import { DocToolbar } from '../components/DocToolbar.tsx'
 import { EditLink } from '../components/EditLink.tsx'
 import { hasTitleHeading } from '../components/hasTitleHeading.ts'
 import { LastUpdated } from '../components/LastUpdated.tsx'
-import { Outline, type TocEntry } from '../components/Outline.tsx'
-import { PrevNext, type PageLink } from '../components/PrevNext.tsx'
+import { Outline } from '../components/Outline.tsx'
+import { PrevNext } from '../components/PrevNext.tsx'
 import { Sidebar } from '../components/Sidebar.tsx'
 import { useLayoutData } from '../hooks/useLayoutData.ts'
 import { usePageParts } from '../hooks/usePageParts.ts'
 import { useRouteChange } from '../hooks/useRouteChange.ts'
 import { useTexts } from '../hooks/useTexts.ts'
+import type { DocQuery } from '../queries.generated.ts'
+import type { TemplateData } from '../templateData.ts'
 
 export const query = /* GraphQL */ `
   query ($path: String!) {
@@ -23,10 +24,7 @@ export const query = /* GraphQL */ `
   }
 `
 
-export interface DocData {
-  page: { title: string; body: Root; toc: TocEntry[]; lastUpdated: string | null; sourcePath: string | null; lang: string | null; path: string }
-  prevNext: { prev: PageLink | null; next: PageLink | null }
-}
+export type DocData = TemplateData<DocQuery>
 
 /** A documentation page: sidebar, article, outline, last-updated line, edit link, previous/next. */
 export default function Doc({ data, path }: TemplateProps<DocData>) {

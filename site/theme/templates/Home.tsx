@@ -1,9 +1,10 @@
-import type { Root } from 'hast'
 import { HastContent, type TemplateProps } from 'sheaf/runtime'
 import { markdownComponents } from '../markdown/components.tsx'
 import { Features, type Feature } from '../components/Features.tsx'
 import { Hero, type HeroData } from '../components/Hero.tsx'
 import { RichText } from '../components/RichText.tsx'
+import type { HomeQuery } from '../queries.generated.ts'
+import type { TemplateData } from '../templateData.ts'
 
 export const query = /* GraphQL */ `
   query ($path: String!) {
@@ -11,13 +12,18 @@ export const query = /* GraphQL */ `
   }
 `
 
-export interface HomeData {
-  page: { title: string; body: Root; frontmatterHtml: { hero?: HeroData; features?: Feature[]; footerMessage?: RichText } }
+export type HomeData = TemplateData<HomeQuery>
+
+/** The front-matter a home page's author writes (`frontmatterHtml`: its HTML strings as inline hast). */
+interface HomeFrontmatter {
+  hero?: HeroData
+  features?: Feature[]
+  footerMessage?: RichText
 }
 
 /** The home page: hero, feature cards, the page's own text and an optional footer message. */
 export default function Home({ data }: TemplateProps<HomeData>) {
-  const { hero, features, footerMessage } = data.page.frontmatterHtml
+  const { hero, features, footerMessage } = data.page.frontmatterHtml as HomeFrontmatter
   const hasBody = data.page.body.children.some((node) => node.type === 'element')
   return (
     <div className="home">

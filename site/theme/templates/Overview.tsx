@@ -1,15 +1,16 @@
-import type { Root } from 'hast'
 import { useCallback, useState } from 'react'
 import { HastContent, type TemplateProps } from 'sheaf/runtime'
 import { markdownComponents } from '../markdown/components.tsx'
 import { DocToolbar } from '../components/DocToolbar.tsx'
 import { hasTitleHeading } from '../components/hasTitleHeading.ts'
-import { OverviewIndex, type OverviewGroup } from '../components/OverviewIndex.tsx'
+import { OverviewIndex } from '../components/OverviewIndex.tsx'
 import { Sidebar } from '../components/Sidebar.tsx'
 import { useLayoutData } from '../hooks/useLayoutData.ts'
 import { usePageParts } from '../hooks/usePageParts.ts'
 import { useRouteChange } from '../hooks/useRouteChange.ts'
 import { useTexts } from '../hooks/useTexts.ts'
+import type { OverviewQuery } from '../queries.generated.ts'
+import type { TemplateData } from '../templateData.ts'
 
 export const query = /* GraphQL */ `
   query ($path: String!) {
@@ -18,10 +19,7 @@ export const query = /* GraphQL */ `
   }
 `
 
-export interface OverviewData {
-  page: { title: string; body: Root }
-  overview: OverviewGroup[]
-}
+export type OverviewData = TemplateData<OverviewQuery>
 
 /** An overview page: its own text, then an index of the pages below it grouped by sidebar section. */
 export default function Overview({ data, path }: TemplateProps<OverviewData>) {

@@ -43,7 +43,7 @@ export function createLayoutData(overrides: Partial<LayoutData> = {}): Partial<L
       menuText: 'Menu',
     },
     searchIndex: null,
-    searchConfig: null,
+    searchConfig: {},
     ...overrides,
   }
 }

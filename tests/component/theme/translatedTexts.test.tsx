@@ -61,7 +61,7 @@ function zhDocPage(): PageData {
     sidebar: [{ text: '指南', items: [{ text: '快速开始', link: '/1.0/zh/guide/start' }, { text: '下一步', link: '/1.0/zh/guide/next' }] }],
     i18n: pluginTextsFor(),
     searchIndex: null,
-    searchConfig: null,
+    searchConfig: {},
   }
   const data: DocData = {
     page: {

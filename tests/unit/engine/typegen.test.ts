@@ -13,6 +13,17 @@ describe('typed queries', () => {
     )
   })
 
+  it('gives a JSON field the type its schema declares with @ts, and unknown without one', () => {
+    const withPlugin = buildSchema(['extend type Query { sidebar(path: String!): JSON! @ts(type: "SidebarItem[]", import: "SidebarItem", from: "sheaf/runtime")\n raw: JSON }'], [])
+    const imports = new Map<string, Set<string>>()
+    const type = queryToType(withPlugin, 'query ($path: String!) { page(path: $path) { body frontmatter } sidebar(path: $path) raw }', 'Doc.tsx', imports)
+    expect(type).toContain('body: Root\n')
+    expect(type).toContain('frontmatter: Record<string, unknown>\n')
+    expect(type).toContain('sidebar: SidebarItem[]\n')
+    expect(type).toContain('raw: unknown | null\n')
+    expect(Object.fromEntries([...imports].map(([from, names]) => [from, [...names]]))).toEqual({ hast: ['Root'], 'sheaf/runtime': ['SidebarItem'] })
+  })
+
   it('fails on a wrong field name, naming the template', () => {
     expect(() => queryToType(schema, '{ allPage { titel } }', 'site/theme/Doc.tsx')).toThrow(/The query does not match the schema: Cannot query field "titel" on type "Page"/)
   })
