@@ -65,6 +65,35 @@ describe('sheaf migrate rspress', () => {
     expect(build.stderr).toMatch(/1 dead link:\ndocs\/v1\/en\/guide\/start.md:\d+:\d+ {2}\.\/gone.md/)
   }, 120_000)
 
+  it('gives a site without versions or languages one version folder, its root _meta.json the navbar', () => {
+    const tiny = path.join(work, 'tiny-rspress')
+    const files: Record<string, string> = {
+      'rspress.config.ts': "import * as path from 'path';\nimport { defineConfig } from 'rspress/config';\nexport default defineConfig({ root: path.join(__dirname, 'docs'), title: 'Tiny', icon: '/icon.svg' });\n",
+      'docs/_meta.json': '[{ "text": "Guide", "link": "/guide/", "activeMatch": "/guide/" }]\n',
+      'docs/index.md': '---\npageType: home\nhero:\n  name: Tiny\n---\n',
+      'docs/guide/_meta.json': '["index", "more.md"]\n',
+      'docs/guide/index.md': '# Guide\n\nSee [more](./more).\n',
+      'docs/guide/more.md': '# More\n\nBack to [the guide](/guide/).\n',
+      'docs/public/icon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n',
+    }
+    for (const [file, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(tiny, file)), { recursive: true })
+      fs.writeFileSync(path.join(tiny, file), text)
+    }
+    const migrate = sheaf(['migrate', 'rspress', tiny, 'tiny'])
+    expect(migrate.status, migrate.stderr).toBe(0)
+    const out = path.join(work, 'tiny')
+    expect(fs.readFileSync(path.join(out, 'docs/1.0/guide/more.md'), 'utf8')).toBe(files['docs/guide/more.md'])
+    expect(fs.existsSync(path.join(out, 'docs/public/icon.svg'))).toBe(true)
+    expect(run('npm', ['install', '--offline', '--no-audit', '--no-fund'], out).status).toBe(0)
+    const build = run('npm', ['run', 'build'], out)
+    expect(build.status, `${build.stdout}\n${build.stderr}`).toBe(0)
+    expect(`${build.stdout}${build.stderr}`).not.toMatch(/warning/)
+    const more = fs.readFileSync(path.join(out, 'build/guide/more.html'), 'utf8')
+    expect(more).toContain('href="/guide/"')
+    expect(more).toContain('"nav":[{"text":"Guide","link":"/guide/","activeMatch":"/guide/"}]')
+  }, 120_000)
+
   it('refuses a folder with files in it, and a folder without an Rspress config', () => {
     const again = sheaf(['migrate', 'rspress', fixture, 'widgets'])
     expect(again.status).not.toBe(0)
