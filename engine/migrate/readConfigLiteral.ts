@@ -96,6 +96,9 @@ function findObject(node: Node, declarations: Map<string, Node>, depth = 0): Nod
   }
 }
 
+/** The constants being evaluated, so a self-reference ends as a NonLiteral instead of recursing forever. */
+const resolving = new Set<Node>()
+
 function evaluate(node: Node, code: string, declarations: Map<string, Node>, spreads: string[], at: string): LiteralValue {
   const nonLiteral = () => new NonLiteral(code.slice(node.start, node.end))
   switch (node.type) {
@@ -112,8 +115,15 @@ function evaluate(node: Node, code: string, declarations: Map<string, Node>, spr
     case 'Identifier': {
       if (node.name === 'undefined') return undefined
       // A top-level `const repo = 'https://...'` used in the config is a literal too.
+      // A constant that refers to itself (`const a = [a]`) is code, not data.
       const init = declarations.get(node.name as string)
-      return init && init.type !== 'Identifier' ? evaluate(init, code, declarations, spreads, at) : nonLiteral()
+      if (!init || init.type === 'Identifier' || resolving.has(init)) return nonLiteral()
+      resolving.add(init)
+      try {
+        return evaluate(init, code, declarations, spreads, at)
+      } finally {
+        resolving.delete(init)
+      }
     }
     case 'ArrayExpression':
       return (node.elements as (Node | null)[]).flatMap((element, index) => {

@@ -32,6 +32,11 @@ export default defineConfig({
     expect(spreads).toEqual(['...extra'])
   })
 
+  it('keeps a self-referring constant as code instead of recursing', () => {
+    const { value } = read('const nav = [{ text: "A", items: nav }]\nexport default { title: "A", themeConfig: { nav } }')
+    expect(((value.themeConfig as { nav: { items: unknown }[] }).nav[0].items)).toBeInstanceOf(NonLiteral)
+  })
+
   it('finds the object through a variable or an arrow function', () => {
     expect(read('const config = { title: "A" }\nexport default config').value).toEqual({ title: 'A' })
     expect(read('export default defineConfig(() => ({ title: "B" }))').value).toEqual({ title: 'B' })
