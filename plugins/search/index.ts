@@ -4,6 +4,7 @@ import { analysisCodeDigest, PersistentAnalysisCache } from './analysisCache.ts'
 import { IndexStateStore } from './indexStateStore.ts'
 import type { BuildIndexesInput } from './buildIndexesTask.ts'
 import { buildSearchIndexes, groupPages, indexFileName, indexKey, type BuiltSearchIndex, type IndexablePage } from './buildSearchIndexes.ts'
+import { emitShardFiles } from './emitShardFiles.ts'
 import { indexForPath } from './indexForPath.ts'
 import { defaultSearchLimit } from './shared/searchIndexOptions.ts'
 import type { SearchClientConfig } from './shared/types.ts'
@@ -125,7 +126,7 @@ export function search(options: SearchPluginOptions = {}): Plugin {
       // Awaited in onPostBuild; a build that fails before then must not leave it unhandled.
       pending.catch(() => undefined)
     },
-    async onPostBuild({ graphql, emitFile }) {
+    async onPostBuild({ graphql, emitFile, outDir }) {
       let indexes: BuiltSearchIndex[]
       if (pending) indexes = await pending
       else {
@@ -141,7 +142,8 @@ export function search(options: SearchPluginOptions = {}): Plugin {
       pending = null
       for (const index of indexes) {
         await emitFile(index.fileName, index.json)
-        if (index.shards) for (const [name, content] of index.shards.files) await emitFile(`${index.shards.dir}/${name}`, content)
+        // Unchanged shard files (same name: same content) are linked from the output this build replaces.
+        if (index.shards) await emitShardFiles(outDir, index.shards.dir, index.shards.files, emitFile)
         // The pointer names both: the browser reads the sharded copy, the whole file stays for tools and older clients.
         const shards = index.shards ? `${path.posix.relative('static', index.shards.dir)}/${index.shards.meta}` : undefined
         if (hashNames) await emitFile(indexFileName(index.version, index.lang, pointerName), JSON.stringify({ file: index.fileName.split('/').pop(), shards }))

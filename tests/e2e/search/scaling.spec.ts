@@ -1,0 +1,47 @@
+import { expect, hits, openPage, routeOf, search, searchInput, test } from './helpers.ts'
+
+/** A request for a file of the sharded index (its meta file, a shard or a document fragment). */
+const shardFileRE = /\/static\/search\/[^/]+\/(meta\.[\w-]{8}|s\/[\w-]{8}|d\/[\w-]{8})\.json$/
+
+test.describe('sharded search at scale', () => {
+  test('the index files are named after their content, and a file the session has is never fetched again', async ({ page }) => {
+    const fetched: string[] = []
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url())
+      if (pathname.includes('/static/search/')) fetched.push(pathname)
+    })
+    await openPage(page, '/docs/api/render')
+    await search(page, 'render')
+    expect(routeOf(await hits(page).first().getAttribute('href'))).toBe('/docs/api/render')
+    // Content-addressed: no build hash in the folder, every file named by its own content.
+    expect(fetched.length).toBeGreaterThan(2)
+    for (const path of fetched) expect(path).toMatch(shardFileRE)
+    const first = new Set(fetched)
+    fetched.length = 0
+    // Typing on ('rend' -> 'render screen') reuses what is loaded: only new files are asked for.
+    await search(page, 'rend')
+    await search(page, 'render screen')
+    expect(routeOf(await hits(page).first().getAttribute('href')).split('#')[0]).toMatch(/^\/docs\/api\/(render|screen)$/)
+    for (const path of fetched) expect(first.has(path), path).toBe(false)
+    expect(new Set(fetched).size).toBe(fetched.length)
+  })
+
+  test('typing a query keeps the page responsive: no long task over 50 ms while results update', async ({ page }) => {
+    await openPage(page, '/docs/api/render')
+    // The modal, its worker and the meta file are loaded by a first query; then typing is measured.
+    await search(page, 'screen')
+    await page.evaluate(() => {
+      const found: number[] = []
+      ;(window as unknown as { longTasks: number[] }).longTasks = found
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) found.push(entry.duration)
+      }).observe({ type: 'longtask' })
+    })
+    await searchInput(page).fill('')
+    await searchInput(page).pressSequentially('getByRole waitFor', { delay: 30 })
+    await expect(hits(page).first()).toBeVisible()
+    expect(routeOf(await hits(page).first().getAttribute('href')).split('#')[0]).toMatch(/^\/docs\/api\/(queries|misc\/async)$/)
+    const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks)
+    expect(longTasks.filter((duration) => duration > 50)).toEqual([])
+  })
+})

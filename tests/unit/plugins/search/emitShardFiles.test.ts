@@ -1,0 +1,44 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, expect, test } from 'vitest'
+import { emitShardFiles } from '../../../../plugins/search/emitShardFiles.ts'
+import { contentName } from '../../../../plugins/search/indexShards.ts'
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-shard-emit-'))
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }))
+
+test('a rebuild links the shard files the replaced output already has, and writes only the new ones', async () => {
+  const unchanged = '{"index":[["render",{"2":{"1":3}}]]}'
+  const changed = '{"index":[["screen",{"2":{"4":1}}]]}'
+  const dir = 'static/search/13.x.en'
+  // The output this build replaces holds the unchanged file under its content name.
+  const previous = path.join(root, 'build')
+  fs.mkdirSync(path.join(previous, dir, 's'), { recursive: true })
+  fs.writeFileSync(path.join(previous, dir, `s/${contentName(unchanged)}.json`), unchanged)
+  // A build writes into a staging folder beside it (createStagingDir's naming).
+  const staging = path.join(root, '.build-staging-0123abcd')
+  fs.mkdirSync(staging)
+  const emitted: string[] = []
+  const emitFile = async (relative: string, content: string) => {
+    emitted.push(relative)
+    fs.mkdirSync(path.dirname(path.join(staging, relative)), { recursive: true })
+    fs.writeFileSync(path.join(staging, relative), content)
+  }
+  const files: [string, string][] = [
+    [`s/${contentName(unchanged)}.json`, unchanged],
+    [`s/${contentName(changed)}.json`, changed],
+  ]
+  expect(await emitShardFiles(staging, dir, files, emitFile)).toBe(1)
+  expect(emitted).toEqual([`${dir}/s/${contentName(changed)}.json`])
+  const linked = path.join(staging, dir, `s/${contentName(unchanged)}.json`)
+  expect(fs.readFileSync(linked, 'utf8')).toBe(unchanged)
+  // The same file, not a copy: nothing was written for it.
+  expect(fs.statSync(linked).ino).toBe(fs.statSync(path.join(previous, dir, `s/${contentName(unchanged)}.json`)).ino)
+})
+
+test('a first build (no output to replace) writes every file', async () => {
+  const emitted: string[] = []
+  expect(await emitShardFiles(path.join(root, 'out'), 'static/search/en', [['s/a.json', '{}'], ['meta.b.json', '{}']], async (relative) => void emitted.push(relative))).toBe(2)
+  expect(emitted).toEqual(['static/search/en/s/a.json', 'static/search/en/meta.b.json'])
+})
