@@ -1,5 +1,6 @@
 import { isPlainLang, type Highlighter } from 'shiki'
 import { INITIAL, Theme, type StateStack } from 'shiki/textmate'
+import { escapeMarkup } from '../render/escapeMarkup.ts'
 
 /**
  * Highlighted HTML for two themes (light and dark) from ONE tokenization.
@@ -78,7 +79,7 @@ export function createDualThemeHtml(shiki: Highlighter, themes: { light: string;
           return
         }
         if (!grammar || line.length >= maxLineLength) {
-          out.push(`<span class="${lineClass}"><span>${escapeHtml(line)}</span></span>`)
+          out.push(`<span class="${lineClass}"><span>${escapeCode(line)}</span></span>`)
           return
         }
         const result = grammar.tokenizeLine(line, state, timeLimit)
@@ -101,7 +102,7 @@ export function createDualThemeHtml(shiki: Highlighter, themes: { light: string;
           pendingText = text
         }
         if (pendingStyle !== null) html += span(pendingStyle, pendingText)
-        if (covered < line.length) html += `<span>${escapeHtml(line.slice(covered))}</span>`
+        if (covered < line.length) html += `<span>${escapeCode(line.slice(covered))}</span>`
         out.push(`<span class="${lineClass}">${html}</span>`)
       })
       return out.join('\n')
@@ -132,9 +133,8 @@ function declarations(name: 'light' | 'dark', resolved: ResolvedTheme, scopes: s
 }
 
 function span(style: string, text: string): string {
-  return `<span style="${style}">${escapeHtml(text)}</span>`
+  return `<span style="${style}">${escapeCode(text)}</span>`
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;')
-}
+/** Code text escaped as hast-util-to-html escapes shiki's own output (`&` and `<`). */
+const escapeCode = (value: string) => escapeMarkup(value, 'text')

@@ -4,6 +4,7 @@ import { serializeInlinePageData } from '../shared/inlinePageData.ts'
 import { textDirection } from '../shared/textDirection.ts'
 import { inlineHashes, policyText, type CspDirectives } from './contentSecurityPolicy.ts'
 import { appRootId } from '../shared/reservedIds.ts'
+import { escapeMarkup } from './escapeMarkup.ts'
 
 export interface ClientAssets {
   /** Entry script URL. */
@@ -46,13 +47,13 @@ export function htmlShell({ lang, head, body, page, assets, headTags, rawHtmlIds
   // client after the first paint (see bundle/clientLoader.ts); the dev server loads it at once.
   const scripts = assets.loader
     ? [
-        `<meta name="sheaf:client" content="${escapeAttribute(assets.entry)}" data-preload="${escapeAttribute(chunks.join(' '))}">`,
-        `<script defer src="${escapeAttribute(assets.loader)}"></script>`,
+        `<meta name="sheaf:client" content="${attribute(assets.entry)}" data-preload="${attribute(chunks.join(' '))}">`,
+        `<script defer src="${attribute(assets.loader)}"></script>`,
       ]
-    : [`<script type="module" src="${escapeAttribute(assets.entry)}"></script>`, ...chunks.map((href) => `<link rel="modulepreload" href="${escapeAttribute(href)}">`)]
+    : [`<script type="module" src="${attribute(assets.entry)}"></script>`, ...chunks.map((href) => `<link rel="modulepreload" href="${attribute(href)}">`)]
   return [
     '<!doctype html>',
-    `<html lang="${escapeAttribute(lang)}" dir="${textDirection(lang)}">`,
+    `<html lang="${attribute(lang)}" dir="${textDirection(lang)}">`,
     '<head>',
     '<meta charset="utf-8">',
     // First after the charset: a <meta> policy governs only what comes after it.
@@ -60,12 +61,12 @@ export function htmlShell({ lang, head, body, page, assets, headTags, rawHtmlIds
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     head,
     ...headTags.map(renderHeadTag),
-    ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`),
+    ...assets.css.map((href) => `<link rel="stylesheet" href="${attribute(href)}">`),
     ...scripts,
     '</head>',
     '<body>',
     `<div id="${appRootId}">${body}</div>`,
-    `<script id="__SHEAF_DATA__" type="application/json"${notFoundRoutes ? ` data-not-found="${escapeAttribute(notFoundRoutes.join(' '))}"` : ''}>${serializeInlinePageData(page, rawHtmlIds)}</script>`,
+    `<script id="__SHEAF_DATA__" type="application/json"${notFoundRoutes ? ` data-not-found="${attribute(notFoundRoutes.join(' '))}"` : ''}>${serializeInlinePageData(page, rawHtmlIds)}</script>`,
     '</body>',
     '</html>',
     '',
@@ -75,7 +76,7 @@ export function htmlShell({ lang, head, body, page, assets, headTags, rawHtmlIds
 export function renderHeadTag(tag: HeadTag): string {
   const attributes = Object.entries(tag.attrs)
     .filter(([, value]) => value !== false)
-    .map(([name, value]) => (value === true ? ` ${name}` : ` ${name}="${escapeAttribute(String(value))}"`))
+    .map(([name, value]) => (value === true ? ` ${name}` : ` ${name}="${attribute(String(value))}"`))
     .join('')
   if (tag.tag === 'meta' || tag.tag === 'link') return `<${tag.tag}${attributes}>`
   return `<${tag.tag}${attributes}>${headTagChildren(tag)}</${tag.tag}>`
@@ -91,9 +92,8 @@ export function headTagChildren(tag: HeadTag): string {
 
 /** The page's policy: only the config's and plugins' inline head scripts are hashed, never anything the body holds. */
 function cspMetaTag(csp: CspDirectives, headTags: readonly HeadTag[]): string {
-  return `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(policyText(csp, inlineHashes(headTags, headTagChildren), 'meta'))}">`
+  return `<meta http-equiv="Content-Security-Policy" content="${attribute(policyText(csp, inlineHashes(headTags, headTagChildren), 'meta'))}">`
 }
 
-export function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-}
+/** A value for a double-quoted attribute. */
+const attribute = (value: string) => escapeMarkup(value, 'attribute')

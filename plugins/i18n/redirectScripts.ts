@@ -1,3 +1,5 @@
+import { escapeMarkup } from 'sheaf'
+
 /**
  * The first-visit target, as browser source (ES5: it is inlined in <head> and runs before any
  * bundle). Arguments: the locales data `{ locales, base }`, the current location (anything with
@@ -31,6 +33,6 @@ export function sameOriginPath(path: string): string {
 
 /** A static page that sends a reader from `/en/x` (the default language's prefix) to `/x`. */
 export function redirectPage(target: string): string {
-  const escaped = sameOriginPath(target).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+  const escaped = escapeMarkup(sameOriginPath(target), 'attribute')
   return `<!doctype html><html><head><meta charset="utf-8"><title>Redirecting</title><meta http-equiv="refresh" content="0; url=${escaped}"><link rel="canonical" href="${escaped}"></head><body><a href="${escaped}">Redirecting to ${escaped}</a></body></html>\n`
 }

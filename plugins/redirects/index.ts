@@ -1,4 +1,4 @@
-import { SheafError, isExternalHref as isExternalHrefLike, routeKey, withBase, type Plugin } from 'sheaf'
+import { SheafError, escapeMarkup, isExternalHref as isExternalHrefLike, routeKey, withBase, type Plugin } from 'sheaf'
 
 export interface RedirectsOptions {
   /** Old route -> new route (or external URL), e.g. `{ '/docs/getting-started': '/docs/start/intro' }`. */
@@ -87,7 +87,7 @@ export function sameOriginPath(path: string): string {
 
 /** A page that sends the reader on at once, for browsers and crawlers alike. */
 export function redirectPage(href: string, canonical = href): string {
-  const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+  const escape = (value: string) => escapeMarkup(value, 'attribute')
   const escaped = escape(href)
   return `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Redirecting…</title>\n<meta http-equiv="refresh" content="0; url=${escaped}">\n<link rel="canonical" href="${escape(canonical)}">\n<meta name="robots" content="noindex">\n</head>\n<body>\n<p>This page has moved to <a href="${escaped}">${escaped}</a>.</p>\n</body>\n</html>\n`
 }

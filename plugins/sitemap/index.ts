@@ -1,4 +1,4 @@
-import { encodeRoute, withBase, type Plugin } from 'sheaf'
+import { encodeRoute, escapeMarkup, withBase, type Plugin } from 'sheaf'
 
 export interface SitemapOptions {
   /** Routes (regular expression sources) left out of the sitemap. Default: the 404 page. */
@@ -29,14 +29,10 @@ export function sitemap(options: SitemapOptions = {}): Plugin {
           // Each segment encoded: a route from a file name may hold spaces, `#`, `?` or newlines.
           const loc = `${siteData.url}${withBase(encodeRoute(page.path), site.base)}`
           const lastmod = page.lastUpdated ? `<lastmod>${page.lastUpdated.slice(0, 10)}</lastmod>` : ''
-          return `  <url><loc>${escapeXml(loc)}</loc>${lastmod}</url>`
+          return `  <url><loc>${escapeMarkup(loc, 'xml')}</loc>${lastmod}</url>`
         })
       await emitFile('sitemap.xml', `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`)
       await emitFile('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${siteData.url}${withBase('/sitemap.xml', site.base)}\n`)
     },
   }
-}
-
-export function escapeXml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;')
 }
