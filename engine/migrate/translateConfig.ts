@@ -264,6 +264,11 @@ export function translateConfig(input: TranslateInput): TranslatedConfig {
     }
   }
 
+  const checksLinks = (markdownSource as Record<string, LiteralValue> | undefined)?.checkDeadLinks
+  if (checksLinks === undefined) {
+    notes.push("Rspress checks page links only with `markdown.checkDeadLinks: true` (off by default); Sheaf always does. A dead page link fails the build with its file and line: fix it, or set `markdown: { checkDeadLinks: false }` in site/config.ts to build without the check.")
+  }
+
   // search: local by default; `false` turns it off.
   const searchSource = source.search
   const withSearch = searchSource !== false && themeSource.search !== false

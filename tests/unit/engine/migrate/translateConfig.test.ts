@@ -90,6 +90,8 @@ describe('translating an Rspress 1.x config', () => {
   it('gives a site without versions one version folder, and turns search off when asked', () => {
     const result = translateConfig({ config: { title: 'A', search: false } })
     expect(result.versionFolder).toBe('1.0')
+    // Rspress leaves page links unchecked unless asked; Sheaf checks them, and says so.
+    expect(result.notes.join('\n')).toMatch(/checkDeadLinks: true` \(off by default\)/)
     expect(result.plugins.map((plugin) => plugin.name)).toEqual(['files', 'versions', 'i18n', 'sidebar'])
   })
 
