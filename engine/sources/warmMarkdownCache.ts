@@ -1,5 +1,6 @@
 import type { ComponentRegistry } from '../markdown/remarkMdxComponents.ts'
 import os from 'node:os'
+import { chooseTransformStrategy } from './transformStrategy.ts'
 import { Worker } from 'node:worker_threads'
 import type { HighlightAhead } from '../markdown/highlightAhead.ts'
 import type { MarkdownProcessor, MarkdownResult } from '../markdown/processor.ts'
@@ -7,20 +8,6 @@ import type { SheafNode } from '../store/types.ts'
 import type { MarkdownCache } from './markdownCache.ts'
 
 const markdownRE = /\.mdx?$/
-/**
- * Below this many uncached files, a worker's start-up (loading the pipeline and
- * compiling grammars, a second or two) costs more than it saves: the main thread
- * does them (N=100 corpus: 3.0 s on the main thread, 4.5 s with two workers).
- */
-const minimumFilesForWorkers = 150
-
-/**
- * A rebuild of a big site re-transforms a page or two and reads every other
- * page from the cache (half a second at N = 1,000). One worker transforms the
- * few in the background meanwhile, instead of the main thread loading the
- * pipeline first (0.3 s); the transform awaits a file only when it reaches it.
- */
-const minimumCachedForBackground = 200
 
 /**
  * Transforms the markdown files the cache does not have yet in worker
@@ -32,20 +19,27 @@ const minimumCachedForBackground = 200
 export async function warmMarkdownCache(
   nodes: SheafNode[],
   cache: MarkdownCache,
-  options: WorkerOptions & { workers: boolean; onPlan?: (workerCount: number) => void; prestarted?: MarkdownWorker | null; highlightAhead?: HighlightAhead; processor?: MarkdownProcessor },
+  options: WorkerOptions & { workers: boolean; threads?: number; onPlan?: (workerCount: number) => void; prestarted?: MarkdownWorker | null; highlightAhead?: HighlightAhead; processor?: MarkdownProcessor },
 ): Promise<number> {
   const markdown = nodes.filter((node) => node.type === 'File' && typeof node.content === 'string' && markdownRE.test(String(node.relativePath)))
   const all = markdown.map((node) => ({ key: cache.key(String(node.content), String(node.sourcePath)), source: String(node.content), file: String(node.sourcePath) }))
   const jobs = all.filter((job) => !cache.has(job.key))
-  const few = jobs.length > 0 && jobs.length < minimumFilesForWorkers
-  const background = options.workers && few && (options.prestarted != null || markdown.length - jobs.length >= minimumCachedForBackground)
-  const workerCount = !options.workers || jobs.length < minimumFilesForWorkers ? 0 : Number(process.env.SHEAF_WORKERS ?? Math.min(os.availableParallelism(), 4))
+  const threads = options.threads ?? os.availableParallelism()
+  const strategy = chooseTransformStrategy({
+    uncached: jobs.length,
+    cached: markdown.length - jobs.length,
+    workersAllowed: options.workers,
+    threads,
+    prestarted: options.prestarted != null,
+    canHighlightAhead: options.processor !== undefined && options.highlightAhead !== undefined,
+  })
   // A small site's code blocks go to the highlight worker first: it is the longest part of their transform.
-  const highlighting = !background && workerCount < 1 && options.workers && jobs.length > 0 && options.processor !== undefined && options.highlightAhead?.start(jobs.map((job) => job.source), options.codeThemes) === true
-  options.onPlan?.(Math.max(workerCount, 0))
-  const prestarted = options.prestarted && (background || workerCount > 0) ? [options.prestarted] : []
+  const highlighting = strategy.kind === 'main-highlight' && options.highlightAhead?.start(jobs.map((job) => job.source), options.codeThemes) === true
+  const workerCount = strategy.kind === 'workers' ? strategy.count : 0
+  options.onPlan?.(workerCount)
+  const prestarted = options.prestarted && (strategy.kind === 'background' || strategy.kind === 'workers') ? [options.prestarted] : []
   if (options.prestarted && prestarted.length === 0) options.prestarted.terminate()
-  if (background) {
+  if (strategy.kind === 'background') {
     const done = transformInWorkers(jobs, 1, cache, options, prestarted).catch(() => 0)
     // The transform awaits these keys when it reaches them (a file that failed is transformed again there),
     // and reads the cached entries after them meanwhile.
@@ -54,7 +48,7 @@ export async function warmMarkdownCache(
     cache.prefetch(all.filter((job) => !pending.has(job.key)).map((job) => job.key))
     return 0
   }
-  if (workerCount < 1) {
+  if (strategy.kind !== 'workers') {
     // The main thread transforms them: a worker highlights their code blocks meanwhile.
     if (highlighting && options.processor) transformAhead(jobs, cache, options.processor)
     return 0
