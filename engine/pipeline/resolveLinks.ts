@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
-import fs from 'node:fs'
 import path from 'node:path'
 import type { BuildSession } from '../buildContext.ts'
 import type { ResolvedConfig } from '../config/types.ts'
+import { listFiles } from '../fs/walkDirectory.ts'
 import { openDeadLinkCache } from '../links/deadLinkCache.ts'
 import { createLinkContext, reportDeadLinks, resolvePageLinks, type DeadLink } from '../links/resolveLinks.ts'
 import { defineLazyField } from '../store/lazyField.ts'
@@ -68,16 +68,5 @@ function linkContextKey(pages: SheafNode[], base: string, publicFiles: Set<strin
 }
 
 function listPublicFiles(dir: string): Set<string> {
-  const files = new Set<string>()
-  const walk = (relative: string) => {
-    const absolute = path.join(dir, relative)
-    if (!fs.existsSync(absolute)) return
-    for (const entry of fs.readdirSync(absolute, { withFileTypes: true })) {
-      const child = `${relative}/${entry.name}`
-      if (entry.isDirectory()) walk(child)
-      else files.add(child)
-    }
-  }
-  walk('')
-  return files
+  return new Set(listFiles(dir).map((file) => `/${file}`))
 }
