@@ -210,10 +210,14 @@ function startsBlock(rest: Rest): boolean {
 
 /** The rest of the line inside `container`, or null when the line does not continue it. */
 function continueContainer(container: Container, rest: Rest): Rest | null {
-  const { width, offset } = leadingIndent(rest)
-  if (container.kind === 'quote') return width <= 3 && rest.text[offset] === '>' ? afterQuoteMarker(rest, offset) : null
-  if (offset === rest.text.length) return { text: '', column: rest.column }
-  return width >= container.contentIndent ? dropIndent(rest, container.contentIndent) : null
+  if (container.kind === 'quote') {
+    const { width, offset } = leadingIndent(rest, 4)
+    return width <= 3 && rest.text[offset] === '>' ? afterQuoteMarker(rest, offset) : null
+  }
+  // Only the item's own indentation is counted: a line deep in nested items is not re-read per item.
+  const { width, offset } = leadingIndent(rest, container.contentIndent)
+  if (width >= container.contentIndent) return dropIndent(rest, container.contentIndent)
+  return offset === rest.text.length ? { text: '', column: rest.column } : null
 }
 
 /** Past a `>` and the one optional space after it. */
@@ -222,11 +226,11 @@ function afterQuoteMarker(rest: Rest, markerOffset: number): Rest {
   return after.text[0] === ' ' || after.text[0] === '\t' ? dropIndent(after, 1) : after
 }
 
-/** Columns of leading whitespace, and where the first other character is. */
-function leadingIndent(rest: Rest): { width: number; offset: number } {
+/** Columns of leading whitespace, and where the first other character is (or, past `limit` columns, where the count stopped). */
+function leadingIndent(rest: Rest, limit = Infinity): { width: number; offset: number } {
   let column = rest.column
   let offset = 0
-  for (; offset < rest.text.length; offset++) {
+  for (; offset < rest.text.length && column - rest.column < limit; offset++) {
     const char = rest.text[offset]
     if (char === ' ') column++
     else if (char === '\t') column += 4 - (column % 4)
