@@ -3,7 +3,7 @@ import { renderCard } from './renderCard.ts'
 
 /**
  * Worker task: draws a share of a build's cards and returns their PNGs, in order. One card at a
- * time: drawing is all on this thread now (the raster is synchronous, and there is a worker per core).
+ * time: there is a worker per core, so a second card in flight only competes for the same cores.
  */
 export default async function drawCards(contents: CardContent[]): Promise<Uint8Array[]> {
   const cards: Uint8Array[] = []

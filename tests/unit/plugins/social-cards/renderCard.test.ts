@@ -41,7 +41,7 @@ describe('a social card', () => {
     const card = decodeRgbPng(await renderCard(content))
     expect([card.width, card.height]).toEqual([cardWidth, cardHeight])
     // The reference: every part in one satori layout, with its overflow masks, over the background.
-    const whole = rasterize(withBackground(await layerSvg(content, 'whole', true)))
+    const whole = await rasterize(withBackground(await layerSvg(content, 'whole', true)))
     let worst = 0
     let differing = 0
     for (let pixel = 0; pixel < cardWidth * cardHeight; pixel++) {
