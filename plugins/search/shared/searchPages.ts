@@ -80,7 +80,8 @@ export function matchDocuments(run: RunQuery, query: string, fieldLengths: (id: 
     for (const term in match) for (const field of match[term]) fields.add(field)
     const type: HitType = fields.has('title') ? 'title' : fields.has('header') ? 'header' : 'content'
     const id = Number(result.id)
-    const lengths = fieldLengths(id)
+    // Only title and header hits read their lengths: a common word's thousands of content hits never do.
+    const lengths = type === 'content' ? [] : fieldLengths(id)
     if (type === 'title' && lengths[0] === words.length && words.every((word) => match[word]?.includes('title'))) titleCandidates.push(id)
     // A one-word lookup ('getByRole', or 'getByRloe' typed fast) whose heading is that name alone: `getByRole`, `*ByRole`.
     const namesIt = type === 'header' && words.length === 1 && lengths[1] === 1
