@@ -47,7 +47,7 @@ export function migrateRspress(sourceDir: string, targetDir: string): MigrationR
     throw new SheafError(`The Rspress content folder \`${path.join(sourceDir, first.contentRoot)}\` does not exist.`, { file: path.join(sourceDir, configName), hint: 'check the `root` option of the Rspress config.' })
   }
   const navs = readRootNavs(docsDir, first)
-  const config = translateConfig({ config: value, spreads, rootNav: navs.defaultNav, otherNavs: navs.others })
+  const config = translateConfig({ config: value, spreads, rootNav: navs.defaultNav, langNavs: navs.langNavs, otherNavs: navs.others })
   const moved = versionLanguageRedirects(docsDir, config)
   if (Object.keys(moved).length > 0) {
     config.plugins.splice(config.plugins.findIndex((plugin) => plugin.name === 'sidebar') + 1, 0, { name: 'redirects', module: 'redirects', options: { redirects: moved } })
@@ -87,10 +87,11 @@ function isNavMeta(value: unknown): value is unknown[] {
 }
 
 /**
- * The navbar of the default version and language (its root `_meta.json`), and the folders whose
- * root `_meta.json` holds a different one (Sheaf has one navbar, kept within the reader's version).
+ * The navbar of each language in the default version (its root `_meta.json`), and the folders of
+ * other versions whose root `_meta.json` holds a different one (Sheaf has one navbar per language,
+ * its links kept within the reader's version).
  */
-function readRootNavs(docsDir: string, config: TranslatedConfig): { defaultNav?: unknown[]; others: string[] } {
+function readRootNavs(docsDir: string, config: TranslatedConfig): { defaultNav?: unknown[]; langNavs: Record<string, unknown[]>; others: string[] } {
   const versionsPlugin = config.plugins.find((plugin) => plugin.name === 'versions')?.options as { default: string; versions: string[] }
   const i18nPlugin = config.plugins.find((plugin) => plugin.name === 'i18n')?.options as { locales: { lang: string }[]; defaultLang: string }
   const versions = config.versionFolder ? [''] : versionsPlugin.versions
@@ -108,16 +109,21 @@ function readRootNavs(docsDir: string, config: TranslatedConfig): { defaultNav?:
     }
   }
   const defaultNav = navOf(path.posix.join(defaultVersion, defaultLang))
+  const langNavs: Record<string, unknown[]> = {}
+  for (const lang of langs) {
+    const nav = lang === defaultLang ? undefined : navOf(path.posix.join(defaultVersion, lang))
+    if (nav) langNavs[lang] = nav
+  }
   const others: string[] = []
   for (const version of versions) {
+    if (version === defaultVersion) continue
     for (const lang of langs) {
-      const folder = path.posix.join(version, lang)
-      if (folder === path.posix.join(defaultVersion, defaultLang)) continue
-      const nav = navOf(folder)
-      if (nav && JSON.stringify(nav) !== JSON.stringify(defaultNav)) others.push(folder)
+      const nav = navOf(path.posix.join(version, lang))
+      const same = lang === defaultLang ? defaultNav : langNavs[lang]
+      if (nav && JSON.stringify(nav) !== JSON.stringify(same)) others.push(path.posix.join(version, lang))
     }
   }
-  return { defaultNav, others }
+  return { defaultNav, langNavs, others }
 }
 
 /**

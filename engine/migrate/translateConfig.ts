@@ -13,7 +13,9 @@ export interface TranslateInput {
   spreads?: string[]
   /** The navbar items of the default version and language's root `_meta.json`, when it has them. */
   rootNav?: unknown[]
-  /** Root `_meta.json` navbars that differ from `rootNav` (other versions or languages), by folder. */
+  /** The navbar of each other language's root `_meta.json` in the default version, by language. */
+  langNavs?: Record<string, unknown[]>
+  /** Root `_meta.json` navbars of other versions that differ from their language's in the default version, by folder. */
   otherNavs?: string[]
 }
 
@@ -162,6 +164,7 @@ export function translateConfig(input: TranslateInput): TranslatedConfig {
     }
   })
   const texts: Record<string, Record<string, unknown>> = {}
+  const localeNavs: { lang: string; nav: unknown }[] = []
   themeLocales.forEach((locale, index) => {
     const lang = String(locale.lang)
     for (const [key, value] of Object.entries(locale)) {
@@ -173,8 +176,11 @@ export function translateConfig(input: TranslateInput): TranslatedConfig {
         translated.push(at)
       } else if (key === 'editLink' && themeSource.editLink !== undefined && JSON.stringify(value) === JSON.stringify(themeSource.editLink)) {
         translated.push(at)
+      } else if (key === 'nav' && Array.isArray(value) && !findNonLiteral(value)) {
+        localeNavs.push({ lang, nav: value })
+        translated.push(at)
       } else if (key === 'nav' || key === 'sidebar') {
-        skip(at, `Sheaf has one ${key === 'nav' ? 'navbar' : 'set of sidebars'} for every language (links are kept within the reader's language); \`_meta.json\` files per language still give each language its own sidebar`)
+        skip(at, key === 'nav' ? "a navbar per version (an object) is not supported: Sheaf's navbar links are kept within the reader's version; write `nav: [...]`" : "Sheaf's config sidebars serve every language (links kept within the reader's language); the `_meta.json` files of each language still give it its own sidebar")
       } else if (key === 'editLink') {
         skip(at, 'Sheaf has one edit link for every language (`themeConfig.editLink`)')
       } else if (key === 'lastUpdated') {
@@ -233,10 +239,14 @@ export function translateConfig(input: TranslateInput): TranslatedConfig {
       }
     }
   }
-  // Rspress 1.x reads the navbar from the version root's `_meta.json` when the config has none.
-  if (themeConfig.nav === undefined && input.rootNav) themeConfig.nav = input.rootNav
+  // Rspress 1.x reads the navbars from the root `_meta.json` of each language when the config has none.
+  if (themeConfig.nav === undefined && localeNavs.length === 0) {
+    if (input.rootNav) themeConfig.nav = input.rootNav
+    for (const [lang, nav] of Object.entries(input.langNavs ?? {})) localeNavs.push({ lang, nav })
+  }
+  if (localeNavs.length > 0) themeConfig.locales = localeNavs
   for (const folder of input.otherNavs ?? []) {
-    skip(`${folder}/_meta.json`, "this navbar differs from the default version's: Sheaf has one navbar (its links are kept within the reader's version and language)")
+    skip(`${folder}/_meta.json`, "this navbar differs from the default version's in the same language: Sheaf has one navbar per language (its links are kept within the reader's version)")
   }
 
   // markdown

@@ -40,6 +40,8 @@ export interface EditLink {
 
 export interface ThemeConfig {
   nav?: NavItem[]
+  /** A navbar per language, used instead of `nav` on that language's pages (Rspress's `themeConfig.locales[].nav`). */
+  locales?: { lang: string; nav?: NavItem[] }[]
   /** Sidebars keyed by route prefix (Rspress style), e.g. `{ '/docs/': [...] }`. */
   sidebar?: Record<string, SidebarItem[]>
   socialLinks?: SocialLink[]

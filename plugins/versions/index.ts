@@ -90,7 +90,10 @@ export function versions(options: VersionsOptions): Plugin {
             const page = context.pageByPath(args.path)
             const versionPrefix = page ? String(page.versionPrefix ?? '') : versionOfRoute(args.path).prefix.slice(1)
             const langPrefix = page ? String(page.langPrefix ?? '') : ''
-            const nav = ((context.site.themeConfig as { nav?: NavItem[] }).nav ?? []) as NavItem[]
+            // A language may have a navbar of its own (`themeConfig.locales: [{ lang, nav }]`, as in Rspress).
+            const themeConfig = context.site.themeConfig as { nav?: NavItem[]; locales?: { lang?: unknown; nav?: unknown }[] }
+            const ownNav = page && Array.isArray(themeConfig.locales) ? themeConfig.locales.find((locale) => locale?.lang === page.lang)?.nav : undefined
+            const nav = (Array.isArray(ownNav) ? ownNav : (themeConfig.nav ?? [])) as NavItem[]
             return nav.map((item) => localizeItem(item, langPrefix, versionPrefix))
           },
         },

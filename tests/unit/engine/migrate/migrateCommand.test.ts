@@ -46,6 +46,9 @@ describe('sheaf migrate rspress', () => {
     expect(page('index')).toContain('Acme Widgets')
     // The navbar from the version-root _meta.json, the sidebar from guide/_meta.json (custom link, section header).
     expect(page('guide/start')).toContain('href="https://github.com/acme/widgets/releases"')
+    // Each language keeps its own navbar (its root _meta.json), with links within the version.
+    expect(page('zh/v1/guide/start')).toMatch(/href="\/widgets\/zh\/v1\/guide\/start"[^>]*>(<[^>]*>)*指南/)
+    expect(page('v1/guide/start')).toMatch(/href="\/widgets\/v1\/guide\/start"[^>]*>(<[^>]*>)*Guide</)
     expect(page('v1/guide/start')).toContain('href="/widgets/v1/guide/advanced/theming"')
     // Containers keep their titles, in both Rspress forms.
     expect(page('guide/start')).toMatch(/sheaf-container__title">\s*(<[^>]*>\s*)*Good to know/)

@@ -101,6 +101,15 @@ describe('translating an Rspress 1.x config', () => {
     expect(keysOf(result.untranslated)).toEqual(['v1/zh/_meta.json'])
   })
 
+  it("gives each language the navbar of its root _meta.json, or of themeConfig.locales[].nav", () => {
+    const locales = [{ lang: 'en', label: 'English' }, { lang: 'zh', label: '中文' }]
+    const fromMeta = translateConfig({ config: { title: 'A', locales }, rootNav: [{ text: 'Guide', link: '/guide/' }], langNavs: { zh: [{ text: '指南', link: '/guide/' }] } })
+    expect(fromMeta.fields.themeConfig).toEqual({ nav: [{ text: 'Guide', link: '/guide/' }], locales: [{ lang: 'zh', nav: [{ text: '指南', link: '/guide/' }] }] })
+    const fromConfig = translateConfig({ config: { title: 'A', locales, themeConfig: { nav: [{ text: 'Guide', link: '/g/' }], locales: [{ lang: 'zh', label: '中文', nav: [{ text: '指南', link: '/g/' }] }] } } })
+    expect(fromConfig.fields.themeConfig).toEqual({ nav: [{ text: 'Guide', link: '/g/' }], locales: [{ lang: 'zh', nav: [{ text: '指南', link: '/g/' }] }] })
+    expect(fromConfig.untranslated).toEqual([])
+  })
+
   it('writes a config that imports each plugin and adds the copied styles after the theme', () => {
     const source = configSource(translateConfig({ config: { title: "Acme's docs", globalStyles: new NonLiteral('path.join(__dirname, "styles/index.css")') } }))
     expect(source).toContain("import { sidebar } from 'sheaf/plugins/sidebar'")
