@@ -36,7 +36,7 @@ describe('bad input fails with what, where and how to fix it', () => {
     ['mdx-non-literal-prop', /content\/index\.mdx:3:1\n {2}The prop `groupId=\{window\.location\}` of `<Tabs>` is not a literal/],
     ['mdx-syntax-error', /content\/index\.mdx:3:1\n {2}MDX syntax error: [\s\S]*Fix: /],
     ['meta-bad-json', /content\/docs\/_meta\.json:3:1\n {2}`_meta\.json` is not valid JSON[\s\S]*Fix: .*no trailing commas/],
-    ['meta-unknown-type', /content\/docs\/_meta\.json:1\n {2}Item 0 of `_meta\.json` has the unknown type "folder"\.\n {2}Fix: use one of "file", "dir", "divider", "section-header"/],
+    ['meta-unknown-type', /content\/docs\/_meta\.json:1:4\n {2}Item 0 of `_meta\.json` has the unknown type "folder"\.\n {2}Fix: use one of "file", "dir", "divider", "section-header"/],
     ['meta-missing-name', /content\/docs\/_meta\.json:1\n {2}`_meta\.json` lists "b", but there is no page `docs\/b\.md`/],
     ['dead-links', /2 dead links:\ncontent\/index\.md:3:5 {2}\.\/nothing\.md {2}\(no page at that path; tried content\/nothing\.md\)\ncontent\/index\.md:3:\d+ {2}\.\/other\.md#nope {2}\(content\/other\.md has no heading with id "nope"\)\n {2}Fix: /],
     ['duplicate-route', /Two pages want the route `\/a\/?`: content\/a\.md and content\/a\/index\.md/],
