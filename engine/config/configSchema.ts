@@ -159,8 +159,8 @@ const markdown = v.optional(
       containerTypes: v.optional(
         v.array(
           v.pipe(
-            v.string(says((input) => `must be a lowercase name (letters, digits, \`-\`, \`_\`), got ${got(input)}`, "write e.g. `containerTypes: ['important']`.")),
-            v.regex(/^[a-z][\w-]*$/, says((input) => `must be a lowercase name (letters, digits, \`-\`, \`_\`), got ${got(input)}`, "write e.g. `containerTypes: ['important']`.")),
+            v.string(says((input) => `must be a name like the built-in ones: container types are lowercase names (letters, digits, \`-\`, \`_\`), got ${got(input)}`, "write e.g. `containerTypes: ['important']`.")),
+            v.regex(/^[a-z][\w-]*$/, says((input) => `must be a name like the built-in ones: container types are lowercase names (letters, digits, \`-\`, \`_\`), got ${got(input)}`, "write e.g. `containerTypes: ['important']`.")),
           ),
           says('must be an array of lowercase names (letters, digits, `-`, `_`)', "write e.g. `containerTypes: ['important']`."),
         ),

@@ -72,7 +72,7 @@ describe('validateConfig', () => {
     [{ ...minimal, theme: { styles: [] } }, 'The config field `theme.templates` is missing.', 'templates: {'],
     [{ ...minimal, markdown: { codeThemes: { light: 'github-light' } } }, 'The config field `markdown.codeThemes.dark` is missing.', "dark: 'github-dark'"],
     [{ ...minimal, markdown: { codeThemes: 'github' } }, 'The config field `markdown.codeThemes` must be `{ light, dark }`, got "github".', 'codeThemes:'],
-    [{ ...minimal, markdown: { containerTypes: ['ok', 'Not OK'] } }, 'The config field `markdown.containerTypes[1]` must be a lowercase name', "containerTypes: ['important']"],
+    [{ ...minimal, markdown: { containerTypes: ['ok', 'Not OK'] } }, 'The config field `markdown.containerTypes[1]` must be a name like the built-in ones: container types are lowercase names', "containerTypes: ['important']"],
     [{ ...minimal, markdown: { remarkPlugins: [() => undefined, 'remark-math'] } }, 'The config field `markdown.remarkPlugins[1]` must be a plugin function or [plugin, options], got "remark-math".', 'remarkPlugins: [pluginA'],
     [{ ...minimal, markdown: { maxPageSize: -1 } }, 'The config field `markdown.maxPageSize` must be a positive whole number of bytes, got -1.', 'maxPageSize: 4 * 1024 * 1024'],
     [{ ...minimal, markdown: { checkDeadLinks: 'no' } }, 'The config field `markdown.checkDeadLinks` must be `true` or `false`, got "no".', 'checkDeadLinks: false'],
