@@ -76,5 +76,5 @@ function sourceApi(store: NodeStore, pending: SheafNode[], owner: string, site: 
 
 /** Site info every hook can read. */
 export function siteInfo(config: ResolvedConfig, mode: 'build' | 'develop'): SiteInfo {
-  return { root: config.root, base: config.base, mode }
+  return { root: config.root, base: config.base, mode, concurrency: config.buildConcurrency }
 }

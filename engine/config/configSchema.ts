@@ -129,6 +129,12 @@ const port = (fallback: number) => {
   return v.optional(v.pipe(v.number(message), v.integer(message), v.minValue(0, message), v.maxValue(65535, message)), fallback)
 }
 
+/** `buildConcurrency`: a whole number of threads, at least 1 (default: every core, resolved in validateConfig.ts). */
+const buildConcurrency = (() => {
+  const message = says((input) => `must be a whole number of threads, at least 1, got ${got(input)}`, 'write e.g. `buildConcurrency: 2`, or leave it out to use every core.')
+  return v.optional(v.pipe(v.number(message), v.integer(message), v.minValue(1, message)))
+})()
+
 const isPluggable = (entry: unknown) => typeof (Array.isArray(entry) ? entry[0] : entry) === 'function'
 
 /** `markdown.remarkPlugins` / `rehypePlugins`: unified plugins, each a function or `[function, options]`. */
@@ -205,6 +211,7 @@ export const configSchema = v.looseObject(
     links,
     devPort: port(5173),
     previewPort: port(4173),
+    buildConcurrency,
     csp: v.optional(v.unknown()),
   },
   objectSays('must be an object', 'write `export default defineConfig({ title: "My docs", theme: { templates: { doc: "..." } } })`.', {

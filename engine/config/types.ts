@@ -107,6 +107,12 @@ export interface UserConfig {
   /** Preview server port. Default 4173. */
   previewPort?: number
   /**
+   * How many threads a build keeps busy: markdown workers, the render worker, and what plugins
+   * run in parallel (social cards). `1` keeps the work on the main thread (the client bundle
+   * still builds in its own thread). Default: every core (`os.availableParallelism()`).
+   */
+  buildConcurrency?: number
+  /**
    * The Content-Security-Policy every built page ships with (a `<meta>` with the hashes of the
    * inline `head` and plugin scripts, and a `_headers` file). A directive named here replaces the
    * default one, `false` removes it; `csp: false` ships no policy. Default: a strict policy (see
@@ -137,6 +143,7 @@ export interface ResolvedConfig {
   plugins: PluginOption[]
   devPort: number
   previewPort: number
+  buildConcurrency: number
   /** The policy's directives (plugins' sources not yet added), or false for none. */
   csp: false | CspDirectives
 }

@@ -1,3 +1,4 @@
+import os from 'node:os'
 import path from 'node:path'
 import * as v from 'valibot'
 import { SheafError } from '../errors.ts'
@@ -68,6 +69,7 @@ export function validateConfig(value: unknown, root: string, configFile: string)
     plugins: config.plugins as ResolvedConfig['plugins'],
     devPort: config.devPort,
     previewPort: config.previewPort,
+    buildConcurrency: config.buildConcurrency ?? os.availableParallelism(),
     csp: validateCspOption(config.csp, fail),
   }
 }

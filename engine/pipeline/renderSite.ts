@@ -54,7 +54,7 @@ export async function renderToOutput({ config, runner }: SiteRunner, { pages, da
   const manifestName = `pages-${createHash('sha1').update(output.dir).digest('hex').slice(0, 12)}.json`
   const pageCache = cacheDir ? new PageCache(path.join(cacheDir, manifestName), key, store) : null
   // A big render shares its pages with a worker thread (see render/renderWorker.ts); SHEAF_RENDER_WORKER=0 keeps it on this one.
-  const offload = options.workers === false || process.env.SHEAF_RENDER_WORKER === '0' ? undefined : (dir: string) => startRenderWorker({ root: config.root, theme: config.theme, plan: theme.plan, siteData, assets, outDir: dir })
+  const offload = options.workers === false || config.buildConcurrency < 2 || process.env.SHEAF_RENDER_WORKER === '0' ? undefined : (dir: string) => startRenderWorker({ root: config.root, theme: config.theme, plan: theme.plan, siteData, assets, outDir: dir })
   const context: RenderContext = { dataLayer, theme: await theme.theme, siteData, config, runner, mode: run.mode, assets, startRenderWorker: offload }
   const result = await run.timer.run(
     'render',

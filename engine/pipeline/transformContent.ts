@@ -53,7 +53,7 @@ export function transformContent({ config, site, session, runner }: SiteRunner, 
     await run.timer.run(
       'transform',
       async () => {
-        const planned = { workers: options.workers !== false, prestarted, highlightAhead: session.highlightAhead, processor: session.processor, onPlan: (workers: number) => workers === 0 && freeCore() }
+        const planned = { workers: options.workers !== false, threads: config.buildConcurrency, prestarted, highlightAhead: session.highlightAhead, processor: session.processor, onPlan: (workers: number) => workers === 0 && freeCore() }
         await warmMarkdownCache(source.pending, session.markdownCache, { ...markdownOptions, ...planned })
         freeCore()
         try {

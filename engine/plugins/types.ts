@@ -18,6 +18,8 @@ export interface SiteInfo {
   base: string
   /** `build` for production, `develop` for the dev server. */
   mode: 'build' | 'develop'
+  /** Threads the build may keep busy (the config's `buildConcurrency`): a plugin that runs work in parallel uses at most this many. */
+  concurrency: number
 }
 
 export type GraphqlRunner = <TData = Record<string, unknown>>(

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto'
-import os from 'node:os'
 import path from 'node:path'
 import { routeToHtmlFile, runInWorker, withBase, type GraphqlRunner, type HeadTag, type Plugin, type SidebarItem } from 'sheaf'
 import { cardHeight, cardWidth } from './cardSize.ts'
@@ -25,25 +24,36 @@ export function socialCards(options: SocialCardsOptions = {}): Plugin {
   // the main thread renders (one core is free then); onPostBuild takes them. Keyed by card key.
   let early = new Map<string, Promise<Uint8Array>>()
   // Each page's card, worked out once a build (a query per page: about 0.2 s at 1,000 pages).
-  let jobsByRoute = new Map<string, CardJob>()
+  let jobsByRoute: Promise<Map<string, CardJob>> = Promise.resolve(new Map())
+  // Settles once `early` holds every card drawn early.
+  let earlyKeys: Promise<void> = Promise.resolve()
   const cacheDirOf = (root: string) => path.resolve(root, options.cacheDir ?? '.sheaf-cache/social-cards')
   return {
     name: 'social-cards',
     async createPages({ graphql, site }) {
       siteUrl = (await graphql<{ site: { url: string } }>('{ site { url } }')).site.url
       early = new Map()
-      jobsByRoute = new Map()
+      jobsByRoute = Promise.resolve(new Map())
       if (site.mode === 'develop') return
+      // Not awaited: a query per page (0.2-1 s at 1,000 pages) runs while the main thread waits for
+      // the render and the other plugins' workers, not before the render starts.
+      const jobs = (async () => {
+        const { allPage } = await graphql<{ allPage: { path: string }[] }>('{ allPage { path } }')
+        return cardJobs(graphql, allPage.map((page) => page.path))
+      })()
+      jobsByRoute = jobs.then((list) => new Map(list.map((job) => [job.route, job])))
       const cached = CardStore.cachedKeys(cacheDirOf(site.root))
-      const { allPage } = await graphql<{ allPage: { path: string }[] }>('{ allPage { path } }')
-      const jobs = await cardJobs(graphql, allPage.map((page) => page.path))
-      for (const job of jobs) jobsByRoute.set(job.route, job)
       // Only whether a card is in the store's index: onPostBuild finds a damaged one, and draws it then.
-      const toDraw = uniqueByKey(jobs.filter((job) => !cached.has(job.key)))
-      const drawing = drawInWorkers(toDraw.map((job) => job.content))
-      // Awaited in onPostBuild; a build that fails before then must not leave it unhandled.
+      const toDraw = jobs.then((list) => uniqueByKey(list.filter((job) => !cached.has(job.key))))
+      const drawing = toDraw.then((list) => drawInWorkers(list.map((job) => job.content), site.concurrency))
+      // Awaited in onPostBuild; a build that fails before then must not leave them unhandled.
+      jobsByRoute.catch(() => undefined)
       drawing.catch(() => undefined)
-      toDraw.forEach((job, index) => early.set(job.key, drawing.then((cards) => cards[index])))
+      early = new Map()
+      earlyKeys = toDraw.then((list) => {
+        list.forEach((job, index) => early.set(job.key, drawing.then((cards) => cards[index])))
+      })
+      earlyKeys.catch(() => undefined)
     },
     headTags(page): HeadTag[] {
       if (page.template === '404' || page.mode === 'develop') return []
@@ -61,12 +71,14 @@ export function socialCards(options: SocialCardsOptions = {}): Plugin {
       if (site.mode === 'develop') return
       const cards = new CardStore(cacheDirOf(site.root), outDir)
       const routes = pages.filter((built) => built.template !== '404').map((built) => built.path)
-      const jobs = [...routes.flatMap((route) => jobsByRoute.get(route) ?? []), ...(await cardJobs(graphql, routes.filter((route) => !jobsByRoute.has(route))))]
+      const known = await jobsByRoute
+      await earlyKeys
+      const jobs = [...routes.flatMap((route) => known.get(route) ?? []), ...(await cardJobs(graphql, routes.filter((route) => !known.has(route))))]
       // From the previous output or the cache; a missing or damaged card is drawn (never shipped as it is).
       const placed = await Promise.all(jobs.map((job) => cards.place(job.key, job.file)))
       const missing = uniqueByKey(jobs.filter((_, index) => !placed[index]))
       const late = missing.filter((job) => !early.has(job.key))
-      const drawnLate = drawInWorkers(late.map((job) => job.content))
+      const drawnLate = drawInWorkers(late.map((job) => job.content), site.concurrency)
       const drawn = new Map(await Promise.all(missing.map(async (job) => [job.key, early.get(job.key) ? await early.get(job.key) : (await drawnLate)[late.indexOf(job)]] as const)))
       for (const [index, job] of jobs.entries()) if (!placed[index]) await cards.write(job.key, job.file, drawn.get(job.key) as Uint8Array)
       cards.save()
@@ -95,7 +107,9 @@ async function cardJobs(graphql: GraphqlRunner, paths: string[]): Promise<CardJo
   if (paths.length === 0) return []
   const { site } = await graphql<{ site: { title: string } }>('{ site { title } }')
   const jobs: CardJob[] = []
-  for (const route of paths) {
+  for (const [index, route] of paths.entries()) {
+    // A query runs without waiting for I/O: let the render's writes and workers' messages in.
+    if (index % 64 === 63) await new Promise((resolve) => setImmediate(resolve))
     const { page, sidebar } = await graphql<{ page: { title: string; version: string | null } | null; sidebar: SidebarItem[] }>(
       'query ($path: String!) { page(path: $path) { title version } sidebar(path: $path) }',
       { path: route },
@@ -129,10 +143,11 @@ function sectionOf(items: SidebarItem[], route: string, group?: string): string 
  * 0.3 s), sharing the cards between them; none for a build whose cards are all cached. Drawing
  * one after another on the main thread took about 70 ms a card (N cards: N x 70 ms of post-build).
  */
-async function drawInWorkers(contents: CardContent[]): Promise<Uint8Array[]> {
+/** Draws the cards in at most `threads` workers (the config's buildConcurrency). */
+async function drawInWorkers(contents: CardContent[], threads: number): Promise<Uint8Array[]> {
   if (contents.length === 0) return []
   // A worker is worth its start-up only with a few cards to draw.
-  const workers = Math.max(1, Math.min(os.availableParallelism(), Math.floor(contents.length / 8)))
+  const workers = Math.max(1, Math.min(threads, Math.floor(contents.length / 8)))
   const share = Math.ceil(contents.length / workers)
   const shares = Array.from({ length: workers }, (_, index) => contents.slice(index * share, (index + 1) * share))
   const drawn = await Promise.all(shares.map((part) => runInWorker<CardContent[], Uint8Array[]>(new URL('./drawCardsTask.ts', import.meta.url), part)))

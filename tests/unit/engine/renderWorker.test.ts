@@ -33,6 +33,15 @@ describe('the render worker', () => {
     expect(fs.readFileSync(path.join(site, 'out-worker/docs/page-150.html'), 'utf8')).toContain('Body of page 150')
   }, 180_000)
 
+  it('is not started when the config keeps the build to one thread (buildConcurrency: 1)', async () => {
+    const config = path.join(site, 'site/config-one-thread.ts')
+    fs.writeFileSync(config, fs.readFileSync(path.join(site, 'site/config.ts'), 'utf8').replace('defineConfig({', 'defineConfig({\n  buildConcurrency: 1,'))
+    const one = await build(site, { configFile: path.relative(site, config), outDir: 'out-one', sink: quiet, cache: false })
+    expect(one.config.buildConcurrency).toBe(1)
+    expect(rendered(one)).toBe(pageCount + 4)
+    expect(one.renderedInWorker).toBe(0)
+  }, 180_000)
+
   it('is not started by a small render (a rebuild of a page or two)', async () => {
     await build(site, { outDir: 'out-worker', sink: quiet })
     fs.appendFileSync(path.join(site, 'content/docs/page-7.md'), '\nOne more sentence.\n')

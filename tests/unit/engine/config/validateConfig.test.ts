@@ -1,3 +1,4 @@
+import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { validateConfig } from '../../../../engine/config/validateConfig.ts'
@@ -36,7 +37,17 @@ describe('validateConfig', () => {
       plugins: [],
       devPort: 5173,
       previewPort: 4173,
+      buildConcurrency: os.availableParallelism(),
     })
+  })
+
+  it('takes buildConcurrency as a whole number of threads, at least 1, naming the key otherwise', () => {
+    expect(validateConfig({ ...minimal, buildConcurrency: 1 }, root, configFile).buildConcurrency).toBe(1)
+    for (const wrong of [0, 1.5, '2']) {
+      const error = problem({ ...minimal, buildConcurrency: wrong })
+      expect(error.message).toMatch(/buildConcurrency.*must be a whole number of threads, at least 1/)
+      expect(error.hint).toMatch(/buildConcurrency: 2/)
+    }
   })
 
   it('keeps what it is given, and leaves keys it does not read alone', () => {

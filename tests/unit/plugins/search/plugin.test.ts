@@ -48,7 +48,7 @@ function setUp(pages: SheafNode[], options: Parameters<typeof search>[0] = {}, m
   const plugin = search(options)
   let resolvers: GraphQLResolverMap = {}
   let typeDefs = ''
-  const site = { root: siteRoot, base: '/react-native-testing-library/', mode }
+  const site = { root: siteRoot, base: '/react-native-testing-library/', mode, concurrency: 2 }
   plugin.createSchemaCustomization!({
     site,
     reporter: { info() {}, warn() {}, error() {} },
