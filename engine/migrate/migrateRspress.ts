@@ -3,7 +3,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { SheafError } from '../errors.ts'
 import { configSource } from './configSource.ts'
-import { readConfigLiteral } from './readConfigLiteral.ts'
+import { NotLiteralConfigError, readConfigLiteral, type LiteralValue } from './readConfigLiteral.ts'
+import { readConfigByRunning } from './runConfig.ts'
 import { scanContent, type ContentIssue } from './scanContent.ts'
 import { translateConfig, type TranslatedConfig, type Untranslated } from './translateConfig.ts'
 
@@ -39,7 +40,17 @@ export function migrateRspress(sourceDir: string, targetDir: string): MigrationR
   if (fs.existsSync(target) && fs.readdirSync(target).length > 0) {
     throw new SheafError(`The folder \`${targetDir}\` is not empty.`, { hint: 'give `sheaf migrate rspress` a new or empty folder for the Sheaf site.' })
   }
-  const { value, spreads } = readConfigLiteral(path.join(source, configName))
+  // Read as data when the default export is an object literal; run only when it is built by code.
+  let value: Record<string, LiteralValue>
+  let spreads: string[] = []
+  let ran = false
+  try {
+    ;({ value, spreads } = readConfigLiteral(path.join(source, configName)))
+  } catch (error) {
+    if (!(error instanceof NotLiteralConfigError)) throw error
+    value = readConfigByRunning(path.join(source, configName))
+    ran = true
+  }
   // A first pass names the content folder, versions and languages; the navbars are read from there.
   const first = translateConfig({ config: value, spreads })
   const docsDir = path.join(source, first.contentRoot)
@@ -48,6 +59,7 @@ export function migrateRspress(sourceDir: string, targetDir: string): MigrationR
   }
   const navs = readRootNavs(docsDir, first)
   const config = translateConfig({ config: value, spreads, rootNav: navs.defaultNav, langNavs: navs.langNavs, otherNavs: navs.others })
+  if (ran) config.notes.push(`The default export of ${configName} is built by code, so the config was run to read it: values that are code (plugins, functions) are listed as untranslated.`)
   const moved = versionLanguageRedirects(docsDir, config)
   if (Object.keys(moved).length > 0) {
     config.plugins.splice(config.plugins.findIndex((plugin) => plugin.name === 'sidebar') + 1, 0, { name: 'redirects', module: 'redirects', options: { redirects: moved } })

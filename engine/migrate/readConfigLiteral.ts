@@ -8,6 +8,9 @@ export class NonLiteral {
   constructor(readonly source: string) {}
 }
 
+/** The default export is built by code (`makeConfig()`): it can only be read by running it (see runConfig.ts). */
+export class NotLiteralConfigError extends SheafError {}
+
 /** A config object read without running it: literal values as they are, anything else a `NonLiteral`. */
 export type LiteralValue = string | number | boolean | null | undefined | NonLiteral | LiteralValue[] | { [key: string]: LiteralValue }
 
@@ -60,7 +63,7 @@ export function readConfigLiteral(file: string): { value: Record<string, Literal
   if (!exported) throw new SheafError('The Rspress config has no `export default`.', { file, hint: 'write `export default defineConfig({ ... })`, as Rspress expects.' })
   const object = findObject(exported, declarations)
   if (!object) {
-    throw new SheafError(`The Rspress config's default export is not an object literal (\`${code.slice(exported.start, exported.end).slice(0, 60)}\`).`, {
+    throw new NotLiteralConfigError(`The Rspress config's default export is not an object literal (\`${code.slice(exported.start, exported.end).slice(0, 60)}\`).`, {
       file,
       hint: 'write `export default defineConfig({ ... })` with the options inline, or translate the config by hand (see docs/move-from-rspress.md).',
     })

@@ -1,5 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { walkDirectory } from '../fs/walkDirectory.ts'
+import { fenceRoles, FenceRole } from '../markdown/fenceScanner.ts'
 
 /** A place in the content Sheaf will not build as it is, found before the first build. */
 export interface ContentIssue {
@@ -9,7 +11,6 @@ export interface ContentIssue {
 }
 
 const themeModuleRE = /^(@theme|rspress\/theme|@rspress\/core\/theme|@rspress\/theme-default)$/
-const fenceRE = /^\s{0,3}(`{3,}|~{3,})/
 const relativeImageRE = /!\[[^\]]*\]\(\s*<?(?!https?:|\/|data:|#)([^)\s>]+)|<img\s[^>]*src=["'](?!https?:|\/|data:)([^"']+)["']/g
 const importFromRE = /^import\s[\s\S]*?from\s+['"]([^'"]+)['"]|^import\s+['"]([^'"]+)['"]/gm
 
@@ -21,18 +22,13 @@ const importFromRE = /^import\s[\s\S]*?from\s+['"]([^'"]+)['"]|^import\s+['"]([^
  */
 export function scanContent(docsDir: string, label: string): ContentIssue[] {
   const issues: ContentIssue[] = []
-  for (const file of fs.readdirSync(docsDir, { recursive: true, encoding: 'utf8' }).sort()) {
-    if (!/\.mdx?$/.test(file) || file.split(path.sep).includes('node_modules')) continue
-    const relative = `${label}/${file.split(path.sep).join('/')}`
+  const pages = walkDirectory(docsDir, { skip: ({ dirent }) => dirent.name === 'node_modules' }).filter((entry) => !entry.dirent.isDirectory() && /\.mdx?$/.test(entry.relative))
+  for (const file of pages.map((entry) => entry.relative).sort()) {
+    const relative = `${label}/${file}`
     const source = fs.readFileSync(path.join(docsDir, file), 'utf8')
-    let fence: string | null = null
+    const roles = fenceRoles(source)
     source.split('\n').forEach((line, index) => {
-      const marker = fenceRE.exec(line)?.[1]
-      if (marker && (fence === null || marker.startsWith(fence))) {
-        fence = fence === null ? marker : null
-        return
-      }
-      if (fence !== null) return
+      if (roles[index] !== FenceRole.Outside) return
       for (const match of line.matchAll(relativeImageRE)) {
         issues.push({ where: `${relative}:${index + 1}`, problem: `the image \`${match[1] ?? match[2]}\` is a relative path: move it to the public folder and write \`/${path.posix.basename(match[1] ?? match[2])}\`` })
       }
