@@ -127,8 +127,11 @@ async function main(): Promise<number> {
     }
     case 'migrate': {
       const [from, source, target] = rest
-      if (from !== 'rspress' || !source || !target) {
-        throw new SheafError('`sheaf migrate` needs the engine to migrate from, the site and the new folder.', { hint: 'run e.g. `npx sheaf migrate rspress ./website ../website-sheaf` (Rspress 1.x is supported).' })
+      if (from !== undefined && from !== 'rspress') {
+        throw new SheafError(`\`sheaf migrate\` knows Rspress 1.x sites only, not \`${from}\`.`, { hint: 'run e.g. `npx sheaf migrate rspress ./website ../website-sheaf`.' })
+      }
+      if (!source || !target) {
+        throw new SheafError('`sheaf migrate rspress` needs the Rspress site and the new folder.', { hint: 'run e.g. `npx sheaf migrate rspress ./website ../website-sheaf`.' })
       }
       const { migrateRspress } = await import('./migrate/migrateRspress.ts')
       const result = migrateRspress(path.resolve(root, source), path.resolve(root, target))
