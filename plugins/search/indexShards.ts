@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { averageFieldLengths } from './indexWriter.ts'
-import { capPostings, maxPostingsPerField } from './postingCap.ts'
+import { capPostings, maxPostingsPerField, postingCount } from './postingCap.ts'
 import { searchIndexOptions } from './shared/searchIndexOptions.ts'
 import { baseShardKey } from './shared/shardKeys.ts'
 import type { IndexedPage, ShardedIndexMeta, SectionDocument } from './shared/types.ts'
@@ -98,7 +98,7 @@ export function writeShards(input: ShardInput): WrittenShards {
     else groups.set(key, [at])
   })
   // What a term adds to its shard's file: its entry, and for each posting at most one row of each table.
-  const sizes = entries.map((entry) => entry.length + tableCharsPerPosting * (entry.match(postingRE)?.length ?? 0))
+  const sizes = entries.map((entry) => entry.length + tableCharsPerPosting * postingCount(entry))
   const shards: [key: string, termIndexes: number[]][] = []
   for (const [key, group] of groups) split(key, group, terms, sizes, shards)
   shards.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))

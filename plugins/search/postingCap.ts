@@ -23,7 +23,7 @@ const minPostingChars = 6
 
 /** `entry` (`["term",{field:{doc:count}}]`) with every field of more than `max` postings cut to its best `max`. */
 export function capPostings(entry: string, lengths: readonly (number | null)[][], averageFieldLength: readonly number[], max: number): string {
-  if (entry.length <= max * minPostingChars) return entry
+  if (entry.length <= max * minPostingChars || postingCount(entry, max) <= max) return entry
   const [term, postings] = JSON.parse(entry) as [string, Postings]
   let df: Record<string, number> | null = null
   const capped: Postings = {}
@@ -35,12 +35,31 @@ export function capPostings(entry: string, lengths: readonly (number | null)[][]
     }
     ;(df ??= {})[fieldId] = docs.length
     const field = Number(fieldId)
-    const weight = (doc: string) => termFrequencyWeight(byDoc[doc], lengths[Number(doc)][field] ?? 0, averageFieldLength[field])
-    const ranked = docs.map((doc) => [doc, weight(doc)] as const).sort((a, b) => b[1] - a[1] || Number(a[0]) - Number(b[0]))
+    const average = averageFieldLength[field]
+    const weights = new Float64Array(docs.length)
+    docs.forEach((doc, at) => (weights[at] = termFrequencyWeight(byDoc[doc], lengths[Number(doc)][field] ?? 0, average)))
+    // The max-th best weight: every posting above it is kept, and ties at it in id order (integer keys come ascending).
+    const threshold = Float64Array.from(weights).sort()[docs.length - max]
+    let ties = max - weights.filter((weight) => weight > threshold).length
     const kept: Record<string, number> = {}
     // Integer keys are written ascending whatever the insertion order: the entry stays reproducible.
-    for (const [doc] of ranked.slice(0, max)) kept[doc] = byDoc[doc]
+    docs.forEach((doc, at) => {
+      if (weights[at] > threshold || (weights[at] === threshold && ties-- > 0)) kept[doc] = byDoc[doc]
+    })
     capped[fieldId] = kept
   }
   return df ? JSON.stringify([term, capped, df]) : entry
+}
+
+/**
+ * The entry's postings (at least; one field's colon is taken off), counted up to a little past
+ * `max`: each posting has one colon, each field one more. Most entries longer than the quick length test still hold no field over `max`, and
+ * counting is far cheaper than parsing them (a build caps a few hundred of 50,000 entries).
+ */
+export function postingCount(entry: string, max = Infinity): number {
+  let colons = 0
+  // A term may itself hold colons: start after it (the entry is `["term",{...`).
+  for (let at = entry.indexOf('",{') + 3; at > 2 && colons <= max + 3; at = entry.indexOf(':', at) + 1) colons += 1
+  // The loop counted its start as one, and at least one colon found is a field's.
+  return colons - 2
 }
