@@ -29,7 +29,9 @@ type Store = QueryContext['store']
  * Full-text search. Builds one MiniSearch index per (version, language) from
  * the Page nodes (in a build: in a worker thread, started once the pages are
  * known and awaited after rendering; in develop mode: when the files are emitted), writes each to
- * `static/search_index.<version>.<lang>.<hash>.json`, and adds two fields:
+ * `static/search_index.<version>.<lang>.<hash>.json` and, in builds, a sharded copy the browser
+ * reads (`static/search/<version>.<lang>/`, every file named after its content: indexShards.ts),
+ * and adds two fields:
  * - `searchIndex(path)`: the URL (with base) of the index for that route;
  * - `searchConfig(path)`: `{ limit, remote, lang, version }` for the client.
  *
