@@ -12,6 +12,8 @@ export { walkDirectory, type DirectoryEntry, type WalkOptions } from './fs/walkD
 export { escapeMarkup, type MarkupContext } from './render/escapeMarkup.ts'
 export { runInWorker, startWorker, type WorkerTask } from './workers/runInWorker.ts'
 export { containerTypes, normalizeContainerTitles } from './markdown/remarkContainers.ts'
+/** The markdown (or MDX) parser the engine parses pages with: plugins that read sources parse them the same way. */
+export { createParser } from './markdown/parser.ts'
 export type { ComponentRegistry, PropSpec, PropType } from './markdown/remarkMdxComponents.ts'
 export type {
   Awaitable,

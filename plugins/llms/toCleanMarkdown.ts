@@ -1,12 +1,8 @@
 import type { Blockquote, Code, Content, Heading, Link, Paragraph, Parent, Root, RootContent } from 'mdast'
 import path from 'node:path/posix'
-import remarkDirective from 'remark-directive'
-import remarkFrontmatter from 'remark-frontmatter'
 import remarkGfm from 'remark-gfm'
-import remarkMdx from 'remark-mdx'
-import remarkParse from 'remark-parse'
 import remarkStringify from 'remark-stringify'
-import { normalizeContainerTitles } from 'sheaf'
+import { createParser, normalizeContainerTitles } from 'sheaf'
 import { unified } from 'unified'
 import { visit, SKIP } from 'unist-util-visit'
 
@@ -15,10 +11,8 @@ export interface LinkTarget {
   (href: string): string | null
 }
 
-const parsers = {
-  md: unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkDirective),
-  mdx: unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkDirective).use(remarkMdx),
-}
+// The engine's own parser: a twin reads its page's source exactly as the page was built from it.
+const parsers = { md: createParser(false), mdx: createParser(true) }
 const stringifier = unified().use(remarkGfm).use(remarkStringify, { bullet: '-', fences: true, rule: '-' })
 
 /**

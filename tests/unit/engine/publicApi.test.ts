@@ -10,6 +10,7 @@ describe('public API', () => {
       'SheafError',
       'build',
       'containerTypes',
+      'createParser',
       'defineConfig',
       'definePlugin',
       'encodeRoute',
