@@ -34,10 +34,12 @@ export function scanContent(docsDir: string, label: string): ContentIssue[] {
       }
     })
     if (file.endsWith('.mdx')) {
-      for (const match of source.matchAll(importFromRE)) {
+      // Imports in code samples are not the page's: fenced lines are blanked (line numbers hold).
+      const prose = source.split('\n').map((line, index) => (roles[index] === FenceRole.Outside ? line : '')).join('\n')
+      for (const match of prose.matchAll(importFromRE)) {
         const from = match[1] ?? match[2]
         if (themeModuleRE.test(from)) continue
-        const line = source.slice(0, match.index).split('\n').length
+        const line = prose.slice(0, match.index).split('\n').length
         issues.push({ where: `${relative}:${line}`, problem: `imports from \`${from}\`: MDX pages may only use the theme's components (Tabs, Tab, PackageManagerTabs, Badge); Sheaf never runs MDX code` })
       }
     }

@@ -9,7 +9,7 @@ describe('scanning Rspress content for what Sheaf will not build', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-scan-'))
     fs.mkdirSync(path.join(dir, 'guide'))
     fs.writeFileSync(path.join(dir, 'guide/a.md'), '# A\n\n![diagram](./img/diagram.png)\n\n![logo](/logo.svg) ![x](https://x.org/a.png)\n\n```md\n![in code](./no.png)\n```\n\n<img src="shot.png" alt="" />\n')
-    fs.writeFileSync(path.join(dir, 'guide/b.mdx'), "import { Tabs } from '@theme'\nimport Chart from '../components/Chart'\n\n# B\n")
+    fs.writeFileSync(path.join(dir, 'guide/b.mdx'), "import { Tabs } from '@theme'\nimport Chart from '../components/Chart'\n\n# B\n\n````tsx\nimport React from 'react'\n```\nimport x from 'y'\n```\n````\n")
     expect(scanContent(dir, 'docs')).toEqual([
       { where: 'docs/guide/a.md:3', problem: expect.stringContaining('the image `./img/diagram.png` is a relative path') },
       { where: 'docs/guide/a.md:11', problem: expect.stringContaining('the image `shot.png`') },
