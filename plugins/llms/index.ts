@@ -2,6 +2,7 @@ import { encodeRoute, routeToMarkdownFile, startWorker, withBase, type GraphqlRu
 import path from 'node:path'
 import { convertTwins, type TwinBatch } from './convertTwins.ts'
 import { TwinCache } from './twinCache.ts'
+import { TwinOutput } from './twinOutput.ts'
 
 export interface LlmsOptions {
   /** Section name for pages that no sidebar lists. Default `Others`. */
@@ -54,7 +55,7 @@ export function llms(options: LlmsOptions = {}): Plugin {
       // Awaited in onPostBuild; a build that fails before then must not leave it unhandled.
       pending.catch(() => undefined)
     },
-    async onPostBuild({ graphql, emitFile, site }) {
+    async onPostBuild({ graphql, emitFile, site, outDir }) {
       const data = await graphql<{ site: { title: string; description: string; url: string }; allPage: PageRow[] }>('{ site { title description url } allPage { path title description version lang sourcePath pageType } }')
       const versions = await versionsOf(graphql)
       let twins: Map<string, string>
@@ -67,7 +68,14 @@ export function llms(options: LlmsOptions = {}): Plugin {
         twins = new Map(convertTwins(await twinBatch(graphql, site.base), cache))
         cache.save()
       }
-      for (const [route, body] of twins) await emitFile(markdownTwinFile(route), body)
+      if (site.mode === 'build') {
+        // Unchanged twins are linked from the previous build of the output folder (see TwinOutput).
+        const output = new TwinOutput(cacheDirOf(site.root), outDir)
+        await Promise.all([...twins].map(([route, body]) => output.emit(markdownTwinFile(route), body)))
+        output.save()
+      } else {
+        for (const [route, body] of twins) await emitFile(markdownTwinFile(route), body)
+      }
       const groups = versions ?? [{ name: '', isDefault: true, prefix: '' }]
       for (const version of groups) {
         const pages = data.allPage.filter((page) => (version.name ? page.version === version.name : true) && page.pageType !== '404' && page.pageType !== 'home')
@@ -121,6 +129,9 @@ async function groupBySidebar(pages: PageRow[], graphql: <T>(query: string, vari
   const placed = new Set<string>()
   const seenSidebars = new Set<string>()
   for (const page of pages) {
+    // A page another page's sidebar placed needs no query of its own (a sidebar lists its section's
+    // pages: at 1,000 pages a query per page ran the sidebar resolver a thousand times).
+    if (placed.has(page.path)) continue
     const result = await graphql<{ sidebar: SidebarItem[] }>('query ($path: String!) { sidebar(path: $path) }', { path: page.path }).catch(() => ({ sidebar: [] as SidebarItem[] }))
     const key = JSON.stringify(result.sidebar)
     if (seenSidebars.has(key)) continue

@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { outputDirOfStaging, SheafError } from 'sheaf'
+import { readCacheEntry, writeCacheEntry } from 'sheaf/cache'
+
+/**
+ * Writes the `.md` twins into the output, linking each one whose text is the same as in the
+ * previous build of that output folder instead of writing it again (a one-page rebuild of 1,000
+ * pages wrote 1,000 twins). Output files are never written in place (a build writes a staging
+ * folder and swaps it in), so the two builds can share them. What each twin held is kept in an
+ * index per output folder (digest and size); a previous twin of another size is written anew.
+ */
+export class TwinOutput {
+  private readonly previous: Map<string, { digest: string; size: number }>
+  private readonly next = new Map<string, { digest: string; size: number }>()
+  private readonly previousDir: string | null
+  private readonly indexFile: string | null
+  private readonly madeDirs = new Map<string, Promise<unknown>>()
+
+  /** `stagingDir`: the folder this build writes (PostBuildApi.outDir). */
+  constructor(
+    cacheDir: string,
+    private readonly stagingDir: string,
+  ) {
+    this.previousDir = outputDirOfStaging(stagingDir)
+    this.indexFile = this.previousDir ? path.join(cacheDir, `twins-output-${createHash('sha1').update(this.previousDir).digest('hex').slice(0, 12)}.json`) : null
+    let entries: [string, { digest: string; size: number }][] = []
+    try {
+      const entry = this.indexFile ? readCacheEntry(this.indexFile) : null
+      if (entry) entries = Object.entries(JSON.parse(entry.toString('utf8')) as Record<string, { digest: string; size: number }>)
+    } catch {
+      // A damaged index only costs speed: every twin is written.
+    }
+    this.previous = new Map(entries)
+  }
+
+  /** Puts `body` at `file` (relative to the output folder). */
+  async emit(file: string, body: string): Promise<void> {
+    const target = inside(this.stagingDir, file)
+    const bytes = Buffer.from(body)
+    const digest = createHash('sha1').update(bytes).digest('base64url')
+    this.next.set(file, { digest, size: bytes.length })
+    await this.makeDir(path.dirname(target))
+    const before = this.previous.get(file)
+    if (this.previousDir && before?.digest === digest && before.size === bytes.length && (await linkSameSize(inside(this.previousDir, file), target, bytes.length))) return
+    await fs.promises.writeFile(target, bytes)
+  }
+
+  /** Keeps what each twin holds, for the next build of this output folder. */
+  save(): void {
+    if (!this.indexFile) return
+    try {
+      writeCacheEntry(this.indexFile, JSON.stringify(Object.fromEntries(this.next)))
+    } catch {
+      // Read-only or full disk: the next build writes every twin.
+    }
+  }
+
+  private makeDir(dir: string): Promise<unknown> {
+    let made = this.madeDirs.get(dir)
+    if (!made) this.madeDirs.set(dir, (made = fs.promises.mkdir(dir, { recursive: true })))
+    return made
+  }
+}
+
+/** Hard-links `from` to `to` when `from` exists with `size` bytes; false (nothing left at `to`) otherwise. */
+async function linkSameSize(from: string, to: string, size: number): Promise<boolean> {
+  try {
+    await fs.promises.link(from, to)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT' || code === 'EXDEV' || code === 'EPERM' || code === 'EMLINK') return false
+    throw error
+  }
+  if ((await fs.promises.stat(to)).size === size) return true
+  await fs.promises.rm(to, { force: true })
+  return false
+}
+
+function inside(outDir: string, relative: string): string {
+  const target = path.resolve(outDir, relative)
+  if (!target.startsWith(`${path.resolve(outDir)}${path.sep}`)) {
+    throw new SheafError(`Refusing to write the markdown twin \`${relative}\`: it resolves outside the output folder (${outDir}).`, { hint: 'output paths must stay inside the output folder: rename the page whose route makes this name.' })
+  }
+  return target
+}
