@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { renderDocumentWith } from '../../../../engine/render/renderPages.ts'
+import { App } from '../../../../engine/shared/App.tsx'
+import type { HeadTag } from '../../../../engine/plugins/types.ts'
+import type { PageData, SiteData } from '../../../../engine/shared/types.ts'
+
+const site: SiteData = { title: 'Docs', description: 'The site.', url: 'https://example.org', base: '/', lang: 'en', themeConfig: {} }
+const page: PageData = { path: '/guide', template: 'doc', context: { path: '/guide' }, data: {}, layoutData: {}, bundle: 'b' }
+
+/** A template whose head says what a theme's PageHead says. */
+function Doc() {
+  return (
+    <>
+      <title>Guide | Docs</title>
+      <meta name="description" content="The guide." />
+      <link rel="canonical" href="https://example.org/guide" />
+      <h1>Guide</h1>
+    </>
+  )
+}
+
+function documentWith(headTags: HeadTag[]): string {
+  const theme = { App, templates: new Map([['doc', { name: 'doc', file: 'Doc.tsx', component: Doc }]]) }
+  return renderDocumentWith(page, { theme, siteData: site, assets: { entry: '/e.js', css: [], templateChunks: {}, bundle: 'b' } }, { lang: 'ar', headTags, csp: false })
+}
+
+const count = (html: string, pattern: RegExp) => html.match(new RegExp(pattern, 'g'))?.length ?? 0
+
+describe('the document head', () => {
+  it("merges the config's and plugins' head tags with the page's, without saying anything twice", () => {
+    const html = documentWith([
+      { tag: 'meta', attrs: { name: 'description', content: 'The site.' } },
+      { tag: 'link', attrs: { rel: 'canonical', href: 'https://example.org/' } },
+      { tag: 'meta', attrs: { property: 'og:image', content: 'https://example.org/card.png' } },
+      { tag: 'meta', attrs: { property: 'og:image', content: 'https://example.org/other.png' } },
+    ])
+    expect(count(html, /<meta name="description"/)).toBe(1)
+    expect(html).toContain('<meta name="description" content="The guide."/>')
+    expect(count(html, /<link rel="canonical"/)).toBe(1)
+    expect(html).toContain('href="https://example.org/guide"')
+    expect(count(html, /<meta property="og:image"/)).toBe(1)
+    expect(html).toContain('content="https://example.org/other.png"')
+    expect(count(html, /<title>/)).toBe(1)
+  })
+
+  it('names the language and its direction on <html>', () => {
+    expect(documentWith([])).toContain('<html lang="ar" dir="rtl">')
+  })
+})

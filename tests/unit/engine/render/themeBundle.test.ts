@@ -1,0 +1,99 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import * as React from 'react'
+import { afterAll, describe, expect, it, vi } from 'vitest'
+import { runtimeFile } from '../../../../engine/render/loadTheme.ts'
+import { engineModuleDirs } from '../../../../engine/loading/siteModules.ts'
+import { scratchThemeDir, themeBundleImporter } from '../../../../engine/render/themeBundle.ts'
+import * as runtime from '../../../../engine/shared/index.ts'
+
+// Inside the project (a git-ignored folder), so the theme finds React and `sheaf/runtime` as a site's would.
+const root = fs.mkdtempSync(path.join(fileURLToPath(new URL('../../../fixtures/', import.meta.url)), '.tmp-theme-bundle-'))
+const cacheDir = path.join(root, '.sheaf-cache', 'theme')
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }))
+
+function write(name: string, text: string): string {
+  const file = path.join(root, name)
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  fs.writeFileSync(file, text)
+  return file
+}
+
+const doc = write('theme/Doc.tsx', "import * as React from 'react'\nimport * as runtime from 'sheaf/runtime'\nimport { title } from './parts/title.ts'\nexport const shared = { React, runtime }\nexport const query = 'query { site { title } }'\nexport default function Doc() { return <h1>{title}</h1> }\n")
+write('theme/parts/title.ts', "export const title: string = 'First'\n")
+
+const importerFor = (fallback = vi.fn(async () => ({ default: () => null }))) => themeBundleImporter({ entries: [doc], cacheDir, engineDirs: engineModuleDirs(), runtime: runtimeFile, fallback })
+const bundleFolders = () => fs.readdirSync(cacheDir).filter((name) => !name.endsWith('.json'))
+
+describe('the theme bundle', () => {
+  it("bundles the theme's own files, and shares React and the runtime with the engine", async () => {
+    const loaded = await (await importerFor())(doc)
+    expect(loaded.query).toBe('query { site { title } }')
+    const element = (loaded.default as () => React.ReactElement<{ children: string }>)()
+    expect(element.props.children).toBe('First')
+    // The same modules the engine imports, not copies: React's hooks and the runtime's contexts work across the two.
+    const shared = loaded.shared as { React: typeof React; runtime: typeof runtime }
+    expect(shared.React.useState).toBe(React.useState)
+    expect(shared.runtime.App).toBe(runtime.App)
+    expect(bundleFolders()).toHaveLength(1)
+  })
+
+  it('reuses the bundle while no input changed, and bundles again when one did', async () => {
+    const before = bundleFolders()
+    await (await importerFor())(doc)
+    expect(bundleFolders()).toEqual(before)
+    write('theme/parts/title.ts', "export const title: string = 'Second, a longer title'\n")
+    const loaded = await (await importerFor())(doc)
+    expect((loaded.default as () => React.ReactElement<{ children: string }>)().props.children).toBe('Second, a longer title')
+    // The older bundle is gone.
+    expect(bundleFolders()).toHaveLength(1)
+    expect(bundleFolders()).not.toEqual(before)
+  })
+
+  it("removes another key's bundle once its record has gone unused for an hour, not before", async () => {
+    const plant = (key: string, age: number) => {
+      fs.writeFileSync(path.join(cacheDir, `theme-${key}.json`), '{}')
+      fs.mkdirSync(path.join(cacheDir, `theme-${key}-dir`), { recursive: true })
+      const when = new Date(Date.now() - age)
+      fs.utimesSync(path.join(cacheDir, `theme-${key}.json`), when, when)
+    }
+    plant('unused', 2 * 3_600_000)
+    plant('recent', 60_000)
+    write('theme/parts/title.ts', "export const title: string = 'Third'\n")
+    await (await importerFor())(doc)
+    const names = fs.readdirSync(cacheDir)
+    expect(names.filter((name) => name.includes('unused'))).toEqual([])
+    expect(names.filter((name) => name.includes('recent')).sort()).toEqual(['theme-recent-dir', 'theme-recent.json'])
+    fs.rmSync(path.join(cacheDir, 'theme-recent.json'))
+    fs.rmSync(path.join(cacheDir, 'theme-recent-dir'), { recursive: true })
+  })
+
+  it('leaves a theme esbuild cannot bundle to the fallback importer, which reports the error', async () => {
+    write('theme/parts/title.ts', "export const title: string = 'Broken\n")
+    const fallback = vi.fn(async () => ({ default: () => null }))
+    await (await importerFor(fallback))(doc)
+    expect(fallback).toHaveBeenCalledWith(doc)
+  })
+
+  it('imports a module it did not bundle through the fallback', async () => {
+    write('theme/parts/title.ts', "export const title: string = 'Fixed'\n")
+    const fallback = vi.fn(async () => ({ default: () => null }))
+    const other = write('theme/Other.tsx', 'export default function Other() { return null }\n')
+    await (await importerFor(fallback))(other)
+    expect(fallback).toHaveBeenCalledWith(other)
+  })
+
+  it("gives a build without a cache a scratch folder of its process, removing those of processes that are gone", () => {
+    const parent = path.join(os.tmpdir(), 'sheaf-theme')
+    // 2^22 + 1: above Linux's largest pid, so no process has it.
+    const gone = path.join(parent, `${2 ** 22 + 1}-left`)
+    fs.mkdirSync(gone, { recursive: true })
+    const dir = scratchThemeDir()
+    expect(path.dirname(dir)).toBe(parent)
+    expect(path.basename(dir).startsWith(`${process.pid}-`)).toBe(true)
+    expect(fs.existsSync(gone)).toBe(false)
+    expect(scratchThemeDir()).toBe(dir)
+  })
+})

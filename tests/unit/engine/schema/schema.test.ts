@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import { createDataLayer } from '../../../../engine/dataLayer.ts'
+import { parseReadKey, readKey, ReadDigests } from '../../../../engine/incremental/readKey.ts'
+import { buildSchema } from '../../../../engine/schema/buildSchema.ts'
+import { validateQuery } from '../../../../engine/schema/runQuery.ts'
+import { NodeStore } from '../../../../engine/store/nodeStore.ts'
+
+function storeWithPages() {
+  const store = new NodeStore()
+  const file = store.createNode({ type: 'File', key: 'a.md', relativePath: 'a.md', sourcePath: 'content/a.md', extension: '.md', content: '# A' }, 'files')
+  for (const [path, title, version] of [['/docs/b', 'Beta', '13.x'], ['/docs/a', 'Alpha', '13.x'], ['/12.x/docs/a', 'Alpha old', '12.x']]) {
+    store.createNode({ type: 'Page', key: path, parent: file.id, path, slug: path, title, version, lang: 'en', pageType: 'doc', description: '', frontmatter: {}, toc: [], body: { type: 'root', children: [] }, text: '', sections: [], anchors: [] }, 'sheaf:markdown')
+  }
+  return store
+}
+
+describe('node store', () => {
+  it('derives deterministic ids and links parents to children', () => {
+    const first = storeWithPages()
+    const second = storeWithPages()
+    expect(first.getNodesByType('Page').map((node) => node.id)).toEqual(second.getNodesByType('Page').map((node) => node.id))
+    const file = first.getNodesByType('File')[0]
+    expect(file.children).toHaveLength(3)
+    expect(file.internal.contentDigest).toMatch(/^[0-9a-f]{40}$/)
+  })
+})
+
+describe('GraphQL data layer', () => {
+  const schema = buildSchema(['extend type Query { hello: String! }'], [{ Query: { hello: () => 'world' } }])
+  const layer = createDataLayer(schema, storeWithPages(), { title: 'Site', description: '', base: '/', lang: 'en', themeConfig: {} })
+
+  it('answers page(path) for any spelling of the route and tracks what it read', async () => {
+    const reads = new Set<string>()
+    const data = await layer.query<{ page: { title: string } }>('query ($path: String!) { page(path: $path) { title } }', { path: '/docs/a.html' }, 'test', reads)
+    expect(data.page.title).toBe('Alpha')
+    expect(reads.size).toBe(1)
+  })
+
+  it('records the fields a query selected, and the fields that decided which pages a list holds', async () => {
+    const reads = new Set<string>()
+    await layer.query('{ allPage(filter: { version: "13.x" }, sort: { field: title }) { path title } }', {}, 'test', reads)
+    const byFields = [...reads].map(parseReadKey).map((read) => read.fields?.join(','))
+    // The two 13.x pages: what they show plus filter and sort fields; the 12.x page: only what kept it out.
+    expect(byFields.sort()).toEqual(['path,title,version', 'path,title,version', 'title,version'])
+  })
+
+  it('records the whole node when a selection uses a fragment', async () => {
+    const reads = new Set<string>()
+    await layer.query('query ($path: String!) { page(path: $path) { ... on Page { title } } }', { path: '/docs/a' }, 'test', reads)
+    expect([...reads].map(parseReadKey)).toEqual([{ nodeId: expect.any(String), fields: null }])
+  })
+
+  it('gives a field read a digest that changes with those fields only', () => {
+    const store = storeWithPages()
+    const page = store.getNodesByType('Page')[0]
+    const before = new ReadDigests(store)
+    const titleRead = readKey(page.id, ['title'])
+    // A read that takes in the body counts as a read of the whole node (the content digest covers it).
+    expect(readKey(page.id, ['title', 'body'])).toBe(page.id)
+    const titleDigest = before.of(titleRead)
+    const wholeDigest = before.of(page.id)
+    store.updateNode(page, { text: 'a new body' })
+    const afterBody = new ReadDigests(store)
+    expect(afterBody.of(titleRead)).toBe(titleDigest)
+    expect(afterBody.of(page.id)).not.toBe(wholeDigest)
+    store.updateNode(page, { title: 'Renamed' })
+    expect(new ReadDigests(store).of(titleRead)).not.toBe(titleDigest)
+    expect(new ReadDigests(new NodeStore()).of(titleRead)).toBe('-')
+  })
+
+  it('filters and sorts allPage', async () => {
+    const data = await layer.query<{ allPage: { title: string }[] }>('{ allPage(filter: { version: "13.x" }, sort: { field: title, order: DESC }) { title } }', {}, 'test')
+    expect(data.allPage.map((page) => page.title)).toEqual(['Beta', 'Alpha'])
+  })
+
+  it('merges plugin type defs and resolvers', async () => {
+    expect(await layer.query('{ hello site { title } }', {}, 'test')).toEqual({ hello: 'world', site: { title: 'Site' } })
+  })
+
+  it('fails a bad query naming its source and the GraphQL error', async () => {
+    expect(validateQuery(schema, '{ allPage { nope } }')).toEqual(['Cannot query field "nope" on type "Page".'])
+    await expect(layer.query('{ allPage { nope } }', {}, 'site/theme/Doc.tsx')).rejects.toMatchObject({ file: 'site/theme/Doc.tsx', message: expect.stringContaining('Cannot query field "nope"') })
+  })
+})

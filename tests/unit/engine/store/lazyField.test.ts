@@ -1,0 +1,83 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { createMarkdownCache } from '../../../../engine/sources/markdownCache.ts'
+import { copyFields, defineLazyField } from '../../../../engine/store/lazyField.ts'
+import { NodeStore } from '../../../../engine/store/nodeStore.ts'
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-lazy-'))
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
+
+describe('lazy fields', () => {
+  it('computes a field once, on first read, and lets a write replace it unread', () => {
+    let computed = 0
+    const node: Record<string, unknown> = { title: 'A' }
+    defineLazyField(node, 'body', () => ({ computed: ++computed }))
+    defineLazyField(node, 'text', () => {
+      throw new Error('never read')
+    })
+    expect(computed).toBe(0)
+    expect(node.body).toEqual({ computed: 1 })
+    expect(node.body).toEqual({ computed: 1 })
+    expect(computed).toBe(1)
+    node.text = 'set before any read'
+    expect(node.text).toBe('set before any read')
+    expect(Object.keys(node)).toEqual(['title', 'body', 'text'])
+  })
+
+  it('copies plain fields as plain fields, and a `__proto__` field as a field, not a prototype', () => {
+    const source = JSON.parse('{"title":"A","__proto__":{"polluted":true}}') as Record<string, unknown>
+    const target: Record<string, unknown> = {}
+    copyFields(source, target, new Set())
+    expect(Object.getPrototypeOf(target)).toBe(Object.prototype)
+    expect((target as { polluted?: boolean }).polluted).toBeUndefined()
+    expect(Object.getOwnPropertyDescriptor(target, '__proto__')?.value).toEqual({ polluted: true })
+    expect(Object.getOwnPropertyDescriptor(target, 'title')).toEqual({ value: 'A', writable: true, enumerable: true, configurable: true })
+  })
+
+  it('stays unread through copyFields and the node store', () => {
+    const input: Record<string, unknown> = { type: 'Page', key: 'a.md', title: 'A', internal: { contentDigest: 'given' } }
+    defineLazyField(input, 'body', () => {
+      throw new Error('read too early')
+    })
+    const copy = {}
+    copyFields(input, copy, new Set(['type']))
+    expect(Object.getOwnPropertyDescriptor(copy, 'body')?.get).toBeTypeOf('function')
+    const node = new NodeStore().createNode(input as never, 'test')
+    expect(node.title).toBe('A')
+    expect(node.internal.contentDigest).toBe('given')
+    expect(() => node.body).toThrow('read too early')
+  })
+})
+
+describe('markdown cache entries', () => {
+  it('parse sections, body and text only when read', async () => {
+    const write = createMarkdownCache({ dir, salt: 'test', keepInMemory: false })
+    const key = write.key('# A', 'a.md')
+    const result = { frontmatter: { title: 'A' }, title: 'A', toc: [], anchors: ['a'], body: { type: 'root', children: [] }, text: 'A', sections: [{ anchor: '', heading: 'A', depth: 1, text: 'A' }], warnings: [] }
+    write.set(key, result as never)
+    // Written in the background: on disk once flushed.
+    await write.flush()
+    // A second cache reads the file (the first one would answer from memory).
+    const read = createMarkdownCache({ dir, salt: 'test', keepInMemory: false }).get(key)
+    expect(read?.title).toBe('A')
+    for (const field of ['sections', 'body', 'text']) expect(Object.getOwnPropertyDescriptor(read, field)?.get).toBeTypeOf('function')
+    expect(JSON.parse(JSON.stringify(read))).toEqual(result)
+  })
+
+  it('are read ahead while the thread waits, from the last key back to the first one the transform read', async () => {
+    const prefetchDir = path.join(dir, 'prefetch')
+    const write = createMarkdownCache({ dir: prefetchDir, salt: 'test', keepInMemory: false })
+    const keys = Array.from({ length: 40 }, (_, index) => write.key(`# Page ${index}`, `p${index}.md`))
+    keys.forEach((key, index) => write.set(key, { frontmatter: {}, title: `Page ${index}`, toc: [], anchors: [], body: { type: 'root', children: [] }, text: '', sections: [], warnings: [] } as never))
+    await write.flush()
+    const cache = createMarkdownCache({ dir: prefetchDir, salt: 'test', keepInMemory: false })
+    expect(cache.get(keys[0])?.title).toBe('Page 0')
+    cache.prefetch(keys.slice(1))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    // Read ahead: answered from memory even once the files are gone.
+    fs.rmSync(prefetchDir, { recursive: true, force: true })
+    expect(keys.slice(1).map((key) => cache.get(key)?.title)).toEqual(keys.slice(1).map((_, index) => `Page ${index + 1}`))
+  })
+})
