@@ -5,6 +5,7 @@ import path from 'node:path'
 import { createServer as createViteServer } from 'vite'
 import { writeClientEntry } from '../bundle/clientEntry.ts'
 import { createViteConfig } from '../bundle/viteConfig.ts'
+import { defaultConfigFile } from '../config/loadConfig.ts'
 import { formatError } from '../errors.ts'
 import { loadSite, type LoadedSite } from '../build.ts'
 import { createPages } from '../pipeline/createPages.ts'
@@ -93,9 +94,15 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   // since the one it was rendered from (a save during its load would otherwise be lost).
   const generations = new DevGenerations()
   const broadcast = (update: ReturnType<DevGenerations['since']>) => vite.ws.send({ type: 'custom', event: devUpdateEvent, data: update })
+  let errorShown = false
   vite.ws.on(devSinceEvent, (data: unknown, client) => {
     const known = (data as { generation?: unknown } | null)?.generation
     if (typeof known === 'number' && Number.isInteger(known)) client.send(devUpdateEvent, generations.since(known))
+    // The overlay as things are now. Vite keeps an error sent while no page was connected for
+    // the next one that connects, even once fixed (a page that connected late kept an overlay no
+    // update would clear); and a page opened during an error would not see it.
+    if (lastError) client.send({ type: 'error', err: errorPayload(lastError, root) })
+    else if (errorShown) client.send({ type: 'update', updates: [] })
   })
   // The emitted files of a state are made a second after the last page, data or rebuild (or when
   // one is asked for): debounced, so a save's data request and the next save do not queue behind a
@@ -105,9 +112,10 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     clearTimeout(emitTimer)
     emitTimer = setTimeout(() => void state.files(), emitFilesDelayMs).unref()
   }
-  // A plugin that fails while emitting its files after a rebuild: shown as any rebuild error is.
-  const showFilesError = (error: unknown) => {
+  // An error shown as Vite shows its own, in the overlay (a rebuild's, or a plugin's while emitting its files).
+  const showError = (error: unknown) => {
     lastError = error
+    errorShown = true
     vite.ws.send({ type: 'error', err: errorPayload(error, root) })
   }
 
@@ -130,7 +138,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   const rebuild = async (files: string[]) => {
     const started = performance.now()
     try {
-      const next = await load(root, { ...options, session: state.site.session, onFilesError: showFilesError })
+      const next = await load(root, { ...options, session: state.site.session, onFilesError: showError })
       const changed = changedNodeIds(state.site.store, next.site.store)
       const structural = changed.structural || next.pages.size !== state.pages.size
       const before = new ReadDigests(state.site.store)
@@ -160,23 +168,31 @@ export async function startDevServer(root: string, options: DevServerOptions = {
       // The pages are updated first; the search index and other emitted files follow (1 s at N=1,000).
       emitFilesSoon()
     } catch (error) {
-      lastError = error
       console.error(formatError(error))
-      vite.ws.send({ type: 'error', err: errorPayload(error, root) })
+      showError(error)
     }
   }
 
   // Watch where the sources really are (a files() plugin may read a folder outside the project).
-  const contentDirs = [path.join(root, 'site'), path.join(root, 'plugins'), ...sourceRoots(state)]
-  // Content folders also get a watcher of their own: Vite's only covers its root, and can miss a
-  // quick second write to the same file. Extra events cost nothing: rebuilds are serialized and coalesced.
-  const outsideWatchers = sourceRoots(state)
+  const configDir = path.dirname(path.resolve(root, options.configFile ?? defaultConfigFile))
+  const contentDirs = [path.join(root, 'site'), configDir, path.join(root, 'plugins'), ...sourceRoots(state)]
+  // Theme modules hot-reload through Vite, whose watcher says when (see below).
+  const isThemeModule = (file: string) => /\.(tsx?|css)$/.test(file) && file.includes(`${path.sep}theme${path.sep}`)
+  // Content folders and the config's get a watcher of their own: Vite's only covers its root, and
+  // misses a quick second write to the same file (a config fixed right after the error it caused
+  // stayed broken). Extra events cost nothing: rebuilds are serialized, and repeats skipped.
+  const outsideWatchers = [...new Set([...sourceRoots(state), configDir])]
     .filter((dir) => fs.existsSync(dir))
-    .map((dir) => fs.watch(dir, { recursive: true }, (_event, name) => name && scheduleRebuild(path.join(dir, String(name)))))
+    .map((dir) =>
+      fs.watch(dir, { recursive: true }, (_event, name) => {
+        const file = name && path.join(dir, String(name))
+        if (file && !isThemeModule(file)) scheduleRebuild(file)
+      }),
+    )
   vite.watcher.on('all', (event, file) => {
     if (!contentDirs.some((dir) => file.startsWith(dir))) return
-    if (/\.(tsx?|css)$/.test(file) && file.includes(`${path.sep}theme${path.sep}`) && event === 'change') {
-      // Theme modules hot-reload through Vite; queries may have changed, so drop cached data.
+    if (isThemeModule(file) && event === 'change') {
+      // Queries may have changed with the module: drop cached data, and every page refetches.
       state.cache.clear()
       broadcast(generations.advance(null))
       return

@@ -2,19 +2,37 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { formatError, isSheafError } from '../errors.ts'
 
-/** Vite's error-overlay payload for an engine error: message, file:line and a code frame. */
+/**
+ * Vite's error-overlay payload for an engine error: message, file:line and a code frame. An error
+ * that lists several located problems (dead links, several files' errors) has no file of its own:
+ * the overlay points at the first one its message names.
+ */
 export function errorPayload(error: unknown, root: string) {
   const message = formatError(error)
-  if (!isSheafError(error) || !error.file) return { message, stack: '' }
-  const file = path.resolve(root, error.file)
+  if (!isSheafError(error)) return { message, stack: '' }
+  const where = error.file ? { file: path.resolve(root, error.file), line: error.line, column: error.column } : firstLocation(error.message, root)
+  if (!where) return { message, stack: '' }
   return {
     message,
     stack: '',
-    id: file,
-    loc: { file, line: error.line ?? 1, column: error.column ?? 1 },
-    frame: codeFrame(file, error.line),
+    id: where.file,
+    loc: { file: where.file, line: where.line ?? 1, column: where.column ?? 1 },
+    frame: codeFrame(where.file, where.line),
     plugin: error.plugin ?? 'sheaf',
   }
+}
+
+/** A line that starts with `file:line` or `file:line:column` (relative to the site's root), as the engine lists problems. */
+const locatedLine = /^\s*([^\s:]+):(\d+)(?::(\d+))?(?=\s|$)/gm
+
+/** The first `file:line[:column]` at the start of a line of `message` that names a file under `root`. */
+export function firstLocation(message: string, root: string): { file: string; line: number; column?: number } | undefined {
+  for (const match of message.matchAll(locatedLine)) {
+    const file = path.resolve(root, match[1] as string)
+    if (!file.startsWith(path.resolve(root) + path.sep) || !fs.statSync(file, { throwIfNoEntry: false })?.isFile()) continue
+    return { file, line: Number(match[2]), column: match[3] === undefined ? undefined : Number(match[3]) }
+  }
+  return undefined
 }
 
 /** Files over this size get no frame: the error may be that the file is too big to read. */

@@ -4,7 +4,8 @@ import fs from 'node:fs'
 /**
  * One rebuild at a time, and never a lost save: a change that arrives while a rebuild runs marks
  * the queue dirty, and one more rebuild runs after it with every file changed meanwhile (three
- * saves within 50 ms make at most two rebuilds, the last of which read the last save).
+ * saves within 50 ms make at most two rebuilds, the last of which read the last save). A file is
+ * checked again after its rebuild, for the save whose events a watcher dropped.
  */
 export interface RebuildQueue {
   /** A file changed (or may have): rebuild now, or once the running rebuild is done. */
@@ -13,7 +14,8 @@ export interface RebuildQueue {
   idle(): Promise<void>
 }
 
-export function createRebuildQueue(rebuild: (files: string[]) => Promise<void>, isChanged: (file: string) => boolean = () => true): RebuildQueue {
+/** `isChanged` tells a real change from a repeated event (see FileSnapshots); without it every event counts, and nothing is checked again. */
+export function createRebuildQueue(rebuild: (files: string[]) => Promise<void>, isChanged?: (file: string) => boolean): RebuildQueue {
   let pending = new Set<string>()
   let running: Promise<void> | null = null
   const drain = async () => {
@@ -22,12 +24,16 @@ export function createRebuildQueue(rebuild: (files: string[]) => Promise<void>, 
       pending = new Set()
       // A failed rebuild reports itself (rebuild catches); the loop must go on to the next save.
       await rebuild(files).catch(() => undefined)
+      // A watcher may report a save once, at its first write (an editor's or writeFileSync's
+      // truncate), and drop the events of the rest as a burst (chokidar does): a file that reads
+      // differently now than when its change was taken is rebuilt again, event or not.
+      if (isChanged) for (const file of files) if (isChanged(file)) pending.add(file)
     }
     running = null
   }
   return {
     schedule(file) {
-      if (!isChanged(file)) return
+      if (isChanged && !isChanged(file)) return
       pending.add(file)
       running ??= drain()
     },

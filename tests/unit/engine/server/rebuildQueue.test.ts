@@ -89,3 +89,24 @@ describe('FileSnapshots', () => {
     expect(snapshots.changed(file)).toBe(true)
   })
 })
+
+describe('createRebuildQueue and a watcher that drops events', () => {
+  it('rebuilds again when a file changed during its rebuild without an event', async () => {
+    let content = ''
+    let seen: string | null = null
+    const isChanged = () => {
+      if (seen === content) return false
+      seen = content
+      return true
+    }
+    const read: string[] = []
+    const queue = createRebuildQueue(async () => {
+      read.push(content)
+      // The rest of the save lands while the rebuild runs; its event was dropped.
+      if (read.length === 1) content = 'full'
+    }, isChanged)
+    queue.schedule('config.ts')
+    await queue.idle()
+    expect(read).toEqual(['', 'full'])
+  })
+})
