@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
 import path from 'node:path'
 
 /**
@@ -7,6 +8,43 @@ import path from 'node:path'
  * outside a git checkout.
  */
 export function readGitDates(dir: string): Map<string, string> {
+  // The dev server reads the content again on every save: two git processes each time (a
+  // tenth of a save's rebuild on this site). The dates only change with the HEAD commit.
+  const head = headCommit(dir)
+  const known = datesByDir.get(dir)
+  if (head && known?.head === head) return new Map(known.dates)
+  const dates = readDatesFromLog(dir)
+  if (head) datesByDir.set(dir, { head, dates: new Map(dates) })
+  return dates
+}
+
+const datesByDir = new Map<string, { head: string; dates: Map<string, string> }>()
+
+/** The commit HEAD points at, read from the nearest `.git` folder above `dir` (no process); undefined when unsure. */
+function headCommit(dir: string): string | undefined {
+  try {
+    let at = path.resolve(dir)
+    for (let stat = fs.statSync(path.join(at, '.git'), { throwIfNoEntry: false }); !stat; stat = fs.statSync(path.join(at, '.git'), { throwIfNoEntry: false })) {
+      const parent = path.dirname(at)
+      if (parent === at) return undefined
+      at = parent
+    }
+    // A worktree or submodule (`.git` is a file pointing elsewhere): not worth following.
+    if (!fs.statSync(path.join(at, '.git')).isDirectory()) return undefined
+    const git = path.join(at, '.git')
+    const head = fs.readFileSync(path.join(git, 'HEAD'), 'utf8').trim()
+    if (!head.startsWith('ref: ')) return /^[0-9a-f]{40,64}$/.test(head) ? head : undefined
+    const ref = head.slice('ref: '.length)
+    const loose = path.join(git, ref)
+    if (fs.existsSync(loose)) return `${ref} ${fs.readFileSync(loose, 'utf8').trim()}`
+    const packed = fs.readFileSync(path.join(git, 'packed-refs'), 'utf8').split('\n').find((line) => line.endsWith(` ${ref}`))
+    return packed ? `${ref} ${packed}` : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function readDatesFromLog(dir: string): Map<string, string> {
   const dates = new Map<string, string>()
   let output: string
   let top: string
