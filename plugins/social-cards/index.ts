@@ -24,36 +24,27 @@ export function socialCards(options: SocialCardsOptions = {}): Plugin {
   // the main thread renders (one core is free then); onPostBuild takes them. Keyed by card key.
   let early = new Map<string, Promise<Uint8Array>>()
   // Each page's card, worked out once a build (a query per page: about 0.2 s at 1,000 pages).
-  let jobsByRoute: Promise<Map<string, CardJob>> = Promise.resolve(new Map())
-  // Settles once `early` holds every card drawn early.
-  let earlyKeys: Promise<void> = Promise.resolve()
+  let jobsByRoute = new Map<string, CardJob>()
   const cacheDirOf = (root: string) => path.resolve(root, options.cacheDir ?? '.sheaf-cache/social-cards')
   return {
     name: 'social-cards',
     async createPages({ graphql, site }) {
       siteUrl = (await graphql<{ site: { url: string } }>('{ site { url } }')).site.url
       early = new Map()
-      jobsByRoute = Promise.resolve(new Map())
+      jobsByRoute = new Map()
       if (site.mode === 'develop') return
-      // Not awaited: a query per page (0.2-1 s at 1,000 pages) runs while the main thread waits for
-      // the render and the other plugins' workers, not before the render starts.
-      const jobs = (async () => {
-        const { allPage } = await graphql<{ allPage: { path: string }[] }>('{ allPage { path } }')
-        return cardJobs(graphql, allPage.map((page) => page.path))
-      })()
-      jobsByRoute = jobs.then((list) => new Map(list.map((job) => [job.route, job])))
+      // Awaited here, before the render: the cards still to draw start in their workers at once
+      // (worked out while the render runs, they started later, on a main thread busy rendering).
+      const { allPage } = await graphql<{ allPage: { path: string }[] }>('{ allPage { path } }')
+      const jobs = await cardJobs(graphql, allPage.map((page) => page.path))
+      for (const job of jobs) jobsByRoute.set(job.route, job)
       const cached = CardStore.cachedKeys(cacheDirOf(site.root))
       // Only whether a card is in the store's index: onPostBuild finds a damaged one, and draws it then.
-      const toDraw = jobs.then((list) => uniqueByKey(list.filter((job) => !cached.has(job.key))))
-      const drawing = toDraw.then((list) => drawInWorkers(list.map((job) => job.content), site.concurrency))
-      // Awaited in onPostBuild; a build that fails before then must not leave them unhandled.
-      jobsByRoute.catch(() => undefined)
+      const toDraw = uniqueByKey(jobs.filter((job) => !cached.has(job.key)))
+      const drawing = drawInWorkers(toDraw.map((job) => job.content), site.concurrency)
+      // Awaited in onPostBuild; a build that fails before then must not leave it unhandled.
       drawing.catch(() => undefined)
-      early = new Map()
-      earlyKeys = toDraw.then((list) => {
-        list.forEach((job, index) => early.set(job.key, drawing.then((cards) => cards[index])))
-      })
-      earlyKeys.catch(() => undefined)
+      toDraw.forEach((job, index) => early.set(job.key, drawing.then((cards) => cards[index])))
     },
     headTags(page): HeadTag[] {
       if (page.template === '404' || page.mode === 'develop') return []
@@ -71,9 +62,7 @@ export function socialCards(options: SocialCardsOptions = {}): Plugin {
       if (site.mode === 'develop') return
       const cards = new CardStore(cacheDirOf(site.root), outDir)
       const routes = pages.filter((built) => built.template !== '404').map((built) => built.path)
-      const known = await jobsByRoute
-      await earlyKeys
-      const jobs = [...routes.flatMap((route) => known.get(route) ?? []), ...(await cardJobs(graphql, routes.filter((route) => !known.has(route))))]
+      const jobs = [...routes.flatMap((route) => jobsByRoute.get(route) ?? []), ...(await cardJobs(graphql, routes.filter((route) => !jobsByRoute.has(route))))]
       // From the previous output or the cache; a missing or damaged card is drawn (never shipped as it is).
       const placed = await Promise.all(jobs.map((job) => cards.place(job.key, job.file)))
       const missing = uniqueByKey(jobs.filter((_, index) => !placed[index]))
@@ -107,9 +96,7 @@ async function cardJobs(graphql: GraphqlRunner, paths: string[]): Promise<CardJo
   if (paths.length === 0) return []
   const { site } = await graphql<{ site: { title: string } }>('{ site { title } }')
   const jobs: CardJob[] = []
-  for (const [index, route] of paths.entries()) {
-    // A query runs without waiting for I/O: let the render's writes and workers' messages in.
-    if (index % 64 === 63) await new Promise((resolve) => setImmediate(resolve))
+  for (const route of paths) {
     const { page, sidebar } = await graphql<{ page: { title: string; version: string | null } | null; sidebar: SidebarItem[] }>(
       'query ($path: String!) { page(path: $path) { title version } sidebar(path: $path) }',
       { path: route },
