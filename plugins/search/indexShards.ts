@@ -3,13 +3,15 @@ import { averageFieldLengths } from './indexWriter.ts'
 import { capPostings, maxPostingsPerField, postingCount } from './postingCap.ts'
 import { searchIndexOptions } from './shared/searchIndexOptions.ts'
 import { baseShardKey } from './shared/shardKeys.ts'
-import type { IndexedPage, ShardedIndexMeta, SectionDocument } from './shared/types.ts'
+import type { IndexedPage, ShardKeyTable, ShardedIndexMeta, SectionDocument } from './shared/types.ts'
 
 /**
  * Writes a sharded copy of one index, so the browser fetches only what a
  * query needs (bytes per query do not grow with the site):
  * - `meta.<hash>.json`: what every score needs (document count, average field
- *   lengths), the sorted shard keys and each shard's file name;
+ *   lengths) and, per first character, the name of its key table;
+ * - `k/<hash>.json`: the sorted shard keys starting with one character and each
+ *   one's shard file name (a query reads the tables of its terms' first characters);
  * - `s/<hash>.json`: the postings of the terms of one shard (see shardKeys.ts),
  *   with the field lengths of the documents they name and the names of those
  *   documents' fragments. A common term keeps only its best postings per field
@@ -116,14 +118,26 @@ export function writeShards(input: ShardInput): WrittenShards {
     return add('s/', `{"fieldLength":${JSON.stringify(fieldLength)},"fragments":${JSON.stringify(fragments)},"index":[${group.map((at) => entries[at]).join(',')}]}`)
   })
 
+  // One key table per first character: a query reads only those of its terms.
+  const byFirst = new Map<string, number[]>()
+  shards.forEach(([key], n) => {
+    const first = Array.from(key)[0]
+    const positions = byFirst.get(first)
+    if (positions) positions.push(n)
+    else byFirst.set(first, [n])
+  })
+  const keyTables: Record<string, string> = {}
+  for (const [first, positions] of byFirst) {
+    const table: ShardKeyTable = { keys: positions.map((n) => shards[n][0]), shards: positions.map((n) => shardNames[n]) }
+    keyTables[first] = add('k/', JSON.stringify(table))
+  }
   const meta: ShardedIndexMeta = {
     version: input.version,
     lang: input.lang,
     documentCount: documents.length,
     fieldIds: Object.fromEntries(searchIndexOptions.fields.map((field, fieldId) => [field, fieldId])),
     averageFieldLength,
-    keys: shards.map(([key]) => key),
-    shards: shardNames,
+    keyTables,
     docsPerFragment,
   }
   const metaJson = JSON.stringify(meta)

@@ -4,7 +4,7 @@ import { cutMatches, matchDocuments, titleCandidatesInReach, titleIsQuery, toHit
 import { readyShard, searchShards, type ReadyShard } from './shardScorer.ts'
 import { shardsForTerm, typoShards } from './shardKeys.ts'
 import { queryTerms } from './tokenize.ts'
-import type { FragmentDocument, IndexShard, SearchHit, ShardedIndexMeta } from './types.ts'
+import type { FragmentDocument, IndexShard, SearchHit, ShardedIndexMeta, ShardKeyTable } from './types.ts'
 
 /** What a sharded search answers: the hits it could make, and how many files failed to load. */
 export interface ShardedAnswer {
@@ -20,14 +20,28 @@ export interface ShardedSearcher {
 /** Reads a file of the sharded index by its path under the index folder (`s/<name>.json`, `d/<name>.json`). */
 export type ShardFetcher = (path: string) => Promise<unknown>
 
-/** The path of shard `n` (its position in `meta.keys`) under the index folder. */
-export function shardPath(meta: Pick<ShardedIndexMeta, 'shards'>, n: number): string {
-  return `s/${meta.shards[n]}.json`
+/** A shard a query needs: its key (scores are summed in key order) and its path under the index folder. */
+interface NeededShard {
+  key: string
+  path: string
+}
+
+/** The key table holding a term's shard keys (those starting with its first character), or null when no key does. */
+export function keyTablePath(meta: Pick<ShardedIndexMeta, 'keyTables'>, term: string): string | null {
+  const first = Array.from(term)[0]
+  const name = first === undefined ? undefined : meta.keyTables[first]
+  return name ? `k/${name}.json` : null
+}
+
+/** The shards (paths under the index folder) a term needs, from its key table (see shardsForTerm). */
+export function shardPathsForTerm(table: ShardKeyTable, term: string, prefix: boolean): string[] {
+  return shardsForTerm(table.keys, term, prefix).map((n) => `s/${table.shards[n]}.json`)
 }
 
 /**
  * A sharded index in the browser (see plugins/search/indexShards.ts). It
- * starts from the meta file alone; each query loads the shards its terms need
+ * starts from the meta file alone; each query loads the key tables of its terms'
+ * first characters, then the shards its terms need
  * (once per session, kept as ready structures: see shardScorer.ts), scores
  * their postings with the whole index's document count and average field
  * lengths (so a term's score is the whole index's), ranks, and then loads the
@@ -43,6 +57,7 @@ export function shardPath(meta: Pick<ShardedIndexMeta, 'shards'>, n: number): st
 export function createShardedSearcher(meta: ShardedIndexMeta, fetchFile: ShardFetcher): ShardedSearcher {
   const shards = new Map<string, Promise<ReadyShard>>()
   const fragments = new Map<string, Promise<FragmentDocument[]>>()
+  const tables = new Map<string, Promise<ShardKeyTable>>()
 
   const cached = <T>(cache: Map<string, Promise<T>>, path: string, read: (file: unknown) => T): Promise<T> => {
     let file = cache.get(path)
@@ -59,17 +74,40 @@ export function createShardedSearcher(meta: ShardedIndexMeta, fetchFile: ShardFe
     async search(query, limit = defaultSearchLimit) {
       const trimmed = query.trim()
       if (!trimmed) return { hits: [], failed: 0 }
-      const needed = new Set<number>()
-      // The same prefix rule as searchOptions: a term of 2 characters or more also matches as a prefix.
-      for (const term of queryTerms(trimmed)) for (const n of shardsForTerm(meta.keys, term, term.length >= 2)) needed.add(n)
-      for (const tail of identifierTails(trimmed, queryFuzziness).keys()) for (const n of shardsForTerm(meta.keys, tail, false)) needed.add(n)
       let failed = 0
-      const loaded: [number, ReadyShard][] = []
-      const load = async (wanted: Iterable<number>) => {
-        const loads = await Promise.allSettled([...wanted].sort((a, b) => a - b).map((n) => cached(shards, shardPath(meta, n), (file) => readyShard(file as IndexShard)).then((shard) => loaded.push([n, shard]))))
+      // Each term's key table (its first character's), read once per session.
+      const words = queryTerms(trimmed)
+      const tails = [...identifierTails(trimmed, queryFuzziness).keys()]
+      const tableOf = new Map<string, ShardKeyTable | null>()
+      const tablePaths = new Set([...words, ...tails].map((term) => keyTablePath(meta, term)).filter((path): path is string => path !== null))
+      const tableLoads = await Promise.allSettled([...tablePaths].map((path) => cached(tables, path, (file) => file as ShardKeyTable).then((table) => tableOf.set(path, table))))
+      for (const result of tableLoads) if (result.status === 'rejected') failed += 1
+      const tableFor = (term: string) => {
+        const path = keyTablePath(meta, term)
+        return path ? tableOf.get(path) : undefined
+      }
+      const needed = new Map<string, NeededShard>()
+      const need = (table: ShardKeyTable, positions: readonly number[], into: Map<string, NeededShard>) => {
+        for (const n of positions) {
+          const path = `s/${table.shards[n]}.json`
+          if (!needed.has(path)) into.set(path, { key: table.keys[n], path })
+        }
+      }
+      // The same prefix rule as searchOptions: a term of 2 characters or more also matches as a prefix.
+      for (const term of words) {
+        const table = tableFor(term)
+        if (table) need(table, shardsForTerm(table.keys, term, term.length >= 2), needed)
+      }
+      for (const tail of tails) {
+        const table = tableFor(tail)
+        if (table) need(table, shardsForTerm(table.keys, tail, false), needed)
+      }
+      const loaded: [key: string, shard: ReadyShard][] = []
+      const load = async (wanted: Iterable<NeededShard>) => {
+        const loads = await Promise.allSettled([...wanted].map(({ key, path }) => cached(shards, path, (file) => readyShard(file as IndexShard)).then((shard) => loaded.push([key, shard]))))
         for (const result of loads) if (result.status === 'rejected') failed += 1
         // In key order, whatever order the files arrived in: scores are summed in one order.
-        loaded.sort(([a], [b]) => a - b)
+        loaded.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       }
       const match = () => {
         const ready = loaded.map(([, shard]) => shard)
@@ -82,17 +120,18 @@ export function createShardedSearcher(meta: ShardedIndexMeta, fetchFile: ShardFe
         }
         return matchDocuments((q) => searchShards(ready, meta, q), trimmed, lengthsOf)
       }
-      await load(needed)
+      await load(needed.values())
       let matches = match()
       if (matches.entries.length === 0) {
         // Nothing near the terms in their own shards: a typo may have changed a term's shard ('rnder').
-        const more = new Set<number>()
-        for (const term of queryTerms(trimmed)) {
+        const more = new Map<string, NeededShard>()
+        for (const term of words) {
           const budget = queryFuzziness(term)
-          if (budget) for (const n of typoShards(meta.keys, term, budget)) if (!needed.has(n)) more.add(n)
+          const table = tableFor(term)
+          if (budget && table) need(table, typoShards(table.keys, term, budget), more)
         }
         if (more.size > 0) {
-          await load(more)
+          await load(more.values())
           matches = match()
         }
       }

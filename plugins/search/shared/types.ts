@@ -55,12 +55,20 @@ export interface ShardedIndexMeta {
   documentCount: number
   fieldIds: Record<string, number>
   averageFieldLength: number[]
-  /** Shard keys, sorted. */
-  keys: string[]
-  /** Per key: its shard's file name (content-addressed), read as `s/<name>.json`. */
-  shards: string[]
+  /**
+   * Per first character of a shard key: the file name of the table of those keys (`k/<name>.json`,
+   * a ShardKeyTable). A query reads the tables of its terms' first characters, so the bytes it
+   * fetches do not grow with the number of shards (the site's vocabulary).
+   */
+  keyTables: Record<string, string>
   /** Sections per document fragment: section `id` is in fragment `floor(id / docsPerFragment)`. */
   docsPerFragment: number
+}
+
+/** The shard keys that start with one character, sorted, and each one's shard file name (`s/<name>.json`). */
+export interface ShardKeyTable {
+  keys: string[]
+  shards: string[]
 }
 
 /**

@@ -5,8 +5,8 @@ import { afterAll, describe, expect, test } from 'vitest'
 import type { GraphQLResolverMap, PagesApi, SourceApi, PostBuildApi, QueryContext, SchemaApi, SheafNode } from '../../../../engine/index.ts'
 import { buildSearchIndexes, search } from '../../../../plugins/search/index.ts'
 import { createSearcher, searchPages } from '../../../../plugins/search/shared/searchPages.ts'
-import { shardPath } from '../../../../plugins/search/shared/shardedSearcher.ts'
-import type { SearchIndexFile, ShardedIndexMeta } from '../../../../plugins/search/shared/types.ts'
+
+import type { SearchIndexFile, ShardedIndexMeta, ShardKeyTable } from '../../../../plugins/search/shared/types.ts'
 
 function page(path: string, version: string | null, fields: Partial<SheafNode> = {}): SheafNode {
   const versionPrefix = version === '12.x' ? '12.x' : ''
@@ -146,7 +146,10 @@ describe('search plugin', () => {
       const meta = JSON.parse(emitted.get(`static/${shards}`) as string) as ShardedIndexMeta
       expect(meta.documentCount).toBe((JSON.parse(emitted.get(`static/${file}`) as string) as { index: { documentCount: number } }).index.documentCount)
       const dir = `static/${shards.replace(/meta\.[\w-]+\.json$/, '')}`
-      meta.keys.forEach((_key, n) => expect(emitted.has(`${dir}${shardPath(meta, n)}`)).toBe(true))
+      for (const name of Object.values(meta.keyTables)) {
+        const table = JSON.parse(emitted.get(`${dir}k/${name}.json`) as string) as ShardKeyTable
+        for (const shard of table.shards) expect(emitted.has(`${dir}s/${shard}.json`)).toBe(true)
+      }
       expect([...emitted.keys()].some((name) => name.startsWith(`${dir}d/`))).toBe(true)
     }
     const v12 = files.find((file) => file.version === '12.x')!

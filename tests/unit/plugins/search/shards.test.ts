@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { createIndexFile, createIndexShards } from '../../../../plugins/search/buildSearchIndexes.ts'
 import { maxShardChars } from '../../../../plugins/search/indexShards.ts'
 import { createSearcher, searchPages, type Searcher } from '../../../../plugins/search/shared/searchPages.ts'
-import { createShardedSearcher, shardPath, type ShardFetcher } from '../../../../plugins/search/shared/shardedSearcher.ts'
+import { createShardedSearcher, keyTablePath, shardPathsForTerm, type ShardFetcher } from '../../../../plugins/search/shared/shardedSearcher.ts'
 import { baseShardKey, shardsForTerm } from '../../../../plugins/search/shared/shardKeys.ts'
-import type { SearchHit, ShardedIndexMeta } from '../../../../plugins/search/shared/types.ts'
+import type { SearchHit, ShardedIndexMeta, ShardKeyTable } from '../../../../plugins/search/shared/types.ts'
 import { loadContentPages } from './contentPages.ts'
 
 /**
@@ -90,7 +90,8 @@ describe('a sharded index on the real 13.x content', () => {
 
   test('a shard that fails costs only its own hits, and is counted', async () => {
     // 'render' and 'screen' live in different shards; the 'sc' one fails.
-    const screenShards = new Set(shardsForTerm(meta.keys, 'screen', true).map((n) => shardPath(meta, n)))
+    const table = JSON.parse(files.get(keyTablePath(meta, 'screen') as string) as string) as ShardKeyTable
+    const screenShards = new Set(shardPathsForTerm(table, 'screen', true))
     const sharded = createShardedSearcher(meta, reader([], (path) => screenShards.has(path)))
     const { hits, failed } = await sharded.search('render screen')
     expect(failed).toBe(screenShards.size)
@@ -136,8 +137,9 @@ describe('a sharded index of CJK and accented text', () => {
   })
 
   test('CJK terms are sharded by their first character', () => {
-    expect(meta.keys).toContain('测')
-    expect(meta.keys).toContain('de')
+    const keysOf = (term: string) => (JSON.parse(files.get(keyTablePath(meta, term) as string) as string) as ShardKeyTable).keys
+    expect(keysOf('测试')).toContain('测')
+    expect(keysOf('deja')).toContain('de')
   })
 })
 
