@@ -10,6 +10,9 @@ export interface SocialCardsOptions {
   cacheDir?: string
 }
 
+/** About 1.5 s of drawing: less than that is not worth another worker's start-up (see drawInWorkers). */
+const cardsPerWorker = 48
+
 /** Bump when the card design changes, so cached cards are redrawn. */
 const designVersion = '3'
 
@@ -126,15 +129,17 @@ function sectionOf(items: SidebarItem[], route: string, group?: string): string 
 }
 
 /**
- * Draws cards on every core: one worker thread per core (each loads satori and resvg, about
- * 0.3 s), sharing the cards between them; none for a build whose cards are all cached. Drawing
- * one after another on the main thread took about 70 ms a card (N cards: N x 70 ms of post-build).
+ * Draws cards in worker threads, at most `threads` (the config's buildConcurrency), sharing the
+ * cards between them; none for a build whose cards are all cached. Drawing one after another on
+ * the main thread took about 70 ms a card (N cards: N x 70 ms of post-build).
  */
-/** Draws the cards in at most `threads` workers (the config's buildConcurrency). */
 async function drawInWorkers(contents: CardContent[], threads: number): Promise<Uint8Array[]> {
   if (contents.length === 0) return []
-  // A worker is worth its start-up only with a few cards to draw.
-  const workers = Math.max(1, Math.min(threads, Math.floor(contents.length / 8)))
+  // A worker costs 0.3-0.5 s of CPU to start (satori, resvg, the TypeScript hooks) and a card
+  // about 30 ms: another worker is worth it only for another `cardsPerWorker` cards. The cards
+  // are drawn while the main thread renders, so on a small site (this repository's 66 cards) a
+  // second worker only took CPU from the render.
+  const workers = Math.max(1, Math.min(threads, Math.floor(contents.length / cardsPerWorker)))
   const share = Math.ceil(contents.length / workers)
   const shares = Array.from({ length: workers }, (_, index) => contents.slice(index * share, (index + 1) * share))
   const drawn = await Promise.all(shares.map((part) => runInWorker<CardContent[], Uint8Array[]>(new URL('./drawCardsTask.ts', import.meta.url), part)))
