@@ -1,57 +1,99 @@
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { chromium } from '@playwright/test'
+import { chromium, type Page } from '@playwright/test'
 import { median } from './measure.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const sharedBench = path.resolve(root, '../shared/bench')
 
+/** Peers whose dev start is measured beside Sheaf's, when installed (/work/shared/bench/peers/<name>). */
+const peers = [
+  { name: 'rspress1', label: 'Rspress 1.47' },
+  { name: 'vitepress', label: 'VitePress' },
+]
+
+interface DevCase {
+  name: string
+  cwd: string
+  env: Record<string, string>
+  route: string
+  /** The markdown file edited (a line appended) for the save-to-screen times. */
+  file: string
+  edits: number
+}
+
 /**
- * `npm run bench -- dev`: the dev server's cold start (until the first page
- * answers 200) and save-to-updated-page latency for a markdown edit (in
- * Chromium, until the edited text is on screen), on this site and on the
- * 1,000-page corpus, beside VitePress and Rspress cold starts when installed.
+ * `npm run bench -- dev [--edits 20] [--sizes 1000,5000]`: the dev server's cold start (launch
+ * until the first page answers 200, caches removed) and save-to-updated-page latency (in
+ * Chromium, from writing a markdown file until the open page shows the edit: median and p95 of
+ * `--edits` saves), on this site and on the synthetic corpus at each size; the pages the server
+ * re-queried per save (its log); and VitePress's and Rspress 1.47's dev start on the same corpus
+ * when they are installed.
  */
 export async function runDevBench(argv: string[]): Promise<void> {
-  const runs = Number(argv[argv.indexOf('--runs') + 1] || 3)
-  const corpus = '/tmp/docsite-bench/corpus-1000'
-  if (!fs.existsSync(corpus)) spawnSync('node', [path.join(sharedBench, 'gen-corpus.mjs'), corpus, '1000'], { stdio: 'ignore' })
-  const work = '/tmp/docsite-bench/sheaf-dev-1000'
-  fs.rmSync(work, { recursive: true, force: true })
-  fs.cpSync(corpus, `${work}/content/1.0`, { recursive: true })
-  const cases = [
-    { name: 'this site', cwd: root, env: {}, route: '/react-native-testing-library/docs/api/render', file: path.join(root, 'content/13.x/docs/api/render.md') },
-    { name: 'corpus-1000', cwd: path.join(root, 'bench/corpus-site'), env: { BENCH_CORPUS: `${work}/content` }, route: '/part-1/group-1/page-1', file: `${work}/content/1.0/part-1/group-1/page-1.md` },
-  ]
-  for (const item of cases) {
-    const starts: number[] = []
-    const updates: number[] = []
-    for (let run = 0; run < runs; run++) {
-      fs.rmSync(path.join(item.cwd, '.sheaf-cache'), { recursive: true, force: true })
-      const port = 5400 + run
-      const started = performance.now()
-      const server = spawn('node', [path.join(root, 'bin/sheaf.js'), 'dev', '--port', String(port)], { cwd: item.cwd, env: { ...process.env, ...item.env }, stdio: 'ignore' })
-      const url = `http://127.0.0.1:${port}${item.route}`
-      try {
-        await waitFor200(url)
-        starts.push((performance.now() - started) / 1000)
-        updates.push(await measureUpdate(url, item.file))
-      } finally {
-        server.kill()
-      }
-    }
-    console.log(`${item.name.padEnd(12)} dev cold start ${median(starts).toFixed(2)} s; save-to-updated page ${Math.round(median(updates))} ms (median of ${runs})`)
+  const option = (name: string, fallback: string) => (argv.includes(name) ? String(argv[argv.indexOf(name) + 1]) : fallback)
+  const edits = Number(option('--edits', '20'))
+  const sizes = option('--sizes', '1000,5000').split(',').map(Number)
+  const cases: DevCase[] = [{ name: 'this site', cwd: root, env: {}, route: '/react-native-testing-library/docs/api/render', file: path.join(root, 'content/13.x/docs/api/render.md'), edits }]
+  for (const size of sizes) {
+    const corpus = corpusOf(size)
+    const work = `/tmp/docsite-bench/sheaf-dev-${size}`
+    fs.rmSync(work, { recursive: true, force: true })
+    fs.cpSync(corpus, `${work}/content/1.0`, { recursive: true })
+    // Edits at every size would take long at 5,000: the first size gets them, the others a few.
+    const count = size === sizes[0] ? edits : Math.min(edits, 5)
+    cases.push({ name: `corpus-${size}`, cwd: path.join(root, 'bench/corpus-site'), env: { BENCH_CORPUS: `${work}/content` }, route: '/part-1/group-1/page-1', file: `${work}/content/1.0/part-1/group-1/page-1.md`, edits: count })
   }
-  for (const peer of ['vitepress', 'rspress', 'rspress1']) {
-    if (!fs.existsSync(path.join(sharedBench, 'peers', peer, 'node_modules'))) continue
-    const result = spawnSync('bash', [path.join(sharedBench, 'dev-start.sh'), peer, corpus, '5480'], { encoding: 'utf8' })
-    console.log(`${peer.padEnd(12)} dev cold start (corpus-1000): ${result.stdout.trim().split('\n').pop()}`)
+  for (const [index, item] of cases.entries()) {
+    fs.rmSync(path.join(item.cwd, '.sheaf-cache'), { recursive: true, force: true })
+    const port = 5400 + index
+    const log: string[] = []
+    const started = performance.now()
+    const server = spawn(process.execPath, [path.join(root, 'bin/sheaf.js'), 'dev', '--port', String(port)], { cwd: item.cwd, env: { ...process.env, ...item.env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    server.stdout.on('data', (chunk: Buffer) => log.push(...String(chunk).split('\n')))
+    server.stderr.on('data', () => undefined)
+    const url = `http://127.0.0.1:${port}${item.route}`
+    try {
+      await waitFor200(url, server)
+      const start = (performance.now() - started) / 1000
+      const times = await measureUpdates(url, item.file, item.edits)
+      const requeried = log.map((line) => /changed: (\d+) pages? to re-query/.exec(line)?.[1]).filter((count) => count !== undefined).map(Number)
+      console.log(
+        `${item.name.padEnd(12)} dev cold start ${start.toFixed(2)} s; save-to-updated page median ${Math.round(median(times))} ms, p95 ${Math.round(percentile(times, 0.95))} ms (${times.length} edits); pages re-queried per save: ${requeried.length ? `median ${median(requeried)}, max ${Math.max(...requeried)}` : '-'}`,
+      )
+    } finally {
+      server.kill()
+    }
+  }
+  for (const size of sizes) {
+    for (const peer of peers) {
+      if (!fs.existsSync(path.join(sharedBench, 'peers', peer.name, 'node_modules'))) {
+        console.log(`${peer.label.padEnd(12)} not installed (${path.join(sharedBench, 'peers', peer.name)})`)
+        continue
+      }
+      const result = spawnSync('bash', [path.join(sharedBench, 'dev-start.sh'), peer.name, corpusOf(size), '5480'], { encoding: 'utf8' })
+      console.log(`${peer.label.padEnd(12)} dev cold start (corpus-${size}): ${result.stdout.trim().split('\n').pop()}`)
+    }
   }
 }
 
-async function waitFor200(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 1200; attempt++) {
+/** The synthetic corpus of `size` pages (generated once into /tmp/docsite-bench/). */
+function corpusOf(size: number): string {
+  const corpus = `/tmp/docsite-bench/corpus-${size}`
+  if (!fs.existsSync(corpus)) spawnSync('node', [path.join(sharedBench, 'gen-corpus.mjs'), corpus, String(size)], { stdio: 'ignore' })
+  return corpus
+}
+
+function percentile(values: number[], fraction: number): number {
+  if (values.length === 0) return Number.NaN
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] as number
+}
+
+async function waitFor200(url: string, server: ChildProcess): Promise<void> {
+  for (let attempt = 0; attempt < 6000; attempt++) {
+    if (server.exitCode !== null) throw new Error(`the dev server for ${url} exited (${server.exitCode})`)
     try {
       if ((await fetch(url)).status === 200) return
     } catch {
@@ -62,20 +104,29 @@ async function waitFor200(url: string): Promise<void> {
   throw new Error(`${url} never answered 200`)
 }
 
-async function measureUpdate(url: string, file: string): Promise<number> {
+/** Save-to-screen times of `count` saves, each appending a new line to `file` while `url` is open. */
+async function measureUpdates(url: string, file: string, count: number): Promise<number[]> {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] })
   const original = fs.readFileSync(file, 'utf8')
+  const times: number[] = []
   try {
     const page = await browser.newPage()
     await page.goto(url)
     await page.waitForLoadState('networkidle')
-    const marker = `Edited ${Date.now()}`
-    const started = performance.now()
-    fs.writeFileSync(file, `${original}\n\n${marker}\n`)
-    await page.getByText(marker).waitFor({ timeout: 30_000 })
-    return performance.now() - started
+    for (let index = 0; index < count; index++) times.push(await timeOneSave(page, file, `${original}\n\nEdited ${index} at ${Date.now()}\n`, `Edited ${index} at`))
   } finally {
     fs.writeFileSync(file, original)
     await browser.close()
   }
+  return times
+}
+
+async function timeOneSave(page: Page, file: string, content: string, marker: string): Promise<number> {
+  const started = performance.now()
+  fs.writeFileSync(file, content)
+  await page.getByText(marker).waitFor({ timeout: 30_000 })
+  const elapsed = performance.now() - started
+  // A pause between saves, as between a writer's saves (and the emitted files' debounce).
+  await page.waitForTimeout(300)
+  return elapsed
 }
