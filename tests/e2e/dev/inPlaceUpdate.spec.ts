@@ -1,0 +1,76 @@
+import { expect, test, type Page } from '@playwright/test'
+import type { ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { copyBasicFixture } from '../../copyBasicFixture.ts'
+import { startDevServer } from '../startDevServer.ts'
+
+/**
+ * A body edit updates the open page in place (scroll position and component state kept), and
+ * only pages whose data changed refetch it: another open page whose queries read nothing of the
+ * edited body asks for nothing.
+ */
+const root = path.resolve(import.meta.dirname, '../../..')
+// A copy inside the project, so its config still resolves `sheaf` and the edits touch no real fixture.
+const siteDir = path.join(root, `tests/fixtures/.tmp-dev-in-place-${process.env.SHEAF_E2E_PORT_OFFSET ?? 0}`)
+const port = 5602 + Number(process.env.SHEAF_E2E_PORT_OFFSET ?? 0)
+const url = (route: string) => `http://127.0.0.1:${port}/fixture${route}`
+const guide = () => path.join(siteDir, 'content/docs/guide.md')
+const original = () => fs.readFileSync(path.join(root, 'tests/fixtures/basic/content/docs/guide.md'), 'utf8')
+let server: ChildProcess
+
+test.describe.configure({ mode: 'serial' })
+
+test.beforeAll(async () => {
+  fs.rmSync(siteDir, { recursive: true, force: true })
+  copyBasicFixture(siteDir)
+  // A guide long enough to scroll.
+  fs.writeFileSync(guide(), `${original()}\n${Array.from({ length: 80 }, (_, index) => `Filler paragraph ${index}.`).join('\n\n')}\n`)
+  server = await startDevServer(siteDir, port, async () => (await fetch(url('/docs/guide'))).ok)
+})
+
+test.afterAll(() => {
+  server?.kill()
+  fs.rmSync(siteDir, { recursive: true, force: true })
+})
+
+async function openHydrated(page: Page, route: string) {
+  await page.goto(url(route))
+  await page.locator('html[data-sheaf-hydrated]').waitFor()
+}
+
+/** Counts the page-data requests a page makes from now on. */
+function countDataRequests(page: Page): () => number {
+  let count = 0
+  page.on('request', (request) => {
+    if (request.url().includes('/_sheaf/data/')) count++
+  })
+  return () => count
+}
+
+test('a body edit keeps the scroll position and component state, and other pages ask for nothing', async ({ page, context }) => {
+  const other = await context.newPage()
+  await openHydrated(other, '/docs/api')
+  const otherRequests = countDataRequests(other)
+  await openHydrated(page, '/docs/guide')
+  await page.getByRole('button', { name: 'Clicked 0' }).click()
+  await page.getByText('Filler paragraph 60.').scrollIntoViewIfNeeded()
+  const scrolled = await page.evaluate(() => window.scrollY)
+  expect(scrolled).toBeGreaterThan(300)
+  const requests = countDataRequests(page)
+
+  const text = fs.readFileSync(guide(), 'utf8')
+  fs.writeFileSync(guide(), text.replace('Filler paragraph 40.', 'Edited filler paragraph 40.'))
+  await expect(page.getByText('Edited filler paragraph 40.')).toBeAttached()
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled)
+  await expect(page.getByRole('button', { name: 'Clicked 1' })).toBeAttached()
+  expect(requests()).toBe(1)
+  // The other page read the guide's title and path (its navigation), not its body.
+  await other.waitForTimeout(1000)
+  expect(otherRequests()).toBe(0)
+
+  // A title edit is something it read: it refetches, and shows the new title.
+  fs.writeFileSync(guide(), fs.readFileSync(guide(), 'utf8').replace('title: Guide', 'title: Guide renamed'))
+  await expect(other.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Guide renamed' })).toBeVisible()
+  expect(otherRequests()).toBe(1)
+})
