@@ -104,7 +104,7 @@ test.describe('opening the search modal', () => {
     // The pointer, then the sharded index's meta file, then only the shards and fragments the query needs.
     expect(indexRequests[0]).toBe('/react-native-testing-library/static/search_index.13.x.en.latest.json')
     expect(indexRequests[1]).toMatch(/^\/react-native-testing-library\/static\/search\/13\.x\.en\/meta\.[\w-]{8}\.json$/)
-    for (const path of indexRequests.slice(2)) expect(path).toMatch(/^\/react-native-testing-library\/static\/search\/13\.x\.en\/[sd]\/[\w-]{8}\.json$/)
+    for (const path of indexRequests.slice(2)) expect(path).toMatch(/^\/react-native-testing-library\/static\/search\/13\.x\.en\/[ksd]\/[\w-]{8}\.json$/)
     expect(indexRequests.length).toBeGreaterThan(2)
 
     // Closing, reopening and another page of the version: nothing more is fetched, no new worker.
@@ -120,7 +120,7 @@ test.describe('opening the search modal', () => {
     await search(page, 'getByRole')
     await expect(hits(page).first()).toBeVisible()
     // The pointer and meta file once; every shard or fragment at most once; the whole index never.
-    expect(indexRequests.filter((path) => !/\/[sd]\/[\w-]{8}\.json$/.test(path))).toHaveLength(2)
+    expect(indexRequests.filter((path) => !/\/[ksd]\/[\w-]{8}\.json$/.test(path))).toHaveLength(2)
     expect(new Set(indexRequests).size).toBe(indexRequests.length)
     expect(workers).toHaveLength(1)
   })

@@ -25,7 +25,7 @@ test.describe('versioned search', () => {
     expect(indexRequests[0]).toBe('/react-native-testing-library/static/search_index.12.x.en.latest.json')
     expect(indexRequests[1]).toMatch(/\/static\/search\/12\.x\.en\/meta\.[\w-]{8}\.json$/)
     // Then only parts of the 12.x index, each once.
-    for (const path of indexRequests.slice(2)) expect(path).toMatch(/\/static\/search\/12\.x\.en\/[sd]\/[\w-]{8}\.json$/)
+    for (const path of indexRequests.slice(2)) expect(path).toMatch(/\/static\/search\/12\.x\.en\/[ksd]\/[\w-]{8}\.json$/)
     expect(new Set(indexRequests).size).toBe(indexRequests.length)
   })
 
