@@ -22,14 +22,30 @@ export interface TwinBatch {
   base: string
 }
 
-/** Converts every page (or takes it from the cache): route -> twin markdown. */
+/** What each twin is made from, as its cache key's parts: its source and every route (its links resolve against them). */
+export function twinParts(batch: TwinBatch): (job: TwinJob) => string[] {
+  const structure = JSON.stringify([[...batch.routeOfSource].sort(), batch.siteUrl, batch.base])
+  return (job) => [job.source, job.sourcePath, job.versionPrefix, job.title, structure]
+}
+
+/** Converts each page of `jobs` (taken from `batch` or a share of it): route -> twin markdown. */
+export function convertJobs(batch: TwinBatch, jobs: readonly TwinJob[]): [string, string][] {
+  const convert = twinConverter(batch)
+  return jobs.map((job) => [job.path, convert(job)])
+}
+
+/** Converts every page of the batch, or takes it from the cache: route -> twin markdown. */
 export function convertTwins(batch: TwinBatch, cache: TwinCache): [string, string][] {
+  const convert = twinConverter(batch)
+  const partsOf = twinParts(batch)
+  return batch.jobs.map((job) => [job.path, cache.get(partsOf(job), () => convert(job))])
+}
+
+function twinConverter(batch: TwinBatch): (job: TwinJob) => string {
   const routeOfSource = new Map(batch.routeOfSource)
   const routes = new Set(batch.routes)
   const absolute = (route: string) => `${batch.siteUrl}${withBase(route, batch.base)}`
-  // A twin depends on its source and on every route (its links are resolved against them).
-  const structure = JSON.stringify([[...routeOfSource].sort(), batch.siteUrl, batch.base])
-  return batch.jobs.map((page) => {
+  return (page) => {
     const relativeSource = page.sourcePath.replace(/^[^/]+\//, '')
     const resolver = createLinkResolver({
       sourcePath: relativeSource,
@@ -39,10 +55,7 @@ export function convertTwins(batch: TwinBatch, cache: TwinCache): [string, strin
       hasRoute: (route) => routes.has(route),
       absolute,
     })
-    const body = cache.get([page.source, page.sourcePath, page.versionPrefix, page.title, structure], () => {
-      const markdown = toCleanMarkdown(page.source, page.sourcePath.endsWith('.mdx'), resolver)
-      return markdown.startsWith('# ') ? markdown : `# ${page.title}\n\n${markdown}`
-    })
-    return [page.path, body]
-  })
+    const markdown = toCleanMarkdown(page.source, page.sourcePath.endsWith('.mdx'), resolver)
+    return markdown.startsWith('# ') ? markdown : `# ${page.title}\n\n${markdown}`
+  }
 }

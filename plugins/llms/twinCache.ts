@@ -19,11 +19,24 @@ export class TwinCache {
 
   /** The cached twin for `parts`, or the converted one (then remembered). */
   get(parts: readonly string[], convert: () => string): string {
-    const key = createHash('sha1').update(parts.join('\0')).digest('base64url')
-    return this.cache.get(key) ?? this.cache.set(key, convert())
+    return this.peek(parts) ?? this.put(parts, convert())
+  }
+
+  /** The cached twin for `parts` (marked as used by this build), if any. */
+  peek(parts: readonly string[]): string | undefined {
+    return this.cache.get(keyOf(parts))
+  }
+
+  /** Remembers a twin converted elsewhere (a worker thread); returns it. */
+  put(parts: readonly string[], twin: string): string {
+    return this.cache.set(keyOf(parts), twin)
   }
 
   save(): void {
     this.cache.save()
   }
+}
+
+function keyOf(parts: readonly string[]): string {
+  return createHash('sha1').update(parts.join('\0')).digest('base64url')
 }
