@@ -50,6 +50,8 @@ interface DevState {
 
 const dataPrefix = '/_sheaf/data'
 const emitFilesDelayMs = 1000
+/** After the first page, before the pipeline is warmed (after the page's own scripts and data have been asked for). */
+const warmDelayMs = 1500
 const explorerRoute = '/___graphql'
 const explorerEntry = fileURLToPath(new URL('./explorer/explorer.tsx', import.meta.url))
 
@@ -263,6 +265,30 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     const transformed = await withViteTags(url.pathname, html, generation)
     response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(transformed)
     emitFilesSoon()
+    if (page) warmTransformerOnce(page)
+  }
+
+  /**
+   * The markdown pipeline and its highlighter are made on first use, and a start from the cache
+   * (or one whose pages worker threads transformed) never uses them on this thread: the first
+   * save then paid for them (850 ms of a rebuild that otherwise takes 70 on this site). Once the
+   * first page is served and the server idle, the page's own source goes through them once (its
+   * code languages loaded): it is the file most likely saved next. The result is not kept.
+   */
+  let warmed = false
+  function warmTransformerOnce(page: RegisteredPage): void {
+    if (warmed) return
+    warmed = true
+    const source = state.site.dataLayer.pageSource(page.path)
+    const file = source && path.resolve(root, source)
+    if (!file || !/\.mdx?$/.test(file)) return
+    setTimeout(() => {
+      fs.promises
+        .readFile(file, 'utf8')
+        .then((text) => state.site.session.processor.process({ source: text, file: source as string, mdx: file.endsWith('.mdx') }))
+        // A broken page is reported when it is built, not by a warm-up.
+        .catch(() => undefined)
+    }, warmDelayMs).unref()
   }
 
   /**
