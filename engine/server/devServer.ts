@@ -19,7 +19,7 @@ import type { PageData } from '../shared/types.ts'
 import { parseReadKey, ReadDigests } from '../incremental/readKey.ts'
 import { changedNodeIds } from './changedNodes.ts'
 import { DevGenerations } from './devGenerations.ts'
-import { createRebuildQueue, FileSnapshots } from './rebuildQueue.ts'
+import { createRebuildQueue, FileSnapshots, isEmptyFile } from './rebuildQueue.ts'
 import { devGenerationMeta, devSinceEvent, devUpdateEvent } from '../shared/devUpdate.ts'
 import { errorPayload } from './errorOverlay.ts'
 import { answerGraphqlRequest } from './explorer/graphqlRequest.ts'
@@ -134,7 +134,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   // One rebuild at a time; a save during one runs one more after it (see rebuildQueue.ts), and an
   // event for a file that reads as it did at the last one (the other watcher's copy) is no save.
   const snapshots = new FileSnapshots()
-  const queue = createRebuildQueue((files) => rebuild(files), (file) => snapshots.changed(file))
+  const queue = createRebuildQueue((files) => rebuild(files), (file) => snapshots.changed(file), isEmptyFile)
   const scheduleRebuild = (file: string) => queue.schedule(file)
 
   const rebuild = async (files: string[]) => {

@@ -14,12 +14,24 @@ export interface RebuildQueue {
   idle(): Promise<void>
 }
 
-/** `isChanged` tells a real change from a repeated event (see FileSnapshots); without it every event counts, and nothing is checked again. */
-export function createRebuildQueue(rebuild: (files: string[]) => Promise<void>, isChanged?: (file: string) => boolean): RebuildQueue {
+/** How long a rebuild waits for a file that reads empty, which is most often a save between its truncate and its write. */
+const midWriteWaitMs = 25
+
+/**
+ * `isChanged` tells a real change from a repeated event (see FileSnapshots); without it every
+ * event counts, and nothing is checked again. `isMidWrite` says a file looks half-saved (empty):
+ * the rebuild waits a moment for the rest rather than show every page a site without it.
+ */
+export function createRebuildQueue(rebuild: (files: string[]) => Promise<void>, isChanged?: (file: string) => boolean, isMidWrite?: (file: string) => boolean): RebuildQueue {
   let pending = new Set<string>()
   let running: Promise<void> | null = null
   const drain = async () => {
     while (pending.size > 0) {
+      if (isMidWrite && [...pending].some(isMidWrite)) {
+        await new Promise((resolve) => setTimeout(resolve, midWriteWaitMs))
+        // The rest of the save is an event of its own: taken now, it is not a second rebuild.
+        if (isChanged) for (const file of pending) isChanged(file)
+      }
       const files = [...pending]
       pending = new Set()
       // A failed rebuild reports itself (rebuild catches); the loop must go on to the next save.
@@ -39,6 +51,11 @@ export function createRebuildQueue(rebuild: (files: string[]) => Promise<void>, 
     },
     idle: () => running ?? Promise.resolve(),
   }
+}
+
+/** Whether `file` is there and empty: mid-save, most likely (see createRebuildQueue). */
+export function isEmptyFile(file: string): boolean {
+  return fs.statSync(file, { throwIfNoEntry: false })?.size === 0
 }
 
 /** Files larger than this are compared by size and mtime, not by content (an image in a public folder). */

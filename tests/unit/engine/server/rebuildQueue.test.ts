@@ -110,3 +110,25 @@ describe('createRebuildQueue and a watcher that drops events', () => {
     expect(read).toEqual(['', 'full'])
   })
 })
+
+describe('createRebuildQueue and a save caught between its truncate and its write', () => {
+  it('waits for the rest of the save instead of rebuilding the empty file', async () => {
+    let content = ''
+    let seen: string | null = null
+    const isChanged = () => {
+      if (seen === content) return false
+      seen = content
+      return true
+    }
+    const read: string[] = []
+    const queue = createRebuildQueue(
+      async () => void read.push(content),
+      isChanged,
+      () => content === '',
+    )
+    queue.schedule('page.md')
+    setTimeout(() => (content = 'saved'), 5)
+    await queue.idle()
+    expect(read).toEqual(['saved'])
+  })
+})
