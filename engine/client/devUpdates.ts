@@ -6,6 +6,8 @@ import { devGenerationMeta, devSinceEvent } from '../shared/devUpdate.ts'
  * there is no meta tag and no `import.meta.hot` (Vite defines it as undefined, so this is dropped).
  */
 export function documentGeneration(doc: Document): number | null {
+  // Outside the dev server (a build: no hot context), there is none, and this is dropped.
+  if (!import.meta.hot) return null
   const content = doc.querySelector(`meta[name="${devGenerationMeta}"]`)?.getAttribute('content')
   const generation = Number(content)
   return content && Number.isInteger(generation) ? generation : null
