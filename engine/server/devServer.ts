@@ -176,21 +176,25 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   }
 
   // Watch where the sources really are (a files() plugin may read a folder outside the project).
-  const configDir = path.dirname(path.resolve(root, options.configFile ?? defaultConfigFile))
-  const contentDirs = [path.join(root, 'site'), configDir, path.join(root, 'plugins'), ...sourceRoots(state)]
+  const configFile = path.resolve(root, options.configFile ?? defaultConfigFile)
+  // The config's folder (its imports), unless that is the project's root, which holds
+  // node_modules and the build output: then the config file alone.
+  const configWatched = path.dirname(configFile) === path.resolve(root) ? configFile : path.dirname(configFile)
+  const contentDirs = [path.join(root, 'site'), configWatched, path.join(root, 'plugins'), ...sourceRoots(state)]
   // Theme modules hot-reload through Vite, whose watcher says when (see below).
   const isThemeModule = (file: string) => /\.(tsx?|css)$/.test(file) && file.includes(`${path.sep}theme${path.sep}`)
   // Content folders and the config's get a watcher of their own: Vite's only covers its root, and
   // misses a quick second write to the same file (a config fixed right after the error it caused
   // stayed broken). Extra events cost nothing: rebuilds are serialized, and repeats skipped.
-  const outsideWatchers = [...new Set([...sourceRoots(state), configDir])]
+  const outsideWatchers = [...new Set([...sourceRoots(state), configWatched])]
     .filter((dir) => fs.existsSync(dir))
-    .map((dir) =>
-      fs.watch(dir, { recursive: true }, (_event, name) => {
+    .map((dir) => {
+      if (dir === configFile) return fs.watch(configFile, () => scheduleRebuild(configFile))
+      return fs.watch(dir, { recursive: true }, (_event, name) => {
         const file = name && path.join(dir, String(name))
         if (file && !isThemeModule(file)) scheduleRebuild(file)
-      }),
-    )
+      })
+    })
   vite.watcher.on('all', (event, file) => {
     if (!contentDirs.some((dir) => file.startsWith(dir))) return
     if (isThemeModule(file) && event === 'change') {
