@@ -17,6 +17,7 @@ import { queryPageData, renderDocument, type RenderContext } from '../render/ren
 import { notFoundRoutes, routeKey, routeToHtmlFile, stripBase, withBase } from '../shared/routes.ts'
 import type { PageData } from '../shared/types.ts'
 import { parseReadKey, ReadDigests } from '../incremental/readKey.ts'
+import { applyBodyEdit } from './bodyEdit.ts'
 import { changedNodeIds } from './changedNodes.ts'
 import { DevGenerations } from './devGenerations.ts'
 import { createRebuildQueue, FileSnapshots, isEmptyFile } from './rebuildQueue.ts'
@@ -52,6 +53,8 @@ const dataPrefix = '/_sheaf/data'
 const emitFilesDelayMs = 1000
 /** After the first page, before the pipeline is warmed (after the page's own scripts and data have been asked for). */
 const warmDelayMs = 1500
+/** Quiet time after a quick (body-only) edit before the full rebuild that checks everything else. */
+const fullRebuildDelayMs = 800
 const explorerRoute = '/___graphql'
 const explorerEntry = fileURLToPath(new URL('./explorer/explorer.tsx', import.meta.url))
 
@@ -137,7 +140,32 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   const queue = createRebuildQueue((files) => rebuild(files), (file) => snapshots.changed(file), isEmptyFile)
   const scheduleRebuild = (file: string) => queue.schedule(file)
 
+  // A body-only save takes the quick path (bodyEdit.ts); the full rebuild that checks the rest
+  // follows once saves have stopped for a moment, so a burst of edits is not queued behind it.
+  const fullRebuild = '\0full rebuild after quick edits'
+  let fullTimer: NodeJS.Timeout | undefined
+  const fullRebuildSoon = () => {
+    clearTimeout(fullTimer)
+    fullTimer = setTimeout(() => queue.schedule(fullRebuild, true), fullRebuildDelayMs).unref()
+  }
+  const quickEdit = async (file: string): Promise<boolean> => {
+    const started = performance.now()
+    const update = await inTurn(async () => {
+      const edit = await applyBodyEdit(state.site, file, [...state.cache].map(([route, entry]) => [route, entry.reads]))
+      if (!edit) return null
+      for (const route of edit.changedRoutes) state.cache.delete(route)
+      console.log(`[sheaf] ${path.relative(root, file)} changed: ${edit.changedRoutes.length} page${edit.changedRoutes.length === 1 ? '' : 's'} to re-query (body only, ${Math.round(performance.now() - started)} ms)`)
+      return generations.advance([...state.cache.keys()].map(routeKey))
+    })
+    if (!update) return false
+    broadcast(update)
+    fullRebuildSoon()
+    return true
+  }
+
   const rebuild = async (files: string[]) => {
+    clearTimeout(fullTimer)
+    if (files.length === 1 && files[0] !== fullRebuild && lastError === null && (await quickEdit(files[0] as string))) return
     const started = performance.now()
     try {
       const next = await load(root, { ...options, session: state.site.session, onFilesError: showError })
@@ -161,7 +189,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
         // After an error every page refetches (what it shows may predate more than one save).
         return generations.advance(recovered ? null : [...next.cache.keys()].map(routeKey))
       })
-      const named = files.length === 1 ? path.relative(root, files[0] as string) : `${files.length} files`
+      const named = files[0] === fullRebuild ? 'the site (after quick edits)' : files.length === 1 ? path.relative(root, files[0] as string) : `${files.length} files`
       console.log(`[sheaf] ${named} changed: ${dropped} page${dropped === 1 ? '' : 's'} to re-query${structural ? ' (pages added or removed)' : ''} (${Math.round(performance.now() - started)} ms)`)
       // After an error, an (empty) update clears Vite's overlay without a reload.
       if (lastError) vite.ws.send({ type: 'update', updates: [] })

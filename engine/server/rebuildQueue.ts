@@ -8,8 +8,8 @@ import fs from 'node:fs'
  * checked again after its rebuild, for the save whose events a watcher dropped.
  */
 export interface RebuildQueue {
-  /** A file changed (or may have): rebuild now, or once the running rebuild is done. */
-  schedule(file: string): void
+  /** A file changed (or may have): rebuild now, or once the running rebuild is done. `force`: whether or not it reads as changed (a name that is no file). */
+  schedule(file: string, force?: boolean): void
   /** Resolves when no rebuild runs or waits. */
   idle(): Promise<void>
 }
@@ -24,13 +24,14 @@ const midWriteWaitMs = 25
  */
 export function createRebuildQueue(rebuild: (files: string[]) => Promise<void>, isChanged?: (file: string) => boolean, isMidWrite?: (file: string) => boolean): RebuildQueue {
   let pending = new Set<string>()
+  const forced = new Set<string>()
   let running: Promise<void> | null = null
   const drain = async () => {
     while (pending.size > 0) {
-      if (isMidWrite && [...pending].some(isMidWrite)) {
+      if (isMidWrite && [...pending].some((file) => !forced.has(file) && isMidWrite(file))) {
         await new Promise((resolve) => setTimeout(resolve, midWriteWaitMs))
         // The rest of the save is an event of its own: taken now, it is not a second rebuild.
-        if (isChanged) for (const file of pending) isChanged(file)
+        if (isChanged) for (const file of pending) if (!forced.has(file)) isChanged(file)
       }
       const files = [...pending]
       pending = new Set()
@@ -39,13 +40,17 @@ export function createRebuildQueue(rebuild: (files: string[]) => Promise<void>, 
       // A watcher may report a save once, at its first write (an editor's or writeFileSync's
       // truncate), and drop the events of the rest as a burst (chokidar does): a file that reads
       // differently now than when its change was taken is rebuilt again, event or not.
-      if (isChanged) for (const file of files) if (isChanged(file)) pending.add(file)
+      for (const file of files) {
+        if (forced.delete(file)) continue
+        if (isChanged?.(file)) pending.add(file)
+      }
     }
     running = null
   }
   return {
-    schedule(file) {
-      if (isChanged && !isChanged(file)) return
+    schedule(file, force = false) {
+      if (force) forced.add(file)
+      else if (isChanged && !isChanged(file)) return
       pending.add(file)
       running ??= drain()
     },
@@ -55,7 +60,11 @@ export function createRebuildQueue(rebuild: (files: string[]) => Promise<void>, 
 
 /** Whether `file` is there and empty: mid-save, most likely (see createRebuildQueue). */
 export function isEmptyFile(file: string): boolean {
-  return fs.statSync(file, { throwIfNoEntry: false })?.size === 0
+  try {
+    return fs.statSync(file, { throwIfNoEntry: false })?.size === 0
+  } catch {
+    return false
+  }
 }
 
 /** Files larger than this are compared by size and mtime, not by content (an image in a public folder). */

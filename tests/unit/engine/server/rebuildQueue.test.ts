@@ -132,3 +132,14 @@ describe('createRebuildQueue and a save caught between its truncate and its writ
     expect(read).toEqual(['saved'])
   })
 })
+
+describe('createRebuildQueue and a forced entry', () => {
+  it('runs it once, whatever the change check says of it', async () => {
+    const runs: string[][] = []
+    const queue = createRebuildQueue(async (files) => void runs.push(files), () => true)
+    queue.schedule('\0full', true)
+    // Not a file: the check would call it changed forever.
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(runs).toEqual([['\0full']])
+  })
+})
