@@ -90,6 +90,11 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     // Scan the client entry at start-up, so dependencies are pre-bundled before the first
     // page asks for them (otherwise Vite reloads the page once it discovers them).
     optimizeDeps: { entries: [entry, explorerEntry] },
+    // Pre-bundled dependencies go in the site's own cache. Vite's default is the node_modules of
+    // the nearest package, which sites inside one project share (this repository's test fixtures):
+    // two dev servers optimizing at once replaced each other's files, and a page waiting for them
+    // never hydrated.
+    cacheDir: path.join(root, '.sheaf-cache', 'vite'),
     // HMR shares the page's port, so one port serves everything.
     server: { middlewareMode: true, hmr: { server }, allowedHosts: options.allowedHosts, watch: { ignored: ['**/build/**', '**/.sheaf/**', '**/.sheaf-cache/**', '**/test-results/**', '**/.git/**', '**/.e2e-build-*/**'] } },
   })
