@@ -43,16 +43,19 @@ export function openBuildOutput(config: ResolvedConfig, outDirOption: string | u
   const engine = engineFingerprint(engineDir, config.root)
   let staging: Promise<Staging> | null = null
   let bundle: Promise<ClientAssets> | null = null
-  let started: (runner: PluginRunner) => void = () => undefined
-  const runnerReady = new Promise<PluginRunner>((resolve) => (started = resolve))
+  // The client modules the bundle takes are the plugins' (bundleWhen says which).
+  let runner: PluginRunner | null = null
   const stagingDir = () => (staging ??= checked.then(() => createStagingDir(dir)))
   const assets = () =>
-    (bundle ??= Promise.all([stagingDir(), runnerReady]).then(([folder, runner]) => bundleClient(config, runner, folder.dir, cacheDir, engine)))
+    (bundle ??= stagingDir().then((folder) => {
+      if (!runner) throw new Error('the client bundle was asked for before bundleWhen named the plugins')
+      return bundleClient(config, runner, folder.dir, cacheDir, engine)
+    }))
   return {
     dir,
     engine,
-    bundleWhen(when, runner) {
-      started(runner)
+    bundleWhen(when, plugins) {
+      runner = plugins
       // Awaited after the pages are ready; a failure before then must not go unhandled.
       void when.then(() => assets().catch(() => undefined))
     },

@@ -1,45 +1,21 @@
 import { expect, test, type Page } from '@playwright/test'
-import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { copyBasicFixture } from '../../copyBasicFixture.ts'
-import { startDevServer } from '../startDevServer.ts'
+import { fixtureDevServer } from './fixtureDevServer.ts'
 
 /**
  * The dev server keeps running through content and config errors: each shows in Vite's overlay
  * with its file (and line where there is one), clears on the next good save, and the edits after
  * it still reach the page.
  */
-const root = path.resolve(import.meta.dirname, '../../..')
-// A copy inside the project, so its config still resolves `sheaf` and the edits touch no real fixture.
-const siteDir = path.join(root, `tests/fixtures/.tmp-dev-errors-${process.env.SHEAF_E2E_PORT_OFFSET ?? 0}`)
-const port = 5601 + Number(process.env.SHEAF_E2E_PORT_OFFSET ?? 0)
-const url = (route: string) => `http://127.0.0.1:${port}/fixture${route}`
-const file = (relative: string) => path.join(siteDir, relative)
-const originalOf = (relative: string) => fs.readFileSync(path.join(root, 'tests/fixtures/basic', relative), 'utf8')
-let server: ChildProcess
-
 test.describe.configure({ mode: 'serial' })
 
-test.beforeAll(async () => {
-  fs.rmSync(siteDir, { recursive: true, force: true })
-  copyBasicFixture(siteDir)
-  server = await startDevServer(siteDir, port, async () => (await fetch(url('/docs/guide'))).ok)
-})
-
-test.afterAll(() => {
-  server?.kill()
-  fs.rmSync(siteDir, { recursive: true, force: true })
-})
+const { siteDir, originalOf, openHydrated } = fixtureDevServer('dev-errors', 5601)
+const file = (relative: string) => path.join(siteDir, relative)
 
 test.afterEach(() => {
   for (const relative of ['site/config.ts', 'content/docs/guide.md', 'content/docs/api.md']) fs.writeFileSync(file(relative), originalOf(relative))
 })
-
-async function openHydrated(page: Page, route: string) {
-  await page.goto(url(route))
-  await page.locator('html[data-sheaf-hydrated]').waitFor()
-}
 
 /** The server is alive and the page still follows saves: an edit after the error shows in place. */
 async function stillUpdates(page: Page, text: string) {

@@ -1,38 +1,20 @@
 import { expect, test, type Page } from '@playwright/test'
-import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { copyBasicFixture } from '../../copyBasicFixture.ts'
-import { startDevServer } from '../startDevServer.ts'
+import { fixtureDevServer } from './fixtureDevServer.ts'
 
 /**
  * A body edit updates the open page in place (scroll position and component state kept), and
  * only pages whose data changed refetch it: another open page whose queries read nothing of the
  * edited body asks for nothing.
  */
-const root = path.resolve(import.meta.dirname, '../../..')
-// A copy inside the project, so its config still resolves `sheaf` and the edits touch no real fixture.
-const siteDir = path.join(root, `tests/fixtures/.tmp-dev-in-place-${process.env.SHEAF_E2E_PORT_OFFSET ?? 0}`)
-const port = 5602 + Number(process.env.SHEAF_E2E_PORT_OFFSET ?? 0)
-const url = (route: string) => `http://127.0.0.1:${port}/fixture${route}`
-const guide = () => path.join(siteDir, 'content/docs/guide.md')
-const original = () => fs.readFileSync(path.join(root, 'tests/fixtures/basic/content/docs/guide.md'), 'utf8')
-let server: ChildProcess
-
 test.describe.configure({ mode: 'serial' })
 
-test.beforeAll(async () => {
-  fs.rmSync(siteDir, { recursive: true, force: true })
-  copyBasicFixture(siteDir)
-  // A guide long enough to scroll.
-  fs.writeFileSync(guide(), `${original()}\n${Array.from({ length: 80 }, (_, index) => `Filler paragraph ${index}.`).join('\n\n')}\n`)
-  server = await startDevServer(siteDir, port, async () => (await fetch(url('/docs/guide'))).ok)
-})
-
-test.afterAll(() => {
-  server?.kill()
-  fs.rmSync(siteDir, { recursive: true, force: true })
-})
+// A guide long enough to scroll.
+const { siteDir, originalOf, openHydrated } = fixtureDevServer('dev-in-place', 5602, (dir) =>
+  fs.writeFileSync(path.join(dir, 'content/docs/guide.md'), `${originalOf('content/docs/guide.md')}\n${Array.from({ length: 80 }, (_, index) => `Filler paragraph ${index}.`).join('\n\n')}\n`),
+)
+const guide = () => path.join(siteDir, 'content/docs/guide.md')
 
 /**
  * Saves the guide at once (a new file renamed over it, as many editors save): a plain write
@@ -43,11 +25,6 @@ function saveGuide(text: string) {
   const temporary = path.join(siteDir, 'guide.md.tmp')
   fs.writeFileSync(temporary, text)
   fs.renameSync(temporary, guide())
-}
-
-async function openHydrated(page: Page, route: string) {
-  await page.goto(url(route))
-  await page.locator('html[data-sheaf-hydrated]').waitFor()
 }
 
 /** Counts the page-data requests a page makes from now on. */

@@ -1,50 +1,26 @@
 import { expect, test, type Page } from '@playwright/test'
-import type { ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { copyBasicFixture } from '../../copyBasicFixture.ts'
-import { startDevServer } from '../startDevServer.ts'
+import { fixtureDevServer } from './fixtureDevServer.ts'
 
 /**
  * Every save ends with the open page showing the file as it is on disk: a save made while the
  * page loads (before Vite's socket connects), saves made while a rebuild runs, a burst of
  * saves, and a new, renamed and deleted file.
  */
-const root = path.resolve(import.meta.dirname, '../../..')
-// A copy inside the project, so its config still resolves `sheaf` and the edits touch no real fixture.
-const siteDir = path.join(root, `tests/fixtures/.tmp-dev-lost-edits-${process.env.SHEAF_E2E_PORT_OFFSET ?? 0}`)
-const port = 5600 + Number(process.env.SHEAF_E2E_PORT_OFFSET ?? 0)
-const url = (route: string) => `http://127.0.0.1:${port}/fixture${route}`
-const content = (file: string) => path.join(siteDir, 'content', file)
-let server: ChildProcess
-
 test.describe.configure({ mode: 'serial' })
 
-test.beforeAll(async () => {
-  fs.rmSync(siteDir, { recursive: true, force: true })
-  copyBasicFixture(siteDir)
-  server = await startDevServer(siteDir, port, async () => (await fetch(url('/docs/guide'))).ok)
-})
-
-test.afterAll(() => {
-  server?.kill()
-  fs.rmSync(siteDir, { recursive: true, force: true })
-})
+const { siteDir, url, originalOf, openHydrated } = fixtureDevServer('dev-lost-edits', 5600)
+const content = (file: string) => path.join(siteDir, 'content', file)
 
 const guide = content('docs/guide.md')
-const original = () => fs.readFileSync(path.join(root, 'tests/fixtures/basic/content/docs/guide.md'), 'utf8')
+const original = () => originalOf('content/docs/guide.md')
 /** The guide with its tip's sentence replaced by `text`. */
 const guideSaying = (text: string) => original().replace('Tests should resemble the way users use the app.', text)
 
 test.afterEach(() => {
   fs.writeFileSync(guide, original())
 })
-
-/** Opens a page and waits until React has hydrated it. */
-async function openHydrated(page: Page, route: string) {
-  await page.goto(url(route))
-  await page.locator('html[data-sheaf-hydrated]').waitFor()
-}
 
 /** Component state that a full reload would lose: the fixture's Doc template counts clicks. */
 async function clickCounter(page: Page) {

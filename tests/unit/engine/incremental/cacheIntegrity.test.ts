@@ -10,7 +10,7 @@ import { createHighlightStore } from '../../../../engine/markdown/highlightStore
 import { createMarkdownCache } from '../../../../engine/sources/markdownCache.ts'
 import type { MarkdownResult } from '../../../../engine/markdown/processor.ts'
 import { outputTree } from '../outputTree.ts'
-import { copyBasicFixture } from '../../../copyBasicFixture.ts'
+import { addFixturePlugins, copyBasicFixture } from '../../../copyBasicFixture.ts'
 
 // Issue 19: a truncated cache entry was never repaired: a truncated social card shipped, and a
 // truncated bundle `assets.json` or markdown entry failed every later build. Every entry is now
@@ -137,14 +137,7 @@ describe('a build over a damaged cache', () => {
   beforeAll(() => {
     fs.rmSync(site, { recursive: true, force: true })
     copyBasicFixture(site)
-    const config = path.join(site, 'site/config.ts')
-    fs.writeFileSync(
-      config,
-      fs
-        .readFileSync(config, 'utf8')
-        .replace("import { files } from 'sheaf/plugins/files'", "import { files } from 'sheaf/plugins/files'\nimport { sidebar } from 'sheaf/plugins/sidebar'\nimport { socialCards } from 'sheaf/plugins/social-cards'")
-        .replace("plugins: [files({ dir: 'content' })]", "url: 'https://example.org',\n  plugins: [files({ dir: 'content' }), sidebar(), socialCards()]"),
-    )
+    addFixturePlugins(site, { sidebar: 'sidebar()', 'social-cards': 'socialCards()' })
   })
   afterAll(() => fs.rmSync(site, { recursive: true, force: true }))
 

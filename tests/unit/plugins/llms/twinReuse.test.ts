@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { build } from '../../../../engine/build.ts'
-import { copyBasicFixture } from '../../../copyBasicFixture.ts'
+import { addFixturePlugins, copyBasicFixture } from '../../../copyBasicFixture.ts'
 
 // Issue 22: a one-page rebuild wrote every page's `.md` twin again. A twin whose text is the same
 // as in the previous build of the output folder is now linked from it.
@@ -16,14 +16,7 @@ const out = path.join(temp, 'out')
 
 beforeAll(() => {
   copyBasicFixture(site)
-  const config = path.join(site, 'site/config.ts')
-  fs.writeFileSync(
-    config,
-    fs
-      .readFileSync(config, 'utf8')
-      .replace("import { files } from 'sheaf/plugins/files'", "import { files } from 'sheaf/plugins/files'\nimport { sidebar } from 'sheaf/plugins/sidebar'\nimport { llms } from 'sheaf/plugins/llms'")
-      .replace("plugins: [files({ dir: 'content' })]", "url: 'https://example.org',\n  plugins: [files({ dir: 'content' }), sidebar(), llms()]"),
-  )
+  addFixturePlugins(site, { sidebar: 'sidebar()', llms: 'llms()' })
 })
 afterAll(() => {
   fs.rmSync(site, { recursive: true, force: true })

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { build } from '../../../../engine/build.ts'
-import { copyBasicFixture } from '../../../copyBasicFixture.ts'
+import { addFixturePlugins, copyBasicFixture } from '../../../copyBasicFixture.ts'
 
 // Issue 22: a rebuild read, verified and wrote every cached card again (1,000 cards: 76-112 MB).
 // A card the previous build of the same output folder had is now hard-linked from it; the cache
@@ -25,14 +25,7 @@ async function rebuild(): Promise<string> {
 
 beforeAll(() => {
   copyBasicFixture(site)
-  const config = path.join(site, 'site/config.ts')
-  fs.writeFileSync(
-    config,
-    fs
-      .readFileSync(config, 'utf8')
-      .replace("import { files } from 'sheaf/plugins/files'", "import { files } from 'sheaf/plugins/files'\nimport { sidebar } from 'sheaf/plugins/sidebar'\nimport { socialCards } from 'sheaf/plugins/social-cards'")
-      .replace("plugins: [files({ dir: 'content' })]", "url: 'https://example.org',\n  plugins: [files({ dir: 'content' }), sidebar(), socialCards()]"),
-  )
+  addFixturePlugins(site, { sidebar: 'sidebar()', 'social-cards': 'socialCards()' })
 })
 afterAll(() => {
   fs.rmSync(site, { recursive: true, force: true })
