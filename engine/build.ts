@@ -59,9 +59,16 @@ export async function loadSite(root: string, options: LoadOptions = {}): Promise
   const run = startRun(options)
   const config = await (options.config ?? loadConfig(root, options.configFile))
   const site = await createSiteRunner(config, run, options)
-  const store = await transformContent(site, run, options).store
-  const dataLayer = await buildDataLayer(site, store, run)
-  return { ...site, run, store, dataLayer }
+  try {
+    const store = await transformContent(site, run, options).store
+    const dataLayer = await buildDataLayer(site, store, run)
+    return { ...site, run, store, dataLayer }
+  } catch (error) {
+    // The markdown cache writes in the background: a failed load lets them finish, so a caller
+    // that removes the site (a test, a dev server stopping) never races a write into it.
+    await site.session.flush()
+    throw error
+  }
 }
 
 /** The data layer alone (for `sheaf query` and typegen). */
@@ -82,8 +89,9 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
   const cacheDir = siteCacheDir(root, options.cache)
   const output = openBuildOutput(config, options.outDir, cacheDir)
   const theme = importTheme(config, cacheDir)
+  let site: SiteRunner | undefined
   try {
-    const site = await createSiteRunner(config, run, options)
+    site = await createSiteRunner(config, run, options)
     const content = transformContent(site, run, options)
     output.bundleWhen(content.coreFree, site.runner)
     const store = await content.store
@@ -96,7 +104,8 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
     await commitOutput(output, rendered, site.session)
     return finish(run, { ...site, dataLayer }, rendered, output.dir)
   } catch (error) {
-    await Promise.all([output.discard(), theme.settled()])
+    // Background cache writes finish too: nothing of a failed build is still writing after it rejects.
+    await Promise.all([output.discard(), theme.settled(), site?.session.flush()])
     throw error
   }
 }

@@ -9,7 +9,12 @@ const site = path.join(root, `tests/fixtures/.tmp-link-memo-${process.pid}`)
 const quiet = { log: () => undefined, warn: () => undefined, error: () => undefined }
 fs.rmSync(site, { recursive: true, force: true })
 copyBasicFixture(site)
-afterAll(() => fs.rmSync(site, { recursive: true, force: true }))
+let session: LoadedSite['session'] | undefined
+// The markdown cache writes in the background; a failed rebuild leaves its writes running, so they finish before the folder goes.
+afterAll(async () => {
+  await session?.flush()
+  fs.rmSync(site, { recursive: true, force: true })
+})
 
 const api = path.join(site, 'content/docs/api.md')
 // As the dev server does: one process, one session, a rebuild per save.
@@ -19,6 +24,7 @@ const guideLinks = (prepared: LoadedSite) => JSON.stringify(prepared.store.getNo
 describe('resolved links kept between rebuilds in one process', () => {
   it('reuses them while routes and anchors stay, and resolves again when they change', async () => {
     const first = await rebuild()
+    session = first.session
     expect(guideLinks(first)).toContain('/docs/api#options')
     // An edit elsewhere: the guide keeps its resolved body (the very same object).
     fs.appendFileSync(api, '\nMore text.\n')
