@@ -15,6 +15,8 @@ export { containerTypes, normalizeContainerTitles } from './markdown/remarkConta
 /** The markdown (or MDX) parser the engine parses pages with: plugins that read sources parse them the same way. */
 export { createParser } from './markdown/parser.ts'
 export type { ComponentRegistry, PropSpec, PropType } from './markdown/remarkMdxComponents.ts'
+/** A page as portable markdown (see Plugin.portableMarkdown): the template's links filled in, or a source converted. */
+export { fillPortableMarkdown, portableMarkdown, type MdxElement, type PortableHooks, type PortableLink, type PortableTemplate } from './markdown/portableMarkdown.ts'
 export type {
   Awaitable,
   BuiltPage,

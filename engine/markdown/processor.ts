@@ -26,6 +26,7 @@ import { chunkedParseThreshold, parseInChunks } from './parseInChunks.ts'
 import { createParser } from './parser.ts'
 import { escapeCustomHeadingIds } from './customHeadingIds.ts'
 import { findUnclosedFence } from './unclosedFence.ts'
+import { portableTemplate, type PortableTemplate } from './portableMarkdown.ts'
 
 export interface MarkdownOptions {
   highlighter: CodeHighlighter
@@ -51,6 +52,8 @@ export interface MarkdownInput {
   /** Path shown in messages, e.g. `content/13.x/docs/api/render.md`. */
   file: string
   mdx: boolean
+  /** Also make the page's portable markdown (a plugin asked for it: Plugin.portableMarkdown). */
+  portable?: boolean
 }
 
 export interface MarkdownWarning {
@@ -68,6 +71,8 @@ export interface MarkdownResult {
   text: string
   sections: PageSection[]
   warnings: MarkdownWarning[]
+  /** The page's portable markdown, when the input asked for it (null: the page has MDX elements; see portableMarkdown.ts). */
+  portable?: PortableTemplate | null
 }
 
 export interface MarkdownProcessor {
@@ -101,7 +106,7 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
 
   return {
     maxPageSize,
-    async process({ source, file, mdx }) {
+    async process({ source, file, mdx, portable: wantsPortable }) {
       assertPageSize(source, file, maxPageSize)
       if (source.trim() === '') {
         return emptyResult(file)
@@ -113,6 +118,7 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
       const vfile = new VFile({ path: file, value: normalizeContainerTitles(mdx ? escapeCustomHeadingIds(source) : source) })
       const processor = mdx ? processors.mdx : processors.md
       let hast: HastRoot
+      let portable: PortableTemplate | null | undefined
       try {
         const text = String(vfile.value)
         const mdast = mdx
@@ -122,6 +128,8 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
             : text.length > chunkedParseThreshold
               ? parseInChunks(text, (chunk) => processor.parse(chunk) as MdastRoot)
               : (processor.parse(vfile) as MdastRoot)
+        // From the parsed tree, before the transform below changes it (the template is a copy).
+        if (wantsPortable) portable = portableTemplate(mdast)
         hast = (await processor.run(mdast, vfile)) as HastRoot
       } catch (error) {
         throw toSheafError(error, file)
@@ -139,7 +147,7 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
       const heroName = typeof hero?.name === 'string' && hero.name.replace(/<[^>]*>/g, '').trim() ? hero.name.replace(/<[^>]*>/g, '').trim() : undefined
       const title = typeof frontmatter.data.title === 'string' && frontmatter.data.title.trim() ? frontmatter.data.title.trim() : (headings.firstH1 ?? heroName ?? titleFromFile(file))
       if (!frontmatter.data.title && !headings.firstH1 && !heroName) warnings.push({ message: `The page has no title; using "${title}" from the file name. Add \`title:\` to the front-matter.` })
-      return { frontmatter: frontmatter.data, title, toc: headings.toc, anchors: headings.anchors, body: hast, text, sections, warnings }
+      return { frontmatter: frontmatter.data, title, toc: headings.toc, anchors: headings.anchors, body: hast, text, sections, warnings, ...(wantsPortable ? { portable } : {}) }
     },
   }
 }

@@ -147,6 +147,12 @@ export interface Plugin {
    * the build hashes them.
    */
   csp?: Record<string, readonly string[]>
+  /**
+   * Every page node gets `portableMarkdown`: its markdown as CommonMark + GFM with its site-relative
+   * links left open (engine/markdown/portableMarkdown.ts), made from the parse the transform does
+   * anyway and kept in the markdown cache. Null for a page with MDX elements (convert it yourself).
+   */
+  portableMarkdown?: boolean
 }
 
 /** What `plugins: [...]` accepts: falsy entries are skipped, nested arrays flattened. */

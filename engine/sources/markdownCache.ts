@@ -27,6 +27,11 @@ export interface MarkdownCache {
   settled(key: string): Promise<unknown> | undefined
   /** Resolves once every entry set so far is on disk. */
   flush(): Promise<void>
+  /**
+   * Pages are transformed with their portable markdown (a plugin asked for it; see
+   * Plugin.portableMarkdown). Part of every key: an entry made without it is another entry.
+   */
+  portableMarkdown: boolean
 }
 
 export function createMarkdownCache(options: { dir: string | null; salt: string; keepInMemory: boolean }): MarkdownCache {
@@ -67,13 +72,21 @@ export function createMarkdownCache(options: { dir: string | null; salt: string;
     writes.add(write)
   }
   // The warm-up and the transform both ask for every file's key: hash each text once.
-  const keys = new Map<string, { source: string; key: string }>()
+  const keys = new Map<string, { source: string; portable: boolean; key: string }>()
+  let portableMarkdown = false
   return {
+    get portableMarkdown() {
+      return portableMarkdown
+    },
+    set portableMarkdown(value: boolean) {
+      portableMarkdown = value
+    },
     key(source, file) {
+      const portable = portableMarkdown
       const known = keys.get(file)
-      if (known?.source === source) return known.key
-      const key = createHash('sha1').update(options.salt).update('\0').update(file).update('\0').update(source).digest('hex')
-      keys.set(file, { source, key })
+      if (known?.source === source && known.portable === portable) return known.key
+      const key = createHash('sha1').update(options.salt).update('\0').update(file).update('\0').update(source).update(portable ? '\0portable' : '').digest('hex')
+      keys.set(file, { source, portable, key })
       return key
     },
     get(key) {
@@ -131,23 +144,26 @@ export function createMarkdownCache(options: { dir: string | null; salt: string;
  * own, parsed on first read; JSON text holds no raw newline, so lines split it. Sections
  * stay in the main file (the search index reads them for every page); the body and text,
  * three quarters of an entry, are in a second file read only by a page that renders.
- * Both are checked cache entries (see cacheEntry.ts); the main file's first line is the
- * body file's size, so an entry whose body file was cut short is a miss when it is read,
- * not an error when a page renders.
+ * The portable markdown (read by a plugin for every page, when one asked for it) is the main
+ * file's last line. Both are checked cache entries (see cacheEntry.ts); the main file's first
+ * line is the body file's size, so an entry whose body file was cut short is a miss when it is
+ * read, not an error when a page renders.
  */
 function writeEntry(result: MarkdownResult): { main: Buffer; body: Buffer } {
-  const { sections, body, text, ...rest } = result
+  const { sections, body, text, portable, ...rest } = result
   const bodyEntry = sealCacheEntry(`${JSON.stringify(body)}\n${JSON.stringify(text)}`)
-  return { main: sealCacheEntry(`${bodyEntry.length}\n${JSON.stringify(rest)}\n${JSON.stringify(sections)}`), body: bodyEntry }
+  // `undefined` (not asked for) is kept as such: JSON has no undefined, so it is an empty line.
+  return { main: sealCacheEntry(`${bodyEntry.length}\n${JSON.stringify(rest)}\n${JSON.stringify(sections)}\n${portable === undefined ? '' : JSON.stringify(portable)}`), body: bodyEntry }
 }
 
 function readEntry(stored: string, bodyFile: string): MarkdownResult {
   const lines = stored.split('\n')
-  if (lines.length !== 3) throw new Error('not a cache entry of this layout')
+  if (lines.length !== 4) throw new Error('not a cache entry of this layout')
   if (fs.statSync(bodyFile).size !== Number(lines[0])) throw new Error('the body file is not the one written with this entry')
   const result = JSON.parse(lines[1]) as MarkdownResult
   // Parsed on first read: the entry's digest has vouched for its text.
   defineLazyField(result, 'sections', () => JSON.parse(lines[2]))
+  if (lines[3] !== '') defineLazyField(result, 'portable', () => JSON.parse(lines[3]))
   let bodyLines: string[] | undefined
   const bodyLine = (index: number) => {
     bodyLines ??= readBodyFile(bodyFile)

@@ -49,6 +49,8 @@ export function markdownTransformer(processor: MarkdownProcessor, cache: Markdow
       defineLazyField(page, 'body', () => result.body)
       defineLazyField(page, 'text', () => result.text)
       defineLazyField(page, 'sections', () => result.sections)
+      // The page's portable markdown (when a plugin asked for it; see Plugin.portableMarkdown): not in the schema, read from the node.
+      if (cache.portableMarkdown) defineLazyField(page, 'portableMarkdown', () => result.portable ?? null)
       createNode(page)
     },
   }
@@ -68,7 +70,7 @@ async function transform(node: SheafNode, processor: MarkdownProcessor, cache: M
     result = cache.get(key)
   }
   if (!result) {
-    result = await processor.process({ source, file, mdx: file.endsWith('.mdx') })
+    result = await processor.process({ source, file, mdx: file.endsWith('.mdx'), portable: cache.portableMarkdown })
     cache.set(key, result)
   }
   for (const warning of result.warnings) {

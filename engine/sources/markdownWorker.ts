@@ -11,6 +11,7 @@ interface Job {
   key: string
   source: string
   file: string
+  portable: boolean
 }
 
 const options = workerData as { codeThemes: { light: string; dark: string }; sanitize: boolean; reservedIds?: string[]; components: ComponentRegistry; maxPageSize?: number; containerTypes?: string[]; highlightDir: string | null; root?: string; configFile?: string }
@@ -34,7 +35,7 @@ parentPort?.on('message', async (jobs: Job[]) => {
   let results = []
   for (const job of jobs) {
     try {
-      results.push({ key: job.key, result: await processor.process({ source: job.source, file: job.file, mdx: job.file.endsWith('.mdx') }) })
+      results.push({ key: job.key, result: await processor.process({ source: job.source, file: job.file, mdx: job.file.endsWith('.mdx'), portable: job.portable }) })
     } catch (error) {
       // Errors are re-raised on the main thread, in file order, by the normal transform.
       results.push({ key: job.key, error: isSheafError(error) ? error.message : String(error) })

@@ -1,17 +1,24 @@
-import { withBase } from 'sheaf'
+import { fillPortableMarkdown, withBase, type PortableTemplate } from 'sheaf'
 import { createLinkResolver, toCleanMarkdown } from './toCleanMarkdown.ts'
 import type { TwinCache } from './twinCache.ts'
 
-/** One page to convert to its clean-markdown twin: plain data, so it can cross to a worker. */
+/** One page to make the clean-markdown twin of. */
 export interface TwinJob {
   path: string
   title: string
   sourcePath: string
-  source: string
+  /** The page's source: read only when it has no template (see `template`). */
+  source: string | (() => string)
   versionPrefix: string
+  /**
+   * The page's portable markdown from its transform (the page node's `portableMarkdown`): the twin
+   * is that with its links resolved, without parsing the page again. Null or absent (a page with
+   * MDX components, an entry made without it): converted from the source, and cached.
+   */
+  template?: PortableTemplate | null
 }
 
-/** Everything the twins are converted with: the pages, and the routes their links resolve against. */
+/** Everything the twins are made with: the pages, and the routes their links resolve against. */
 export interface TwinBatch {
   jobs: TwinJob[]
   /** [source path below the content folder, route] for every page. */
@@ -22,40 +29,44 @@ export interface TwinBatch {
   base: string
 }
 
-/** What each twin is made from, as its cache key's parts: its source and every route (its links resolve against them). */
+/** What a twin converted from its source is made from, as its cache key's parts: its source and every route (its links resolve against them). */
 export function twinParts(batch: TwinBatch): (job: TwinJob) => string[] {
   const structure = JSON.stringify([[...batch.routeOfSource].sort(), batch.siteUrl, batch.base])
-  return (job) => [job.source, job.sourcePath, job.versionPrefix, job.title, structure]
+  return (job) => [sourceOf(job), job.sourcePath, job.versionPrefix, job.title, structure]
 }
 
-/** Converts each page of `jobs` (taken from `batch` or a share of it): route -> twin markdown. */
-export function convertJobs(batch: TwinBatch, jobs: readonly TwinJob[]): [string, string][] {
-  const convert = twinConverter(batch)
-  return jobs.map((job) => [job.path, convert(job)])
-}
-
-/** Converts every page of the batch, or takes it from the cache: route -> twin markdown. */
+/** Every page's twin (route -> twin markdown): from its template, or converted from its source (kept in `cache`). */
 export function convertTwins(batch: TwinBatch, cache: TwinCache): [string, string][] {
-  const convert = twinConverter(batch)
+  const resolverOf = linkResolvers(batch)
   const partsOf = twinParts(batch)
-  return batch.jobs.map((job) => [job.path, cache.get(partsOf(job), () => convert(job))])
+  return batch.jobs.map((job) => {
+    const resolve = resolverOf(job)
+    const filled = job.template ? fillPortableMarkdown(job.template, resolve) : null
+    const markdown = filled ?? cache.get(partsOf(job), () => toCleanMarkdown(sourceOf(job), job.sourcePath.endsWith('.mdx'), resolve))
+    return [job.path, withTitle(markdown, job.title)]
+  })
 }
 
-function twinConverter(batch: TwinBatch): (job: TwinJob) => string {
+/** A twin starts with its page's title as a heading. */
+function withTitle(markdown: string, title: string): string {
+  return markdown.startsWith('# ') ? markdown : `# ${title}\n\n${markdown}`
+}
+
+function sourceOf(job: TwinJob): string {
+  return typeof job.source === 'function' ? job.source() : job.source
+}
+
+function linkResolvers(batch: TwinBatch): (job: TwinJob) => (href: string) => string | null {
   const routeOfSource = new Map(batch.routeOfSource)
   const routes = new Set(batch.routes)
   const absolute = (route: string) => `${batch.siteUrl}${withBase(route, batch.base)}`
-  return (page) => {
-    const relativeSource = page.sourcePath.replace(/^[^/]+\//, '')
-    const resolver = createLinkResolver({
-      sourcePath: relativeSource,
+  return (page) =>
+    createLinkResolver({
+      sourcePath: page.sourcePath.replace(/^[^/]+\//, ''),
       versionPrefix: page.versionPrefix,
       langPrefix: '',
       routeOfSource: (source) => routeOfSource.get(source),
       hasRoute: (route) => routes.has(route),
       absolute,
     })
-    const markdown = toCleanMarkdown(page.source, page.sourcePath.endsWith('.mdx'), resolver)
-    return markdown.startsWith('# ') ? markdown : `# ${page.title}\n\n${markdown}`
-  }
 }

@@ -1,6 +1,6 @@
-import { encodeRoute, routeToMarkdownFile, startWorker, withBase, type GraphqlRunner, type Plugin, type SidebarItem, type WorkerTask } from 'sheaf'
+import { encodeRoute, routeToMarkdownFile, withBase, type GraphqlRunner, type Plugin, type PortableTemplate, type SheafNode, type SidebarItem } from 'sheaf'
 import path from 'node:path'
-import { convertTwins, twinParts, type TwinBatch, type TwinJob } from './convertTwins.ts'
+import { convertTwins, type TwinBatch } from './convertTwins.ts'
 import { TwinCache } from './twinCache.ts'
 import { TwinOutput } from './twinOutput.ts'
 
@@ -36,66 +36,29 @@ interface VersionRow {
 export function llms(options: LlmsOptions = {}): Plugin {
   const others = options.otherSection ?? 'Others'
   const cacheDirOf = (root: string) => path.resolve(root, options.cacheDir ?? '.sheaf-cache/llms')
+  // Twins converted from their sources (pages with MDX components), kept between builds; in memory between a dev server's rebuilds.
   let cache: TwinCache | undefined
-  let worker: WorkerTask<TwinBatch, [string, string][]> | null = null
-  let pending: Promise<[string, string][]> | null = null
-  // A build's twin cache, read in createPages, saved in onPostBuild.
-  let buildCache: TwinCache | undefined
+  // The pages as createPages read them from the nodes, for onPostBuild.
+  let batch: Promise<TwinBatch> | undefined
   return {
     name: 'llms',
-    sourceNodes({ site }) {
-      // A build converts the twins in worker threads (see convertTwinsTask.ts). Their modules (the
-      // markdown parser, the engine) take half a second to load: the first starts now, hidden
-      // behind the transform; more start in createPages when many pages need converting.
-      if (site.mode === 'build') worker ??= startWorker(new URL('./convertTwinsTask.ts', import.meta.url))
-    },
-    async createPages({ graphql, site }) {
-      if (!worker) return
-      const first = worker
-      worker = null
-      const batch = await twinBatch(graphql, site.base)
-      // The cache stays on this thread (one file: workers saving shares of it would overwrite each
-      // other); the workers convert only the pages it lacks.
-      const twinCache = (buildCache = new TwinCache(cacheDirOf(site.root)))
-      const partsOf = twinParts(batch)
-      const twins = new Map<string, string>()
-      const missing: TwinJob[] = []
-      for (const job of batch.jobs) {
-        const cached = twinCache.peek(partsOf(job))
-        if (cached === undefined) missing.push(job)
-        else twins.set(job.path, cached)
-      }
-      // About 25 ms a page in one worker: a cold build of 1,000 pages spent 25 s converting on one
-      // core. Another worker (0.5 s to start) for every `pagesPerWorker` pages to convert.
-      const count = Math.max(1, Math.min(site.concurrency, Math.floor(missing.length / pagesPerWorker)))
-      const share = Math.ceil(missing.length / count)
-      const shares = missing.length === 0 ? [] : Array.from({ length: count }, (_, index) => missing.slice(index * share, (index + 1) * share))
-      const workers = shares.map((_, index) => (index === 0 ? first : startWorker<TwinBatch, [string, string][]>(new URL('./convertTwinsTask.ts', import.meta.url))))
-      if (workers.length === 0) first.close()
-      const byPath = new Map(missing.map((job) => [job.path, job]))
-      // Each stops as soon as it answers, so its heap is freed while the pages render.
-      pending = Promise.all(shares.map((jobs, index) => workers[index].run({ ...batch, jobs }).finally(() => workers[index].close()))).then((converted) => {
-        for (const [route, body] of converted.flat()) twins.set(route, twinCache.put(partsOf(byPath.get(route) as TwinJob), body))
-        return batch.jobs.map((job) => [job.path, twins.get(job.path) ?? ''] as [string, string])
-      })
+    // Each page's transform also makes its portable markdown (from the parse it does anyway):
+    // a twin is that with its links resolved, no second parse (see convertTwins.ts).
+    portableMarkdown: true,
+    createPages({ graphql, site, getNodesByType }) {
+      batch = twinBatch(graphql, site.base, getNodesByType)
       // Awaited in onPostBuild; a build that fails before then must not leave it unhandled.
-      pending.catch(() => undefined)
+      batch.catch(() => undefined)
     },
     async onPostBuild({ graphql, emitFile, site, outDir }) {
       const data = await graphql<{ site: { title: string; description: string; url: string }; allPage: PageRow[] }>('{ site { title description url } allPage { path title description version lang sourcePath pageType } }')
       const versions = await versionsOf(graphql)
-      let twins: Map<string, string>
-      if (pending) {
-        twins = new Map(await pending)
-        pending = null
-        buildCache?.save()
-        buildCache = undefined
-      } else {
-        // Develop mode: converted in process, from a cache kept in memory between rebuilds.
-        cache ??= new TwinCache(cacheDirOf(site.root))
-        twins = new Map(convertTwins(await twinBatch(graphql, site.base), cache))
-        cache.save()
-      }
+      if (!batch) return
+      const jobs = await batch
+      batch = undefined
+      if (site.mode === 'build' || !cache) cache = new TwinCache(cacheDirOf(site.root))
+      const twins = new Map(convertTwins(jobs, cache))
+      cache.save()
       if (site.mode === 'build') {
         // Unchanged twins are linked from the previous build of the output folder (see TwinOutput).
         const output = new TwinOutput(cacheDirOf(site.root), outDir)
@@ -124,23 +87,34 @@ export function llms(options: LlmsOptions = {}): Plugin {
   }
 }
 
-/** Pages to convert worth another worker's start-up (see createPages). */
-const pagesPerWorker = 64
-
 /** The versions plugin's versions, when the site has it. */
 async function versionsOf(graphql: GraphqlRunner): Promise<VersionRow[] | undefined> {
   return (await graphql<{ versions?: VersionRow[] }>('{ versions { name isDefault prefix } }').catch(() => ({ versions: undefined }))).versions
 }
 
-/** Every page to convert (all but 404 pages), with its source, and the routes links resolve against. */
-async function twinBatch(graphql: GraphqlRunner, base: string): Promise<TwinBatch> {
-  const data = await graphql<{ site: { url: string }; allPage: PageRow[]; allFile: { sourcePath: string; content: string | null }[] }>('{ site { url } allPage { path title description version lang sourcePath pageType } allFile { sourcePath content } }')
+/**
+ * Every page to make a twin of (all but 404 pages), with its portable markdown, and the routes
+ * links resolve against. Read from the nodes (a query of every page's fields cost a tenth of a
+ * second at 1,000 pages); a page's source is read only when it has no template.
+ */
+async function twinBatch(graphql: GraphqlRunner, base: string, getNodesByType: (type: string) => readonly SheafNode[]): Promise<TwinBatch> {
+  const data = await graphql<{ site: { url: string } }>('{ site { url } }')
   const versions = await versionsOf(graphql)
-  const sources = new Map(data.allFile.map((file) => [file.sourcePath, file.content ?? '']))
+  const pages = getNodesByType('Page')
+  let sources: Map<string, string> | undefined
+  const sourceOf = (sourcePath: string) => {
+    sources ??= new Map(getNodesByType('File').map((file) => [String(file.sourcePath), typeof file.content === 'string' ? file.content : '']))
+    return sources.get(sourcePath) ?? ''
+  }
   return {
-    jobs: data.allPage.filter((page) => page.pageType !== '404').map((page) => ({ path: page.path, title: page.title, sourcePath: page.sourcePath, source: sources.get(page.sourcePath) ?? '', versionPrefix: versionPrefixOf(page, versions) })),
-    routeOfSource: data.allPage.map((page) => [page.sourcePath.replace(/^[^/]+\//, ''), page.path]),
-    routes: data.allPage.map((page) => page.path),
+    jobs: pages
+      .filter((page) => page.pageType !== '404')
+      .map((page) => {
+        const sourcePath = String(page.sourcePath)
+        return { path: String(page.path), title: String(page.title), sourcePath, source: () => sourceOf(sourcePath), versionPrefix: versionPrefixOf(page.version as string | null, versions), template: page.portableMarkdown as PortableTemplate | null | undefined }
+      }),
+    routeOfSource: pages.map((page) => [String(page.sourcePath).replace(/^[^/]+\//, ''), String(page.path)]),
+    routes: pages.map((page) => String(page.path)),
     siteUrl: data.site.url,
     base,
   }
@@ -149,8 +123,8 @@ async function twinBatch(graphql: GraphqlRunner, base: string): Promise<TwinBatc
 /** `/docs/api/render` -> `docs/api/render.md`; `/cookbook/` -> `cookbook/index.md`. */
 export const markdownTwinFile = routeToMarkdownFile
 
-function versionPrefixOf(page: PageRow, versions: VersionRow[] | undefined): string {
-  const found = versions?.find((version) => version.name === page.version)
+function versionPrefixOf(name: string | null, versions: VersionRow[] | undefined): string {
+  const found = versions?.find((version) => version.name === name)
   return found?.prefix ? found.prefix.slice(1) : ''
 }
 

@@ -1,80 +1,25 @@
-import type { Blockquote, Code, Content, Heading, Link, Paragraph, Parent, Root, RootContent } from 'mdast'
+import type { Code, Paragraph, RootContent } from 'mdast'
 import path from 'node:path/posix'
-import remarkGfm from 'remark-gfm'
-import remarkStringify from 'remark-stringify'
-import { createParser, normalizeContainerTitles } from 'sheaf'
-import { unified } from 'unified'
-import { visit, SKIP } from 'unist-util-visit'
+import { portableMarkdown, type MdxElement } from 'sheaf'
 
 export interface LinkTarget {
   /** Resolves a link written in a page to an absolute URL, or null to leave it. */
   (href: string): string | null
 }
 
-// The engine's own parser: a twin reads its page's source exactly as the page was built from it.
-const parsers = { md: createParser(false), mdx: createParser(true) }
-const stringifier = unified().use(remarkGfm).use(remarkStringify, { bullet: '-', fences: true, rule: '-' })
-
 /**
  * A page's source as clean markdown for AI assistants and readers of the .md
- * twin: no front-matter, containers as titled blockquotes, MDX components as
- * plain markdown (install commands as a code block, tabs as labelled parts),
- * and every link absolute.
+ * twin: the engine's portable markdown (no front-matter, containers as titled
+ * blockquotes), MDX components as plain markdown (install commands as a code
+ * block, tabs as labelled parts), and every link absolute. Most pages' twins
+ * come from their transform's template instead (see convertTwins.ts); this
+ * parses the page again, for those with MDX components.
  */
 export function toCleanMarkdown(source: string, mdx: boolean, resolveLink: LinkTarget): string {
-  const tree = (mdx ? parsers.mdx : parsers.md).parse(normalizeContainerTitles(source)) as Root
-  visit(tree, (node, index, parent) => {
-    if (!parent || index === undefined) return undefined
-    const type = node.type as string
-    if (type === 'yaml' || type === 'mdxjsEsm' || type === 'mdxFlowExpression' || type === 'mdxTextExpression') {
-      parent.children.splice(index, 1)
-      return [SKIP, index]
-    }
-    if (type === 'containerDirective') {
-      // Visit the blockquote next, so links inside the container resolve too, and skip the
-      // container's own children: they are the blockquote's, and a link resolved twice would
-      // get the base path twice (without a site url, a resolved link is a path again).
-      parent.children.splice(index, 1, containerToBlockquote(node as unknown as DirectiveNode))
-      return [SKIP, index]
-    }
-    if (type === 'textDirective' || type === 'leafDirective') {
-      parent.children.splice(index, 1, { type: 'text', value: `:${(node as unknown as DirectiveNode).name}` } as RootContent)
-      return [SKIP, index + 1]
-    }
-    if (type === 'mdxJsxFlowElement' || type === 'mdxJsxTextElement') {
-      const replacement = componentToMarkdown(node as unknown as JsxNode)
-      parent.children.splice(index, 1, ...replacement)
-      return [SKIP, index]
-    }
-    if (node.type === 'link' || node.type === 'image') {
-      const target = resolveLink((node as Link).url)
-      if (target) (node as Link).url = target
-    }
-    return undefined
-  })
-  return String(stringifier.stringify(tree)).trim() + '\n'
+  return portableMarkdown(source, mdx, { link: (node) => resolveLink(node.url) ?? undefined, component: componentToMarkdown })
 }
 
-interface DirectiveNode {
-  name: string
-  children: Content[]
-}
-
-interface JsxNode {
-  name: string | null
-  attributes: { type: string; name?: string; value?: unknown }[]
-  children: RootContent[]
-}
-
-function containerToBlockquote(node: DirectiveNode): Blockquote {
-  const [first, ...rest] = node.children
-  const isLabel = first && first.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel
-  const title = isLabel ? (first as Paragraph).children : [{ type: 'text' as const, value: node.name.charAt(0).toUpperCase() + node.name.slice(1) }]
-  const heading: Paragraph = { type: 'paragraph', children: [{ type: 'strong', children: title as Paragraph['children'] }] }
-  return { type: 'blockquote', children: [heading, ...((isLabel ? rest : node.children) as Blockquote['children'])] }
-}
-
-function componentToMarkdown(node: JsxNode): RootContent[] {
+function componentToMarkdown(node: MdxElement): RootContent[] {
   const prop = (name: string) => node.attributes.find((attribute) => attribute.name === name)?.value
   if (node.name === 'PackageManagerTabs') {
     const command = String(prop('command') ?? '')
@@ -115,5 +60,3 @@ export function createLinkResolver(options: {
     return null
   }
 }
-
-export type { Heading, Parent }

@@ -1,0 +1,187 @@
+import type { Blockquote, Image, Link, Paragraph, Root, RootContent } from 'mdast'
+import { randomBytes } from 'node:crypto'
+import remarkGfm from 'remark-gfm'
+import remarkStringify from 'remark-stringify'
+import { unified } from 'unified'
+import { escapeCustomHeadingIds } from './customHeadingIds.ts'
+import { createParser } from './parser.ts'
+import { normalizeContainerTitles } from './remarkContainers.ts'
+
+/**
+ * A page as portable markdown (CommonMark + GFM, what an AI assistant or a `.md` twin reads):
+ * no front-matter, imports or expressions, `:::` containers as blockquotes led by their title in
+ * bold, text and leaf directives as `:name`, MDX elements as what `component` makes of them, and
+ * links and images pointing where `link` says.
+ *
+ * Made from the tree the page's transform parses anyway (see `portableTemplate`), so a plugin that
+ * publishes it (llms) does not parse every page a second time: that second parse and its
+ * serialisation were a third of a cold build's CPU on this repository's site.
+ */
+
+/** An MDX JSX element, as the MDX parser gives it. */
+export interface MdxElement {
+  type: 'mdxJsxFlowElement' | 'mdxJsxTextElement'
+  name: string | null
+  attributes: { type: string; name?: string; value?: unknown }[]
+  children: RootContent[]
+}
+
+export interface PortableHooks {
+  /** The URL a link or image gets in the output; undefined keeps it. */
+  link(node: Link | Image): string | undefined
+  /** What an MDX element becomes; undefined when it has no portable form (the conversion then gives null). */
+  component?(node: MdxElement): RootContent[] | undefined
+}
+
+/**
+ * A page's portable markdown with its site-relative links left open: `parts[i]`, then link `i`'s
+ * URL, then `parts[i + 1]`... The links are resolved once every page's route is known (after the
+ * transform); `fillPortableMarkdown` joins them.
+ */
+export interface PortableTemplate {
+  parts: string[]
+  links: PortableLink[]
+}
+
+export interface PortableLink {
+  /** As written in the page. */
+  url: string
+  /** The link's text when it is one plain text and no title (it prints as `<url>` when its URL equals it). */
+  text?: string
+}
+
+const dropped = new Set(['yaml', 'mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression'])
+// Table columns are not padded to one width: a template's cells hold placeholders where the page
+// will have URLs of other lengths (and padding is only tokens to a reader that is a program).
+const stringifier = unified().use(remarkGfm, { tablePipeAlign: false }).use(remarkStringify, { bullet: '-', fences: true, rule: '-' })
+
+/** `tree` as a portable tree (a copy: `tree` is left as it was), or null when an MDX element has no portable form. */
+export function toPortableTree(tree: Root, hooks: PortableHooks): Root | null {
+  const converted = convertNode(tree as unknown as RootContent, hooks)
+  return converted ? (converted[0] as unknown as Root) : null
+}
+
+/** A portable tree as markdown text (trimmed, one final newline). */
+export function stringifyPortable(tree: Root): string {
+  return `${String(stringifier.stringify(tree)).trim()}\n`
+}
+
+/** Parses a page's source as the transform does and converts it: for a page without a template (an MDX element only the caller can convert). */
+export function portableMarkdown(source: string, mdx: boolean, hooks: PortableHooks): string {
+  const tree = createParser(mdx).parse(normalizeContainerTitles(mdx ? escapeCustomHeadingIds(source) : source)) as Root
+  const converted = toPortableTree(tree, hooks)
+  if (!converted) throw new Error('An MDX element has no portable form.')
+  return stringifyPortable(converted)
+}
+
+/** Links the caller may resolve: relative and root-relative ones (not `scheme:`, `//host` or `#fragment`). */
+function isSiteRelative(url: string): boolean {
+  return !(/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//') || url.startsWith('#'))
+}
+
+/**
+ * The template of a page's portable markdown, from the tree its transform parsed (before the
+ * transform changes it). Null when the page has an MDX element: the engine does not know what the
+ * theme's components mean as markdown, so the caller converts that page from its source.
+ */
+export function portableTemplate(tree: Root): PortableTemplate | null {
+  // Each site-relative link gets a unique placeholder URL that serialises as is (see plainUrl).
+  const marker = `sheaf-link-${randomBytes(6).toString('hex')}-`
+  const links: PortableLink[] = []
+  const converted = toPortableTree(tree, {
+    link(node) {
+      if (!isSiteRelative(node.url)) return undefined
+      const only = node.type === 'link' && !node.title && node.children.length === 1 && node.children[0].type === 'text' ? node.children[0].value : undefined
+      links.push(only === undefined ? { url: node.url } : { url: node.url, text: only })
+      return `${marker}${links.length - 1}x`
+    },
+  })
+  if (!converted) return null
+  let text: string
+  try {
+    text = stringifyPortable(converted)
+  } catch {
+    // A node the serialiser does not know (a site's remark syntax): the caller converts from the source.
+    return null
+  }
+  const pieces = text.split(new RegExp(`${marker}(\\d+)x`))
+  // Every placeholder once, in order, or the caller converts from the source.
+  if (pieces.length !== links.length * 2 + 1) return null
+  const parts: string[] = []
+  for (let index = 0; index < pieces.length; index++) {
+    if (index % 2 === 0) parts.push(pieces[index])
+    else if (Number(pieces[index]) !== (index - 1) / 2) return null
+  }
+  return { parts, links }
+}
+
+/**
+ * A URL the serialiser writes as it is in a `(...)` destination, as it wrote the placeholder: no
+ * space, control character, parenthesis, bracket, `<`, `>`, `&`, `\` or quote (those it may enclose or escape).
+ */
+const plainUrl = /^[A-Za-z0-9\-._~:/?#@!$*+,;=%]+$/
+
+/**
+ * The page's portable markdown with each link's URL from `resolve` (null keeps the URL as written).
+ * Null when a URL would not serialise as its placeholder did (it needs escaping, or the link would
+ * print as an autolink): the caller converts the page from its source then (`portableMarkdown`).
+ */
+export function fillPortableMarkdown(template: PortableTemplate, resolve: (url: string) => string | null): string | null {
+  let out = template.parts[0]
+  for (let index = 0; index < template.links.length; index++) {
+    const link = template.links[index]
+    const url = resolve(link.url) ?? link.url
+    if (!plainUrl.test(url)) return null
+    if (link.text !== undefined && (link.text === url || `mailto:${link.text}` === url) && /^[a-z][+\-.a-z]+:/i.test(url)) return null
+    out += url + template.parts[index + 1]
+  }
+  return out
+}
+
+function convertChildren(children: readonly RootContent[], hooks: PortableHooks): RootContent[] | null {
+  const out: RootContent[] = []
+  for (const child of children) {
+    const converted = convertNode(child, hooks)
+    if (!converted) return null
+    for (const node of converted) out.push(node)
+  }
+  return out
+}
+
+/** One node as the nodes that stand for it (none, itself or a copy, or a replacement), converted all the way down. */
+function convertNode(node: RootContent, hooks: PortableHooks): RootContent[] | null {
+  const type = node.type as string
+  if (dropped.has(type)) return []
+  if (type === 'containerDirective') return convertNode(containerToBlockquote(node as unknown as DirectiveNode), hooks)
+  if (type === 'textDirective' || type === 'leafDirective') return [{ type: 'text', value: `:${(node as unknown as DirectiveNode).name}` } as RootContent]
+  if (type === 'mdxJsxFlowElement' || type === 'mdxJsxTextElement') {
+    const replacement = hooks.component?.(node as unknown as MdxElement)
+    return replacement ? convertChildren(replacement, hooks) : null
+  }
+  let copy = node
+  if (type === 'link' || type === 'image') {
+    const url = hooks.link(node as Link | Image)
+    if (url !== undefined) copy = { ...copy, url } as RootContent
+  }
+  if ('children' in node) {
+    const children = convertChildren(node.children as RootContent[], hooks)
+    if (!children) return null
+    copy = { ...copy, children } as RootContent
+  }
+  return [copy]
+}
+
+interface DirectiveNode {
+  name: string
+  children: RootContent[]
+}
+
+/** `:::tip Title` ... `:::` -> a blockquote whose first paragraph is the title in bold (the type's name when it has none). */
+function containerToBlockquote(node: DirectiveNode): RootContent {
+  const [first, ...rest] = node.children
+  const isLabel = first && first.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel
+  const title = isLabel ? (first as Paragraph).children : [{ type: 'text' as const, value: node.name.charAt(0).toUpperCase() + node.name.slice(1) }]
+  const heading: Paragraph = { type: 'paragraph', children: [{ type: 'strong', children: title as Paragraph['children'] }] }
+  const quote: Blockquote = { type: 'blockquote', children: [heading, ...((isLabel ? rest : node.children) as Blockquote['children'])] }
+  return quote
+}
