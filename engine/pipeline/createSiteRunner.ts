@@ -8,6 +8,7 @@ import { createPluginRunner, type PluginRunner } from '../plugins/runner.ts'
 import type { SiteInfo } from '../plugins/types.ts'
 import { markdownTransformer } from '../sources/markdownTransformer.ts'
 import { siteInfo } from '../sourceAndTransform.ts'
+import { outlineTransformer } from './outlineTransformer.ts'
 import type { BuildRun } from './buildRun.ts'
 
 /** The site's plugins, in the order their hooks run, with what they share across a build. */
@@ -26,6 +27,8 @@ export interface SiteRunnerOptions {
   cache?: boolean
   /** Keep transformed markdown in memory for later builds in this process (always on in develop mode). */
   keepInMemory?: boolean
+  /** Pages from front-matter and file names only, bodies left to transform on demand (the dev server's cold start; see outlineTransformer.ts). */
+  outline?: boolean
 }
 
 /**
@@ -37,10 +40,12 @@ export async function createSiteRunner(config: ResolvedConfig, run: BuildRun, op
   const session = reusable ? (options.session as BuildSession) : await createBuildSession(config, { cache: options.cache, keepInMemory: run.mode === 'develop' || options.keepInMemory === true })
   const registry = new PageRegistry(config.theme.templates)
   const runner = createPluginRunner([
-    markdownTransformer(session.processor, session.markdownCache, config.lang),
+    options.outline ? outlineTransformer(session.markdownCache, config.lang) : markdownTransformer(session.processor, session.markdownCache, config.lang),
     ...flattenPlugins(config.plugins, path.relative(config.root, config.configFile)),
     corePages(config.theme.templates, (page, source) => registry.add(page, source)),
   ])
+  // Pages carry their portable markdown when a plugin publishes it (part of the markdown cache's keys).
+  session.markdownCache.portableMarkdown = runner.plugins.some((plugin) => plugin.portableMarkdown === true)
   if (!run.quiet) run.sink.log(`sheaf ${run.mode}: ${config.title}`)
   return { config, site: siteInfo(config, run.mode), session, runner, registry }
 }

@@ -80,7 +80,7 @@ function hasMarkdownCache(config: ResolvedConfig, cache: boolean | undefined): b
 }
 
 /** A page's route from its identity: `[lang/][version/]slug` (plugins set the prefixes). */
-function finalizePagePaths(store: NodeStore): void {
+export function finalizePagePaths(store: NodeStore): void {
   for (const page of store.getNodesByType('Page')) {
     store.updateNode(page, { path: toRoute({ slug: String(page.slug), langPrefix: String(page.langPrefix ?? ''), versionPrefix: String(page.versionPrefix ?? '') }) })
   }

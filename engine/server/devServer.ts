@@ -9,6 +9,7 @@ import { defaultConfigFile } from '../config/loadConfig.ts'
 import { formatError } from '../errors.ts'
 import { loadSite, type LoadedSite } from '../build.ts'
 import { createPages } from '../pipeline/createPages.ts'
+import type { SiteRunner } from '../pipeline/createSiteRunner.ts'
 import { postBuild } from '../pipeline/postBuild.ts'
 import { toSiteData, withNotFoundRoutes } from '../pipeline/siteData.ts'
 import type { RegisteredPage } from '../pages/pageRegistry.ts'
@@ -25,6 +26,8 @@ import { devGenerationMeta, devSinceEvent, devUpdateEvent } from '../shared/devU
 import { errorPayload } from './errorOverlay.ts'
 import { answerGraphqlRequest } from './explorer/graphqlRequest.ts'
 import { hostRefusal, isHostAllowed } from './hostCheck.ts'
+import { openOutline, type OutlineSite } from './outlineSite.ts'
+import type { PageBodies } from './pageBodies.ts'
 
 export interface DevServerOptions {
   configFile?: string
@@ -47,6 +50,11 @@ interface DevState {
   files: () => Promise<Map<string, string | Uint8Array>>
   /** Page data by route, with the node ids its queries read. */
   cache: Map<string, { data: PageData; reads: Set<string> }>
+  /**
+   * The cold start's state (see outlineSite.ts): pages from front-matter and file names, whose
+   * bodies are transformed when asked for, until the full load in the background replaces it.
+   */
+  bodies?: PageBodies
 }
 
 const dataPrefix = '/_sheaf/data'
@@ -56,6 +64,12 @@ const warmDelayMs = 1500
 /** Quiet time after a quick (body-only) edit before the full rebuild that checks everything else. */
 const fullRebuildDelayMs = 800
 const explorerRoute = '/___graphql'
+/** The full load after the cold start (a queue entry that names no file). */
+const backgroundPass = '\0background pass'
+/** When no page is asked for this long after the server listens, the background pass starts anyway (its checks report in the terminal). */
+const backgroundFallbackMs = 3000
+/** Rounds of "query, then transform the bodies it read" for one page's data before its data is taken as it is. */
+const bodyRounds = 3
 const explorerEntry = fileURLToPath(new URL('./explorer/explorer.tsx', import.meta.url))
 
 function contentTypeOf(route: string): string {
@@ -73,9 +87,17 @@ function contentTypeOf(route: string): string {
  * Vite's overlay with file:line and a code frame, and in the terminal.
  */
 export async function startDevServer(root: string, options: DevServerOptions = {}): Promise<{ close(): Promise<void>; url: string }> {
-  let state = await load(root, options)
+  // The cold start serves from the outline until the background pass (the full load) is swapped
+  // in: the emitted files (search index, llms.txt) wait for it, being made from every body.
+  let backgroundDone: () => void = () => undefined
+  const backgroundSettled = new Promise<void>((resolve) => (backgroundDone = resolve))
+  const outline = await openOutline(root, { configFile: options.configFile, mode: 'develop', quiet: true })
+  const { config } = outline
+  // The markdown pipeline and its highlighter (WebAssembly, a first grammar) are made on first
+  // use, which the first page's body is: made now, while Vite starts and the outline is read
+  // (this thread waits on both at times).
+  outline.session.processor.process({ source: '# Sheaf\n\n```js\nx\n```\n', file: 'warm-up.md', mdx: false }).catch(() => undefined)
   let viteRef: import('vite').ViteDevServer | null = null
-  const { config } = state.site
   const server = http.createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       console.error(formatError(error))
@@ -83,7 +105,8 @@ export async function startDevServer(root: string, options: DevServerOptions = {
       response.end(formatError(error))
     })
   })
-  const entry = await writeEntry(state, true)
+  // Written before the pages are known, for Vite to scan for dependencies; again once they are.
+  const entry = await writeEntry(outline, [], true)
   const vite = await createViteServer({
     ...createViteConfig({ root, base: config.base, publicDir: config.publicDir, mode: 'development' }),
     appType: 'custom',
@@ -99,6 +122,14 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     server: { middlewareMode: true, hmr: { server }, allowedHosts: options.allowedHosts, watch: { ignored: ['**/build/**', '**/.sheaf/**', '**/.sheaf-cache/**', '**/test-results/**', '**/.git/**', '**/.e2e-build-*/**'] } },
   })
   viteRef = vite
+  // The theme's modules load through Vite while the outline is read (the first page waits for
+  // both; Vite's transforms leave this thread idle at times).
+  loadTheme(root, config.theme, (file) => vite.ssrLoadModule(file)).catch(() => undefined)
+  let state: DevState = await outlineState(await outline.load(), async () => {
+    await backgroundSettled
+    return state.bodies ? new Map() : state.files()
+  })
+  await writeEntry(state.site, routesOf(state), true)
   let lastError: unknown = null
   // Each state swapped in is a generation; a page asks, once its socket is open, what changed
   // since the one it was rendered from (a save during its load would otherwise be lost).
@@ -168,13 +199,27 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     return true
   }
 
+  // The background pass: once the first page is served (or the server has waited for one a while).
+  let backgroundStarted = false
+  const startBackgroundPass = () => {
+    if (backgroundStarted) return
+    backgroundStarted = true
+    queue.schedule(backgroundPass, true)
+  }
+  const backgroundFallback = setTimeout(startBackgroundPass, backgroundFallbackMs).unref()
+
   const rebuild = async (files: string[]) => {
     clearTimeout(fullTimer)
-    if (files.length === 1 && files[0] !== fullRebuild && lastError === null && (await quickEdit(files[0] as string))) return
+    // A save's full load already replaced the outline: nothing is left for the background pass.
+    if (files.length === 1 && files[0] === backgroundPass && !state.bodies) return backgroundDone()
+    if (files.length === 1 && files[0] !== fullRebuild && files[0] !== backgroundPass && lastError === null && (await quickEdit(files[0] as string))) return
     const started = performance.now()
     try {
       const next = await load(root, { ...options, session: state.site.session, onFilesError: showError })
       const changed = changedNodeIds(state.site.store, next.site.store)
+      // An outline page whose body was never transformed holds placeholders where the full load
+      // has its body and headings: whatever read them is re-queried.
+      for (const id of state.bodies?.pending ?? []) changed.ids.add(id)
       const structural = changed.structural || next.pages.size !== state.pages.size
       const before = new ReadDigests(state.site.store)
       const after = new ReadDigests(next.site.store)
@@ -190,11 +235,12 @@ export async function startDevServer(root: string, options: DevServerOptions = {
         }
         const recovered = lastError !== null
         state = next
-        await writeEntry(state, false)
+        await writeEntry(state.site, routesOf(state), false)
         // After an error every page refetches (what it shows may predate more than one save).
         return generations.advance(recovered ? null : [...next.cache.keys()].map(routeKey))
       })
-      const named = files[0] === fullRebuild ? 'the site (after quick edits)' : files.length === 1 ? path.relative(root, files[0] as string) : `${files.length} files`
+      backgroundDone()
+      const named = files[0] === fullRebuild ? 'the site (after quick edits)' : files[0] === backgroundPass ? 'the site (background pass: every page transformed and checked)' : files.length === 1 ? path.relative(root, files[0] as string) : `${files.length} files`
       console.log(`[sheaf] ${named} changed: ${dropped} page${dropped === 1 ? '' : 's'} to re-query${structural ? ' (pages added or removed)' : ''} (${Math.round(performance.now() - started)} ms)`)
       // After an error, an (empty) update clears Vite's overlay without a reload.
       if (lastError) vite.ws.send({ type: 'update', updates: [] })
@@ -205,6 +251,9 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     } catch (error) {
       console.error(formatError(error))
       showError(error)
+      // A failed background pass leaves the outline serving (pages still transform on demand) and
+      // the emitted files missing until a save's rebuild succeeds.
+      if (files.includes(backgroundPass)) backgroundDone()
     }
   }
 
@@ -254,6 +303,8 @@ export async function startDevServer(root: string, options: DevServerOptions = {
       return
     }
     if (route === explorerRoute) {
+      // A query may read any page's body: against the full load's store, not the outline.
+      if (request.method === 'POST') await backgroundSettled
       await serveExplorer(request, response, url)
       return
     }
@@ -277,7 +328,9 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     const viteModule = route !== null && /^\/(@|node_modules\/|\.sheaf\/|engine\/|site\/|plugins\/)/.test(route)
     // Pages have no extension and Vite's modules are never emitted: only another file's route
     // (an index, a redirect's .html) waits for the emitted files.
-    const emitted = route === null || !hasExtension || viteModule ? undefined : (await state.files()).get(route)
+    // While the outline serves, the emitted files wait for the background pass: a public file
+    // (the logo) does not wait with them.
+    const emitted = route === null || !hasExtension || viteModule || (state.bodies && isPublicFile(route)) ? undefined : (await state.files()).get(route)
     if (emitted !== undefined) {
       response.writeHead(200, { 'content-type': contentTypeOf(route as string), 'cache-control': 'no-store' }).end(emitted)
       return
@@ -302,7 +355,22 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     const transformed = await withViteTags(url.pathname, html, generation)
     response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(transformed)
     emitFilesSoon()
-    if (page) warmTransformerOnce(page)
+    if (page) {
+      clearTimeout(backgroundFallback)
+      startBackgroundPass()
+      // A page served from the outline transformed its own body on this thread: warm already.
+      if (!state.bodies) warmTransformerOnce(page)
+    }
+  }
+
+  function isPublicFile(route: string): boolean {
+    let file: string
+    try {
+      file = path.resolve(config.publicDir, `.${decodeURIComponent(route)}`)
+    } catch {
+      return false
+    }
+    return file.startsWith(`${path.resolve(config.publicDir)}${path.sep}`) && fs.existsSync(file)
   }
 
   /**
@@ -371,11 +439,26 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     }
   }
 
+  /**
+   * A page's data, from the cache or its queries. While the outline serves, the page's own body is
+   * transformed first, and the bodies its queries read (an overview's pages, say) before they are
+   * run again.
+   */
   async function pageData(page: RegisteredPage): Promise<PageData> {
     const cached = state.cache.get(page.path)
     if (cached) return cached.data
-    const reads = new Set<string>()
-    const data = await queryPageData(page, await renderContext(), reads)
+    const { bodies } = state
+    await bodies?.ensure(bodies.pendingAt(page.path))
+    const context = await renderContext()
+    let reads = new Set<string>()
+    let data = await queryPageData(page, context, reads)
+    for (let round = 1; bodies && round < bodyRounds; round++) {
+      const demanded = bodies.demandedBy(reads)
+      if (demanded.length === 0) break
+      await bodies.ensure(demanded)
+      reads = new Set<string>()
+      data = await queryPageData(page, context, reads)
+    }
     state.cache.set(page.path, { data, reads })
     return data
   }
@@ -391,22 +474,23 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   return {
     url,
     async close() {
+      clearTimeout(backgroundFallback)
       for (const watcher of outsideWatchers) watcher.close()
       await vite.close()
       await new Promise((resolve) => server.close(resolve))
     },
   }
 
-  async function writeEntry(current: DevState, first: boolean): Promise<string> {
+  async function writeEntry(site: SiteRunner, routes: string[], first: boolean): Promise<string> {
     // Hoisted: also called before the Vite server exists.
     const before = first ? null : await fs.promises.readFile(entry, 'utf8').catch(() => null)
     const file = await writeClientEntry({
       root,
-      site: siteDataOf(current),
-      templates: current.site.config.theme.templates,
-      layout: current.site.config.theme.layout,
-      styles: current.site.config.theme.styles,
-      clientModules: current.site.runner.clientModules(),
+      site: withNotFoundRoutes(toSiteData(site.config), routes),
+      templates: site.config.theme.templates,
+      layout: site.config.theme.layout,
+      styles: site.config.theme.styles,
+      clientModules: site.runner.clientModules(),
       dev: true,
     })
     // Only when the entry changed (the config, the theme's files or the plugins' client modules):
@@ -429,8 +513,18 @@ function sourceRoots(state: DevState): string[] {
   return [...roots]
 }
 
+function routesOf(state: DevState): string[] {
+  return [...state.pages.values()].map((page) => page.path)
+}
+
 function siteDataOf(state: DevState) {
-  return withNotFoundRoutes(toSiteData(state.site.config), [...state.pages.values()].map((page) => page.path))
+  return withNotFoundRoutes(toSiteData(state.site.config), routesOf(state))
+}
+
+/** The cold start's state: the outline (see outlineSite.ts); `files` waits for the full load. */
+async function outlineState(site: OutlineSite, files: DevState['files']): Promise<DevState> {
+  const registered = await createPages(site, site.dataLayer, site.run)
+  return { site, bodies: site.bodies, pages: new Map(registered.map((page) => [routeKey(page.path), page])), files, cache: new Map() }
 }
 
 async function load(root: string, options: DevServerOptions & { session?: LoadedSite['session']; onFilesError?: (error: unknown) => void }): Promise<DevState> {

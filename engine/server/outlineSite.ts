@@ -1,0 +1,34 @@
+import type { LoadedSite, LoadOptions } from '../build.ts'
+import { loadConfig } from '../config/loadConfig.ts'
+import { buildDataLayer } from '../pipeline/buildDataLayer.ts'
+import { startRun, type BuildRun } from '../pipeline/buildRun.ts'
+import { createSiteRunner, type SiteRunner } from '../pipeline/createSiteRunner.ts'
+import { outlineContent } from '../pipeline/outlineContent.ts'
+import { PageBodies } from './pageBodies.ts'
+
+export type OutlineSite = LoadedSite & { bodies: PageBodies }
+
+/**
+ * The dev server's cold start, in two steps: `openOutline` (the config and the plugin runner:
+ * what Vite and the theme need to start) and `load` (the site as `loadSite` in build.ts loads it,
+ * up to its data layer, but with outline pages: titles, routes and sidebars from front-matter and
+ * file names, whose bodies `bodies` transforms when they are asked for). The full load (every
+ * body, links, dead-link and other checks) follows in the background once a page is served.
+ */
+export async function openOutline(root: string, options: LoadOptions = {}): Promise<SiteRunner & { run: BuildRun; load(): Promise<OutlineSite> }> {
+  const run = startRun(options)
+  const config = await (options.config ?? loadConfig(root, options.configFile))
+  const site = await createSiteRunner(config, run, { ...options, outline: true })
+  const load = async (): Promise<OutlineSite> => {
+    try {
+      const store = await outlineContent(site, run)
+      const dataLayer = await buildDataLayer(site, store, run)
+      const bodies = new PageBodies(store, site.session, { base: config.base, publicDir: config.publicDir, lang: config.lang })
+      return { ...site, run, store, dataLayer, bodies }
+    } catch (error) {
+      await site.session.flush()
+      throw error
+    }
+  }
+  return { ...site, run, load }
+}
