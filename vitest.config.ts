@@ -1,18 +1,43 @@
 import path from 'node:path'
+import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 
 const root = path.dirname(new URL(import.meta.url).pathname)
+const dist = path.join(root, 'dist')
+const compiledFolders = ['engine', 'plugins'].map((dir) => path.join(root, dir) + path.sep)
+
+/**
+ * Tests run the engine's compiled JavaScript (dist/), as `sheaf build` and its worker threads do:
+ * a test's `import '../../engine/build.ts'` loads dist/engine/build.js. tests/compileFirst.ts
+ * compiles stale sources before any test runs.
+ */
+function compiledEngine(): Plugin {
+  return {
+    name: 'sheaf-compiled-engine',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || !/\.tsx?$/.test(source)) return null
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true })
+      const file = resolved?.id
+      if (!file || !compiledFolders.some((folder) => file.startsWith(folder))) return null
+      return path.join(dist, path.relative(root, file)).replace(/\.tsx?$/, '.js')
+    },
+  }
+}
 
 export default defineConfig({
+  plugins: [compiledEngine()],
   resolve: {
     alias: [
-      { find: /^sheaf\/runtime$/, replacement: path.join(root, 'engine/shared/index.ts') },
-      { find: /^sheaf\/plugins\/search\/shared$/, replacement: path.join(root, 'plugins/search/shared/index.ts') },
-      { find: /^sheaf\/plugins\/(.*)$/, replacement: path.join(root, 'plugins/$1/index.ts') },
-      { find: /^sheaf$/, replacement: path.join(root, 'engine/index.ts') },
+      { find: /^sheaf\/runtime$/, replacement: path.join(dist, 'engine/shared/index.js') },
+      { find: /^sheaf\/cache$/, replacement: path.join(dist, 'engine/incremental/persistentCache.js') },
+      { find: /^sheaf\/plugins\/search\/shared$/, replacement: path.join(dist, 'plugins/search/shared/index.js') },
+      { find: /^sheaf\/plugins\/(.*)$/, replacement: path.join(dist, 'plugins/$1/index.js') },
+      { find: /^sheaf$/, replacement: path.join(dist, 'engine/index.js') },
     ],
   },
   test: {
+    globalSetup: ['tests/compileFirst.ts'],
     // One copy of graphql: let Vite load it and @graphql-tools together (otherwise two realms).
     server: { deps: { inline: [/graphql/, /@graphql-tools/] } },
     projects: [

@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through the engine's own TypeScript hooks (esbuild), so there is no
-// compile step to remember.
+// Runs the engine's CLI from its compiled JavaScript (dist/, see scripts/compile.mjs).
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import v8 from 'node:v8'
@@ -35,11 +34,10 @@ if (process.argv[2] === 'dev' && !process.execArgv.some((arg) => budgetFlag.test
 // only the dev server keeps development mode, for its warnings. Set before React loads.
 if (!process.env.NODE_ENV && process.argv[2] !== 'dev') process.env.NODE_ENV = 'production'
 
-// One way to load the engine, in every command and every worker thread: its TypeScript sources
-// through esbuild's module hooks (engine/loading/typescriptHooks.mjs), which keep each transformed
-// file in node_modules/.cache/sheaf/typescript. A prebundled copy of the engine used to be loaded
-// instead for builds; on this site's real build it measured no faster (cold and after npm ci, in
-// the same run), and a copied project ran the original's bundle.
-const { registerTypeScript } = await import('../engine/loading/registerTypeScript.mjs')
-registerTypeScript()
-await import('../engine/cli.ts')
+// One way to load the engine, in every command, worker thread and test: its compiled JavaScript in
+// dist/. `npm ci` compiles it (the `prepare` script); in a checkout whose sources changed since,
+// they are compiled again first (about 1 s), so an edit never runs stale. A published copy has no
+// sources and skips the check.
+const { compileIfStale } = await import('../scripts/compile.mjs')
+await compileIfStale()
+await import('../dist/engine/cli.js')

@@ -8,6 +8,8 @@ import type { PluggableList } from 'unified'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { packageRoot } from './packageRoot.ts'
 import { createMarkdownCache, type MarkdownCache } from './sources/markdownCache.ts'
 
 /**
@@ -59,8 +61,8 @@ export async function createBuildSession(config: ResolvedConfig, options: { cach
 export const engineVersion: string = computeEngineVersion()
 
 function computeEngineVersion(): string {
-  const engineDir = path.dirname(new URL(import.meta.url).pathname)
-  const { version } = JSON.parse(fs.readFileSync(path.join(engineDir, '..', 'package.json'), 'utf8')) as { version: string }
+  const engineDir = path.dirname(fileURLToPath(import.meta.url))
+  const { version } = JSON.parse(fs.readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }
   const hash = createHash('sha1')
   for (const dir of ['markdown', 'sources']) {
     for (const name of fs.readdirSync(path.join(engineDir, dir)).sort()) hash.update(fs.readFileSync(path.join(engineDir, dir, name)))

@@ -141,7 +141,9 @@ async function main(): Promise<number> {
       return 0
     }
     case 'bench': {
-      const { runBench } = await import(path.join(root, 'bench', 'run.ts'))
+      // The bench is this repository's TypeScript: loaded as a site's own module is (bundled, the engine left out).
+      const { importSiteModule } = await import('./loading/importSiteModule.ts')
+      const { runBench } = (await importSiteModule(path.join(root, 'bench', 'run.ts'), root)) as { runBench: (args: string[]) => Promise<void> }
       await runBench(benchArgs)
       return 0
     }

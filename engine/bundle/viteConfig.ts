@@ -1,7 +1,6 @@
 import react from '@vitejs/plugin-react'
-import path from 'node:path'
 import type { InlineConfig } from 'vite'
-import { engineDir } from './clientEntry.ts'
+import { fileURLToPath } from 'node:url'
 import { publicLinksGuard } from './publicFiles.ts'
 
 /** The Vite config shared by the production bundle and the dev server. */
@@ -15,9 +14,10 @@ export function createViteConfig(options: { root: string; base: string; publicDi
     publicDir: options.publicDir,
     resolve: {
       alias: [
-        { find: /^sheaf\/runtime$/, replacement: path.join(engineDir, 'shared', 'index.ts') },
-        { find: /^sheaf\/plugins\/search\/shared$/, replacement: path.join(engineDir, '..', 'plugins', 'search', 'shared', 'index.ts') },
-        { find: /^sheaf$/, replacement: path.join(engineDir, 'index.ts') },
+        // The very files the engine runs (compiled: the URLs below end in .js in dist/), so the client bundle and the theme share one runtime.
+        { find: /^sheaf\/runtime$/, replacement: fileURLToPath(new URL('../shared/index.ts', import.meta.url)) },
+        { find: /^sheaf\/plugins\/search\/shared$/, replacement: fileURLToPath(new URL('../../plugins/search/shared/index.ts', import.meta.url)) },
+        { find: /^sheaf$/, replacement: fileURLToPath(new URL('../index.ts', import.meta.url)) },
       ],
     },
     // The guard refuses public files reached through links that leave the project (see publicFiles.ts).

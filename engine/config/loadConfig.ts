@@ -1,14 +1,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { isSheafError, SheafError } from '../errors.ts'
+import { importSiteModule } from '../loading/importSiteModule.ts'
 import type { ResolvedConfig } from './types.ts'
 import { resolveThemeReference } from './resolveThemeReference.ts'
 import { validateConfig } from './validateConfig.ts'
 
 export const defaultConfigFile = 'site/config.ts'
 
-/** Imports the config module (TypeScript, through the engine's hooks: loading/typescriptHooks.mjs) and validates it. */
+/** Imports the config module (bundled with the site files it imports: loading/importSiteModule.ts) and validates it. */
 export async function loadConfig(root: string, configFile = defaultConfigFile): Promise<ResolvedConfig> {
   const absolute = path.resolve(root, configFile)
   if (!fs.existsSync(absolute)) {
@@ -18,8 +18,7 @@ export async function loadConfig(root: string, configFile = defaultConfigFile): 
   }
   let loaded: { default?: unknown }
   try {
-    // A query string busts Node's module cache, so the dev server sees edits.
-    loaded = await import(`${pathToFileURL(absolute).href}?t=${Math.floor(fs.statSync(absolute).mtimeMs)}`)
+    loaded = await importSiteModule(absolute, root)
   } catch (error) {
     if (isSheafError(error)) throw error
     const message = error instanceof Error ? error.message : String(error)

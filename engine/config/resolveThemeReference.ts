@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { SheafError } from '../errors.ts'
+import { isSheafError, SheafError } from '../errors.ts'
+import { importSiteModule } from '../loading/importSiteModule.ts'
 
 /**
  * A config's `theme` given by name (`'sheaf/theme'`, `'@acme/docs-theme'`) or path (`'./theme/index.ts'`)
@@ -17,8 +18,10 @@ export async function resolveThemeReference(config: unknown, configFile: string,
   const file = resolveReference(reference, configFile, where)
   let loaded: { default?: unknown }
   try {
-    loaded = await import(pathToFileURL(file).href)
+    // A package's theme is compiled JavaScript, imported as it is; a site's own (a path) is bundled as its config is.
+    loaded = isPackageFile(file) ? await import(pathToFileURL(file).href) : await importSiteModule(file, root)
   } catch (error) {
+    if (isSheafError(error)) throw error
     throw new SheafError(`The theme \`${reference}\` threw while loading: ${error instanceof Error ? error.message : String(error)}`, { ...where, hint: `fix ${path.relative(root, file)}; run with --verbose for the stack trace.`, cause: error })
   }
   const exported = typeof loaded.default === 'function' ? (loaded.default as () => unknown)() : loaded.default
@@ -44,4 +47,8 @@ function resolveReference(reference: string, configFile: string, where: { file: 
   } catch {
     throw new SheafError(`The theme package \`${reference}\` cannot be found from ${where.file}.`, { ...where, hint: `install it (npm install ${reference.startsWith('@') ? reference.split('/').slice(0, 2).join('/') : reference.split('/')[0]}), or give a path starting with ./`, })
   }
+}
+
+function isPackageFile(file: string): boolean {
+  return file.includes(`${path.sep}node_modules${path.sep}`) || /\.(?:m?js)$/.test(file)
 }

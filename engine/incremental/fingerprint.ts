@@ -22,7 +22,8 @@ export function fingerprintPaths(paths: string[]): string {
     }
     const entries = walkDirectory(target, {
       compare: byCodeUnits,
-      skip: ({ dirent }) => skippedDirs.has(dirent.name) || dirent.name.endsWith('.generated.ts'),
+      // Source maps change only with the code they map.
+      skip: ({ dirent }) => skippedDirs.has(dirent.name) || dirent.name.endsWith('.generated.ts') || dirent.name.endsWith('.map'),
       // Links are followed: what a linked file holds is what gets loaded.
       followLink: () => true,
     })
@@ -42,11 +43,10 @@ export function fingerprintPaths(paths: string[]): string {
 }
 
 /**
- * The engine's own code, the plugins shipped with it (their client code is bundled, their
+ * The engine's own code as it runs (`dir`: the compiled folder holding engine/ and plugins/), the plugins shipped with it (their client code is bundled, their
  * resolvers shape page data) and the installed packages: a change to any invalidates every cache.
  */
-export function engineFingerprint(engineDir: string, root: string): string {
+export function engineFingerprint(code: { dir: string; packageJson: string }, root: string): string {
   // SHEAF_ENGINE_SALT stands in for a new engine version in tests.
-  const packageDir = path.join(engineDir, '..')
-  return fingerprintPaths([engineDir, path.join(packageDir, 'plugins'), path.join(packageDir, 'package.json'), path.join(root, 'package-lock.json')]) + (process.env.SHEAF_ENGINE_SALT ?? '')
+  return fingerprintPaths([path.join(code.dir, 'engine'), path.join(code.dir, 'plugins'), code.packageJson, path.join(root, 'package-lock.json')]) + (process.env.SHEAF_ENGINE_SALT ?? '')
 }

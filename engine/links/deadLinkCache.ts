@@ -62,6 +62,6 @@ let digest: string | undefined
 function codeDigest(): string {
   if (digest) return digest
   const hash = createHash('sha1')
-  for (const file of ['./resolveLinks.ts', '../shared/routes.ts', './deadLinkCache.ts']) hash.update(fs.readFileSync(new URL(file, import.meta.url)))
+  for (const file of [new URL('./resolveLinks.ts', import.meta.url), new URL('../shared/routes.ts', import.meta.url), new URL('./deadLinkCache.ts', import.meta.url)]) hash.update(fs.readFileSync(file))
   return (digest = hash.digest('hex'))
 }

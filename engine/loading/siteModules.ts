@@ -1,15 +1,23 @@
+import fs from 'node:fs/promises'
 import path from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { pathToFileURL } from 'node:url'
+import { compiledRoot, packageRoot } from '../packageRoot.ts'
+
+/** The engine's own source folders, and where their compiled copies are (scripts/compile.mjs). */
+const sourceDirs = ['engine', 'plugins'].map((dir) => ({ source: path.join(packageRoot, dir), compiled: path.join(compiledRoot, dir) }))
 
 /**
- * How esbuild bundles a site's own modules (its config, its theme) for Node: the site's files go
- * in; what the engine must share stays out, imported by URL so it is the engine's own instance:
- * - packages and the engine's folders (`sheaf` and `sheaf/...` resolve there): the file they resolve to (with Node's conditions), which
- *   is the URL Node gives the engine's own import of them.
- * `typescript` collects the TypeScript files left out (a deep import into the engine's folders):
- * importing the bundle then needs the TypeScript hooks.
+ * How esbuild bundles a site's own modules (its config, its theme, a plugin of its own) for Node:
+ * the site's files go in; what the engine must share stays out, imported by URL so it is the
+ * engine's own instance:
+ * - packages and the engine's compiled folders (`sheaf` and `sheaf/...` resolve there): the file
+ *   they resolve to (with Node's conditions), which is the URL Node gives the engine's own import;
+ * - a deep import of the engine's TypeScript sources (`../../engine/x.ts`, in this repository's
+ *   tests and bench): the compiled file of that source, for the same reason.
+ * Each bundled file keeps its own `import.meta.url`, `import.meta.dirname` and `import.meta.filename`,
+ * as Vite does for its config: a plugin that finds files beside itself still finds them.
  */
-export function siteModules(options: { engineDirs: string[]; typescript?: Set<string> }): import('esbuild').Plugin {
+export function siteModules(options: { engineDirs: string[] }): import('esbuild').Plugin {
   const shared = (file: string) => file.includes(`${path.sep}node_modules${path.sep}`) || options.engineDirs.some((dir) => file.startsWith(dir + path.sep))
   return {
     name: 'sheaf-site-modules',
@@ -17,16 +25,44 @@ export function siteModules(options: { engineDirs: string[]; typescript?: Set<st
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (args.pluginData === 'sheaf-resolving' || args.kind === 'entry-point') return undefined
         const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'sheaf-resolving' })
-        if (resolved.errors.length > 0 || resolved.external || !resolved.path || !shared(resolved.path)) return undefined
-        if (/\.m?tsx?$/.test(resolved.path)) options.typescript?.add(resolved.path)
+        if (resolved.errors.length > 0 || resolved.external || !resolved.path) return undefined
+        const compiled = compiledCopyOf(resolved.path)
+        if (compiled) return { path: pathToFileURL(compiled).href, external: true }
+        if (!shared(resolved.path)) return undefined
         return { path: pathToFileURL(resolved.path).href, external: true }
+      })
+      build.onLoad({ filter: /\.(?:m?[jt]sx?)$/ }, async (args) => {
+        if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined
+        const source = await fs.readFile(args.path, 'utf8')
+        const url = pathToFileURL(args.path).href
+        // esbuild renames these per file when it bundles: each module keeps its own values.
+        const meta = `const __sheaf_import_meta_url = ${JSON.stringify(url)}, __sheaf_import_meta_filename = ${JSON.stringify(args.path)}, __sheaf_import_meta_dirname = ${JSON.stringify(path.dirname(args.path))};`
+        return { contents: `${meta}${source}`, loader: loaderOf(args.path) }
       })
     },
   }
 }
 
-/** The folders whose modules a site's files share with the engine: the engine's package (engine/, plugins/). */
+/** The defines that go with siteModules' per-file constants. */
+export const importMetaDefines: Record<string, string> = {
+  'import.meta.url': '__sheaf_import_meta_url',
+  'import.meta.filename': '__sheaf_import_meta_filename',
+  'import.meta.dirname': '__sheaf_import_meta_dirname',
+}
+
+function loaderOf(file: string): import('esbuild').Loader {
+  const extension = path.extname(file).replace(/^\.m/, '.')
+  return extension === '.tsx' ? 'tsx' : extension === '.ts' ? 'ts' : extension === '.jsx' ? 'jsx' : 'js'
+}
+
+/** `engine/x.ts` -> `dist/engine/x.js` when the file is one of the engine's sources. */
+function compiledCopyOf(file: string): string | null {
+  if (!/\.tsx?$/.test(file)) return null
+  const dir = sourceDirs.find((candidate) => file.startsWith(candidate.source + path.sep))
+  return dir ? path.join(dir.compiled, path.relative(dir.source, file)).replace(/\.tsx?$/, '.js') : null
+}
+
+/** The folders whose modules a site's files share with the engine: its compiled engine/ and plugins/. */
 export function engineModuleDirs(): string[] {
-  const packageRoot = fileURLToPath(new URL('../../', import.meta.url))
-  return [path.join(packageRoot, 'engine'), path.join(packageRoot, 'plugins')]
+  return sourceDirs.map((dir) => dir.compiled)
 }

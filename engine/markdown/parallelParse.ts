@@ -30,7 +30,7 @@ function getPool(): PoolWorker[] {
   if (pool) return pool
   const size = Math.max(1, Math.min(os.availableParallelism(), 4))
   pool = Array.from({ length: size }, () => {
-    const worker = new Worker(new URL('./parseWorkerBootstrap.mjs', import.meta.url))
+    const worker = new Worker(new URL('./parseWorker.ts', import.meta.url))
     const entry: PoolWorker = { worker, pending: new Map() }
     worker.on('message', (message: { id: number; tree?: Root; error?: string }) => {
       const waiting = entry.pending.get(message.id)

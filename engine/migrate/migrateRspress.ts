@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { SheafError } from '../errors.ts'
+import { packageRoot } from '../packageRoot.ts'
 import { configSource } from './configSource.ts'
 import { NotLiteralConfigError, readConfigLiteral, type LiteralValue } from './readConfigLiteral.ts'
 import { readConfigByRunning } from './runConfig.ts'
@@ -9,7 +9,6 @@ import { scanContent, type ContentIssue } from './scanContent.ts'
 import { translateConfig, type TranslatedConfig, type Untranslated } from './translateConfig.ts'
 
 /** The folder of the Sheaf package that is running: the new site depends on it (`"sheaf": "file:<it>"`). */
-const packageRoot = fileURLToPath(new URL('../../', import.meta.url))
 
 const configNames = ['rspress.config.ts', 'rspress.config.mts', 'rspress.config.js', 'rspress.config.mjs']
 

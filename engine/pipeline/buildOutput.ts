@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type { ResolvedConfig } from '../config/types.ts'
-import { engineDir } from '../bundle/clientEntry.ts'
+import { compiledRoot, packageRoot } from '../packageRoot.ts'
 import { engineFingerprint } from '../incremental/fingerprint.ts'
 import type { PluginRunner } from '../plugins/runner.ts'
 import type { ClientAssets } from '../render/htmlShell.ts'
@@ -40,7 +40,7 @@ export function openBuildOutput(config: ResolvedConfig, outDirOption: string | u
   const dir = outDirOption ? path.resolve(config.root, outDirOption) : config.outDir
   const checked = assertSafeOutputDir(dir, sourceFolders(config))
   checked.catch(() => undefined)
-  const engine = engineFingerprint(engineDir, config.root)
+  const engine = engineFingerprint({ dir: compiledRoot, packageJson: path.join(packageRoot, 'package.json') }, config.root)
   let staging: Promise<Staging> | null = null
   let bundle: Promise<ClientAssets> | null = null
   // The client modules the bundle takes are the plugins' (bundleWhen says which).

@@ -33,5 +33,5 @@ export function importTheme(config: ResolvedConfig, cacheDir: string | null): Th
  * now.
  */
 function themePlan(config: ResolvedConfig, cacheDir: string | null): ThemeImportPlan {
-  return { entries: themeEntries(config.theme), cacheDir: cacheDir ? path.join(cacheDir, 'theme') : scratchThemeDir(), engineDirs: engineModuleDirs() }
+  return { entries: themeEntries(config.theme), cacheDir: cacheDir ? path.join(cacheDir, 'theme') : scratchThemeDir(), engineDirs: engineModuleDirs(), root: config.root }
 }

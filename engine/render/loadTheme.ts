@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { SheafError } from '../errors.ts'
+import { isSheafError, SheafError } from '../errors.ts'
 import type { AppProps } from '../shared/App.tsx'
 import type { LayoutProps, TemplateProps } from '../shared/types.ts'
 
@@ -47,6 +47,7 @@ async function importModule(root: string, file: string, importer: ModuleImporter
   try {
     loaded = await importer(file)
   } catch (error) {
+    if (isSheafError(error)) throw error
     const message = error instanceof Error ? error.message : String(error)
     throw new SheafError(`The theme module could not be loaded: ${message}`, { file: relative, hint: 'check the path in `theme` in the config and the module itself.', cause: error })
   }

@@ -4,7 +4,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { writeFileAtomic } from '../incremental/writeFileAtomic.ts'
-import { siteModules } from '../loading/siteModules.ts'
+import { bundleError } from '../loading/importSiteModule.ts'
+import { importMetaDefines, siteModules } from '../loading/siteModules.ts'
 import type { ModuleImporter } from './loadTheme.ts'
 
 /**
@@ -20,16 +21,23 @@ import type { ModuleImporter } from './loadTheme.ts'
  * What is not bundled stays one instance with the rest of the build (see siteModules.ts):
  * packages (React) and the engine (`sheaf/runtime`, whose contexts the engine's App provides).
  * The runtime itself (`runtime`: the file the engine imports it from) is imported the way the
- * theme's `sheaf/runtime` is. Anything that goes wrong (a syntax error, no esbuild) falls back
- * to importing the sources, which reports the error as before.
+ * theme's `sheaf/runtime` is. A theme that does not bundle (a syntax error, an import that does
+ * not resolve) fails the import of each of its modules with esbuild's first error, located.
  */
-export async function themeBundleImporter(options: ThemeBundleOptions & { runtime: string; fallback: ModuleImporter }): Promise<ModuleImporter> {
-  const bundle = await ensureThemeBundle(options).catch(() => null)
-  return (file) => {
+export async function themeBundleImporter(options: ThemeBundleOptions & { runtime: string; root: string }): Promise<ModuleImporter> {
+  let bundle: Map<string, string> | null = null
+  let failure: unknown = null
+  try {
+    bundle = await ensureThemeBundle(options)
+  } catch (error) {
+    failure = bundleError(error, options.root, options.entries[0] ?? options.root)
+  }
+  return async (file) => {
     const resolved = path.resolve(file)
-    if (bundle && resolved === path.resolve(options.runtime)) return import(pathToFileURL(resolved).href)
-    const bundled = bundle?.outputs.get(resolved)
-    return bundled ? import(bundled) : options.fallback(file)
+    if (failure) throw failure
+    const bundled = resolved === path.resolve(options.runtime) ? pathToFileURL(resolved).href : bundle?.get(resolved)
+    if (!bundled) throw new Error(`${file} is not one of the theme's modules (its layout and templates).`)
+    return import(bundled)
   }
 }
 
@@ -71,18 +79,16 @@ interface ThemeBundleOptions {
 }
 
 /** Bump when the bundle's shape changes, so no older layout is ever read. */
-const layoutVersion = 1
+const layoutVersion = 2
 
 interface ThemeRecord {
   dir: string
-  /** The bundle imports TypeScript the engine shares (a deep import into its folders). */
-  needsTypeScript: boolean
   /** Entry file -> output file, relative to the bundle's folder. */
   outputs: Record<string, string>
   inputs: [file: string, size: number, mtimeMs: number][]
 }
 
-async function ensureThemeBundle({ entries, cacheDir, engineDirs }: ThemeBundleOptions): Promise<{ outputs: Map<string, string>; needsTypeScript: boolean }> {
+async function ensureThemeBundle({ entries, cacheDir, engineDirs }: ThemeBundleOptions): Promise<Map<string, string>> {
   const absolute = entries.map((entry) => path.resolve(entry))
   // The engine bundle's URLs are inside the theme bundle: another engine bundle (or the sources) is another key.
   const key = createHash('sha1').update(JSON.stringify([layoutVersion, process.version, absolute, engineDirs])).digest('hex').slice(0, 12)
@@ -98,11 +104,10 @@ async function ensureThemeBundle({ entries, cacheDir, engineDirs }: ThemeBundleO
     removeStale(cacheDir, `theme-${key}`, record.dir)
   }
   const dir = path.join(cacheDir, record.dir)
-  return { outputs: new Map(Object.entries(record.outputs).map(([entry, output]) => [entry, pathToFileURL(path.join(dir, output)).href])), needsTypeScript: record.needsTypeScript }
+  return new Map(Object.entries(record.outputs).map(([entry, output]) => [entry, pathToFileURL(path.join(dir, output)).href]))
 }
 
 async function bundleTheme(cacheDir: string, prefix: string, entries: string[], engineDirs: string[]): Promise<ThemeRecord> {
-  const typescript = new Set<string>()
   const esbuild = await import('esbuild')
   // A new folder per bundle, never rewritten: a dev server or another build may still import the last one.
   const dir = `${prefix}-${Date.now().toString(36)}${randomBytes(3).toString('hex')}`
@@ -122,7 +127,8 @@ async function bundleTheme(cacheDir: string, prefix: string, entries: string[], 
     sourcemap: 'inline',
     metafile: true,
     logLevel: 'silent',
-    plugins: [siteModules({ engineDirs, typescript })],
+    define: importMetaDefines,
+    plugins: [siteModules({ engineDirs })],
   })
   const outputs: Record<string, string> = {}
   for (const [file, output] of Object.entries(result.metafile.outputs)) {
@@ -132,7 +138,7 @@ async function bundleTheme(cacheDir: string, prefix: string, entries: string[], 
     const stat = fs.statSync(path.resolve(file))
     return [path.resolve(file), stat.size, stat.mtimeMs]
   })
-  return { dir, outputs, inputs, needsTypeScript: typescript.size > 0 }
+  return { dir, outputs, inputs }
 }
 
 function commonDir(files: string[]): string {

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { nodeImporter, runtimeFile, type ModuleImporter } from './loadTheme.ts'
+import { runtimeFile, type ModuleImporter } from './loadTheme.ts'
 import { themeBundleImporter } from './themeBundle.ts'
 
 /**
@@ -13,6 +13,8 @@ export interface ThemeImportPlan {
   cacheDir: string
   /** The engine's folders, left out of the bundle. */
   engineDirs: string[]
+  /** The site's folder, that errors name files from. */
+  root: string
 }
 
 /** The plan's entries: a theme's templates and its layout. */
@@ -20,7 +22,7 @@ export function themeEntries(theme: { layout?: string; templates: Record<string,
   return [...Object.values(theme.templates), ...(theme.layout ? [theme.layout] : [])].map((file) => path.resolve(file))
 }
 
-/** Imports the theme from its bundle, or from its sources (through the TypeScript hooks) when esbuild cannot bundle it. */
+/** Imports the theme from its bundle. */
 export function themeImporter(plan: ThemeImportPlan): Promise<ModuleImporter> {
-  return themeBundleImporter({ ...plan, runtime: runtimeFile, fallback: nodeImporter })
+  return themeBundleImporter({ ...plan, runtime: runtimeFile })
 }

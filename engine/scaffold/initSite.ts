@@ -1,10 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { SheafError } from '../errors.ts'
+// A new site depends on the running package: `"sheaf": "file:<it>"`.
+import { packageRoot } from '../packageRoot.ts'
 
-/** The folder of the Sheaf package that is running: a new site depends on it (`"sheaf": "file:<it>"`). */
-const packageRoot = fileURLToPath(new URL('../../', import.meta.url))
 
 /**
  * `sheaf init <dir>`: writes a new site that `npm install && npm run build` builds and

@@ -105,7 +105,7 @@ export interface MarkdownWorker {
 export function startMarkdownWorker(options: WorkerOptions): MarkdownWorker {
   const worker = Promise.resolve().then(
     // A modest heap limit makes each worker collect garbage early instead of growing.
-    () => new Worker(new URL('./markdownWorkerBootstrap.mjs', import.meta.url), { workerData: { codeThemes: options.codeThemes, sanitize: options.sanitize, reservedIds: options.reservedIds, components: options.components, maxPageSize: options.maxPageSize, containerTypes: options.containerTypes, highlightDir: options.highlightDir, ...(options.remarkPlugins?.length || options.rehypePlugins?.length ? { root: options.root, configFile: options.configFile } : {}) }, resourceLimits: { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 64 } }),
+    () => new Worker(new URL('./markdownWorker.ts', import.meta.url), { workerData: { codeThemes: options.codeThemes, sanitize: options.sanitize, reservedIds: options.reservedIds, components: options.components, maxPageSize: options.maxPageSize, containerTypes: options.containerTypes, highlightDir: options.highlightDir, ...(options.remarkPlugins?.length || options.rehypePlugins?.length ? { root: options.root, configFile: options.configFile } : {}) }, resourceLimits: { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 64 } }),
   )
   const ready = worker.then((thread) => new Promise<Worker>((resolve, reject) => {
     thread.once('message', () => resolve(thread))

@@ -12,8 +12,7 @@ export interface WorkerTask<I, O> {
 type Reply<O> = { id: number; ok: true; output: O } | { id: number; ok: false; error: Record<string, unknown> & { message: string } }
 
 /**
- * Starts a worker thread for a task module: a file URL or path (TypeScript
- * welcome) whose default export takes an input and returns the result. The
+ * Starts a worker thread for a task module: a file URL or path whose default export takes an input and returns the result. The
  * worker starts loading at once; an optional `prepare(init)` export runs as
  * soon as it has (to read a cache, say), before the first input arrives.
  * Inputs and results are copied between threads (structured clone): pass plain data.
@@ -36,10 +35,10 @@ export function startWorker<I, O>(module: URL | string, init?: unknown): WorkerT
   return startTaskWorker(href, init)
 }
 
-/** startWorker's worker, with optional heap limits (the render worker's). It imports the task's source through the TypeScript hooks. */
+/** startWorker's worker, with optional heap limits (the render worker's). The task module is compiled JavaScript (dist/), as every module of the engine. */
 export function startTaskWorker<I, O>(href: string, init?: unknown, resourceLimits?: import('node:worker_threads').ResourceLimits): WorkerTask<I, O> {
   const started = Promise.resolve().then(() => {
-    const worker = new Worker(new URL('./taskWorkerBootstrap.mjs', import.meta.url), { workerData: { module: href, init }, resourceLimits })
+    const worker = new Worker(new URL('./taskWorker.ts', import.meta.url), { workerData: { module: href, init }, resourceLimits })
     if (waiting.size === 0) worker.unref()
     worker.on('message', (reply: Reply<O>) => {
       const entry = waiting.get(reply.id)

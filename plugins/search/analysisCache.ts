@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 // The cache alone, not the whole engine: this module loads in the index worker, whose start-up should be quick.
 import { PersistentCache } from 'sheaf/cache'
 import type { AnalysisCache } from './buildSearchIndexes.ts'
@@ -19,8 +20,9 @@ export class PersistentAnalysisCache extends PersistentCache<DocumentAnalysis> i
 
 /** A digest of the modules whose code decides an analysis. */
 export function analysisCodeDigest(): string {
-  const here = import.meta.dirname
-  const files = [path.join(here, 'indexWriter.ts'), path.join(here, 'indexState.ts'), path.join(here, 'indexStateStore.ts'), ...fs.readdirSync(path.join(here, 'shared')).filter((name) => name.endsWith('.ts')).sort().map((name) => path.join(here, 'shared', name))]
+  const shared = fileURLToPath(new URL('./shared/', import.meta.url))
+  // Sources or their compiled copies (scripts/compile.mjs rewrites these URLs to .js).
+  const files = [fileURLToPath(new URL('./indexWriter.ts', import.meta.url)), fileURLToPath(new URL('./indexState.ts', import.meta.url)), fileURLToPath(new URL('./indexStateStore.ts', import.meta.url)), ...fs.readdirSync(shared).filter((name) => /\.[jt]s$/.test(name)).sort().map((name) => path.join(shared, name))]
   const hash = createHash('sha1')
   for (const file of files) hash.update(fs.readFileSync(file))
   return hash.digest('hex').slice(0, 12)

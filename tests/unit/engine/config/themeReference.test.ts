@@ -26,7 +26,8 @@ describe('a theme chosen by package name or path', () => {
     const file = configWithTheme('config-package', "'sheaf/theme'")
     const config = await loadConfig(site, file)
     expect(Object.keys(config.theme.templates)).toEqual(expect.arrayContaining(['home', 'doc', '404']))
-    expect(config.theme.templates.doc).toBe(path.join(repo, 'site/theme/templates/Doc.tsx'))
+    // The package's compiled theme (dist/), as a site that installed Sheaf gets it.
+    expect(config.theme.templates.doc).toBe(path.join(repo, 'dist/site/theme/templates/Doc.js'))
     expect(config.markdown.reservedIds).toContain('content')
   })
 

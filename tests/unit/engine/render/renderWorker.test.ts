@@ -65,7 +65,7 @@ describe('the render worker', () => {
   it('hands back the pages of a worker that cannot start, for the main thread to render', async () => {
     // A function cannot be copied to a worker thread: the worker never starts.
     const siteData = { title: 'x', notCopyable: () => undefined } as never
-    const plan = { entries: [], cacheDir: path.join(site, '.sheaf-cache/theme'), engineDirs: [] }
+    const plan = { entries: [], cacheDir: path.join(site, '.sheaf-cache/theme'), engineDirs: [], root: site }
     const offload = startRenderWorker({ root: site, theme: { templates: {} }, plan, siteData, assets: { entry: '/e.js', css: [], templateChunks: {}, bundle: 'b' }, outDir: path.join(site, 'out-none') })
     const pages = [1, 2, 3].map((index) => ({ dataJson: '{}', lang: 'en', headTags: [], htmlFile: `docs/page-${index}.html` }))
     for (const page of pages) expect(offload.offer(page)).toBe(true)

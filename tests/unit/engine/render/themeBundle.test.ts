@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as React from 'react'
-import { afterAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { runtimeFile } from '../../../../engine/render/loadTheme.ts'
 import { engineModuleDirs } from '../../../../engine/loading/siteModules.ts'
 import { scratchThemeDir, themeBundleImporter } from '../../../../engine/render/themeBundle.ts'
@@ -24,7 +24,7 @@ function write(name: string, text: string): string {
 const doc = write('theme/Doc.tsx', "import * as React from 'react'\nimport * as runtime from 'sheaf/runtime'\nimport { title } from './parts/title.ts'\nexport const shared = { React, runtime }\nexport const query = 'query { site { title } }'\nexport default function Doc() { return <h1>{title}</h1> }\n")
 write('theme/parts/title.ts', "export const title: string = 'First'\n")
 
-const importerFor = (fallback = vi.fn(async () => ({ default: () => null }))) => themeBundleImporter({ entries: [doc], cacheDir, engineDirs: engineModuleDirs(), runtime: runtimeFile, fallback })
+const importerFor = () => themeBundleImporter({ entries: [doc], cacheDir, engineDirs: engineModuleDirs(), runtime: runtimeFile, root })
 const bundleFolders = () => fs.readdirSync(cacheDir).filter((name) => !name.endsWith('.json'))
 
 describe('the theme bundle', () => {
@@ -70,19 +70,15 @@ describe('the theme bundle', () => {
     fs.rmSync(path.join(cacheDir, 'theme-recent-dir'), { recursive: true })
   })
 
-  it('leaves a theme esbuild cannot bundle to the fallback importer, which reports the error', async () => {
+  it('fails the import of a theme esbuild cannot bundle with its error, at the file and line', async () => {
     write('theme/parts/title.ts', "export const title: string = 'Broken\n")
-    const fallback = vi.fn(async () => ({ default: () => null }))
-    await (await importerFor(fallback))(doc)
-    expect(fallback).toHaveBeenCalledWith(doc)
+    await expect((await importerFor())(doc)).rejects.toMatchObject({ name: 'SheafError', file: 'theme/parts/title.ts', line: 1, message: expect.stringMatching(/Unterminated string literal/) })
   })
 
-  it('imports a module it did not bundle through the fallback', async () => {
+  it('refuses a module it did not bundle, instead of loading its source another way', async () => {
     write('theme/parts/title.ts', "export const title: string = 'Fixed'\n")
-    const fallback = vi.fn(async () => ({ default: () => null }))
     const other = write('theme/Other.tsx', 'export default function Other() { return null }\n')
-    await (await importerFor(fallback))(other)
-    expect(fallback).toHaveBeenCalledWith(other)
+    await expect((await importerFor())(other)).rejects.toThrow(/not one of the theme's modules/)
   })
 
   it("gives a build without a cache a scratch folder of its process, removing those of processes that are gone", () => {

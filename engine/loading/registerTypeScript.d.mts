@@ -1,2 +1,0 @@
-/** Lets this thread import TypeScript (see registerTypeScript.mjs); `cacheDir`: where transformed modules are kept. */
-export function registerTypeScript(options?: { cacheDir?: string }): void

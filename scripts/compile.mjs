@@ -1,0 +1,115 @@
+// Compiles the package's TypeScript (engine/, plugins/, the default theme in site/theme/) into
+// dist/, which is what every command, worker thread and test loads: one way to load code, with no
+// runtime TypeScript hooks in a consumer. `npm ci` runs it (the `prepare` script, with type
+// declarations); bin/sheaf.js and the test setups call `compileIfStale()`, so an edit to the
+// sources is never run stale in this repository.
+//
+// Each file is transformed on its own by esbuild (no bundling: module identity, `import.meta.url`
+// and worker entry files stay what they are in the sources). The one rewrite: relative `.ts`/`.tsx`
+// specifiers become `.js`, in imports, dynamic imports and `new URL('./x.ts', import.meta.url)`.
+import { createHash } from 'node:crypto'
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const packageRoot = fileURLToPath(new URL('..', import.meta.url))
+const sourceDirs = ['engine', 'plugins', 'site/theme']
+const outDir = path.join(packageRoot, 'dist')
+const stampFile = path.join(outDir, '.sources-digest')
+const typescriptRE = /\.tsx?$/
+/** `from "./x.ts"`, `import("../x.tsx")`, `new URL("./x.ts", import.meta.url)` in esbuild's output (always double quotes). */
+const relativeTypeScriptRE = /((?:\bfrom|\bimport)\s*\(?\s*|\bnew URL\(\s*)"(\.\.?\/[^"\n]*?)\.tsx?"/g
+
+/** Every source file under the package's source folders, relative to the package root, sorted. */
+function sourceFiles() {
+  const files = []
+  for (const dir of sourceDirs) {
+    const absolute = path.join(packageRoot, dir)
+    if (!fs.existsSync(absolute)) continue
+    for (const entry of fs.readdirSync(absolute, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || entry.name.endsWith('.d.ts') || entry.name.endsWith('.d.mts')) continue
+      files.push(path.relative(packageRoot, path.join(entry.parentPath, entry.name)))
+    }
+  }
+  return files.sort()
+}
+
+/** The sources' names, sizes and modification times: cheap to compute on every command (about 300 stats). */
+function sourcesDigest(files) {
+  const hash = createHash('sha1')
+  for (const file of files) {
+    const stat = fs.statSync(path.join(packageRoot, file))
+    hash.update(`${file}\0${stat.size}\0${stat.mtimeMs}\0`)
+  }
+  return hash.digest('hex')
+}
+
+/** True when the package has its sources (a checkout, not a published copy) and dist/ was compiled from other ones. */
+export function isStale() {
+  const files = sourceFiles()
+  if (files.length === 0) return false
+  const recorded = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8') : ''
+  return recorded !== sourcesDigest(files)
+}
+
+/** Compiles when the sources changed since the last compile; returns whether it compiled. */
+export async function compileIfStale() {
+  if (!isStale()) return false
+  await compile()
+  return true
+}
+
+/**
+ * Writes dist/: JavaScript (with source maps) for every TypeScript source, other files (CSS)
+ * copied. Files are written under a temporary name and renamed, so a process compiling at the
+ * same time (two test runners) never reads half a file; both write the same bytes.
+ */
+export async function compile({ declarations = false } = {}) {
+  const files = sourceFiles()
+  const digest = sourcesDigest(files)
+  const esbuild = await import('esbuild')
+  const typescript = files.filter((file) => typescriptRE.test(file))
+  const result = await esbuild.build({
+    entryPoints: typescript.map((file) => path.join(packageRoot, file)),
+    outdir: outDir,
+    outbase: packageRoot,
+    bundle: false,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    jsx: 'automatic',
+    sourcemap: 'linked',
+    sourcesContent: false,
+    write: false,
+    logLevel: 'silent',
+  })
+  for (const output of result.outputFiles) {
+    const text = output.path.endsWith('.js') ? output.text.replace(relativeTypeScriptRE, (_, before, specifier) => `${before}"${specifier}.js"`) : output.text
+    writeAtomically(output.path, text)
+  }
+  for (const file of files.filter((name) => !typescriptRE.test(name))) writeAtomically(path.join(outDir, file), fs.readFileSync(path.join(packageRoot, file)))
+  if (declarations) emitDeclarations()
+  writeAtomically(stampFile, digest)
+}
+
+/** Type declarations of the public entry points (tsconfig.build.json), with tsc: slower (seconds), so only on `npm ci` and `npm run compile`. */
+function emitDeclarations() {
+  const tsc = path.join(packageRoot, 'node_modules/typescript/bin/tsc')
+  if (!fs.existsSync(tsc)) return
+  const run = spawnSync(process.execPath, [tsc, '-p', path.join(packageRoot, 'tsconfig.build.json')], { cwd: packageRoot, encoding: 'utf8' })
+  if (run.status !== 0) throw new Error(`Type declarations failed to compile:\n${run.stdout}${run.stderr}`)
+}
+
+function writeAtomically(file, content) {
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  const temporary = `${file}.${process.pid}.tmp`
+  fs.writeFileSync(temporary, content)
+  fs.renameSync(temporary, file)
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const started = performance.now()
+  await compile({ declarations: process.argv.includes('--declarations') })
+  if (!process.argv.includes('--quiet')) console.log(`Compiled the package into dist/ in ${Math.round(performance.now() - started)} ms.`)
+}
