@@ -85,6 +85,44 @@ function isSiteRelative(url: string): boolean {
  * theme's components mean as markdown, so the caller converts that page from its source.
  */
 export function portableTemplate(tree: Root): PortableTemplate | null {
+  return preparePortable(tree)?.get() ?? null
+}
+
+/**
+ * The template's tree, made now, serialised when first read (`get`). Serialising costs about two
+ * thirds of what parsing the page did: on the main thread (a small site's cold build) it was a
+ * second of the transform, the part of the build every other thread waits for; read by the llms
+ * plugin after the render, it runs while the other threads finish their work.
+ */
+export class PendingPortable {
+  private template: PortableTemplate | null | undefined
+  private readonly listeners: ((template: PortableTemplate | null) => void)[] = []
+
+  constructor(
+    private tree: Root | null,
+    private readonly marker: string,
+    private readonly links: PortableLink[],
+  ) {}
+
+  /** The template (serialised on the first call). */
+  get(): PortableTemplate | null {
+    if (this.template === undefined) {
+      this.template = serialiseTemplate(this.tree as Root, this.marker, this.links)
+      this.tree = null
+      for (const listener of this.listeners.splice(0)) listener(this.template)
+    }
+    return this.template
+  }
+
+  /** Calls `listener` with the template once it is serialised (the markdown cache then stores it). */
+  onSerialised(listener: (template: PortableTemplate | null) => void): void {
+    if (this.template === undefined) this.listeners.push(listener)
+    else listener(this.template)
+  }
+}
+
+/** The template's tree with a placeholder URL for each site-relative link; null when the page has an MDX element. */
+export function preparePortable(tree: Root): PendingPortable | null {
   // Each site-relative link gets a unique placeholder URL that serialises as is (see plainUrl).
   const marker = `sheaf-link-${randomBytes(6).toString('hex')}-`
   const links: PortableLink[] = []
@@ -96,7 +134,10 @@ export function portableTemplate(tree: Root): PortableTemplate | null {
       return `${marker}${links.length - 1}x`
     },
   })
-  if (!converted) return null
+  return converted ? new PendingPortable(converted, marker, links) : null
+}
+
+function serialiseTemplate(converted: Root, marker: string, links: PortableLink[]): PortableTemplate | null {
   let text: string
   try {
     text = stringifyPortable(converted)

@@ -26,7 +26,7 @@ import { chunkedParseThreshold, parseInChunks } from './parseInChunks.ts'
 import { createParser } from './parser.ts'
 import { escapeCustomHeadingIds } from './customHeadingIds.ts'
 import { findUnclosedFence } from './unclosedFence.ts'
-import { portableTemplate, type PortableTemplate } from './portableMarkdown.ts'
+import { portableTemplate, preparePortable, type PendingPortable, type PortableTemplate } from './portableMarkdown.ts'
 
 export interface MarkdownOptions {
   highlighter: CodeHighlighter
@@ -52,8 +52,11 @@ export interface MarkdownInput {
   /** Path shown in messages, e.g. `content/13.x/docs/api/render.md`. */
   file: string
   mdx: boolean
-  /** Also make the page's portable markdown (a plugin asked for it: Plugin.portableMarkdown). */
-  portable?: boolean
+  /**
+   * Also make the page's portable markdown (a plugin asked for it: Plugin.portableMarkdown);
+   * `deferred`: serialise it when first read (see PendingPortable), not now.
+   */
+  portable?: boolean | 'deferred'
 }
 
 export interface MarkdownWarning {
@@ -72,7 +75,7 @@ export interface MarkdownResult {
   sections: PageSection[]
   warnings: MarkdownWarning[]
   /** The page's portable markdown, when the input asked for it (null: the page has MDX elements; see portableMarkdown.ts). */
-  portable?: PortableTemplate | null
+  portable?: PortableTemplate | PendingPortable | null
 }
 
 export interface MarkdownProcessor {
@@ -118,7 +121,7 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
       const vfile = new VFile({ path: file, value: normalizeContainerTitles(mdx ? escapeCustomHeadingIds(source) : source) })
       const processor = mdx ? processors.mdx : processors.md
       let hast: HastRoot
-      let portable: PortableTemplate | null | undefined
+      let portable: PortableTemplate | PendingPortable | null | undefined
       try {
         const text = String(vfile.value)
         const mdast = mdx
@@ -129,7 +132,7 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
               ? parseInChunks(text, (chunk) => processor.parse(chunk) as MdastRoot)
               : (processor.parse(vfile) as MdastRoot)
         // From the parsed tree, before the transform below changes it (the template is a copy).
-        if (wantsPortable) portable = portableTemplate(mdast)
+        if (wantsPortable) portable = wantsPortable === 'deferred' ? preparePortable(mdast) : portableTemplate(mdast)
         hast = (await processor.run(mdast, vfile)) as HastRoot
       } catch (error) {
         throw toSheafError(error, file)

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { createHash } from 'node:crypto'
+import { PendingPortable } from '../markdown/portableMarkdown.ts'
 import type { MarkdownResult } from '../markdown/processor.ts'
 import { SheafError } from '../errors.ts'
 import { readCacheEntryText, sealCacheEntry } from '../incremental/cacheEntry.ts'
@@ -58,18 +59,24 @@ export function createMarkdownCache(options: { dir: string | null; salt: string;
   // here, two per entry, which a cold build of a thousand pages spent on its main thread.
   const writes = new Set<Promise<void>>()
   const folders = new Map<string, Promise<unknown>>()
-  const writeInBackground = (file: string, entry: { main: Buffer; body: Buffer }) => {
+  const track = (write: Promise<void>) => {
+    const tracked: Promise<void> = write.catch(() => undefined).finally(() => writes.delete(tracked))
+    writes.add(tracked)
+    return tracked
+  }
+  const writeInBackground = (file: string, entry: Entry) => {
     const folder = path.dirname(file)
     let made = folders.get(folder)
     if (!made) folders.set(folder, (made = fs.promises.mkdir(folder, { recursive: true })))
-    const write: Promise<void> = made
-      // The body file first: an entry whose main file exists is complete.
-      .then(() => writeFileAtomicAsync(bodyFileOf(file), entry.body))
-      .then(() => writeFileAtomicAsync(file, entry.main))
-      // A read-only or full disk only costs speed.
-      .catch(() => undefined)
-      .finally(() => writes.delete(write))
-    writes.add(write)
+    const written = track(
+      made
+        // The body file first: an entry whose main file exists is complete.
+        .then(() => writeFileAtomicAsync(bodyFileOf(file), entry.body))
+        .then(() => writeFileAtomicAsync(file, entry.main)),
+    )
+    // A portable template serialised later (see PendingPortable): the main file again, with it.
+    // (A read-only or full disk only costs speed.)
+    entry.later?.((main) => void track(written.then(() => writeFileAtomicAsync(file, main))))
   }
   // The warm-up and the transform both ask for every file's key: hash each text once.
   const keys = new Map<string, { source: string; portable: boolean; key: string }>()
@@ -149,11 +156,21 @@ export function createMarkdownCache(options: { dir: string | null; salt: string;
  * line is the body file's size, so an entry whose body file was cut short is a miss when it is
  * read, not an error when a page renders.
  */
-function writeEntry(result: MarkdownResult): { main: Buffer; body: Buffer } {
+interface Entry {
+  main: Buffer
+  body: Buffer
+  /** For a template still to serialise: calls back with the main file holding it, once it is. */
+  later?: (write: (main: Buffer) => void) => void
+}
+
+function writeEntry(result: MarkdownResult): Entry {
   const { sections, body, text, portable, ...rest } = result
   const bodyEntry = sealCacheEntry(`${JSON.stringify(body)}\n${JSON.stringify(text)}`)
+  const head = `${bodyEntry.length}\n${JSON.stringify(rest)}\n${JSON.stringify(sections)}\n`
   // `undefined` (not asked for) is kept as such: JSON has no undefined, so it is an empty line.
-  return { main: sealCacheEntry(`${bodyEntry.length}\n${JSON.stringify(rest)}\n${JSON.stringify(sections)}\n${portable === undefined ? '' : JSON.stringify(portable)}`), body: bodyEntry }
+  if (!(portable instanceof PendingPortable)) return { main: sealCacheEntry(`${head}${portable === undefined ? '' : JSON.stringify(portable)}`), body: bodyEntry }
+  // Until it is serialised, the entry has none: a build that stops before then converts the page from its source.
+  return { main: sealCacheEntry(head), body: bodyEntry, later: (write) => portable.onSerialised((template) => write(sealCacheEntry(`${head}${JSON.stringify(template)}`))) }
 }
 
 function readEntry(stored: string, bodyFile: string): MarkdownResult {

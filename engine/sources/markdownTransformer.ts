@@ -1,6 +1,7 @@
 import { SheafError } from '../errors.ts'
 import { createContentDigest } from '../store/digest.ts'
 import { assertPageSize } from '../markdown/pageSize.ts'
+import { PendingPortable } from '../markdown/portableMarkdown.ts'
 import type { MarkdownProcessor, MarkdownResult } from '../markdown/processor.ts'
 import type { Plugin, Reporter } from '../plugins/types.ts'
 import { defineLazyField } from '../store/lazyField.ts'
@@ -50,7 +51,7 @@ export function markdownTransformer(processor: MarkdownProcessor, cache: Markdow
       defineLazyField(page, 'text', () => result.text)
       defineLazyField(page, 'sections', () => result.sections)
       // The page's portable markdown (when a plugin asked for it; see Plugin.portableMarkdown): not in the schema, read from the node.
-      if (cache.portableMarkdown) defineLazyField(page, 'portableMarkdown', () => result.portable ?? null)
+      if (cache.portableMarkdown) defineLazyField(page, 'portableMarkdown', () => (result.portable instanceof PendingPortable ? result.portable.get() : (result.portable ?? null)))
       createNode(page)
     },
   }
@@ -70,7 +71,8 @@ async function transform(node: SheafNode, processor: MarkdownProcessor, cache: M
     result = cache.get(key)
   }
   if (!result) {
-    result = await processor.process({ source, file, mdx: file.endsWith('.mdx'), portable: cache.portableMarkdown })
+    // On this thread the template is serialised when the plugin reads it, after the render (see PendingPortable).
+    result = await processor.process({ source, file, mdx: file.endsWith('.mdx'), portable: cache.portableMarkdown && 'deferred' })
     cache.set(key, result)
   }
   for (const warning of result.warnings) {

@@ -22,7 +22,7 @@ export async function warmMarkdownCache(
   options: WorkerOptions & { workers: boolean; threads?: number; onPlan?: (workerCount: number) => void; prestarted?: MarkdownWorker | null; highlightAhead?: HighlightAhead; processor?: MarkdownProcessor },
 ): Promise<number> {
   const markdown = nodes.filter((node) => node.type === 'File' && typeof node.content === 'string' && markdownRE.test(String(node.relativePath)))
-  const all = markdown.map((node) => ({ key: cache.key(String(node.content), String(node.sourcePath)), source: String(node.content), file: String(node.sourcePath) }))
+  const all: Job[] = markdown.map((node) => ({ key: cache.key(String(node.content), String(node.sourcePath)), source: String(node.content), file: String(node.sourcePath), portable: cache.portableMarkdown }))
   const jobs = all.filter((job) => !cache.has(job.key))
   const threads = options.threads ?? os.availableParallelism()
   const strategy = chooseTransformStrategy({
@@ -65,7 +65,7 @@ export async function warmMarkdownCache(
  */
 function transformAhead(jobs: Job[], cache: MarkdownCache, processor: MarkdownProcessor): void {
   for (const job of jobs) {
-    const done = processor.process({ source: job.source, file: job.file, mdx: job.file.endsWith('.mdx') }).then(
+    const done = processor.process({ source: job.source, file: job.file, mdx: job.file.endsWith('.mdx'), portable: job.portable && 'deferred' }).then(
       (result) => cache.set(job.key, result),
       () => undefined,
     )
@@ -88,7 +88,8 @@ interface WorkerOptions {
   highlightDir: string | null
 }
 
-type Job = { key: string; source: string; file: string }
+/** A file to transform; `portable`: with its portable markdown (see MarkdownCache.portableMarkdown). */
+type Job = { key: string; source: string; file: string; portable: boolean }
 
 /** A markdown worker thread, loading its pipeline from the moment it is started. */
 export interface MarkdownWorker {

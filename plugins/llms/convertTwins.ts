@@ -13,9 +13,10 @@ export interface TwinJob {
   /**
    * The page's portable markdown from its transform (the page node's `portableMarkdown`): the twin
    * is that with its links resolved, without parsing the page again. Null or absent (a page with
-   * MDX components, an entry made without it): converted from the source, and cached.
+   * MDX components, an entry made without it): converted from the source, and cached. A function
+   * is called when the twin is made (reading the node's field may serialise it: see PendingPortable).
    */
-  template?: PortableTemplate | null
+  template?: PortableTemplate | null | (() => PortableTemplate | null | undefined)
 }
 
 /** Everything the twins are made with: the pages, and the routes their links resolve against. */
@@ -41,7 +42,8 @@ export function convertTwins(batch: TwinBatch, cache: TwinCache): [string, strin
   const partsOf = twinParts(batch)
   return batch.jobs.map((job) => {
     const resolve = resolverOf(job)
-    const filled = job.template ? fillPortableMarkdown(job.template, resolve) : null
+    const template = typeof job.template === 'function' ? job.template() : job.template
+    const filled = template ? fillPortableMarkdown(template, resolve) : null
     const markdown = filled ?? cache.get(partsOf(job), () => toCleanMarkdown(sourceOf(job), job.sourcePath.endsWith('.mdx'), resolve))
     return [job.path, withTitle(markdown, job.title)]
   })

@@ -93,8 +93,8 @@ async function versionsOf(graphql: GraphqlRunner): Promise<VersionRow[] | undefi
 }
 
 /**
- * Every page to make a twin of (all but 404 pages), with its portable markdown, and the routes
- * links resolve against. Read from the nodes (a query of every page's fields cost a tenth of a
+ * Every page to make a twin of (all but 404 pages), with its portable markdown (read in
+ * onPostBuild, after the render: reading it may serialise it), and the routes links resolve against. Read from the nodes (a query of every page's fields cost a tenth of a
  * second at 1,000 pages); a page's source is read only when it has no template.
  */
 async function twinBatch(graphql: GraphqlRunner, base: string, getNodesByType: (type: string) => readonly SheafNode[]): Promise<TwinBatch> {
@@ -111,7 +111,7 @@ async function twinBatch(graphql: GraphqlRunner, base: string, getNodesByType: (
       .filter((page) => page.pageType !== '404')
       .map((page) => {
         const sourcePath = String(page.sourcePath)
-        return { path: String(page.path), title: String(page.title), sourcePath, source: () => sourceOf(sourcePath), versionPrefix: versionPrefixOf(page.version as string | null, versions), template: page.portableMarkdown as PortableTemplate | null | undefined }
+        return { path: String(page.path), title: String(page.title), sourcePath, source: () => sourceOf(sourcePath), versionPrefix: versionPrefixOf(page.version as string | null, versions), template: () => page.portableMarkdown as PortableTemplate | null | undefined }
       }),
     routeOfSource: pages.map((page) => [String(page.sourcePath).replace(/^[^/]+\//, ''), String(page.path)]),
     routes: pages.map((page) => String(page.path)),

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCodeHighlighter } from '../../../../engine/markdown/highlighter.ts'
 import { escapeCustomHeadingIds } from '../../../../engine/markdown/customHeadingIds.ts'
 import { createParser } from '../../../../engine/markdown/parser.ts'
-import { fillPortableMarkdown, portableMarkdown, portableTemplate } from '../../../../engine/markdown/portableMarkdown.ts'
+import { fillPortableMarkdown, PendingPortable, portableMarkdown, portableTemplate, type PortableTemplate } from '../../../../engine/markdown/portableMarkdown.ts'
 import { createMarkdownProcessor, type MarkdownProcessor } from '../../../../engine/markdown/processor.ts'
 import { normalizeContainerTitles } from '../../../../engine/markdown/remarkContainers.ts'
 import { createMarkdownCache } from '../../../../engine/sources/markdownCache.ts'
@@ -120,8 +120,9 @@ describe('the markdown transform with portable markdown', () => {
     const plain = await processor.process({ source: page, file: 'docs/render.md', mdx: false })
     const withPortable = await processor.process({ source: page, file: 'docs/render.md', mdx: false, portable: true })
     expect('portable' in plain).toBe(false)
-    expect(withPortable.portable?.links.map((link) => link.url)).toEqual(['./screen.md', '/docs/api', './logo.png', 'nowhere.md', './screen.md#queries', './screen.md#queries', '/docs/api', './queries.md', '/docs/api/render', './a.md', './c.md'])
-    expect(fillPortableMarkdown(withPortable.portable!, resolveRelative)).toBe(viaSource(page, resolveRelative))
+    const template = withPortable.portable as PortableTemplate
+    expect(template.links.map((link) => link.url)).toEqual(['./screen.md', '/docs/api', './logo.png', 'nowhere.md', './screen.md#queries', './screen.md#queries', '/docs/api', './queries.md', '/docs/api/render', './a.md', './c.md'])
+    expect(fillPortableMarkdown(template, resolveRelative)).toBe(viaSource(page, resolveRelative))
     expect(JSON.stringify(withPortable.body)).toBe(JSON.stringify(plain.body))
   })
 
@@ -133,10 +134,31 @@ describe('the markdown transform with portable markdown', () => {
     expect(key).not.toBe(plainKey)
     cache.set(key, await processor.process({ source: page, file: 'docs/render.md', mdx: false, portable: true }))
     await cache.flush()
-    const reread = createMarkdownCache({ dir: cacheDir, salt: 'test', keepInMemory: false })
-    reread.portableMarkdown = true
-    const stored = reread.get(key)
-    expect(stored?.portable && fillPortableMarkdown(stored.portable, resolveRelative)).toBe(viaSource(page, resolveRelative))
+    const stored = reread(key)
+    expect(stored?.portable && fillPortableMarkdown(stored.portable as PortableTemplate, resolveRelative)).toBe(viaSource(page, resolveRelative))
     expect(stored?.title).toBe('Render')
   })
+
+  it('deferred (the main thread’s transform): serialised when first read, and the cache entry gets it then', async () => {
+    const cache = createMarkdownCache({ dir: cacheDir, salt: 'deferred', keepInMemory: false })
+    cache.portableMarkdown = true
+    const key = cache.key(page, 'docs/render.md')
+    const result = await processor.process({ source: page, file: 'docs/render.md', mdx: false, portable: 'deferred' })
+    expect(result.portable).toBeInstanceOf(PendingPortable)
+    cache.set(key, result)
+    await cache.flush()
+    // Not serialised yet: the entry has none (a build that stops here converts the page from its source).
+    expect(reread(key, 'deferred')?.portable).toBeUndefined()
+    const template = (result.portable as PendingPortable).get()
+    expect(template && fillPortableMarkdown(template, resolveRelative)).toBe(viaSource(page, resolveRelative))
+    await cache.flush()
+    expect(reread(key, 'deferred')?.portable).toEqual(template)
+    expect(reread(key, 'deferred')?.body).toEqual(result.body)
+  })
+
+  function reread(key: string, salt = 'test') {
+    const cache = createMarkdownCache({ dir: cacheDir, salt, keepInMemory: false })
+    cache.portableMarkdown = true
+    return cache.get(key)
+  }
 })
