@@ -25,7 +25,9 @@ test.beforeAll(async () => {
   const site = path.join(work, 'widgets')
   const env = { ...process.env, NODE_ENV: '' }
   execFileSync(process.execPath, [path.join(repo, 'bin/sheaf.js'), 'migrate', 'rspress', path.join(repo, 'tests/fixtures/rspress-site'), site], { env, stdio: 'pipe' })
-  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund'], { cwd: site, env, stdio: 'pipe' })
+  // Links this checkout; --ignore-scripts: npm would run the checkout's `prepare` (a full compile, about 30 s),
+  // which the first `sheaf` command above has already made unnecessary (it compiles a stale checkout).
+  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: site, env, stdio: 'pipe' })
   execFileSync('npm', ['run', 'build', '--', '--quiet'], { cwd: site, env, stdio: 'pipe' })
   server = await startStaticServer({ dir: path.join(site, 'build'), base, port })
 })
