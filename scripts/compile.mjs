@@ -17,6 +17,8 @@ const packageRoot = fileURLToPath(new URL('..', import.meta.url))
 const sourceDirs = ['engine', 'plugins', 'site/theme']
 const outDir = path.join(packageRoot, 'dist')
 const stampFile = path.join(outDir, '.sources-digest')
+/** The sources' digest when the declarations were last emitted (they are emitted less often than the JavaScript). */
+const declarationsStampFile = path.join(outDir, '.declarations-digest')
 const typescriptRE = /\.tsx?$/
 /** `from "./x.ts"`, `import("../x.tsx")`, `new URL("./x.ts", import.meta.url)` in esbuild's output (always double quotes). */
 const relativeTypeScriptRE = /((?:\bfrom|\bimport)\s*\(?\s*|\bnew URL\(\s*)"(\.\.?\/[^"\n]*?)\.tsx?"/g
@@ -45,19 +47,30 @@ function sourcesDigest(files) {
   return hash.digest('hex')
 }
 
-/** True when the package has its sources (a checkout, not a published copy) and dist/ was compiled from other ones. */
-export function isStale() {
+/**
+ * True when the package has its sources (a checkout, not a published copy) and dist/ was compiled
+ * from other ones (`declarations`: its type declarations too).
+ */
+export function isStale({ declarations = false } = {}) {
   const files = sourceFiles()
   if (files.length === 0) return false
-  const recorded = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8') : ''
-  return recorded !== sourcesDigest(files)
+  const digest = sourcesDigest(files)
+  return readStamp(stampFile) !== digest || (declarations && readStamp(declarationsStampFile) !== digest)
 }
 
-/** Compiles when the sources changed since the last compile; returns whether it compiled. */
-export async function compileIfStale() {
-  if (!isStale()) return false
-  await compile()
+/**
+ * Compiles when the sources changed since the last compile; returns whether it compiled. npm runs
+ * `prepare` again in a site that installs this package by `file:`: then nothing changed, and
+ * nothing is done.
+ */
+export async function compileIfStale({ declarations = false } = {}) {
+  if (!isStale({ declarations })) return false
+  await compile({ declarations })
   return true
+}
+
+function readStamp(file) {
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : ''
 }
 
 /**
@@ -89,8 +102,11 @@ export async function compile({ declarations = false } = {}) {
     writeAtomically(output.path, text)
   }
   for (const file of files.filter((name) => !typescriptRE.test(name))) writeAtomically(path.join(outDir, file), fs.readFileSync(path.join(packageRoot, file)))
-  if (declarations) emitDeclarations()
   writeAtomically(stampFile, digest)
+  if (declarations) {
+    emitDeclarations()
+    writeAtomically(declarationsStampFile, digest)
+  }
 }
 
 /** Type declarations of the public entry points (tsconfig.build.json), with tsc: slower (seconds), so only on `npm ci` and `npm run compile`. */
@@ -110,6 +126,7 @@ function writeAtomically(file, content) {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const started = performance.now()
-  await compile({ declarations: process.argv.includes('--declarations') })
-  if (!process.argv.includes('--quiet')) console.log(`Compiled the package into dist/ in ${Math.round(performance.now() - started)} ms.`)
+  const declarations = process.argv.includes('--declarations')
+  const compiled = process.argv.includes('--if-stale') ? await compileIfStale({ declarations }) : (await compile({ declarations }), true)
+  if (!process.argv.includes('--quiet')) console.log(compiled ? `Compiled the package into dist/ in ${Math.round(performance.now() - started)} ms.` : 'dist/ is up to date.')
 }

@@ -28,7 +28,20 @@ describe('sheaf init', () => {
     expect(intro).toContain('href="/guide/writing-pages"')
     expect(fs.readdirSync(path.join(out, '_sheaf')).length).toBeGreaterThan(0)
     expect(fs.readdirSync(path.join(out, 'static')).some((name) => /^search_index\..*\.json$/.test(name))).toBe(true)
+    // Another command in the same site: the data layer answers from its content.
+    const query = run('npx', ['sheaf', 'query', '{ allPage { path title } }'], site)
+    expect(query.status, query.stderr).toBe(0)
+    expect(query.stdout).toContain('/guide/introduction')
   }, 240_000)
+
+  it("types a site's config from the package's declarations (compiled, no TypeScript sources needed)", () => {
+    // A deliberate mistake: the checker names the config's type, so `sheaf` resolved to its declarations, not to `any`.
+    fs.writeFileSync(path.join(site, 'typed.ts'), "import config from './site/config.ts'\nconst wrong: number = config\nexport default wrong\n")
+    fs.writeFileSync(path.join(site, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'bundler', target: 'ES2022', strict: true, noEmit: true, skipLibCheck: true, allowImportingTsExtensions: true, types: [] }, files: ['typed.ts'] }))
+    const check = run(process.execPath, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-p', '.'], site)
+    expect(check.stdout).toMatch(/typed\.ts\(2,7\): error TS2322: Type 'UserConfig' is not assignable to type 'number'/)
+    expect(check.stdout.split('\n').filter((line) => line.includes('error'))).toHaveLength(1)
+  }, 120_000)
 
   it('refuses a folder that has files in it', () => {
     const again = run(process.execPath, [path.join(repo, 'bin/sheaf.js'), 'init', 'my-docs'], work)
