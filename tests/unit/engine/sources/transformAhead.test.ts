@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import type { HighlightAhead } from '../../../../engine/markdown/highlightAhead.ts'
+import type { MarkdownProcessor, MarkdownResult } from '../../../../engine/markdown/processor.ts'
+import { createMarkdownCache } from '../../../../engine/sources/markdownCache.ts'
+import { warmMarkdownCache } from '../../../../engine/sources/warmMarkdownCache.ts'
+import type { SheafNode } from '../../../../engine/store/types.ts'
+
+// A small site's cold build parses its pages on the main thread while a worker highlights their
+// code blocks; the worker pool hands the worker its next batch from the main thread's event loop.
+// The pages must therefore parse in tasks of their own, with the thread's messages handled between
+// them: started in one go, every parse ran before any message, and the worker sat idle.
+
+const file = (index: number) => ({ id: `file-${index}`, type: 'File', relativePath: `page-${index}.md`, sourcePath: `content/page-${index}.md`, content: `# Page ${index}\n` }) as unknown as SheafNode
+
+describe('the main thread’s transform ahead of a highlight worker', () => {
+  it('starts each page in a task of its own, so messages are handled between pages', async () => {
+    const events: string[] = []
+    const processor: MarkdownProcessor = {
+      maxPageSize: 1_000_000,
+      async process(input) {
+        events.push(input.file)
+        return { frontmatter: {}, title: input.file, toc: [], anchors: [], body: { type: 'root', children: [] }, text: '', sections: [], warnings: [] } satisfies MarkdownResult
+      },
+    }
+    const highlightAhead: HighlightAhead = { start: () => true, take: () => undefined, finish: () => undefined }
+    const cache = createMarkdownCache({ dir: null, salt: 'test', keepInMemory: true })
+    const nodes = Array.from({ length: 6 }, (_, index) => file(index))
+    await warmMarkdownCache(nodes, cache, { workers: true, threads: 2, highlightAhead, processor, codeThemes: { light: 'github-light', dark: 'github-dark' }, sanitize: true, components: {}, highlightDir: null })
+    // A message arriving now (a worker's answer) is handled before the last pages start.
+    setImmediate(() => events.push('message handled'))
+    const keys = nodes.map((node) => cache.key(String(node.content), String(node.sourcePath)))
+    await Promise.all(keys.map((key) => cache.settled(key)))
+    expect(events).toHaveLength(7)
+    expect(events.indexOf('message handled')).toBeLessThan(3)
+    // Every page was transformed into the cache all the same, in order.
+    expect(events.filter((event) => event !== 'message handled')).toEqual(nodes.map((node) => node.sourcePath))
+    expect(keys.every((key) => cache.get(key) !== undefined)).toBe(true)
+  })
+})
