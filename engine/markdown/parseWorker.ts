@@ -1,13 +1,14 @@
-// A worker thread that parses chunks of one huge markdown file (see parallelParse.ts).
-import { parentPort } from 'node:worker_threads'
+// A worker task that parses one chunk of a huge markdown file (see parallelParse.ts).
+import type { Root } from 'mdast'
 import { createParser } from './parser.ts'
+
+export interface ParseJob {
+  text: string
+  mdx: boolean
+}
 
 const parsers = { md: createParser(false), mdx: createParser(true) }
 
-parentPort?.on('message', (job: { id: number; text: string; mdx: boolean }) => {
-  try {
-    parentPort?.postMessage({ id: job.id, tree: (job.mdx ? parsers.mdx : parsers.md).parse(job.text) })
-  } catch (error) {
-    parentPort?.postMessage({ id: job.id, error: error instanceof Error ? error.message : String(error) })
-  }
-})
+export default function parseChunk(job: ParseJob): Root {
+  return (job.mdx ? parsers.mdx : parsers.md).parse(job.text)
+}

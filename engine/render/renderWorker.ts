@@ -1,4 +1,4 @@
-import { startTaskWorker, type WorkerTask } from '../workers/runInWorker.ts'
+import { startWorker, type WorkerTask } from '../workers/runInWorker.ts'
 import type { RenderTaskInit, RenderTaskPage } from './renderTask.ts'
 
 /** Pages per message: a page renders in about 1.5 ms, a message costs a fraction of that. */
@@ -37,8 +37,7 @@ export interface RenderOffload {
 
 /** Starts a render worker; it imports the theme at once, from the same bundle as the main thread. */
 export function startRenderWorker(init: RenderTaskInit): RenderOffload {
-  const source = new URL('./renderTask.ts', import.meta.url).href
-  const task: WorkerTask<RenderTaskPage[], number> = startTaskWorker(source, init, heapLimits)
+  const task: WorkerTask<RenderTaskPage[], number> = startWorker(new URL('./renderTask.ts', import.meta.url), init, { resourceLimits: heapLimits })
   let batch: RenderTaskPage[] = []
   let inFlight = 0
   let failed = false

@@ -1,28 +1,35 @@
-import { Worker } from 'node:worker_threads'
+import { Tinypool } from 'tinypool'
+import type { ResourceLimits } from 'node:worker_threads'
 import { SheafError } from '../errors.ts'
 
-/** A task module running in its own worker thread (see startWorker). */
+/** A task module running in worker threads of its own pool (see startWorker). */
 export interface WorkerTask<I, O> {
-  /** Runs the module's default export on `input` (copied to the worker) and returns its result (copied back). */
+  /** Runs the module's default export on `input` (copied to a worker) and returns its result (copied back). */
   run(input: I): Promise<O>
-  /** Stops the worker. */
+  /** Stops the workers. */
   close(): void
 }
 
-type Reply<O> = { id: number; ok: true; output: O } | { id: number; ok: false; error: Record<string, unknown> & { message: string } }
+export interface WorkerOptions {
+  /** Threads of the pool, all started at once (default 1: one thread that keeps the task's state). */
+  threads?: number
+  /** Heap limits of each thread (a render worker's). */
+  resourceLimits?: ResourceLimits
+}
 
 /**
- * Starts a worker thread for a task module: a file URL or path whose default export takes an input and returns the result. The
- * worker starts loading at once; an optional `prepare(init)` export runs as
- * soon as it has (to read a cache, say), before the first input arrives.
- * Inputs and results are copied between threads (structured clone): pass plain data.
+ * Starts a pool of worker threads for a task module: a file URL or path whose default export
+ * takes an input and returns the result. The threads start loading at once; an optional
+ * `prepare(init)` export runs in each as soon as it has loaded (to read a cache, say), before the
+ * first input arrives. Inputs and results are copied between threads (structured clone): pass
+ * plain data. Every kind of worker of a build runs this way, on tinypool (markdown, huge-page
+ * parsing, highlighting, the client bundle, rendering, search, llms twins, social cards).
  *
- * Why: a build's main thread does one core's worth of work (queries, React)
- * on machines with more. Work that needs none of its state, such as
- * serialising a search index, can run beside it. Start the worker early (its
- * start-up then hides behind the markdown transform), run it late.
+ * Why: a build's main thread does one core's worth of work (queries, React) on machines with
+ * more. Work that needs none of its state, such as serialising a search index, can run beside it.
+ * Start the worker early (its start-up then hides behind the markdown transform), run it late.
  *
- * The worker never keeps the process alive: a build that fails before using it still exits.
+ * Idle workers never keep the process alive: a build that fails before using them still exits.
  *
  * @example
  * const worker = startWorker<Input, Output>(new URL('./buildIndexTask.ts', import.meta.url), { cacheDir })
@@ -30,52 +37,29 @@ type Reply<O> = { id: number; ok: true; output: O } | { id: number; ok: false; e
  * const output = await worker.run(input)
  * worker.close()
  */
-export function startWorker<I, O>(module: URL | string, init?: unknown): WorkerTask<I, O> {
+export function startWorker<I, O>(module: URL | string, init?: unknown, options: WorkerOptions = {}): WorkerTask<I, O> {
   const href = module instanceof URL ? module.href : new URL(module, 'file://').href
-  return startTaskWorker(href, init)
-}
-
-/** startWorker's worker, with optional heap limits (the render worker's). The task module is compiled JavaScript (dist/), as every module of the engine. */
-export function startTaskWorker<I, O>(href: string, init?: unknown, resourceLimits?: import('node:worker_threads').ResourceLimits): WorkerTask<I, O> {
-  const started = Promise.resolve().then(() => {
-    const worker = new Worker(new URL('./taskWorker.ts', import.meta.url), { workerData: { module: href, init }, resourceLimits })
-    if (waiting.size === 0) worker.unref()
-    worker.on('message', (reply: Reply<O>) => {
-      const entry = waiting.get(reply.id)
-      if (!entry) return
-      waiting.delete(reply.id)
-      if (waiting.size === 0) worker.unref()
-      if (reply.ok) entry.resolve(reply.output)
-      else entry.reject(toError(reply.error, href))
+  const threads = Math.max(1, options.threads ?? 1)
+  let pool: Tinypool
+  try {
+    pool = new Tinypool({
+      filename: new URL('./taskWorker.ts', import.meta.url).href,
+      workerData: { module: href, init },
+      minThreads: threads,
+      maxThreads: threads,
+      resourceLimits: options.resourceLimits,
+      // Keeps a task's thread (and the state its `prepare` made) until close().
+      idleTimeout: Number.POSITIVE_INFINITY,
     })
-    worker.on('error', failAll)
-    worker.on('exit', (code) => failAll(new Error(`The worker for ${href} exited (code ${code}) before it answered.`)))
-    return worker
-  })
-  const waiting = new Map<number, { resolve: (output: O) => void; reject: (error: Error) => void }>()
-  let nextId = 0
-  let failed: Error | null = null
-  const failAll = (error: Error) => {
-    failed = error
-    for (const { reject } of waiting.values()) reject(error)
-    waiting.clear()
+  } catch (error) {
+    // Start-up data that cannot be copied to a thread: every run fails with it, nothing throws here.
+    const failed = Promise.reject(error instanceof Error ? error : new Error(String(error)))
+    failed.catch(() => undefined)
+    return { run: () => failed, close: () => undefined }
   }
   return {
-    run(input) {
-      if (failed) return Promise.reject(failed)
-      const id = nextId++
-      return new Promise<O>((resolve, reject) => {
-        waiting.set(id, { resolve, reject })
-        void started.then((worker) => {
-          // While an answer is awaited, the worker keeps the process alive.
-          worker.ref()
-          worker.postMessage({ id, input })
-        }, reject)
-      })
-    },
-    close() {
-      void started.then((worker) => worker.terminate(), () => undefined)
-    },
+    run: (input) => pool.run(input).catch((error: unknown) => Promise.reject(toError(error, href))) as Promise<O>,
+    close: () => void pool.destroy().catch(() => undefined),
   }
 }
 
@@ -119,9 +103,12 @@ export async function runInWorker<I, O>(module: URL | string, input: I): Promise
   }
 }
 
-function toError(error: Record<string, unknown> & { message: string }, href: string): Error {
-  const { message, stack, name, file, line, hint } = error as { message: string; stack?: string; name?: string; file?: string; line?: number; hint?: string }
-  const rebuilt = name === 'SheafError' ? new SheafError(message, { file, line, hint }) : new Error(message)
+/** The task's error as the worker sent it (taskWorker.ts: plain fields, SheafError's kept). */
+function toError(error: unknown, href: string): Error {
+  if (error instanceof Error) return error
+  if (!error || typeof error !== 'object') return new Error(`The worker for ${href} failed: ${String(error)}`)
+  const { message, stack, name, file, line, column, hint } = error as { message?: string; stack?: string; name?: string; file?: string; line?: number; column?: number; hint?: string }
+  const rebuilt = name === 'SheafError' ? new SheafError(String(message), { file, line, column, hint }) : new Error(String(message))
   if (stack) rebuilt.stack = stack
   return rebuilt
 }

@@ -1,27 +1,33 @@
-// A task worker's thread (see runInWorker.ts): imports the task module (and runs its `prepare`
-// export, when it has one, on the start-up data), then runs its default export on each input the
-// main thread posts, posting back the result or the error (with SheafError's fields).
-import { parentPort, workerData } from 'node:worker_threads'
+// The module every worker thread runs (see runInWorker.ts): tinypool imports it and calls its
+// default export with each input. It imports the task module named in the pool's start-up data,
+// runs the task's `prepare` export once on that data's `init`, then the task's default export on
+// each input. A task's error goes back as plain fields: a structured clone of an Error would
+// drop SheafError's file, line and hint.
 
 interface TaskModule {
   default: (input: unknown) => unknown
   prepare?: (init: unknown) => unknown
 }
 
-const data = workerData as { module: string; init?: unknown }
-const failure = (error: unknown) => ({ ok: false, error: { ...(error && typeof error === 'object' ? error : {}), name: (error as Error | undefined)?.name, message: error instanceof Error ? error.message : String(error), stack: (error as Error | undefined)?.stack } })
+const { module, init } = (process as unknown as { __tinypool_state__: { workerData: { module: string; init?: unknown } } }).__tinypool_state__.workerData
 
-const prepared: Promise<TaskModule> = import(data.module).then(async (task: TaskModule) => {
-  if (typeof task.prepare === 'function') await task.prepare(data.init)
+const prepared: Promise<TaskModule> = import(module).then(async (task: TaskModule) => {
+  if (typeof task.prepare === 'function') await task.prepare(init)
   return task
 })
+// A task that fails to load or prepare fails each run with that error, not the thread.
 prepared.catch(() => undefined)
 
-parentPort!.on('message', async ({ id, input }: { id: number; input: unknown }) => {
+export default async function runTask(input: unknown): Promise<unknown> {
   try {
-    const task = await prepared
-    parentPort!.postMessage({ id, ok: true, output: await task.default(input) })
+    return await (await prepared).default(input)
   } catch (error) {
-    parentPort!.postMessage({ id, ...failure(error) })
+    throw plainError(error)
   }
-})
+}
+
+function plainError(error: unknown): Record<string, unknown> {
+  if (!error || typeof error !== 'object') return { name: 'Error', message: String(error) }
+  const { name, message, stack } = error as Error
+  return { ...error, name, message: message ?? String(error), stack }
+}
