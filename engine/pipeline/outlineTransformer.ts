@@ -32,14 +32,21 @@ export const outlineMark = 'sheaf:outline'
  * parse gets its title from its file name, and the full load that follows reports the error.
  */
 export function outlineTransformer(cache: MarkdownCache, defaultLang: string): Plugin {
+  let count = 0
   return {
     name: 'sheaf:markdown',
-    onCreateNode({ node, createNode }) {
+    async onCreateNode({ node, createNode }) {
       if (node.type !== 'File' || typeof node.relativePath !== 'string' || !markdownExtensionRE.test(node.relativePath)) return
       createNode(outlinePage(node, cache, defaultLang))
+      // The transform loop only awaits promises that are already settled, which would hold back
+      // every I/O callback until it ends: the dev server loads the theme through Vite meanwhile.
+      if (++count % yieldEvery === 0) await new Promise((resolve) => setImmediate(resolve))
     },
   }
 }
+
+/** Pages between two turns of the event loop while outlining (a few milliseconds of work). */
+const yieldEvery = 100
 
 /** A page's outline: what the full transformer would give it, minus its body fields. */
 export function outlinePage(node: SheafNode, cache: MarkdownCache, defaultLang: string): NodeInput {

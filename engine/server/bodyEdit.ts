@@ -5,6 +5,14 @@ import { listFiles } from '../fs/walkDirectory.ts'
 import { parseReadKey, ReadDigests } from '../incremental/readKey.ts'
 import { createLinkContext, resolvePageLinks } from '../links/resolveLinks.ts'
 import type { SheafNode } from '../store/types.ts'
+import type { PageBodies } from './pageBodies.ts'
+
+/** Anchors of a page whose body is not transformed yet: any of them may be there. */
+class UnknownAnchors extends Array<string> {
+  override includes(): boolean {
+    return true
+  }
+}
 
 /**
  * The dev server's quick path for the commonest save: a markdown page's body changed, and
@@ -15,11 +23,14 @@ import type { SheafNode } from '../store/types.ts'
  * the site-wide checks, and whatever it finds different reaches the pages as any rebuild's does.
  * Null when the save is anything else (the full rebuild then does all of it).
  */
-export async function applyBodyEdit(site: LoadedSite, file: string, reads: Iterable<[route: string, reads: Set<string>]>): Promise<{ route: string; changedRoutes: string[] } | null> {
+export async function applyBodyEdit(site: LoadedSite, file: string, reads: Iterable<[route: string, reads: Set<string>]>, outline?: Pick<PageBodies, 'pending' | 'ensure'>): Promise<{ route: string; changedRoutes: string[] } | null> {
   if (!file.endsWith('.md')) return null
   const source = site.store.getNodesByType('File').find((node) => node.absolutePath === file)
   const page = source?.children.map((id) => site.store.getNode(id)).find((node): node is SheafNode => node?.type === 'Page')
   if (!source || !page || typeof page.sourcePath !== 'string') return null
+  // An outline page (the cold start's, see pageBodies.ts) has its body transformed first: what
+  // the edit changed is told from what the page was.
+  if (outline?.pending.has(page.id)) await outline.ensure([page.id])
   let text: string
   try {
     text = fs.readFileSync(file, 'utf8')
@@ -36,7 +47,9 @@ export async function applyBodyEdit(site: LoadedSite, file: string, reads: Itera
   }
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
   if (result.warnings.length > 0 || result.title !== page.title || !same(result.frontmatter, page.frontmatter) || !same(result.anchors, page.anchors)) return null
-  const pages = site.store.getNodesByType('Page')
+  // An outline page's anchors are not known yet: a link to one of them is checked by the full
+  // load that follows, not taken as dead here.
+  const pages = site.store.getNodesByType('Page').map((node) => (outline?.pending.has(node.id) ? { ...node, anchors: new UnknownAnchors() } : node))
   const context = createLinkContext(pages, site.config.base, new Set(listFiles(site.config.publicDir).map((name) => `/${name}`)))
   const resolved = resolvePageLinks({ ...page, rawBody: result.body } as SheafNode, context, false)
   if (resolved.dead.length > 0) return null

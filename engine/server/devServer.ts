@@ -26,6 +26,7 @@ import { devGenerationMeta, devSinceEvent, devUpdateEvent } from '../shared/devU
 import { errorPayload } from './errorOverlay.ts'
 import { answerGraphqlRequest } from './explorer/graphqlRequest.ts'
 import { hostRefusal, isHostAllowed } from './hostCheck.ts'
+import { BackgroundPass } from './backgroundPass.ts'
 import { openOutline, type OutlineSite } from './outlineSite.ts'
 import type { PageBodies } from './pageBodies.ts'
 
@@ -64,10 +65,16 @@ const warmDelayMs = 1500
 /** Quiet time after a quick (body-only) edit before the full rebuild that checks everything else. */
 const fullRebuildDelayMs = 800
 const explorerRoute = '/___graphql'
-/** The full load after the cold start (a queue entry that names no file). */
-const backgroundPass = '\0background pass'
+/** The swap of the background pass's result (a queue entry that names no file). */
+const backgroundSwap = '\0background pass'
 /** When no page is asked for this long after the server listens, the background pass starts anyway (its checks report in the terminal). */
 const backgroundFallbackMs = 3000
+/**
+ * After a page is served, the background pass waits this long for the page's client to load and
+ * connect (it starts as soon as one connects): its transform holds this thread for stretches,
+ * and the page's modules, which Vite serves from it, would wait for them.
+ */
+const clientLoadGraceMs = 2000
 /** Rounds of "query, then transform the bodies it read" for one page's data before its data is taken as it is. */
 const bodyRounds = 3
 const explorerEntry = fileURLToPath(new URL('./explorer/explorer.tsx', import.meta.url))
@@ -137,6 +144,8 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   const broadcast = (update: ReturnType<DevGenerations['since']>) => vite.ws.send({ type: 'custom', event: devUpdateEvent, data: update })
   let errorShown = false
   vite.ws.on(devSinceEvent, (data: unknown, client) => {
+    // A page has loaded its client: the background pass no longer holds it up.
+    startBackgroundPass()
     const known = (data as { generation?: unknown } | null)?.generation
     if (typeof known === 'number' && Number.isInteger(known)) client.send(devUpdateEvent, generations.since(known))
     // The overlay as things are now. Vite keeps an error sent while no page was connected for
@@ -173,7 +182,12 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   // One rebuild at a time; a save during one runs one more after it (see rebuildQueue.ts), and an
   // event for a file that reads as it did at the last one (the other watcher's copy) is no save.
   const snapshots = new FileSnapshots()
-  const queue = createRebuildQueue((files) => rebuild(files), (file) => snapshots.changed(file), isEmptyFile)
+  const isChanged = (file: string) => {
+    const changed = snapshots.changed(file)
+    if (changed) background?.noteSave(file)
+    return changed
+  }
+  const queue = createRebuildQueue((files) => rebuild(files), isChanged, isEmptyFile)
   const scheduleRebuild = (file: string) => queue.schedule(file)
 
   // A body-only save takes the quick path (bodyEdit.ts); the full rebuild that checks the rest
@@ -187,7 +201,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   const quickEdit = async (file: string): Promise<boolean> => {
     const started = performance.now()
     const update = await inTurn(async () => {
-      const edit = await applyBodyEdit(state.site, file, [...state.cache].map(([route, entry]) => [route, entry.reads]))
+      const edit = await applyBodyEdit(state.site, file, [...state.cache].map(([route, entry]) => [route, entry.reads]), state.bodies)
       if (!edit) return null
       for (const route of edit.changedRoutes) state.cache.delete(route)
       console.log(`[sheaf] ${path.relative(root, file)} changed: ${edit.changedRoutes.length} page${edit.changedRoutes.length === 1 ? '' : 's'} to re-query (body only, ${Math.round(performance.now() - started)} ms)`)
@@ -195,66 +209,104 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     })
     if (!update) return false
     broadcast(update)
-    fullRebuildSoon()
+    // While the background pass runs, its swap does what the full rebuild would (see below).
+    if (!background) fullRebuildSoon()
     return true
   }
 
-  // The background pass: once the first page is served (or the server has waited for one a while).
+  // The background pass: the full load, once the first page is served (or the server has waited
+  // for one a while). It runs beside the rebuild queue, so a save meanwhile takes the quick path
+  // at once rather than wait for it; its result is swapped in through the queue. A result that
+  // predates a save is not swapped in: a full rebuild reads the files again (a warm one, every
+  // body in the markdown cache by then).
+  let background: BackgroundPass<DevState> | null = null
   let backgroundStarted = false
   const startBackgroundPass = () => {
     if (backgroundStarted) return
     backgroundStarted = true
-    queue.schedule(backgroundPass, true)
+    // A save's full load has replaced the outline already.
+    if (!state.bodies) return backgroundDone()
+    background = new BackgroundPass(
+      () => load(root, { ...options, session: state.site.session, onFilesError: showError }),
+      () => queue.schedule(backgroundSwap, true),
+      (error: unknown) => {
+        background = null
+        // Unless a save's rebuild has replaced the outline meanwhile (its own errors are its to report).
+        if (state.bodies) {
+          console.error(formatError(error))
+          showError(error)
+        }
+        // The outline goes on serving (pages still transform on demand); the emitted files are
+        // missing until a save's rebuild succeeds.
+        backgroundDone()
+      },
+    )
   }
-  const backgroundFallback = setTimeout(startBackgroundPass, backgroundFallbackMs).unref()
+  let backgroundTimer = setTimeout(startBackgroundPass, backgroundFallbackMs).unref()
+  const startBackgroundPassIn = (ms: number) => {
+    clearTimeout(backgroundTimer)
+    if (!backgroundStarted) backgroundTimer = setTimeout(startBackgroundPass, ms).unref()
+  }
 
   const rebuild = async (files: string[]) => {
     clearTimeout(fullTimer)
-    // A save's full load already replaced the outline: nothing is left for the background pass.
-    if (files.length === 1 && files[0] === backgroundPass && !state.bodies) return backgroundDone()
-    if (files.length === 1 && files[0] !== fullRebuild && files[0] !== backgroundPass && lastError === null && (await quickEdit(files[0] as string))) return
+    if (files.includes(backgroundSwap)) {
+      const pass = background
+      background = null
+      const taken = pass?.take()
+      files = files.filter((file) => file !== backgroundSwap)
+      if (files.length === 0) {
+        // A save's full load replaced the outline already: nothing is left for the pass to do.
+        if (!state.bodies || !taken?.result) return backgroundDone()
+        if (!taken.stale) return swapIn(taken.result, 'the site (background pass: every page transformed and checked)', (pass as BackgroundPass<DevState>).started)
+      }
+      // A stale result (or saves with it): a full rebuild reads the files as they are now.
+      files = [fullRebuild]
+    }
+    if (files.length === 1 && files[0] !== fullRebuild && lastError === null && (await quickEdit(files[0] as string))) return
     const started = performance.now()
     try {
       const next = await load(root, { ...options, session: state.site.session, onFilesError: showError })
-      const changed = changedNodeIds(state.site.store, next.site.store)
-      // An outline page whose body was never transformed holds placeholders where the full load
-      // has its body and headings: whatever read them is re-queried.
-      for (const id of state.bodies?.pending ?? []) changed.ids.add(id)
-      const structural = changed.structural || next.pages.size !== state.pages.size
-      const before = new ReadDigests(state.site.store)
-      const after = new ReadDigests(next.site.store)
-      const changedRead = (key: string) => changed.ids.has(parseReadKey(key).nodeId) && before.of(key) !== after.of(key)
-      let dropped = 0
-      const update = await inTurn(async () => {
-        // Keep cached page data whose queries read nothing that changed (for a read of some
-        // fields: none of those fields changed). In the turn, so no data request of the old
-        // state lands between this and the swap.
-        for (const [route, entry] of state.cache) {
-          if (!structural && ![...entry.reads].some(changedRead)) next.cache.set(route, entry)
-          else dropped++
-        }
-        const recovered = lastError !== null
-        state = next
-        await writeEntry(state.site, routesOf(state), false)
-        // After an error every page refetches (what it shows may predate more than one save).
-        return generations.advance(recovered ? null : [...next.cache.keys()].map(routeKey))
-      })
-      backgroundDone()
-      const named = files[0] === fullRebuild ? 'the site (after quick edits)' : files[0] === backgroundPass ? 'the site (background pass: every page transformed and checked)' : files.length === 1 ? path.relative(root, files[0] as string) : `${files.length} files`
-      console.log(`[sheaf] ${named} changed: ${dropped} page${dropped === 1 ? '' : 's'} to re-query${structural ? ' (pages added or removed)' : ''} (${Math.round(performance.now() - started)} ms)`)
-      // After an error, an (empty) update clears Vite's overlay without a reload.
-      if (lastError) vite.ws.send({ type: 'update', updates: [] })
-      broadcast(update)
-      lastError = null
-      // The pages are updated first; the search index and other emitted files follow (1 s at N=1,000).
-      emitFilesSoon()
+      await swapIn(next, files[0] === fullRebuild ? 'the site (after quick edits)' : files.length === 1 ? path.relative(root, files[0] as string) : `${files.length} files`, started)
     } catch (error) {
       console.error(formatError(error))
       showError(error)
-      // A failed background pass leaves the outline serving (pages still transform on demand) and
-      // the emitted files missing until a save's rebuild succeeds.
-      if (files.includes(backgroundPass)) backgroundDone()
     }
+  }
+
+  /** Swaps a full load's state in: pages whose queries read nothing that changed keep their data; the rest refetch in place. */
+  async function swapIn(next: DevState, named: string, started: number): Promise<void> {
+    const changed = changedNodeIds(state.site.store, next.site.store)
+    // An outline page whose body was never transformed holds placeholders where the full load
+    // has its body and headings: whatever read them is re-queried.
+    for (const id of state.bodies?.pending ?? []) changed.ids.add(id)
+    const structural = changed.structural || next.pages.size !== state.pages.size
+    const before = new ReadDigests(state.site.store)
+    const after = new ReadDigests(next.site.store)
+    const changedRead = (key: string) => changed.ids.has(parseReadKey(key).nodeId) && before.of(key) !== after.of(key)
+    let dropped = 0
+    const update = await inTurn(async () => {
+      // Keep cached page data whose queries read nothing that changed (for a read of some
+      // fields: none of those fields changed). In the turn, so no data request of the old
+      // state lands between this and the swap.
+      for (const [route, entry] of state.cache) {
+        if (!structural && ![...entry.reads].some(changedRead)) next.cache.set(route, entry)
+        else dropped++
+      }
+      const recovered = lastError !== null
+      state = next
+      await writeEntry(state.site, routesOf(state), false)
+      // After an error every page refetches (what it shows may predate more than one save).
+      return generations.advance(recovered ? null : [...next.cache.keys()].map(routeKey))
+    })
+    backgroundDone()
+    console.log(`[sheaf] ${named} changed: ${dropped} page${dropped === 1 ? '' : 's'} to re-query${structural ? ' (pages added or removed)' : ''} (${Math.round(performance.now() - started)} ms)`)
+    // After an error, an (empty) update clears Vite's overlay without a reload.
+    if (lastError) vite.ws.send({ type: 'update', updates: [] })
+    broadcast(update)
+    lastError = null
+    // The pages are updated first; the search index and other emitted files follow (1 s at N=1,000).
+    emitFilesSoon()
   }
 
   // Watch where the sources really are (a files() plugin may read a folder outside the project).
@@ -347,20 +399,24 @@ export async function startDevServer(root: string, options: DevServerOptions = {
       response.writeHead(404).end('Not found')
       return
     }
-    // The generation is the state's: both change only in a turn.
-    const { html, generation } = await inTurn(async () => {
-      const context = await renderContext()
-      return { html: renderDocument(await pageData(target), context), generation: generations.generation }
-    })
-    const transformed = await withViteTags(url.pathname, html, generation)
-    response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(transformed)
-    emitFilesSoon()
-    if (page) {
-      clearTimeout(backgroundFallback)
-      startBackgroundPass()
-      // A page served from the outline transformed its own body on this thread: warm already.
-      if (!state.bodies) warmTransformerOnce(page)
+    // The background pass waits for the page (answered or failed) and its client, not for a
+    // timer: on a busy machine the first page can take longer than the fallback, and must not
+    // share the core.
+    clearTimeout(backgroundTimer)
+    try {
+      // The generation is the state's: both change only in a turn.
+      const { html, generation } = await inTurn(async () => {
+        const context = await renderContext()
+        return { html: renderDocument(await pageData(target), context), generation: generations.generation }
+      })
+      const transformed = await withViteTags(url.pathname, html, generation)
+      response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(transformed)
+    } finally {
+      startBackgroundPassIn(clientLoadGraceMs)
     }
+    emitFilesSoon()
+    // A page served from the outline transformed its own body on this thread: warm already.
+    if (page && !state.bodies) warmTransformerOnce(page)
   }
 
   function isPublicFile(route: string): boolean {
@@ -474,7 +530,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   return {
     url,
     async close() {
-      clearTimeout(backgroundFallback)
+      clearTimeout(backgroundTimer)
       for (const watcher of outsideWatchers) watcher.close()
       await vite.close()
       await new Promise((resolve) => server.close(resolve))

@@ -90,7 +90,8 @@ export class PageBodies {
     const key = cache.key(source, sourcePath)
     let result: MarkdownResult | undefined = cache.get(key)
     if (!result) {
-      result = await this.session.processor.process({ source, file: sourcePath, mdx: sourcePath.endsWith('.mdx') })
+      // As the full load asks for it (the entry is shared through the cache, whose key says whether it has the portable markdown).
+      result = await this.session.processor.process({ source, file: sourcePath, mdx: sourcePath.endsWith('.mdx'), portable: cache.portableMarkdown })
       cache.set(key, result)
     }
     // Taken before anything awaits again: a second ask for this page finds it done.
