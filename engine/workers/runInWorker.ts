@@ -50,6 +50,10 @@ export function startWorker<I, O>(module: URL | string, init?: unknown, options:
       resourceLimits: options.resourceLimits,
       // Keeps a task's thread (and the state its `prepare` made) until close().
       idleTimeout: Number.POSITIVE_INFINITY,
+      // An idle thread waits in its event loop, not in Atomics.wait, which would block it: a task
+      // loads and prepares while the main thread works (the highlighter, Vite), and writes its
+      // caches after answering.
+      useAtomics: false,
     })
   } catch (error) {
     // Start-up data that cannot be copied to a thread: every run fails with it, nothing throws here.
