@@ -1,20 +1,46 @@
-import { execFileSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import path from 'node:path'
 import type { Server } from 'node:http'
 import { startStaticServer } from '../../engine/server/staticServer.ts'
-import { outDirName, sites } from './sites.ts'
+// @ts-expect-error: a plain JavaScript module without declarations.
+import { compileIfStale } from '../../scripts/compile.mjs'
+import { outDirName, sites, type SiteName } from './sites.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
+/** Builds a site with the real CLI; rejects with its exit code (the build's own message is on stderr). */
+function buildSite(name: SiteName): Promise<void> {
+  const cwd = path.resolve(root, sites[name].dir)
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, 'bin/sheaf.js'), 'build', '--quiet', '--out', outDirName], { cwd, stdio: 'inherit' })
+    child.once('error', reject)
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`sheaf build of ${sites[name].dir} exited with ${code}`))))
+  })
+}
+
+/**
+ * Builds every site in two lanes: the RNTL site (most of the work) in one, the small fixtures one
+ * after another in the other, so both cores are busy instead of one build at a time. The engine is
+ * compiled first, once: concurrent `sheaf` commands would otherwise each find it stale and compile
+ * into the same dist/ at once.
+ */
+async function buildAll(): Promise<void> {
+  await compileIfStale()
+  const fixtures = (Object.keys(sites) as SiteName[]).filter((name) => name !== 'rntl')
+  await Promise.all([
+    buildSite('rntl'),
+    (async () => {
+      for (const name of fixtures) await buildSite(name)
+    })(),
+  ])
+}
+
 /** Builds each site once with the real CLI, serves it, and returns the teardown. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (!process.env.SHEAF_E2E_SKIP_BUILD) await buildAll()
   const servers: Server[] = []
   for (const site of Object.values(sites)) {
-    const cwd = path.resolve(root, site.dir)
-    if (!process.env.SHEAF_E2E_SKIP_BUILD) {
-      execFileSync(process.execPath, [path.join(root, 'bin/sheaf.js'), 'build', '--quiet', '--out', outDirName], { cwd, stdio: 'inherit' })
-    }
-    servers.push(await startStaticServer({ dir: path.join(cwd, outDirName), base: site.base, port: site.port }))
+    servers.push(await startStaticServer({ dir: path.join(root, site.dir, outDirName), base: site.base, port: site.port }))
   }
   return async () => {
     await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))
