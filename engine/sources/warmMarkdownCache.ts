@@ -1,9 +1,11 @@
 import type { ComponentRegistry } from '../markdown/remarkMdxComponents.ts'
 import os from 'node:os'
 import { chooseTransformStrategy } from './transformStrategy.ts'
-import { Worker } from 'node:worker_threads'
+import { MessageChannel, type MessagePort } from 'node:worker_threads'
+import { startWorker } from '../workers/runInWorker.ts'
+import type { MarkdownShareMessage, MarkdownWorkerOptions } from './markdownWorker.ts'
 import type { HighlightAhead } from '../markdown/highlightAhead.ts'
-import type { MarkdownProcessor, MarkdownResult } from '../markdown/processor.ts'
+import type { MarkdownProcessor } from '../markdown/processor.ts'
 import type { SheafNode } from '../store/types.ts'
 import type { MarkdownCache } from './markdownCache.ts'
 
@@ -113,49 +115,46 @@ export interface MarkdownWorker {
   terminate(): void
 }
 
+/** A modest heap limit makes each worker collect garbage early instead of growing. */
+const heapLimits = { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 64 }
+
 /**
- * Starts a worker before the build knows it needs one: a rebuild starts it with the build,
- * so the pipeline has loaded (0.2-0.3 s) by the time the changed files are known.
- * One that gets no work is stopped (see warmMarkdownCache).
+ * Starts a worker (a thread of the worker pool running markdownWorker.ts) before the build knows
+ * it needs one: a rebuild starts it with the build, so the pipeline has loaded (0.2-0.3 s) by the
+ * time the changed files are known. One that gets no work is stopped (see warmMarkdownCache).
  */
 export function startMarkdownWorker(options: WorkerOptions): MarkdownWorker {
-  const worker = Promise.resolve().then(
-    // A modest heap limit makes each worker collect garbage early instead of growing.
-    () => new Worker(new URL('./markdownWorker.ts', import.meta.url), { workerData: { codeThemes: options.codeThemes, sanitize: options.sanitize, reservedIds: options.reservedIds, components: options.components, maxPageSize: options.maxPageSize, containerTypes: options.containerTypes, highlightDir: options.highlightDir, ...(options.remarkPlugins?.length || options.rehypePlugins?.length ? { root: options.root, configFile: options.configFile } : {}) }, resourceLimits: { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 64 } }),
-  )
-  const ready = worker.then((thread) => new Promise<Worker>((resolve, reject) => {
-    thread.once('message', () => resolve(thread))
-    thread.once('error', reject)
-    thread.once('exit', () => reject(new Error('the markdown worker stopped')))
-  }))
-  ready.catch(() => undefined)
-  let stopped = false
+  const init: MarkdownWorkerOptions = { codeThemes: options.codeThemes, sanitize: options.sanitize, reservedIds: options.reservedIds, components: options.components, maxPageSize: options.maxPageSize, containerTypes: options.containerTypes, highlightDir: options.highlightDir, ...(options.remarkPlugins?.length || options.rehypePlugins?.length ? { root: options.root, configFile: options.configFile } : {}) }
+  const task = startWorker<{ jobs: Job[]; port: MessagePort }, number>(new URL('./markdownWorker.ts', import.meta.url), init, { resourceLimits: heapLimits })
   return {
     async run(batch, cache) {
-      const thread = await ready
-      return new Promise<number>((resolve, reject) => {
-        let count = 0
-        thread.on('message', (message: { results: { key: string; result?: MarkdownResult }[]; done: boolean }) => {
+      const channel = new MessageChannel()
+      let count = 0
+      // The results come on the port, the answer through the pool: the share is over when both are in.
+      const lastResults = new Promise<void>((resolve) => {
+        channel.port1.on('message', (message: MarkdownShareMessage) => {
           for (const item of message.results) {
             if (item.result) {
               cache.set(item.key, item.result)
               count++
             }
           }
-          if (!message.done) return
-          void thread.terminate()
-          resolve(count)
+          if (message.done) resolve()
         })
-        thread.on('error', reject)
-        // A worker that stops without answering (killed, out of memory) leaves its files to the main thread.
-        thread.on('exit', () => resolve(count))
-        thread.postMessage(batch)
       })
+      try {
+        await task.run({ jobs: batch, port: channel.port2 }, [channel.port2])
+        await lastResults
+      } catch {
+        // A worker that stops without answering (killed, out of memory) leaves its files to the main thread.
+      } finally {
+        channel.port1.close()
+        task.close()
+      }
+      return count
     },
     terminate() {
-      if (stopped) return
-      stopped = true
-      void worker.then((thread) => thread.terminate())
+      task.close()
     },
   }
 }

@@ -1,11 +1,14 @@
 import { Tinypool } from 'tinypool'
-import type { ResourceLimits } from 'node:worker_threads'
+import type { ResourceLimits, TransferListItem } from 'node:worker_threads'
 import { SheafError } from '../errors.ts'
 
 /** A task module running in worker threads of its own pool (see startWorker). */
 export interface WorkerTask<I, O> {
-  /** Runs the module's default export on `input` (copied to a worker) and returns its result (copied back). */
-  run(input: I): Promise<O>
+  /**
+   * Runs the module's default export on `input` (copied to a worker) and returns its result
+   * (copied back). `transfer`: objects moved instead of copied, such as a MessagePort in the input.
+   */
+  run(input: I, transfer?: TransferListItem[]): Promise<O>
   /** Stops the workers. */
   close(): void
 }
@@ -62,7 +65,7 @@ export function startWorker<I, O>(module: URL | string, init?: unknown, options:
     return { run: () => failed, close: () => undefined }
   }
   return {
-    run: (input) => pool.run(input).catch((error: unknown) => Promise.reject(toError(error, href))) as Promise<O>,
+    run: (input, transfer) => pool.run(input, transfer ? { transferList: transfer } : undefined).catch((error: unknown) => Promise.reject(toError(error, href))) as Promise<O>,
     close: () => void pool.destroy().catch(() => undefined),
   }
 }
