@@ -64,6 +64,21 @@ describe('a social card', () => {
     // The top rows (the site name's) are the template's on both.
     expect(one.rgb.subarray(0, cardWidth * 3 * 120).equals(other.rgb.subarray(0, cardWidth * 3 * 120))).toBe(true)
   }, 30_000)
+  it('draws the page layer with the template’s hidden words reduced to a letter exactly as with the words', async () => {
+    // The hidden words only hold their line boxes; one that could wrap (long, or not ASCII) is kept whole.
+    const contents = [
+      { title: 'Render', section: 'API reference', version: '13.x', siteName: 'React Native Testing Library' },
+      { title: 'A title long enough to wrap onto a second line of the card', section: '', version: '', siteName: 'Docs' },
+      { title: 'Écran', section: 'Guides', version: '12.x', siteName: 'A site name long enough to wrap onto a second line of the card, surely' },
+      { title: 'Intro', section: 'Start', version: '1.0', siteName: 'Écrans et requêtes' },
+      { title: 'Empty site name', section: 'Start', version: '1.0', siteName: '' },
+    ]
+    for (const content of contents) {
+      const reduced = await rasterize(await layerSvg(content, 'page'))
+      const kept = await rasterize(await layerSvg(content, 'page', false, true))
+      expect(Buffer.from(reduced).equals(Buffer.from(kept)), content.siteName).toBe(true)
+    }
+  }, 60_000)
 })
 
 describe('the banded PNG encoder', () => {
