@@ -1,14 +1,11 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { SheafError } from '../errors.ts'
+import { scratchDir } from '../fs/scratchDir.ts'
 import { writeFileAtomic } from '../incremental/writeFileAtomic.ts'
 import { engineModuleDirs, importMetaDefines, siteModules } from './siteModules.ts'
-
-/** Bundles are named by their content in this folder, so an unchanged module is imported from the same file. */
-const bundleDir = path.join(os.tmpdir(), `sheaf-site-modules-${os.userInfo().uid}`)
 
 /**
  * Imports one of a site's own modules (its config, a theme or plugin given by path), TypeScript or
@@ -39,7 +36,8 @@ export async function importSiteModule(file: string, root: string): Promise<Reco
   } catch (error) {
     throw bundleError(error, root, file)
   }
-  const bundled = path.join(bundleDir, `${path.basename(file).replace(/\.[^.]+$/, '')}-${createHash('sha1').update(code).digest('hex').slice(0, 16)}.mjs`)
+  // Named by content: an unchanged module is imported from the same file, an edited one (the dev server) from a new one.
+  const bundled = path.join(scratchDir('modules'), `${path.basename(file).replace(/\.[^.]+$/, '')}-${createHash('sha1').update(code).digest('hex').slice(0, 16)}.mjs`)
   if (!fs.existsSync(bundled)) writeFileAtomic(bundled, code)
   return (await import(pathToFileURL(bundled).href)) as Record<string, unknown>
 }

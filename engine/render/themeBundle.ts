@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { scratchDir } from '../fs/scratchDir.ts'
 import { writeFileAtomic } from '../incremental/writeFileAtomic.ts'
 import { bundleError } from '../loading/importSiteModule.ts'
 import { importMetaDefines, siteModules } from '../loading/siteModules.ts'
@@ -41,35 +41,9 @@ export async function themeBundleImporter(options: ThemeBundleOptions & { runtim
   }
 }
 
-let scratch: string | null = null
-
-/**
- * A folder for the theme bundles of builds without a cache, one per process (named by its pid),
- * removed when the process exits. A process that is killed cannot remove its own, so each new
- * one removes those of processes that are gone (a test runner's killed workers left five a run).
- */
+/** A folder for the theme bundles of builds without a cache, one per process (see scratchDir.ts). */
 export function scratchThemeDir(): string {
-  if (scratch) return scratch
-  const parent = path.join(os.tmpdir(), 'sheaf-theme')
-  fs.mkdirSync(parent, { recursive: true })
-  for (const name of fs.readdirSync(parent)) {
-    const pid = Number(name.split('-')[0])
-    if (Number.isInteger(pid) && pid !== process.pid && !isRunning(pid)) fs.rmSync(path.join(parent, name), { recursive: true, force: true })
-  }
-  const dir = fs.mkdtempSync(path.join(parent, `${process.pid}-`))
-  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }))
-  scratch = dir
-  return dir
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
+  return scratchDir('theme')
 }
 
 interface ThemeBundleOptions {
