@@ -25,7 +25,8 @@ const rendered = (result: Awaited<ReturnType<typeof build>>) => result.phases.fi
 describe('the render worker', () => {
   it('renders a big site to the same files as the main thread alone', async () => {
     const alone = await build(site, { outDir: 'out-main', sink: quiet, workers: false, cache: false })
-    const shared = await build(site, { outDir: 'out-worker', sink: quiet, cache: false })
+    // With the cache (cold: a fresh copy has none), so the small rebuild below starts from this build.
+    const shared = await build(site, { outDir: 'out-worker', sink: quiet })
     expect(rendered(shared)).toBe(rendered(alone))
     expect(alone.renderedInWorker).toBe(0)
     expect(shared.renderedInWorker).toBeGreaterThan(0)
@@ -43,6 +44,7 @@ describe('the render worker', () => {
   }, 180_000)
 
   it('is not started by a small render (a rebuild of a page or two)', async () => {
+    // Reuses the first test's cache, as a second `sheaf build` would (it rendered every page then).
     await build(site, { outDir: 'out-worker', sink: quiet })
     fs.appendFileSync(path.join(site, 'content/docs/page-7.md'), '\nOne more sentence.\n')
     const rebuild = await build(site, { outDir: 'out-worker', sink: quiet })
