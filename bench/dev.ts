@@ -47,7 +47,8 @@ export async function runDevBench(argv: string[]): Promise<void> {
     cases.push({ name: `corpus-${size}`, cwd: path.join(root, 'bench/corpus-site'), env: { BENCH_CORPUS: `${work}/content` }, route: '/part-1/group-1/page-1', file: `${work}/content/1.0/part-1/group-1/page-1.md`, edits: count })
   }
   for (const [index, item] of cases.entries()) {
-    fs.rmSync(path.join(item.cwd, '.sheaf-cache'), { recursive: true, force: true })
+    // (Retried: another process building this site may be writing into it.)
+    fs.rmSync(path.join(item.cwd, '.sheaf-cache'), { recursive: true, force: true, maxRetries: 10 })
     const port = 5400 + index
     const log: string[] = []
     const started = performance.now()
@@ -105,7 +106,7 @@ function percentile(values: number[], fraction: number): number {
 async function waitUntil(done: () => boolean, server: ChildProcess, what: string): Promise<void> {
   for (let attempt = 0; attempt < 6000; attempt++) {
     if (done()) return
-    if (server.exitCode !== null) throw new Error(`the dev server exited (${server.exitCode}) before ${what} was done`)
+    if (server.exitCode !== null || server.signalCode !== null) throw new Error(`the dev server exited (${server.exitCode ?? server.signalCode}) before ${what} was done`)
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error(`${what} was never done`)
@@ -113,7 +114,7 @@ async function waitUntil(done: () => boolean, server: ChildProcess, what: string
 
 async function waitFor200(url: string, server: ChildProcess): Promise<void> {
   for (let attempt = 0; attempt < 6000; attempt++) {
-    if (server.exitCode !== null) throw new Error(`the dev server for ${url} exited (${server.exitCode})`)
+    if (server.exitCode !== null || server.signalCode !== null) throw new Error(`the dev server for ${url} exited (${server.exitCode ?? server.signalCode})`)
     try {
       if ((await fetch(url)).status === 200) return
     } catch {
