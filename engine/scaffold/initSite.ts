@@ -57,6 +57,8 @@ export default defineConfig({
   description: 'Documentation built with Sheaf.',
   // The path the site is served under: '/' for a site of its own, '/repo-name/' on GitHub Pages.
   base: '/',
+  // Files in content/public/ are served as they are, under the base path.
+  icon: '/favicon.svg',
   // The default theme, by package name (a path such as './my-theme/index.ts' works too).
   theme: 'sheaf/theme',
   themeConfig: {
@@ -89,6 +91,8 @@ features:
     details: Search works offline, in the browser.
 ---
 `,
+    // Without an icon, browsers ask for /favicon.ico and log a 404 on every page.
+    'content/public/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#3451b2"/><path d="M9 22V10h9a4 4 0 0 1 0 8h-5" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/></svg>\n',
     'content/1.0/guide/_meta.json': '["introduction", "writing-pages"]\n',
     'content/1.0/guide/introduction.md': `---
 title: Introduction
