@@ -1,6 +1,5 @@
 // Vitest's global setup: the tests load the compiled engine (dist/, see vitest.config.ts), so
 // sources edited since the last compile are compiled before any test runs.
-// @ts-expect-error: a plain JavaScript module without declarations.
 import { compileIfStale } from '../scripts/compile.mjs'
 
 export default async function compileFirst(): Promise<void> {
