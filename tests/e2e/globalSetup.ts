@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process'
 import path from 'node:path'
 import type { Server } from 'node:http'
 import { startStaticServer } from '../../engine/server/staticServer.ts'
-// @ts-expect-error: a plain JavaScript module without declarations.
 import { compileIfStale } from '../../scripts/compile.mjs'
 import { outDirName, sites, type SiteName } from './sites.ts'
 
