@@ -106,6 +106,8 @@ interface Template {
   /** Opaque RGB pixels. */
   rgb: Uint8Array
   encoder: BandedPngEncoder
+  /** The pixels of the card being composited (see composite). */
+  scratch: Uint8Array
 }
 
 /** The template of a site's cards, drawn and compressed once per site name (per worker thread). */
@@ -122,7 +124,7 @@ export function templateOf(siteName: string): Promise<Template> {
         rgb[to + 1] = rgba[from + 1]
         rgb[to + 2] = rgba[from + 2]
       }
-      return { rgb, encoder: new BandedPngEncoder(rgb, cardWidth, cardHeight) }
+      return { rgb, encoder: new BandedPngEncoder(rgb, cardWidth, cardHeight), scratch: new Uint8Array(rgb.length) }
     })
     templates.set(siteName, template)
   }
@@ -132,18 +134,28 @@ export function templateOf(siteName: string): Promise<Template> {
 const emptyRow = new Uint8Array(cardWidth * 4)
 
 /**
- * Lays `rgba` (resvg's pixels: premultiplied alpha) over a copy of the template's pixels; returns
- * them with the bands of rows that changed. Most of a card is background: a row with nothing
- * drawn (compared natively with an empty one) keeps the template's pixels as they are.
+ * Lays `rgba` (resvg's pixels: premultiplied alpha) over the template's pixels; returns them with
+ * the bands of rows that changed. Most of a card is background: a row with nothing drawn
+ * (compared natively with an empty one) is the template's. Only the changed bands of the returned
+ * pixels are the card's (the encoder reads no other row): they are the template's scratch buffer,
+ * valid until the next card of that template is composited, so a card costs no 2 MB copy.
  */
 export function composite(template: Template, rgba: Uint8Array): { rgb: Uint8Array; changed: Set<number> } {
-  const out = template.rgb.slice()
+  const out = template.scratch
   const changed = new Set<number>()
   const rowBytes = cardWidth * 4
+  const drawn: number[] = []
   for (let row = 0; row < cardHeight; row++) {
     const start = row * rowBytes
     if (Buffer.compare(rgba.subarray(start, start + rowBytes), emptyRow) === 0) continue
+    drawn.push(row)
     changed.add(template.encoder.bandOf(row))
+  }
+  // The changed bands start as the template's rows.
+  const bandBytes = template.encoder.bandRows * cardWidth * 3
+  for (const band of changed) out.set(template.rgb.subarray(band * bandBytes, Math.min((band + 1) * bandBytes, out.length)), band * bandBytes)
+  for (const row of drawn) {
+    const start = row * rowBytes
     for (let from = start, to = row * cardWidth * 3; from < start + rowBytes; from += 4, to += 3) {
       const alpha = rgba[from + 3]
       if (alpha === 0) continue
