@@ -4,7 +4,7 @@ import path from 'node:path'
 const bin = path.resolve(import.meta.dirname, '../../bin/sheaf.js')
 
 /**
- * Starts `sheaf dev` for the site in `cwd` on 127.0.0.1:`port` and waits (up to a minute) until `isUp`
+ * Starts `sheaf dev` for the site in `cwd` on 127.0.0.1:`port` and waits (up to 50 s, inside the 60 s hook timeout) until `isUp`
  * says it answers. A server that exits first fails at once with what it printed, and a probe that
  * hangs counts as not up yet: the failure names its cause instead of a hook timeout a minute later.
  */
@@ -17,7 +17,7 @@ export async function startDevServer(cwd: string, port: number, isUp: () => Prom
   server.stderr?.on('data', keep)
   let exited: number | null | undefined
   server.once('exit', (code) => (exited = code))
-  const deadline = Date.now() + 60_000
+  const deadline = Date.now() + 50_000
   while (Date.now() < deadline) {
     if (exited !== undefined) throw new Error(`sheaf dev in ${cwd} exited with ${exited} before it answered:\n${output}`)
     const probe = isUp().catch(() => false)
@@ -26,5 +26,5 @@ export async function startDevServer(cwd: string, port: number, isUp: () => Prom
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   server.kill()
-  throw new Error(`sheaf dev in ${cwd} did not answer on port ${port} within a minute:\n${output}`)
+  throw new Error(`sheaf dev in ${cwd} did not answer on port ${port} within 50 s:\n${output}`)
 }
