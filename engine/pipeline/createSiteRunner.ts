@@ -27,20 +27,19 @@ export interface SiteRunnerOptions {
   cache?: boolean
   /** Keep transformed markdown in memory for later builds in this process (always on in develop mode). */
   keepInMemory?: boolean
-  /** Pages from front-matter and file names only, bodies left to transform on demand (the dev server's cold start; see outlineTransformer.ts). */
-  outline?: boolean
 }
 
 /**
  * The plugin runner: the built-in markdown transformer first, the site's plugins in config order,
  * and the built-in page creator last (so a plugin's pages win over a file's).
  */
-export async function createSiteRunner(config: ResolvedConfig, run: BuildRun, options: SiteRunnerOptions = {}): Promise<SiteRunner> {
+export async function createSiteRunner(config: ResolvedConfig, run: BuildRun, options: SiteRunnerOptions = {}, pages: 'transformed' | 'outline' = 'transformed'): Promise<SiteRunner> {
   const reusable = options.session && options.session.key === sessionKey(config)
   const session = reusable ? (options.session as BuildSession) : await createBuildSession(config, { cache: options.cache, keepInMemory: run.mode === 'develop' || options.keepInMemory === true })
   const registry = new PageRegistry(config.theme.templates)
   const runner = createPluginRunner([
-    options.outline ? outlineTransformer(session.markdownCache, config.lang) : markdownTransformer(session.processor, session.markdownCache, config.lang),
+    // 'outline': pages from front-matter and file names only, bodies transformed on demand (the dev server's cold start; see outlineTransformer.ts).
+    pages === 'outline' ? outlineTransformer(session.markdownCache, config.lang) : markdownTransformer(session.processor, session.markdownCache, config.lang),
     ...flattenPlugins(config.plugins, path.relative(config.root, config.configFile)),
     corePages(config.theme.templates, (page, source) => registry.add(page, source)),
   ])

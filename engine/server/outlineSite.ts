@@ -18,7 +18,7 @@ export type OutlineSite = LoadedSite & { bodies: PageBodies }
 export async function openOutline(root: string, options: LoadOptions = {}): Promise<SiteRunner & { run: BuildRun; load(): Promise<OutlineSite> }> {
   const run = startRun(options)
   const config = await (options.config ?? loadConfig(root, options.configFile))
-  const site = await createSiteRunner(config, run, { ...options, outline: true })
+  const site = await createSiteRunner(config, run, options, 'outline')
   const load = async (): Promise<OutlineSite> => {
     try {
       const store = await outlineContent(site, run)
