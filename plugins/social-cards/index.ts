@@ -99,18 +99,27 @@ async function cardJobs(graphql: GraphqlRunner, paths: string[]): Promise<CardJo
   if (paths.length === 0) return []
   const { site } = await graphql<{ site: { title: string } }>('{ site { title } }')
   const jobs: CardJob[] = []
-  for (const route of paths) {
-    const { page, sidebar } = await graphql<{ page: { title: string; version: string | null } | null; sidebar: SidebarItem[] }>(
-      'query ($path: String!) { page(path: $path) { title version } sidebar(path: $path) }',
-      { path: route },
-    )
-    if (!page) continue
-    const content: CardContent = { title: page.title, section: sectionOf(sidebar, route) ?? 'Overview', version: page.version ?? '', siteName: site.title }
-    const key = createHash('sha1').update(designVersion).update(JSON.stringify(content)).digest('hex')
-    jobs.push({ route, file: cardFile(route), key, content })
+  // Many pages a query, each under its own alias: a query per page spent most of its time parsing,
+  // validating and setting up the same query again (0.13-0.3 s of a one-page rebuild at 1,000 pages).
+  for (let at = 0; at < paths.length; at += pagesPerQuery) {
+    const routes = paths.slice(at, at + pagesPerQuery)
+    const variables = Object.fromEntries(routes.map((route, index) => [`path${index}`, route]))
+    const fields = routes.map((_, index) => `page${index}: page(path: $path${index}) { title version } sidebar${index}: sidebar(path: $path${index})`)
+    const data = await graphql<Record<string, unknown>>(`query (${routes.map((_, index) => `$path${index}: String!`).join(', ')}) { ${fields.join(' ')} }`, variables)
+    routes.forEach((route, index) => {
+      const page = data[`page${index}`] as { title: string; version: string | null } | null
+      if (!page) return
+      const sidebar = data[`sidebar${index}`] as SidebarItem[]
+      const content: CardContent = { title: page.title, section: sectionOf(sidebar, route) ?? 'Overview', version: page.version ?? '', siteName: site.title }
+      const key = createHash('sha1').update(designVersion).update(JSON.stringify(content)).digest('hex')
+      jobs.push({ route, file: cardFile(route), key, content })
+    })
   }
   return jobs
 }
+
+/** Pages asked for in one query (see cardJobs): two aliases each, within the engine's limit of 30 a query. */
+const pagesPerQuery = 15
 
 /** `/docs/api/render` -> `og/docs/api/render.png`. */
 export function cardFile(route: string): string {
