@@ -1,14 +1,13 @@
 import type { ComponentType } from 'react'
 import path from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import { isSheafError, SheafError } from '../errors.ts'
 import type { AppProps } from '../shared/App.tsx'
 import type { LayoutProps, TemplateProps } from '../shared/types.ts'
 
-/** Imports a module by absolute path (Node's import in builds, Vite's ssrLoadModule in dev). */
+/** Imports a module by absolute path (the theme bundle's in builds, Vite's ssrLoadModule in dev). */
 export type ModuleImporter = (file: string) => Promise<Record<string, unknown>>
 
-export const nodeImporter: ModuleImporter = (file) => import(pathToFileURL(file).href)
 export const runtimeFile = fileURLToPath(new URL('../shared/index.ts', import.meta.url))
 
 export interface TemplateModule {
@@ -26,7 +25,7 @@ export interface LoadedTheme {
 }
 
 /** Imports the theme's templates and layout for server rendering. */
-export async function loadTheme(root: string, theme: { layout?: string; templates: Record<string, string> }, importer: ModuleImporter = nodeImporter): Promise<LoadedTheme> {
+export async function loadTheme(root: string, theme: { layout?: string; templates: Record<string, string> }, importer: ModuleImporter): Promise<LoadedTheme> {
   const templates = new Map<string, TemplateModule>()
   const runtime = await importer(runtimeFile)
   for (const [name, file] of Object.entries(theme.templates)) {
