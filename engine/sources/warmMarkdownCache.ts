@@ -1,9 +1,8 @@
-import type { ComponentRegistry } from '../markdown/remarkMdxComponents.ts'
 import os from 'node:os'
 import { chooseTransformStrategy } from './transformStrategy.ts'
 import { MessageChannel, type MessagePort } from 'node:worker_threads'
 import { startWorker } from '../workers/runInWorker.ts'
-import type { MarkdownShareMessage, MarkdownWorkerOptions } from './markdownWorker.ts'
+import type { MarkdownJob, MarkdownShareMessage, MarkdownWorkerOptions } from './markdownWorker.ts'
 import type { HighlightAhead } from '../markdown/highlightAhead.ts'
 import type { MarkdownProcessor } from '../markdown/processor.ts'
 import type { SheafNode } from '../store/types.ts'
@@ -90,23 +89,11 @@ function nextTask(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve))
 }
 
-interface WorkerOptions {
-  codeThemes: { light: string; dark: string }
-  sanitize: boolean
-  reservedIds?: string[]
-  components: ComponentRegistry
-  maxPageSize?: number
-  containerTypes?: string[]
-  /** The site's unified plugins: functions cannot cross to a worker, so with any, each worker imports the config itself. */
-  remarkPlugins?: unknown[]
-  rehypePlugins?: unknown[]
-  root?: string
-  configFile?: string
-  highlightDir: string | null
-}
+/** What a markdown worker starts with, and the site's unified plugins: functions cannot cross to a worker, so with any, each worker imports the config itself. */
+type WorkerOptions = MarkdownWorkerOptions & { remarkPlugins?: unknown[]; rehypePlugins?: unknown[] }
 
 /** A file to transform; `portable`: with its portable markdown (see MarkdownCache.portableMarkdown). */
-type Job = { key: string; source: string; file: string; portable: boolean }
+type Job = MarkdownJob
 
 /** A markdown worker thread, loading its pipeline from the moment it is started. */
 export interface MarkdownWorker {

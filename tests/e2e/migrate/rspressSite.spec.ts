@@ -6,6 +6,7 @@ import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { startStaticServer } from '../../../engine/server/staticServer.ts'
 import { portOffset } from '../sites.ts'
+import { crawlSite, hydrationNoise } from '../siteCrawl.ts'
 
 // The Rspress fixture, migrated by `sheaf migrate rspress` and built with no content edit, served
 // on a port of its own: every page is reachable, links and anchors are live (but the one dead
@@ -39,53 +40,13 @@ test.afterAll(async () => {
 
 test('every page of every version and language answers 200 with live links and hydrates without warnings', async ({ page, request }) => {
   test.setTimeout(180_000)
-  const starts = [base, `${base}v1/`, `${base}zh/`, `${base}zh/v1/`]
-  const pages = new Map<string, string>()
-  const anchors: { from: string; path: string; id: string }[] = []
-  const problems: string[] = []
-  const queue = [...starts]
-  while (queue.length > 0) {
-    const route = queue.shift() as string
-    if (pages.has(route)) continue
-    const response = await request.get(`${origin}${route}`)
-    pages.set(route, response.status() === 200 ? await response.text() : '')
-    if (response.status() !== 200) {
-      problems.push(`${route} answered ${response.status()}`)
-      continue
-    }
-    for (const [, raw] of (pages.get(route) as string).matchAll(/\s(?:href|src)="([^"]+)"/g)) {
-      const url = new URL(raw.replace(/&amp;/g, '&'), origin)
-      if (url.origin !== origin || !url.pathname.startsWith(base)) continue
-      if (/\.(js|css|svg|png|json|txt|xml|md|ico|woff2?)$/.test(url.pathname)) {
-        const status = (await request.get(`${origin}${url.pathname}`)).status()
-        if (status !== 200) problems.push(`asset ${url.pathname} answered ${status}`)
-        continue
-      }
-      if (url.hash) anchors.push({ from: route, path: url.pathname, id: decodeURIComponent(url.hash.slice(1)) })
-      if (!pages.has(url.pathname)) queue.push(url.pathname)
-    }
-  }
-  for (const anchor of anchors) {
-    const html = pages.get(anchor.path) ?? ''
-    if (!html.includes(`id="${anchor.id}"`)) problems.push(`${anchor.from} -> ${anchor.path}#${anchor.id}`)
-  }
+  const { routes, problems } = await crawlSite(request, origin, base, [base, `${base}v1/`, `${base}zh/`, `${base}zh/v1/`])
   // The one dead anchor is the fixture's own (Rspress builds it; Sheaf warned about it at build time).
   expect(problems).toEqual([`${base}api/config -> ${base}api/config#legacy-mode`])
-  const routes = [...pages.keys()]
   for (const expected of ['guide/start', 'guide/install', 'guide/advanced/theming', 'api/config', 'v1/guide/start', 'zh/guide/start', 'zh/v1/guide/install']) {
     expect(routes).toContain(`${base}${expected}`)
   }
-
-  const noise: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') noise.push(`${page.url()}: ${message.text()}`)
-  })
-  page.on('pageerror', (error) => noise.push(`${page.url()}: ${error.message}`))
-  for (const route of routes) {
-    await page.goto(`${origin}${route}`)
-    await page.locator('html[data-sheaf-hydrated]').waitFor()
-  }
-  expect(noise).toEqual([])
+  expect(await hydrationNoise(page, origin, routes)).toEqual([])
 })
 
 test('the MDX page shows the theme tabs and the sidebar navigates within the version without a reload', async ({ page }) => {
