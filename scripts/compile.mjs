@@ -102,6 +102,7 @@ export async function compile({ declarations = false } = {}) {
     writeAtomically(output.path, text)
   }
   for (const file of files.filter((name) => !typescriptRE.test(name))) writeAtomically(path.join(outDir, file), fs.readFileSync(path.join(packageRoot, file)))
+  removeOrphans(files)
   writeAtomically(stampFile, digest)
   if (declarations) {
     emitDeclarations()
@@ -115,6 +116,21 @@ function emitDeclarations() {
   if (!fs.existsSync(tsc)) return
   const run = spawnSync(process.execPath, [tsc, '-p', path.join(packageRoot, 'tsconfig.build.json')], { cwd: packageRoot, encoding: 'utf8' })
   if (run.status !== 0) throw new Error(`Type declarations failed to compile:\n${run.stdout}${run.stderr}`)
+}
+
+/** Removes compiled files whose source is gone (a deleted or renamed module), so dist/ holds what the sources make. */
+function removeOrphans(files) {
+  const expected = new Set(files.map((file) => file.replace(typescriptRE, '')))
+  for (const dir of sourceDirs) {
+    const absolute = path.join(outDir, dir)
+    if (!fs.existsSync(absolute)) continue
+    for (const entry of fs.readdirSync(absolute, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue
+      const file = path.relative(outDir, path.join(entry.parentPath, entry.name))
+      const source = file.replace(/\.(?:js\.map|js|d\.ts)$/, '')
+      if (!expected.has(source) && !expected.has(file)) fs.rmSync(path.join(outDir, file), { force: true })
+    }
+  }
 }
 
 function writeAtomically(file, content) {
