@@ -1,20 +1,12 @@
-import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
-import { afterAll, describe, expect, it } from 'vitest'
+import { pathToFileURL } from 'node:url'
+import { describe, expect, it } from 'vitest'
 import { importSiteModule } from '../../../../engine/loading/importSiteModule.ts'
 import * as engine from '../../../../engine/index.ts'
+import { projectScratch } from '../../../projectScratch.ts'
 
-// Inside the project (a git-ignored folder), so `sheaf` resolves as it does for a site here.
-const root = fs.mkdtempSync(path.join(fileURLToPath(new URL('../../../fixtures/', import.meta.url)), '.tmp-site-module-'))
-afterAll(() => fs.rmSync(root, { recursive: true, force: true }))
-
-function write(name: string, text: string): string {
-  const file = path.join(root, name)
-  fs.mkdirSync(path.dirname(file), { recursive: true })
-  fs.writeFileSync(file, text)
-  return file
-}
+// Inside the project, so `sheaf` resolves as it does for a site here.
+const { root, write } = projectScratch('site-module')
 
 describe("a site's own module, bundled and imported", () => {
   it('runs TypeScript, keeps each file its own import.meta, and shares the engine instead of copying it', async () => {

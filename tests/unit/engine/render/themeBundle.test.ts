@@ -1,25 +1,17 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import * as React from 'react'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { runtimeFile } from '../../../../engine/render/loadTheme.ts'
 import { engineModuleDirs } from '../../../../engine/loading/siteModules.ts'
 import { scratchThemeDir, themeBundleImporter } from '../../../../engine/render/themeBundle.ts'
 import * as runtime from '../../../../engine/shared/index.ts'
+import { projectScratch } from '../../../projectScratch.ts'
 
-// Inside the project (a git-ignored folder), so the theme finds React and `sheaf/runtime` as a site's would.
-const root = fs.mkdtempSync(path.join(fileURLToPath(new URL('../../../fixtures/', import.meta.url)), '.tmp-theme-bundle-'))
+// Inside the project, so the theme finds React and `sheaf/runtime` as a site's would.
+const { root, write } = projectScratch('theme-bundle')
 const cacheDir = path.join(root, '.sheaf-cache', 'theme')
-afterAll(() => fs.rmSync(root, { recursive: true, force: true }))
-
-function write(name: string, text: string): string {
-  const file = path.join(root, name)
-  fs.mkdirSync(path.dirname(file), { recursive: true })
-  fs.writeFileSync(file, text)
-  return file
-}
 
 const doc = write('theme/Doc.tsx', "import * as React from 'react'\nimport * as runtime from 'sheaf/runtime'\nimport { title } from './parts/title.ts'\nexport const shared = { React, runtime }\nexport const query = 'query { site { title } }'\nexport default function Doc() { return <h1>{title}</h1> }\n")
 write('theme/parts/title.ts', "export const title: string = 'First'\n")
