@@ -27,6 +27,7 @@ import { createParser } from './parser.ts'
 import { escapeCustomHeadingIds } from './customHeadingIds.ts'
 import { findUnclosedFence } from './unclosedFence.ts'
 import { portableTemplate, preparePortable, type PendingPortable, type PortableTemplate } from './portableMarkdown.ts'
+import { titleFromFile } from './titleFromFile.ts'
 
 export interface MarkdownOptions {
   highlighter: CodeHighlighter
@@ -57,6 +58,12 @@ export interface MarkdownInput {
    * `deferred`: serialise it when first read (see PendingPortable), not now.
    */
   portable?: boolean | 'deferred'
+  /**
+   * Called once the source is parsed (or found to need no parse), before the tree is transformed
+   * and its code blocks awaited: a caller that starts many files lets its event loop turn
+   * between their parses (see transformAhead in warmMarkdownCache.ts).
+   */
+  onParsed?: () => void
 }
 
 export interface MarkdownWarning {
@@ -109,9 +116,10 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
 
   return {
     maxPageSize,
-    async process({ source, file, mdx, portable: wantsPortable }) {
+    async process({ source, file, mdx, portable: wantsPortable, onParsed }) {
       assertPageSize(source, file, maxPageSize)
       if (source.trim() === '') {
+        onParsed?.()
         return emptyResult(file)
       }
       assertReasonableNesting(source, file, { mdx })
@@ -131,6 +139,7 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
             : text.length > chunkedParseThreshold
               ? parseInChunks(text, (chunk) => processor.parse(chunk) as MdastRoot)
               : (processor.parse(vfile) as MdastRoot)
+        onParsed?.()
         // From the parsed tree, before the transform below changes it (the template is a copy).
         if (wantsPortable) portable = wantsPortable === 'deferred' ? preparePortable(mdast) : portableTemplate(mdast)
         hast = (await processor.run(mdast, vfile)) as HastRoot
@@ -176,13 +185,6 @@ function emptyResult(file: string): MarkdownResult {
     sections: [],
     warnings: [{ message: `The file is empty; the page is titled "${title}" from its file name. Add a \`title:\` front-matter field and some content.` }],
   }
-}
-
-/** `docs/api/render-hook.md` -> `Render hook`. */
-export function titleFromFile(file: string): string {
-  const base = file.split('/').pop()?.replace(/\.(md|mdx)$/, '') ?? file
-  const words = (base === 'index' ? file.split('/').slice(-2, -1)[0] ?? 'Home' : base).replace(/[-_]+/g, ' ').trim()
-  return words.charAt(0).toUpperCase() + words.slice(1)
 }
 
 function toSheafError(error: unknown, file: string): SheafError {

@@ -1,6 +1,6 @@
 import { fenceRoles, FenceRole } from '../markdown/fenceScanner.ts'
 import { parseFrontmatter } from '../markdown/frontmatter.ts'
-import { titleFromFile } from '../markdown/processor.ts'
+import { titleFromFile } from '../markdown/titleFromFile.ts'
 import type { Plugin } from '../plugins/types.ts'
 import type { MarkdownCache } from '../sources/markdownCache.ts'
 import { toSlug } from '../sources/markdownTransformer.ts'
