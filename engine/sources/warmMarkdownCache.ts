@@ -64,22 +64,28 @@ export async function warmMarkdownCache(
  * parsed pages are all in memory at once). A file that fails is left to the transform, which
  * processes it again and reports the error where it belongs.
  *
- * Each file starts in a task of its own (setImmediate), not all in one go: started together, every
- * parse ran in one chain of microtasks, and the thread handled no message until the last file had
- * parsed. The worker pool hands the highlight worker its next batch from this thread's event loop,
- * so the worker sat idle for a second of this site's cold build, then highlighted the rest while
- * this thread waited.
+ * Each file is parsed in a task of its own: the next file starts (setImmediate) only once the one
+ * before it has parsed (`onParsed`). Started together, or each merely a task after the other,
+ * every call waited for the processor to load (its modules, shiki) and then every parse ran in one
+ * chain of microtasks: the thread handled no message for the whole parse phase (1.3 s of this
+ * site's cold build on a loaded machine), and the highlight worker's results and its next work
+ * waited for it.
  */
 function transformAhead(jobs: Job[], cache: MarkdownCache, processor: MarkdownProcessor): void {
-  let turn: Promise<unknown> = Promise.resolve()
+  let previousParsed: Promise<unknown> = Promise.resolve()
   for (const job of jobs) {
-    turn = turn.then(nextTask)
-    const done = turn
-      .then(() => processor.process({ source: job.source, file: job.file, mdx: job.file.endsWith('.mdx'), portable: job.portable && 'deferred' }))
+    let parsed: () => void = () => undefined
+    const thisParsed = new Promise<void>((resolve) => (parsed = resolve))
+    const started = previousParsed.then(nextTask)
+    previousParsed = thisParsed
+    const done = started
+      .then(() => processor.process({ source: job.source, file: job.file, mdx: job.file.endsWith('.mdx'), portable: job.portable && 'deferred', onParsed: parsed }))
       .then(
         (result) => cache.set(job.key, result),
         () => undefined,
       )
+      // A file that failed before its parse ended must not hold up the next.
+      .finally(parsed)
     cache.expect(job.key, done)
   }
 }

@@ -36,4 +36,54 @@ describe('the main thread’s transform ahead of a highlight worker', () => {
     expect(events.filter((event) => event !== 'message handled')).toEqual(nodes.map((node) => node.sourcePath))
     expect(keys.every((key) => cache.get(key) !== undefined)).toBe(true)
   })
+
+  it('parses one page a task even when every call first waits for the processor to load', async () => {
+    // The build's processor loads its modules on first use: every page's call waits for that one
+    // promise, and once it resolves they all continue in the same chain of microtasks.
+    const events: string[] = []
+    let loaded: () => void = () => undefined
+    const loading = new Promise<void>((resolve) => (loaded = resolve))
+    const processor: MarkdownProcessor = {
+      maxPageSize: 1_000_000,
+      async process(input) {
+        await loading
+        events.push(input.file)
+        input.onParsed?.()
+        return { frontmatter: {}, title: input.file, toc: [], anchors: [], body: { type: 'root', children: [] }, text: '', sections: [], warnings: [] } satisfies MarkdownResult
+      },
+    }
+    const highlightAhead: HighlightAhead = { start: () => true, take: () => undefined, finish: () => undefined }
+    const cache = createMarkdownCache({ dir: null, salt: 'test', keepInMemory: true })
+    const nodes = Array.from({ length: 6 }, (_, index) => file(index))
+    await warmMarkdownCache(nodes, cache, { workers: true, threads: 2, highlightAhead, processor, codeThemes: { light: 'github-light', dark: 'github-dark' }, sanitize: true, components: {}, highlightDir: null })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    loaded()
+    // Once loaded, a message arriving (a worker's answer) is handled before the last pages parse.
+    await new Promise<void>((resolve) => queueMicrotask(resolve))
+    setImmediate(() => events.push('message handled'))
+    const keys = nodes.map((node) => cache.key(String(node.content), String(node.sourcePath)))
+    await Promise.all(keys.map((key) => cache.settled(key)))
+    expect(events).toHaveLength(7)
+    expect(events.indexOf('message handled')).toBeLessThan(3)
+    expect(events.filter((event) => event !== 'message handled')).toEqual(nodes.map((node) => node.sourcePath))
+  })
+
+  it('goes on to the next page when one fails before it parses', async () => {
+    const processor: MarkdownProcessor = {
+      maxPageSize: 1_000_000,
+      async process(input) {
+        if (input.file.endsWith('page-1.md')) throw new Error('broken front-matter')
+        input.onParsed?.()
+        return { frontmatter: {}, title: input.file, toc: [], anchors: [], body: { type: 'root', children: [] }, text: '', sections: [], warnings: [] } satisfies MarkdownResult
+      },
+    }
+    const highlightAhead: HighlightAhead = { start: () => true, take: () => undefined, finish: () => undefined }
+    const cache = createMarkdownCache({ dir: null, salt: 'test', keepInMemory: true })
+    const nodes = Array.from({ length: 4 }, (_, index) => file(index))
+    await warmMarkdownCache(nodes, cache, { workers: true, threads: 2, highlightAhead, processor, codeThemes: { light: 'github-light', dark: 'github-dark' }, sanitize: true, components: {}, highlightDir: null })
+    const keys = nodes.map((node) => cache.key(String(node.content), String(node.sourcePath)))
+    await Promise.all(keys.map((key) => cache.settled(key)))
+    // The failed page is left to the transform (which reports it); the others are cached.
+    expect(keys.map((key) => cache.get(key) !== undefined)).toEqual([true, false, true, true])
+  })
 })
