@@ -1,6 +1,7 @@
 import { workerSlot, type WorkerTask } from '../workers/runInWorker.ts'
 import { findCodeFences, type CodeFence } from './codeFences.ts'
-import type { HighlightBatch } from './highlightTask.ts'
+import { MessageChannel } from 'node:worker_threads'
+import type { HighlightBatch, HighlightMessage } from './highlightTask.ts'
 
 /**
  * Code blocks highlighted ahead of the transform, in a worker thread.
@@ -27,14 +28,6 @@ export interface HighlightAhead {
 
 /** Fewer blocks than this are highlighted faster on the main thread than a worker starts (0.2-0.3 s). */
 const minimumFences = 40
-/**
- * Fences per message: small at first, so the first results come back while the worker is still
- * going, then larger. The worker pool hands the worker its next batch from the main thread's event
- * loop, which a page's parse holds for up to a tenth of a second: with every batch at 8 fences the
- * worker waited for its next batch a fifth of the time on this site's cold build.
- */
-const firstBatchSize = 8
-const largestBatchSize = 64
 
 type HighlightWorker = WorkerTask<HighlightBatch, (string | null)[]>
 const slot = workerSlot<HighlightBatch, (string | null)[]>(new URL('./highlightTask.ts', import.meta.url))
@@ -52,6 +45,7 @@ export function prestartHighlightWorker(): void {
 export function createHighlightAhead(): HighlightAhead {
   const expected = new Map<string, Promise<string | undefined>>()
   let worker: HighlightWorker | null = null
+  let stopListening: () => void = () => undefined
   return {
     start(sources, themes) {
       if (worker) return false
@@ -59,18 +53,31 @@ export function createHighlightAhead(): HighlightAhead {
       if (fences.length < minimumFences) return false
       const running = slot.take()
       worker = running
-      for (let at = 0, size = firstBatchSize; at < fences.length; at += size, size = Math.min(size * 2, largestBatchSize)) {
-        const batch = fences.slice(at, at + size)
-        // A failed worker only means the main thread highlights these itself.
-        const results = running.run({ themes, fences: batch }).catch(() => [] as (string | null)[])
-        batch.forEach((fence, index) => expected.set(keyOf(fence.lang, fence.meta, fence.code), results.then((html) => html[index] ?? undefined)))
+      // Every fence in one task, each answered on a port the moment it is highlighted. Sent as
+      // batches through the pool, the worker got its next batch only when this thread, busy
+      // parsing pages, had handled the answer to the last one: it waited for the main thread.
+      const ports = new MessageChannel()
+      const answers = fences.map(() => deferred<string | undefined>())
+      // What is left unanswered (the worker failed or stopped) the main thread highlights itself.
+      const giveUp = () => {
+        for (const answer of answers) answer.resolve(undefined)
+        ports.port1.close()
       }
+      stopListening = giveUp
+      ports.port1.on('message', (message: HighlightMessage) => {
+        if ('done' in message) giveUp()
+        else answers[message.index]?.resolve(message.html ?? undefined)
+      })
+      running.run({ themes, fences, port: ports.port2 }, [ports.port2]).catch(giveUp)
+      fences.forEach((fence, index) => expected.set(keyOf(fence.lang, fence.meta, fence.code), answers[index].promise))
       return true
     },
     take(lang, meta, code) {
       return expected.get(keyOf(lang, meta, code))
     },
     finish() {
+      stopListening()
+      stopListening = () => undefined
       worker?.close()
       worker = null
       // A worker started for this build that it had no use for.
@@ -78,6 +85,12 @@ export function createHighlightAhead(): HighlightAhead {
       expected.clear()
     },
   }
+}
+
+function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve: (value: T) => void = () => undefined
+  const promise = new Promise<T>((settle) => (resolve = settle))
+  return { promise, resolve }
 }
 
 function keyOf(lang: string, meta: string, code: string): string {

@@ -40,6 +40,32 @@ describe('highlightAhead', () => {
     expect(finished).toEqual(['long', 'short'])
   }, 60_000)
 
+  it('posts each fence on the port as soon as it is highlighted, then says it is done', async () => {
+    // One task holds every fence: the worker never waits for the main thread to hand it the next batch.
+    const { default: highlightFences } = await import('../../../../engine/markdown/highlightTask.ts')
+    const { MessageChannel } = await import('node:worker_threads')
+    const channel = new MessageChannel()
+    const messages: unknown[] = []
+    const ended = new Promise<void>((resolve) =>
+      channel.port1.on('message', (message: { done?: boolean }) => {
+        messages.push(message)
+        if (message.done) resolve()
+      }),
+    )
+    const fences = [{ lang: 'tsx', meta: '', code: 'const a = <View />' }, { lang: 'nosuchlang', meta: '', code: 'plain' }, { lang: 'bash', meta: '{1}', code: 'npm test' }]
+    const answer = await highlightFences({ themes, fences, port: channel.port2 })
+    await ended
+    channel.port1.close()
+    expect(answer).toEqual([])
+    const local = await createCodeHighlighter(themes)
+    expect(messages).toEqual([
+      { index: 0, html: await local.highlight('const a = <View />', 'tsx', new Set()) },
+      { index: 1, html: null },
+      { index: 2, html: await local.highlight('npm test', 'bash', new Set([1])) },
+      { done: true },
+    ])
+  }, 60_000)
+
   it('starts no worker for a handful of blocks', () => {
     ahead = createHighlightAhead()
     ahead.start([page(1)], themes)
