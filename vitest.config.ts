@@ -31,6 +31,7 @@ export default defineConfig({
     alias: [
       { find: /^sheaf\/runtime$/, replacement: path.join(dist, 'engine/shared/index.js') },
       { find: /^sheaf\/cache$/, replacement: path.join(dist, 'engine/incremental/persistentCache.js') },
+      { find: /^sheaf\/markdown$/, replacement: path.join(dist, 'engine/markdown/toolkit.js') },
       { find: /^sheaf\/plugins\/search\/shared$/, replacement: path.join(dist, 'plugins/search/shared/index.js') },
       { find: /^sheaf\/plugins\/(.*)$/, replacement: path.join(dist, 'plugins/$1/index.js') },
       { find: /^sheaf$/, replacement: path.join(dist, 'engine/index.js') },

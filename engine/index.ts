@@ -12,11 +12,10 @@ export { walkDirectory, type DirectoryEntry, type WalkOptions } from './fs/walkD
 export { escapeMarkup, type MarkupContext } from './render/escapeMarkup.ts'
 export { runInWorker, startWorker, type WorkerTask } from './workers/runInWorker.ts'
 export { containerTypes, normalizeContainerTitles } from './markdown/remarkContainers.ts'
-/** The markdown (or MDX) parser the engine parses pages with: plugins that read sources parse them the same way. */
-export { createParser } from './markdown/parser.ts'
 export type { ComponentRegistry, PropSpec, PropType } from './markdown/remarkMdxComponents.ts'
-/** A page as portable markdown (see Plugin.portableMarkdown): the template's links filled in, or a source converted. */
-export { fillPortableMarkdown, portableMarkdown, type MdxElement, type PortableHooks, type PortableLink, type PortableTemplate } from './markdown/portableMarkdown.ts'
+/** A page as portable markdown (see Plugin.portableMarkdown): the template's links filled in. The parser and the converter from a source are in `sheaf/markdown`. */
+export { fillPortableMarkdown, type PortableLink, type PortableTemplate } from './markdown/portableTemplate.ts'
+export type { MdxElement, PortableHooks } from './markdown/portableMarkdown.ts'
 export type {
   Awaitable,
   BuiltPage,

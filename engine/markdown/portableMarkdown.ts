@@ -6,6 +6,9 @@ import { unified } from 'unified'
 import { escapeCustomHeadingIds } from './customHeadingIds.ts'
 import { createParser } from './parser.ts'
 import { normalizeContainerTitles } from './remarkContainers.ts'
+import type { PortableLink, PortableTemplate } from './portableTemplate.ts'
+
+export { fillPortableMarkdown, type PortableLink, type PortableTemplate } from './portableTemplate.ts'
 
 /**
  * A page as portable markdown (CommonMark + GFM, what an AI assistant or a `.md` twin reads):
@@ -31,23 +34,6 @@ export interface PortableHooks {
   link(node: Link | Image): string | undefined
   /** What an MDX element becomes; undefined when it has no portable form (the conversion then gives null). */
   component?(node: MdxElement): RootContent[] | undefined
-}
-
-/**
- * A page's portable markdown with its site-relative links left open: `parts[i]`, then link `i`'s
- * URL, then `parts[i + 1]`... The links are resolved once every page's route is known (after the
- * transform); `fillPortableMarkdown` joins them.
- */
-export interface PortableTemplate {
-  parts: string[]
-  links: PortableLink[]
-}
-
-export interface PortableLink {
-  /** As written in the page. */
-  url: string
-  /** The link's text when it is one plain text and no title (it prints as `<url>` when its URL equals it). */
-  text?: string
 }
 
 const dropped = new Set(['yaml', 'mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression'])
@@ -123,7 +109,7 @@ export class PendingPortable {
 
 /** The template's tree with a placeholder URL for each site-relative link; null when the page has an MDX element. */
 export function preparePortable(tree: Root): PendingPortable | null {
-  // Each site-relative link gets a unique placeholder URL that serialises as is (see plainUrl).
+  // Each site-relative link gets a unique placeholder URL that serialises as is (see plainUrl in portableTemplate.ts).
   const marker = `sheaf-link-${randomBytes(6).toString('hex')}-`
   const links: PortableLink[] = []
   const converted = toPortableTree(tree, {
@@ -154,29 +140,6 @@ function serialiseTemplate(converted: Root, marker: string, links: PortableLink[
     else if (Number(pieces[index]) !== (index - 1) / 2) return null
   }
   return { parts, links }
-}
-
-/**
- * A URL the serialiser writes as it is in a `(...)` destination, as it wrote the placeholder: no
- * space, control character, parenthesis, bracket, `<`, `>`, `&`, `\` or quote (those it may enclose or escape).
- */
-const plainUrl = /^[A-Za-z0-9\-._~:/?#@!$*+,;=%]+$/
-
-/**
- * The page's portable markdown with each link's URL from `resolve` (null keeps the URL as written).
- * Null when a URL would not serialise as its placeholder did (it needs escaping, or the link would
- * print as an autolink): the caller converts the page from its source then (`portableMarkdown`).
- */
-export function fillPortableMarkdown(template: PortableTemplate, resolve: (url: string) => string | null): string | null {
-  let out = template.parts[0]
-  for (let index = 0; index < template.links.length; index++) {
-    const link = template.links[index]
-    const url = resolve(link.url) ?? link.url
-    if (!plainUrl.test(url)) return null
-    if (link.text !== undefined && (link.text === url || `mailto:${link.text}` === url) && /^[a-z][+\-.a-z]+:/i.test(url)) return null
-    out += url + template.parts[index + 1]
-  }
-  return out
 }
 
 function convertChildren(children: readonly RootContent[], hooks: PortableHooks): RootContent[] | null {

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { createHash } from 'node:crypto'
-import type { PendingPortable } from '../markdown/portableMarkdown.ts'
+import { isPendingPortable } from '../markdown/portableTemplate.ts'
 import type { MarkdownResult } from '../markdown/processor.ts'
 import { SheafError } from '../errors.ts'
 import { readCacheEntryText, sealCacheEntry } from '../incremental/cacheEntry.ts'
@@ -168,17 +168,9 @@ function writeEntry(result: MarkdownResult): Entry {
   const bodyEntry = sealCacheEntry(`${JSON.stringify(body)}\n${JSON.stringify(text)}`)
   const head = `${bodyEntry.length}\n${JSON.stringify(rest)}\n${JSON.stringify(sections)}\n`
   // `undefined` (not asked for) is kept as such: JSON has no undefined, so it is an empty line.
-  if (!isPending(portable)) return { main: sealCacheEntry(`${head}${portable === undefined ? '' : JSON.stringify(portable)}`), body: bodyEntry }
+  if (!isPendingPortable(portable)) return { main: sealCacheEntry(`${head}${portable === undefined ? '' : JSON.stringify(portable)}`), body: bodyEntry }
   // Until it is serialised, the entry has none: a build that stops before then converts the page from its source.
   return { main: sealCacheEntry(head), body: bodyEntry, later: (write) => portable.onSerialised((template) => write(sealCacheEntry(`${head}${JSON.stringify(template)}`))) }
-}
-
-/**
- * Told apart by shape, not `instanceof`: importing the class would load the markdown pipeline
- * (unified, micromark) on a rebuild's main thread, which only reads this cache.
- */
-function isPending(portable: MarkdownResult['portable']): portable is PendingPortable {
-  return typeof (portable as PendingPortable | null | undefined)?.onSerialised === 'function'
 }
 
 function readEntry(stored: string, bodyFile: string): MarkdownResult {

@@ -1,7 +1,7 @@
 import { SheafError } from '../errors.ts'
 import { createContentDigest } from '../store/digest.ts'
 import { assertPageSize } from '../markdown/pageSize.ts'
-import { PendingPortable } from '../markdown/portableMarkdown.ts'
+import { isPendingPortable } from '../markdown/portableTemplate.ts'
 import type { MarkdownProcessor, MarkdownResult } from '../markdown/processor.ts'
 import type { Plugin, Reporter } from '../plugins/types.ts'
 import { defineLazyField } from '../store/lazyField.ts'
@@ -51,7 +51,7 @@ export function markdownTransformer(processor: MarkdownProcessor, cache: Markdow
       defineLazyField(page, 'text', () => result.text)
       defineLazyField(page, 'sections', () => result.sections)
       // The page's portable markdown (when a plugin asked for it; see Plugin.portableMarkdown): not in the schema, read from the node.
-      if (cache.portableMarkdown) defineLazyField(page, 'portableMarkdown', () => (result.portable instanceof PendingPortable ? result.portable.get() : (result.portable ?? null)))
+      if (cache.portableMarkdown) defineLazyField(page, 'portableMarkdown', () => (isPendingPortable(result.portable) ? result.portable.get() : (result.portable ?? null)))
       createNode(page)
     },
   }

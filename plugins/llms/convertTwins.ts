@@ -1,5 +1,5 @@
 import { fillPortableMarkdown, withBase, type PortableTemplate } from 'sheaf'
-import { createLinkResolver, toCleanMarkdown } from './toCleanMarkdown.ts'
+import { createLinkResolver } from './linkResolver.ts'
 import type { TwinCache } from './twinCache.ts'
 
 /** One page to make the clean-markdown twin of. */
@@ -37,14 +37,18 @@ export function twinParts(batch: TwinBatch): (job: TwinJob) => string[] {
 }
 
 /** Every page's twin (route -> twin markdown): from its template, or converted from its source (kept in `cache`). */
-export function convertTwins(batch: TwinBatch, cache: TwinCache): [string, string][] {
+export async function convertTwins(batch: TwinBatch, cache: TwinCache): Promise<[string, string][]> {
   const resolverOf = linkResolvers(batch)
   const partsOf = twinParts(batch)
-  return batch.jobs.map((job) => {
-    const resolve = resolverOf(job)
+  const resolvers = batch.jobs.map(resolverOf)
+  const filled = batch.jobs.map((job, index) => {
     const template = typeof job.template === 'function' ? job.template() : job.template
-    const filled = template ? fillPortableMarkdown(template, resolve) : null
-    const markdown = filled ?? cache.get(partsOf(job), () => toCleanMarkdown(sourceOf(job), job.sourcePath.endsWith('.mdx'), resolve))
+    return template ? fillPortableMarkdown(template, resolvers[index]) : null
+  })
+  // The converter (and with it the markdown parser, see sheaf/markdown) is loaded only when a page has no template.
+  const convert = filled.includes(null) ? (await import('./toCleanMarkdown.ts')).toCleanMarkdown : undefined
+  return batch.jobs.map((job, index) => {
+    const markdown = filled[index] ?? cache.get(partsOf(job), () => convert!(sourceOf(job), job.sourcePath.endsWith('.mdx'), resolvers[index]))
     return [job.path, withTitle(markdown, job.title)]
   })
 }

@@ -57,7 +57,7 @@ export function llms(options: LlmsOptions = {}): Plugin {
       const jobs = await batch
       batch = undefined
       if (site.mode === 'build' || !cache) cache = new TwinCache(cacheDirOf(site.root))
-      const twins = new Map(convertTwins(jobs, cache))
+      const twins = new Map(await convertTwins(jobs, cache))
       cache.save()
       if (site.mode === 'build') {
         // Unchanged twins are linked from the previous build of the output folder (see TwinOutput).

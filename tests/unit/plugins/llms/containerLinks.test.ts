@@ -32,19 +32,19 @@ function batch(siteUrl: string): TwinBatch {
   }
 }
 
-const twinOf = (siteUrl: string) => convertTwins(batch(siteUrl), noCache)[0][1]
+const twinOf = async (siteUrl: string) => (await convertTwins(batch(siteUrl), noCache))[0][1]
 
 describe('llms twins: links inside ::: containers', () => {
-  it('get the base path once when the config has no url', () => {
-    const twin = twinOf('')
+  it('get the base path once when the config has no url', async () => {
+    const twin = await twinOf('')
     expect(twin).not.toContain('/react-native-testing-library/react-native-testing-library/')
     expect(twin).toContain('> Read [screen](/react-native-testing-library/docs/api/screen#queries) or [the API](/react-native-testing-library/docs/api).')
     expect(twin).toContain('> > Also [screen](/react-native-testing-library/docs/api/screen).')
     expect(twin).toContain('See [screen](/react-native-testing-library/docs/api/screen) and [the API](/react-native-testing-library/docs/api).')
   })
 
-  it('are absolute with the site url', () => {
-    const twin = twinOf('https://example.org')
+  it('are absolute with the site url', async () => {
+    const twin = await twinOf('https://example.org')
     expect(twin).toContain('> Read [screen](https://example.org/react-native-testing-library/docs/api/screen#queries)')
     expect(twin).toContain('> > Also [screen](https://example.org/react-native-testing-library/docs/api/screen).')
   })
