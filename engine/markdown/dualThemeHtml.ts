@@ -66,6 +66,8 @@ export function createDualThemeHtml(shiki: Highlighter, themes: { light: string;
     return style
   }
 
+  const lineCache = createLineCache()
+
   return {
     render(code, lang, highlightedLines) {
       const grammar = isPlainLang(lang) ? null : context.getLanguage(lang)
@@ -80,6 +82,13 @@ export function createDualThemeHtml(shiki: Highlighter, themes: { light: string;
         }
         if (!grammar || line.length >= maxLineLength) {
           out.push(`<span class="${lineClass}"><span>${escapeCode(line)}</span></span>`)
+          return
+        }
+        const cacheKey = lineCache.key(lang, state, line)
+        const cached = lineCache.get(cacheKey)
+        if (cached) {
+          state = cached.state
+          out.push(`<span class="${lineClass}">${cached.html}</span>`)
           return
         }
         const result = grammar.tokenizeLine(line, state, timeLimit)
@@ -103,11 +112,79 @@ export function createDualThemeHtml(shiki: Highlighter, themes: { light: string;
         }
         if (pendingStyle !== null) html += span(pendingStyle, pendingText)
         if (covered < line.length) html += `<span>${escapeCode(line.slice(covered))}</span>`
+        // A line cut short depends on the clock: never reused.
+        if (!result.stoppedEarly) lineCache.set(cacheKey, { html, state })
         out.push(`<span class="${lineClass}">${html}</span>`)
       })
       return out.join('\n')
     },
   }
+}
+
+/** Most lines one highlighter keeps (a line and its HTML: a few hundred bytes each). */
+const maxCachedLines = 20_000
+
+/** A line's HTML and the state the next line starts from. */
+interface TokenizedLine {
+  html: string
+  state: StateStack
+}
+
+/**
+ * Lines already tokenized, by language, start state and text. Docs repeat lines across blocks
+ * (imports, `render(<App />)`, closing brackets); a quarter of this site's code is lines seen
+ * before. A line's tokens and end state depend only on the grammar, its text and the state it
+ * starts in, compared as vscode-textmate compares states (VS Code stops re-tokenizing a file when
+ * a line ends in a state equal to the one it ended in before), so a repeated line in an equal
+ * state is the same HTML and the same next state. The positions a state keeps are only
+ * meaningful within a line, and are reset at the start of each.
+ */
+function createLineCache() {
+  const lines = new Map<string, TokenizedLine>()
+  const stateKeys = new WeakMap<StateStack, string>()
+  const stateKey = (state: StateStack): string => {
+    if (state === INITIAL) return ''
+    let key = stateKeys.get(state)
+    if (key === undefined) {
+      key = ''
+      for (let frame = state as unknown as StateFrame | null; frame; frame = frame.parent) {
+        key += `${frame.ruleId}\u0001${frame.endRule ?? ''}\u0001${frame.beginRuleCapturedEOL ? 1 : 0}\u0001${scopesKey(frame.nameScopesList)}\u0001${scopesKey(frame.contentNameScopesList)}\u0002`
+      }
+      stateKeys.set(state, key)
+    }
+    return key
+  }
+  return {
+    key: (lang: string, state: StateStack, line: string) => `${lang}\u0000${stateKey(state)}\u0000${line}`,
+    get: (key: string) => lines.get(key),
+    set(key: string, line: TokenizedLine) {
+      if (lines.size >= maxCachedLines) lines.clear()
+      lines.set(key, line)
+    },
+  }
+}
+
+/** vscode-textmate's StateStackImpl, as far as its equality goes (fields it does not type publicly). */
+interface StateFrame {
+  parent: StateFrame | null
+  ruleId: number
+  endRule: string | null
+  beginRuleCapturedEOL: boolean
+  nameScopesList: ScopeFrame | null
+  contentNameScopesList: ScopeFrame | null
+}
+
+/** vscode-textmate's AttributedScopeStack: a scope name and its encoded attributes per frame. */
+interface ScopeFrame {
+  parent: ScopeFrame | null
+  scopePath: { scopeName: string }
+  tokenAttributes: number
+}
+
+function scopesKey(scopes: ScopeFrame | null): string {
+  let key = ''
+  for (let frame = scopes; frame; frame = frame.parent) key += `${frame.scopePath.scopeName}\u0003${frame.tokenAttributes}\u0003`
+  return key
 }
 
 /** The CSS declarations of one theme for a scope path (TextMate's rule: the last matching scope wins, per attribute). */

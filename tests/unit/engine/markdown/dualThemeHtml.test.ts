@@ -64,6 +64,25 @@ describe('dual-theme highlighting from one tokenization', () => {
     expect(html).toContain('&lt;/script>&lt;b>')
   })
 
+  it('reuses a repeated line only when it starts in an equal state', () => {
+    // The same highlighter renders every block of a build: a line seen before in another block
+    // is taken from its cache. Each block must come out as a fresh highlighter renders it.
+    const blocks: [string, string][] = [
+      ['ts', "import { render } from '@testing-library/react-native'\nconst a = 1"],
+      ['ts', "/*\nimport { render } from '@testing-library/react-native'\nconst a = 1\n*/\nconst a = 1"],
+      ['ts', "const s = `\nconst a = 1\n`\nimport { render } from '@testing-library/react-native'"],
+      ['tsx', "import { render } from '@testing-library/react-native'\nconst a = 1\nconst v = <View>\nconst a = 1\n</View>"],
+    ]
+    const shared = createDualThemeHtml(highlighter.shiki, highlighter.themes)
+    for (const [lang, code] of [...blocks, ...blocks]) {
+      expect(shared.render(code, lang, new Set([2]))).toBe(createDualThemeHtml(highlighter.shiki, highlighter.themes).render(code, lang, new Set([2])))
+    }
+    // Inside a comment the line is a comment, not the code it was in the first block.
+    const inComment = shared.render(blocks[1][1], 'ts', new Set()).split('\n')[1]
+    const asCode = shared.render(blocks[0][1], 'ts', new Set()).split('\n')[0]
+    expect(inComment).not.toBe(asCode)
+  })
+
   it('shows plain text without colours', () => {
     expect(dual.render('a < b & c', 'text', new Set())).toBe('<span class="line"><span>a &lt; b &amp; c</span></span>')
   })
