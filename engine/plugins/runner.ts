@@ -8,6 +8,11 @@ export interface PluginRunner {
   readonly plugins: readonly Plugin[]
   /** Runs a hook on every plugin, one after another in config order. `apiFor` gives each plugin its own api. */
   run<K extends HookName>(hook: K, apiFor: (plugin: Plugin) => HookApi<K>): Promise<void>
+  /**
+   * Runs a hook on every plugin at once, and settles when all have: it rejects with the first
+   * failure in config order, never while another plugin's hook is still running.
+   */
+  runConcurrently<K extends HookName>(hook: K, apiFor: (plugin: Plugin) => HookApi<K>): Promise<void>
   headTags(page: PageInfo): HeadTag[]
   clientModules(): string[]
 }
@@ -35,20 +40,12 @@ export function createPluginRunner(plugins: readonly Plugin[]): PluginRunner {
   return {
     plugins,
     async run(hook, apiFor) {
-      for (const plugin of plugins) {
-        const fn = plugin[hook] as ((api: unknown) => unknown) | undefined
-        if (typeof fn !== 'function') continue
-        const entry: RunningHook = { plugin: plugin.name, hook }
-        running.add(entry)
-        try {
-          const result = await fn.call(plugin, apiFor(plugin))
-          if (result !== undefined) assertNothingReturned(plugin, hook, result)
-        } catch (error) {
-          throw wrapHookError(error, plugin.name, hook)
-        } finally {
-          running.delete(entry)
-        }
-      }
+      for (const plugin of plugins) await callHook(plugin, hook, apiFor)
+    },
+    async runConcurrently(hook, apiFor) {
+      const settled = await Promise.allSettled(plugins.map((plugin) => callHook(plugin, hook, apiFor)))
+      const failed = settled.find((result) => result.status === 'rejected')
+      if (failed) throw failed.reason
     },
     headTags(page) {
       const tags: HeadTag[] = []
@@ -97,6 +94,22 @@ export function wrapHookError(error: unknown, plugin: string, hook: string): She
     cause: error,
     hint: 'see the message above; run with --verbose for the stack trace.',
   })
+}
+
+/** Calls one plugin's hook (if it has one), marked as running until it settles, its failure located. */
+async function callHook<K extends HookName>(plugin: Plugin, hook: K, apiFor: (plugin: Plugin) => HookApi<K>): Promise<void> {
+  const fn = plugin[hook] as ((api: unknown) => unknown) | undefined
+  if (typeof fn !== 'function') return
+  const entry: RunningHook = { plugin: plugin.name, hook }
+  running.add(entry)
+  try {
+    const result = await fn.call(plugin, apiFor(plugin))
+    if (result !== undefined) assertNothingReturned(plugin, hook, result)
+  } catch (error) {
+    throw wrapHookError(error, plugin.name, hook)
+  } finally {
+    running.delete(entry)
+  }
 }
 
 function assertNothingReturned(plugin: Plugin, hook: string, result: unknown): void {

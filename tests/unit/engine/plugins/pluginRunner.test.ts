@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { SheafError, formatError } from '../../../../engine/errors.ts'
 import { flattenPlugins } from '../../../../engine/plugins/flattenPlugins.ts'
-import { createPluginRunner } from '../../../../engine/plugins/runner.ts'
+import { createPluginRunner, runningHooks } from '../../../../engine/plugins/runner.ts'
 import type { Plugin } from '../../../../engine/plugins/types.ts'
 
 describe('plugin order', () => {
@@ -19,6 +19,44 @@ describe('plugin order', () => {
 
   it('rejects a factory passed without calling it', () => {
     expect(() => flattenPlugins([(() => ({ name: 'x' })) as never])).toThrow(/plugins\[0\] is not a plugin: expected an object with a `name`, got a function/)
+  })
+})
+
+describe('hooks run at once (onPostBuild)', () => {
+  const deferred = () => {
+    let resolve!: () => void
+    const promise = new Promise<void>((done) => (resolve = done))
+    return { promise, resolve }
+  }
+
+  it('starts every plugin\'s hook before any has settled', async () => {
+    const gate = deferred()
+    const started: string[] = []
+    const make = (name: string): Plugin => ({ name, onPostBuild: async () => void (started.push(name), await gate.promise) })
+    const run = createPluginRunner([make('search'), { name: 'no-hook' }, make('llms')]).runConcurrently('onPostBuild', () => ({}) as never)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(started).toEqual(['search', 'llms'])
+    expect(runningHooks().map((entry) => entry.plugin)).toEqual(['search', 'llms'])
+    gate.resolve()
+    await run
+    expect(runningHooks()).toEqual([])
+  })
+
+  it('rejects with the first failure in config order, only once every hook has settled', async () => {
+    const slow = deferred()
+    let slowDone = false
+    const runner = createPluginRunner([
+      { name: 'slow', onPostBuild: async () => { await slow.promise; slowDone = true } },
+      { name: 'first', onPostBuild: async () => { await new Promise((resolve) => setTimeout(resolve, 5)); throw new Error('one') } },
+      { name: 'second', onPostBuild: () => { throw new Error('two') } },
+    ])
+    const outcome = runner.runConcurrently('onPostBuild', () => ({}) as never).catch((caught: unknown) => caught)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(slowDone).toBe(false)
+    slow.resolve()
+    const error = await outcome
+    expect(slowDone).toBe(true)
+    expect(formatError(error)).toMatch(/^\[first\] onPostBuild:\n {2}The plugin threw while running `onPostBuild`: one/)
   })
 })
 
