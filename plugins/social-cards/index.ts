@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import path from 'node:path'
-import { routeToHtmlFile, runInWorker, withBase, type GraphqlRunner, type HeadTag, type Plugin, type SidebarItem } from 'sheaf'
+import { routeToHtmlFile, startWorker, withBase, type GraphqlRunner, type HeadTag, type Plugin, type SidebarItem, type WorkerTask } from 'sheaf'
 import { cardHeight, cardWidth } from './cardSize.ts'
 import { CardStore } from './cardStore.ts'
 import type { CardContent } from './renderCard.ts'
@@ -29,8 +29,23 @@ export function socialCards(options: SocialCardsOptions = {}): Plugin {
   // Each page's card, worked out once a build (a query per page: about 0.2 s at 1,000 pages).
   let jobsByRoute = new Map<string, CardJob>()
   const cacheDirOf = (root: string) => path.resolve(root, options.cacheDir ?? '.sheaf-cache/social-cards')
+  // A worker started with the build, when it will surely draw (see sourceNodes); the first drawing takes it.
+  let prestarted: CardWorker | null = null
+  const takePrestarted = () => {
+    const worker = prestarted
+    prestarted = null
+    return worker
+  }
   return {
     name: 'social-cards',
+    sourceNodes({ site }) {
+      takePrestarted()?.close()
+      // A build with no card cached (a cold build) draws every card: its worker starts now, so it
+      // has loaded satori, resvg and the fonts (0.4-0.7 s of this site's post-build, the last
+      // thing the build waited for) by the time the pages are known. A rebuild, which draws a
+      // card or none, starts one only if it needs it.
+      if (site.mode === 'build' && CardStore.cachedKeys(cacheDirOf(site.root)).size === 0) prestarted = startCardWorker()
+    },
     async createPages({ graphql, site }) {
       siteUrl = (await graphql<{ site: { url: string } }>('{ site { url } }')).site.url
       early = new Map()
@@ -44,7 +59,7 @@ export function socialCards(options: SocialCardsOptions = {}): Plugin {
       const cached = CardStore.cachedKeys(cacheDirOf(site.root))
       // Only whether a card is in the store's index: onPostBuild finds a damaged one, and draws it then.
       const toDraw = uniqueByKey(jobs.filter((job) => !cached.has(job.key)))
-      const drawing = drawInWorkers(toDraw.map((job) => job.content), site.concurrency)
+      const drawing = drawInWorkers(toDraw.map((job) => job.content), site.concurrency, takePrestarted())
       // Awaited in onPostBuild; a build that fails before then must not leave it unhandled.
       drawing.catch(() => undefined)
       toDraw.forEach((job, index) => early.set(job.key, drawing.then((cards) => cards[index])))
@@ -70,10 +85,11 @@ export function socialCards(options: SocialCardsOptions = {}): Plugin {
       const placed = await Promise.all(jobs.map((job) => cards.place(job.key, job.file)))
       const missing = uniqueByKey(jobs.filter((_, index) => !placed[index]))
       const late = missing.filter((job) => !early.has(job.key))
-      const drawnLate = drawInWorkers(late.map((job) => job.content), site.concurrency)
+      const drawnLate = drawInWorkers(late.map((job) => job.content), site.concurrency, takePrestarted())
       const drawn = new Map(await Promise.all(missing.map(async (job) => [job.key, early.get(job.key) ? await early.get(job.key) : (await drawnLate)[late.indexOf(job)]] as const)))
       for (const [index, job] of jobs.entries()) if (!placed[index]) await cards.write(job.key, job.file, drawn.get(job.key) as Uint8Array)
       cards.save()
+      takePrestarted()?.close()
       early = new Map()
       reporter.info(`${missing.length} social card${missing.length === 1 ? '' : 's'} drawn, the rest from cache`)
     },
@@ -137,20 +153,41 @@ function sectionOf(items: SidebarItem[], route: string, group?: string): string 
   return undefined
 }
 
+type CardWorker = WorkerTask<CardContent[], Uint8Array[]>
+
+/** A thread that draws cards (drawCardsTask.ts), loading satori, resvg and the fonts from the start. */
+function startCardWorker(): CardWorker {
+  return startWorker<CardContent[], Uint8Array[]>(new URL('./drawCardsTask.ts', import.meta.url))
+}
+
 /**
  * Draws cards in worker threads, at most `threads` (the config's buildConcurrency), sharing the
  * cards between them; none for a build whose cards are all cached. Drawing one after another on
- * the main thread took about 70 ms a card (N cards: N x 70 ms of post-build).
+ * the main thread took about 70 ms a card (N cards: N x 70 ms of post-build). `prestarted`: a
+ * worker already loading, used for the first share (and closed with the others); one that gets
+ * no share is closed.
  */
-async function drawInWorkers(contents: CardContent[], threads: number): Promise<Uint8Array[]> {
-  if (contents.length === 0) return []
-  // A worker costs 0.3-0.5 s of CPU to start (satori, resvg, the TypeScript hooks) and a card
-  // about 30 ms: another worker is worth it only for another `cardsPerWorker` cards. The cards
-  // are drawn while the main thread renders, so on a small site (this repository's 66 cards) a
-  // second worker only took CPU from the render.
+async function drawInWorkers(contents: CardContent[], threads: number, prestarted: CardWorker | null): Promise<Uint8Array[]> {
+  if (contents.length === 0) {
+    prestarted?.close()
+    return []
+  }
+  // A worker costs 0.3-0.5 s of CPU to start (satori, resvg, the fonts) and a card about 30 ms:
+  // another worker is worth it only for another `cardsPerWorker` cards. The cards are drawn
+  // while the main thread renders, so on a small site (this repository's 66 cards) a second
+  // worker only took CPU from the render.
   const workers = Math.max(1, Math.min(threads, Math.floor(contents.length / cardsPerWorker)))
   const share = Math.ceil(contents.length / workers)
   const shares = Array.from({ length: workers }, (_, index) => contents.slice(index * share, (index + 1) * share))
-  const drawn = await Promise.all(shares.map((part) => runInWorker<CardContent[], Uint8Array[]>(new URL('./drawCardsTask.ts', import.meta.url), part)))
+  const drawn = await Promise.all(
+    shares.map(async (part, index) => {
+      const worker = (index === 0 ? prestarted : null) ?? startCardWorker()
+      try {
+        return await worker.run(part)
+      } finally {
+        worker.close()
+      }
+    }),
+  )
   return drawn.flat().map((card) => (card instanceof Uint8Array ? card : new Uint8Array(card)))
 }
