@@ -30,36 +30,52 @@ const pages = [
   { name: '404 page', route: '/docs/no-such-page', status: 404 },
 ]
 
-for (const [viewportName, viewport] of Object.entries({ desktop, mobile })) {
-  for (const scheme of ['light', 'dark'] as const) {
-    test.describe(`axe (${viewportName}, ${scheme})`, () => {
-      test.use({ viewport, colorScheme: scheme })
-      // Each page is independent: let both workers take them, rather than one worker the whole file.
-      test.describe.configure({ mode: 'parallel' })
+/** Waits until finite animations and transitions have run, so the colours axe reads are final. */
+async function settleAnimations(page: Page) {
+  // No fixed wait: a finite animation is awaited; an endless one, such as a spinner, cannot change the colours axe reads.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
+}
 
-      for (const { name, route, status } of pages) {
-        test(`${name} has no serious or critical violations`, async ({ page, allowConsole }) => {
-          if (status === 404) allowConsole(/status of 404 .*\/docs\/no-such-page\)$/)
-          const response = await page.goto(rntl(route))
-          expect(response?.status()).toBe(status)
-          await page.locator('html[data-sheaf-hydrated]').waitFor()
-          if (scheme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/)
-          else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
-          // Let hover/entry transitions settle so colours are final (no fixed wait: a finite animation
-          // is awaited, an endless one, such as a spinner, cannot change the colours axe reads).
-          await page.evaluate(() =>
-            Promise.all(
-              document
-                .getAnimations()
-                .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-                .map((animation) => animation.finished.catch(() => undefined)),
-            ),
-          )
-          expect(await seriousViolations(page)).toEqual([])
-        })
-      }
-    })
-  }
+/** Checks the page in the color scheme the browser now reports, once the theme shows it. */
+async function expectNoSeriousViolations(page: Page, scheme: 'light' | 'dark') {
+  if (scheme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+  else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
+  await settleAnimations(page)
+  expect(await seriousViolations(page), `${scheme} scheme`).toEqual([])
+}
+
+// Each page in each viewport is loaded once and checked in both color schemes: the theme follows
+// the system's scheme live (ThemeToggle listens to prefers-color-scheme), so the second scheme
+// needs no second load. The first scheme alternates (light on desktop, dark on a phone), so both
+// first paints, the inline init script's, are checked for every page too.
+for (const [viewportName, viewport, first, second] of [
+  ['desktop', desktop, 'light', 'dark'],
+  ['mobile', mobile, 'dark', 'light'],
+] as const) {
+  test.describe(`axe (${viewportName})`, () => {
+    test.use({ viewport, colorScheme: first })
+    // Each page is independent: let both workers take them, rather than one worker the whole file.
+    test.describe.configure({ mode: 'parallel' })
+
+    for (const { name, route, status } of pages) {
+      test(`${name} has no serious or critical violations, ${first} then ${second}`, async ({ page, allowConsole }) => {
+        if (status === 404) allowConsole(/status of 404 .*\/docs\/no-such-page\)$/)
+        const response = await page.goto(rntl(route))
+        expect(response?.status()).toBe(status)
+        await page.locator('html[data-sheaf-hydrated]').waitFor()
+        await expectNoSeriousViolations(page, first)
+        await page.emulateMedia({ colorScheme: second })
+        await expectNoSeriousViolations(page, second)
+      })
+    }
+  })
 }
 
 test.describe('keyboard and landmarks', () => {
