@@ -6,7 +6,8 @@ import { unified } from 'unified'
 import { escapeCustomHeadingIds } from './customHeadingIds.ts'
 import { createParser } from './parser.ts'
 import { normalizeContainerTitles } from './remarkContainers.ts'
-import type { PortableLink, PortableTemplate } from './portableTemplate.ts'
+import { plainUrl, type PortableLink, type PortableTemplate } from './portableTemplate.ts'
+import { joinPortable, slicePortable, type PortablePiece } from './portableSlices.ts'
 
 export { fillPortableMarkdown, type PortableLink, type PortableTemplate } from './portableTemplate.ts'
 
@@ -54,10 +55,37 @@ export function stringifyPortable(tree: Root): string {
 
 /** Parses a page's source as the transform does and converts it: for a page without a template (an MDX element only the caller can convert). */
 export function portableMarkdown(source: string, mdx: boolean, hooks: PortableHooks): string {
-  const tree = createParser(mdx).parse(normalizeContainerTitles(mdx ? escapeCustomHeadingIds(source) : source)) as Root
+  const text = normalizeContainerTitles(mdx ? escapeCustomHeadingIds(source) : source)
+  const tree = createParser(mdx).parse(text) as Root
+  if (!mdx) {
+    // A resolved URL is written into copied text only where the serialiser would write it as it is (see fillPortableMarkdown).
+    const pieces = portablePieces(tree, text, hooks, (node, url) => plainUrl.test(url) && !printsAsAutolink(node, url))
+    if (!pieces) throw new Error('An MDX element has no portable form.')
+    return joinPortable(pieces, serialise)
+  }
   const converted = toPortableTree(tree, hooks)
   if (!converted) throw new Error('An MDX element has no portable form.')
   return stringifyPortable(converted)
+}
+
+function serialise(tree: Root): string {
+  return String(stringifier.stringify(tree))
+}
+
+/** A plain-markdown page's portable pieces: blocks copied from `text` where the conversion keeps them (see portableSlices.ts). */
+function portablePieces(tree: Root, text: string, hooks: PortableHooks, copyable: (node: Link | Image, url: string) => boolean): PortablePiece[] | null {
+  return slicePortable(tree, text, {
+    link: (node) => hooks.link(node),
+    // The links' URLs as already made: `link` is called once per link.
+    convert: (node, links) => convertNode(node, { ...hooks, link: (link) => (links.has(link) ? links.get(link) : hooks.link(link)) }),
+    copyable,
+  })
+}
+
+/** A link whose text is its URL: the serialiser prints it as `<url>` (see fillPortableMarkdown). */
+function printsAsAutolink(node: Link | Image, url: string): boolean {
+  const only = node.type === 'link' && !node.title && node.children.length === 1 && node.children[0].type === 'text' ? node.children[0].value : undefined
+  return only !== undefined && (only === url || `mailto:${only}` === url) && /^[a-z][+\-.a-z]+:/i.test(url)
 }
 
 /** Links the caller may resolve: relative and root-relative ones (not `scheme:`, `//host` or `#fragment`). */
@@ -70,8 +98,8 @@ function isSiteRelative(url: string): boolean {
  * transform changes it). Null when the page has an MDX element: the engine does not know what the
  * theme's components mean as markdown, so the caller converts that page from its source.
  */
-export function portableTemplate(tree: Root): PortableTemplate | null {
-  return preparePortable(tree)?.get() ?? null
+export function portableTemplate(tree: Root, text?: string): PortableTemplate | null {
+  return preparePortable(tree, text)?.get() ?? null
 }
 
 /**
@@ -85,7 +113,7 @@ export class PendingPortable {
   private readonly listeners: ((template: PortableTemplate | null) => void)[] = []
 
   constructor(
-    private tree: Root | null,
+    private print: (() => string) | null,
     private readonly marker: string,
     private readonly links: PortableLink[],
   ) {}
@@ -93,8 +121,8 @@ export class PendingPortable {
   /** The template (serialised on the first call). */
   get(): PortableTemplate | null {
     if (this.template === undefined) {
-      this.template = serialiseTemplate(this.tree as Root, this.marker, this.links)
-      this.tree = null
+      this.template = serialiseTemplate(this.print as () => string, this.marker, this.links)
+      this.print = null
       for (const listener of this.listeners.splice(0)) listener(this.template)
     }
     return this.template
@@ -107,26 +135,36 @@ export class PendingPortable {
   }
 }
 
-/** The template's tree with a placeholder URL for each site-relative link; null when the page has an MDX element. */
-export function preparePortable(tree: Root): PendingPortable | null {
+/**
+ * The template's tree with a placeholder URL for each site-relative link; null when the page has
+ * an MDX element. `text`: what `tree` was parsed from, when it is plain markdown parsed in one
+ * piece: the blocks the conversion keeps are then copied from it, not serialised (see portableSlices.ts).
+ */
+export function preparePortable(tree: Root, text?: string): PendingPortable | null {
   // Each site-relative link gets a unique placeholder URL that serialises as is (see plainUrl in portableTemplate.ts).
   const marker = `sheaf-link-${randomBytes(6).toString('hex')}-`
   const links: PortableLink[] = []
-  const converted = toPortableTree(tree, {
+  const hooks: PortableHooks = {
     link(node) {
       if (!isSiteRelative(node.url)) return undefined
       const only = node.type === 'link' && !node.title && node.children.length === 1 && node.children[0].type === 'text' ? node.children[0].value : undefined
       links.push(only === undefined ? { url: node.url } : { url: node.url, text: only })
       return `${marker}${links.length - 1}x`
     },
-  })
-  return converted ? new PendingPortable(converted, marker, links) : null
+  }
+  if (text !== undefined) {
+    // A placeholder is always written as it is; whether the URL filled in later may be is fillPortableMarkdown's to say.
+    const pieces = portablePieces(tree, text, hooks, () => true)
+    return pieces ? new PendingPortable(() => joinPortable(pieces, serialise), marker, links) : null
+  }
+  const converted = toPortableTree(tree, hooks)
+  return converted ? new PendingPortable(() => stringifyPortable(converted), marker, links) : null
 }
 
-function serialiseTemplate(converted: Root, marker: string, links: PortableLink[]): PortableTemplate | null {
+function serialiseTemplate(print: () => string, marker: string, links: PortableLink[]): PortableTemplate | null {
   let text: string
   try {
-    text = stringifyPortable(converted)
+    text = print()
   } catch {
     // A node the serialiser does not know (a site's remark syntax): the caller converts from the source.
     return null

@@ -25,7 +25,7 @@ export interface PortableLink {
  * A URL the serialiser writes as it is in a `(...)` destination, as it wrote the placeholder: no
  * space, control character, parenthesis, bracket, `<`, `>`, `&`, `\` or quote (those it may enclose or escape).
  */
-const plainUrl = /^[A-Za-z0-9\-._~:/?#@!$*+,;=%]+$/
+export const plainUrl = /^[A-Za-z0-9\-._~:/?#@!$*+,;=%]+$/
 
 /**
  * The page's portable markdown with each link's URL from `resolve` (null keeps the URL as written).

@@ -132,6 +132,8 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
       let portable: PortableTemplate | PendingPortable | null | undefined
       try {
         const text = String(vfile.value)
+        // Plain markdown parsed in one piece: its positions are offsets in `text`, which the portable markdown copies blocks from.
+        const whole = !mdx && text.length <= chunkedParseThreshold
         const mdast = mdx
           ? (processor.parse(vfile) as MdastRoot)
           : text.length > parallelParseThreshold
@@ -141,7 +143,8 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
               : (processor.parse(vfile) as MdastRoot)
         onParsed?.()
         // From the parsed tree, before the transform below changes it (the template is a copy).
-        if (wantsPortable) portable = wantsPortable === 'deferred' ? preparePortable(mdast) : portableTemplate(mdast)
+        const source = whole ? text : undefined
+        if (wantsPortable) portable = wantsPortable === 'deferred' ? preparePortable(mdast, source) : portableTemplate(mdast, source)
         hast = (await processor.run(mdast, vfile)) as HastRoot
       } catch (error) {
         throw toSheafError(error, file)

@@ -17,10 +17,12 @@ import { themeComponents } from '../../../../site/theme/markdown/componentProps.
 // converting the source gives, and where it cannot be (a URL that would not print as its
 // placeholder did), fill gives null so the caller converts the source.
 
-const parse = (source: string, mdx = false) => createParser(mdx).parse(normalizeContainerTitles(mdx ? escapeCustomHeadingIds(source) : source)) as Root
+const parsedText = (source: string, mdx = false) => normalizeContainerTitles(mdx ? escapeCustomHeadingIds(source) : source)
+const parse = (source: string, mdx = false) => createParser(mdx).parse(parsedText(source, mdx)) as Root
 const viaSource = (source: string, resolve: (url: string) => string | null, mdx = false) => portableMarkdown(source, mdx, { link: (node) => resolve(node.url) ?? undefined })
+// As the transform makes it: from the tree and, for plain markdown, the text it was parsed from.
 const viaTemplate = (source: string, resolve: (url: string) => string | null, mdx = false) => {
-  const template = portableTemplate(parse(source, mdx))
+  const template = portableTemplate(parse(source, mdx), mdx ? undefined : parsedText(source))
   return template ? fillPortableMarkdown(template, resolve) : null
 }
 
