@@ -14,6 +14,8 @@ import zlib from 'node:zlib'
  */
 export class BandedPngEncoder {
   private readonly stride: number
+  /** Bytes of a row as the PNG stream holds it: its filter type (0: none), then its pixels. */
+  readonly rowBytes: number
   private readonly bands: Band[] = []
 
   constructor(
@@ -23,8 +25,27 @@ export class BandedPngEncoder {
     readonly bandRows = 16,
   ) {
     this.stride = width * 3
+    this.rowBytes = this.stride + 1
     if (template.length !== this.stride * height) throw new Error(`BandedPngEncoder: ${template.length} bytes is not ${width}x${height} RGB`)
-    for (let band = 0; band * bandRows < height; band++) this.bands.push(this.compress(template, band, 9))
+    const raw = this.toRows(template)
+    for (let band = 0; band * bandRows < height; band++) this.bands.push(this.compressRows(raw, band, 9))
+  }
+
+  /** RGB pixels in the PNG stream's row layout (see rowBytes), which `encodeRows` reads without a copy. */
+  toRows(rgb: Uint8Array): Uint8Array {
+    const rows = new Uint8Array(this.rowBytes * this.height)
+    for (let row = 0; row < this.height; row++) rows.set(rgb.subarray(row * this.stride, (row + 1) * this.stride), row * this.rowBytes + 1)
+    return rows
+  }
+
+  /**
+   * Encodes an image in the stream's row layout (see toRows), whose rows differ from the
+   * template's only in the bands `changed` lists: each changed band is deflated straight from
+   * `rows`, with no copy (a card's changed bands are most of a megabyte).
+   */
+  encodeRows(rows: Uint8Array, changed: ReadonlySet<number>): Buffer {
+    if (rows.length !== this.rowBytes * this.height) throw new Error(`BandedPngEncoder: ${rows.length} bytes is not ${this.width}x${this.height} RGB rows`)
+    return this.assemble(this.bands.map((band, index) => (changed.has(index) ? this.compressRows(rows, index, 1) : band)))
   }
 
   /** The band holding pixel row `row`. */
@@ -35,7 +56,10 @@ export class BandedPngEncoder {
   /** Encodes `rgb` (the template's size), whose rows differ from the template's only in the bands `changed` lists. */
   encode(rgb: Uint8Array, changed: ReadonlySet<number>): Buffer {
     if (rgb.length !== this.stride * this.height) throw new Error(`BandedPngEncoder: ${rgb.length} bytes is not ${this.width}x${this.height} RGB`)
-    const bands = this.bands.map((band, index) => (changed.has(index) ? this.compress(rgb, index, 1) : band))
+    return this.assemble(this.bands.map((band, index) => (changed.has(index) ? this.compress(rgb, index, 1) : band)))
+  }
+
+  private assemble(bands: Band[]): Buffer {
     let adler = 1
     for (const band of bands) adler = adler32Combine(adler, band.adler, band.length)
     const trailer = Buffer.alloc(4)
@@ -56,6 +80,12 @@ export class BandedPngEncoder {
     // Each row is prefixed by its filter type (0: none).
     const raw = Buffer.alloc((this.stride + 1) * rows)
     for (let row = 0; row < rows; row++) raw.set(rgb.subarray((first + row) * this.stride, (first + row + 1) * this.stride), row * (this.stride + 1) + 1)
+    return { deflated: zlib.deflateRawSync(raw, { level, finishFlush: zlib.constants.Z_SYNC_FLUSH }), adler: adler32(raw), length: raw.length }
+  }
+
+  private compressRows(rows: Uint8Array, band: number, level: number): Band {
+    const first = band * this.bandRows
+    const raw = rows.subarray(first * this.rowBytes, Math.min(this.height, first + this.bandRows) * this.rowBytes)
     return { deflated: zlib.deflateRawSync(raw, { level, finishFlush: zlib.constants.Z_SYNC_FLUSH }), adler: adler32(raw), length: raw.length }
   }
 }

@@ -103,10 +103,10 @@ export async function rasterize(svg: string): Promise<Uint8Array> {
 }
 
 interface Template {
-  /** Opaque RGB pixels. */
-  rgb: Uint8Array
+  /** Opaque RGB pixels, in the PNG stream's row layout (a filter byte, then the row: see BandedPngEncoder.toRows). */
+  rows: Uint8Array
   encoder: BandedPngEncoder
-  /** The pixels of the card being composited (see composite). */
+  /** The pixels of the card being composited, in the same layout (see composite). */
   scratch: Uint8Array
 }
 
@@ -124,7 +124,9 @@ export function templateOf(siteName: string): Promise<Template> {
         rgb[to + 1] = rgba[from + 1]
         rgb[to + 2] = rgba[from + 2]
       }
-      return { rgb, encoder: new BandedPngEncoder(rgb, cardWidth, cardHeight), scratch: new Uint8Array(rgb.length) }
+      const encoder = new BandedPngEncoder(rgb, cardWidth, cardHeight)
+      const rows = encoder.toRows(rgb)
+      return { rows, encoder, scratch: new Uint8Array(rows.length) }
     })
     templates.set(siteName, template)
   }
@@ -138,12 +140,14 @@ const emptyRow = new Uint8Array(cardWidth * 4)
  * the bands of rows that changed. Most of a card is background: a row with nothing drawn
  * (compared natively with an empty one) is the template's. Only the changed bands of the returned
  * pixels are the card's (the encoder reads no other row): they are the template's scratch buffer,
- * valid until the next card of that template is composited, so a card costs no 2 MB copy.
+ * valid until the next card of that template is composited, so a card costs no 2 MB copy. The
+ * pixels are in the PNG stream's row layout, so the encoder deflates them where they are.
  */
-export function composite(template: Template, rgba: Uint8Array): { rgb: Uint8Array; changed: Set<number> } {
+export function composite(template: Template, rgba: Uint8Array): { rows: Uint8Array; changed: Set<number> } {
   const out = template.scratch
   const changed = new Set<number>()
   const rowBytes = cardWidth * 4
+  const outRowBytes = template.encoder.rowBytes
   const drawn: number[] = []
   for (let row = 0; row < cardHeight; row++) {
     const start = row * rowBytes
@@ -152,11 +156,11 @@ export function composite(template: Template, rgba: Uint8Array): { rgb: Uint8Arr
     changed.add(template.encoder.bandOf(row))
   }
   // The changed bands start as the template's rows.
-  const bandBytes = template.encoder.bandRows * cardWidth * 3
-  for (const band of changed) out.set(template.rgb.subarray(band * bandBytes, Math.min((band + 1) * bandBytes, out.length)), band * bandBytes)
+  const bandBytes = template.encoder.bandRows * outRowBytes
+  for (const band of changed) out.set(template.rows.subarray(band * bandBytes, Math.min((band + 1) * bandBytes, out.length)), band * bandBytes)
   for (const row of drawn) {
     const start = row * rowBytes
-    for (let from = start, to = row * cardWidth * 3; from < start + rowBytes; from += 4, to += 3) {
+    for (let from = start, to = row * outRowBytes + 1; from < start + rowBytes; from += 4, to += 3) {
       const alpha = rgba[from + 3]
       if (alpha === 0) continue
       const rest = 255 - alpha
@@ -165,12 +169,12 @@ export function composite(template: Template, rgba: Uint8Array): { rgb: Uint8Arr
       out[to + 2] = (rgba[from + 2] + (out[to + 2] * rest + 127) / 255) | 0
     }
   }
-  return { rgb: out, changed }
+  return { rows: out, changed }
 }
 
 /** Renders one Open Graph card (1200x630 PNG): site name, section, title, version. */
 export async function renderCard(content: CardContent): Promise<Buffer> {
   const template = await templateOf(content.siteName)
-  const { rgb, changed } = composite(template, await rasterize(await layerSvg(content, 'page')))
-  return template.encoder.encode(rgb, changed)
+  const { rows, changed } = composite(template, await rasterize(await layerSvg(content, 'page')))
+  return template.encoder.encodeRows(rows, changed)
 }

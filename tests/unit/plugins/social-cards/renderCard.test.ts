@@ -97,6 +97,18 @@ describe('the banded PNG encoder', () => {
     expect(decoded.rgb.equals(image)).toBe(true)
   })
 
+  it('encodes pixels already in the stream\'s row layout to the same PNG, deflating them where they are', () => {
+    // A card is composited straight into that layout: no band is copied to be deflated.
+    const encoder = new BandedPngEncoder(template, width, height, 8)
+    const image = Buffer.from(template)
+    image.fill(200, width * 3 * 17, width * 3 * 20)
+    const changed = new Set([encoder.bandOf(17), encoder.bandOf(19)])
+    const rows = encoder.toRows(image)
+    expect(rows.length).toBe((width * 3 + 1) * height)
+    expect(encoder.encodeRows(rows, changed).equals(encoder.encode(image, changed))).toBe(true)
+    expect(decodeRgbPng(encoder.encodeRows(rows, changed)).rgb.equals(image)).toBe(true)
+  })
+
   it('computes Adler-32 as zlib does, and combines two runs into the checksum of both', () => {
     const first = Buffer.from('a run of bytes '.repeat(700))
     const second = Buffer.alloc(20_000, 0xff)
