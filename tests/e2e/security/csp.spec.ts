@@ -88,7 +88,8 @@ test.beforeAll(async () => {
 })
 
 test.afterAll(() => {
-  if (preview?.pid) process.kill(preview.pid)
+  // A preview that failed to start has exited already: only a running one is stopped.
+  if (preview?.pid && preview.exitCode === null) process.kill(preview.pid)
 })
 
 test.beforeEach(async ({ page }) => {

@@ -1,27 +1,13 @@
 import { expect, test, type BrowserContext } from '@playwright/test'
-import { execFileSync } from 'node:child_process'
-import type { AddressInfo } from 'node:net'
-import type { Server } from 'node:http'
-import path from 'node:path'
-import { startStaticServer } from '../../../engine/server/staticServer.ts'
-import { outDirName } from '../sites.ts'
+import { sites } from '../sites.ts'
 
-// The i18n fixture's content under `base: '/'` (tests/fixtures/i18n-root), built and served here:
-// at the root, a path minus its language prefix can start with `//`, which a browser reads as a host.
-const root = path.resolve(import.meta.dirname, '../../..')
-const siteDir = path.join(root, 'tests/fixtures/i18n-root')
-let server: Server
-let origin = ''
+// The i18n fixture's content under `base: '/'` (tests/fixtures/i18n-root), built and served by the
+// e2e setup: at the root, a path minus its language prefix can start with `//`, which a browser
+// reads as a host.
+const origin = `http://127.0.0.1:${sites.i18nRoot.port}`
 
-test.beforeAll(async () => {
-  execFileSync(process.execPath, [path.join(root, 'bin/sheaf.js'), 'build', '--quiet', '--out', outDirName], { cwd: siteDir, stdio: 'inherit' })
-  server = await startStaticServer({ dir: path.join(siteDir, outDirName), base: '/', port: 0 })
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-})
-
-test.afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve))
-})
+// Every test opens its own browser contexts: both workers can take them.
+test.describe.configure({ mode: 'parallel' })
 
 /** A first-time visitor with an English browser; every request off 127.0.0.1 is recorded and refused. */
 async function visitor(browser: import('@playwright/test').Browser, locale = 'en-US'): Promise<{ context: BrowserContext; offsite: string[] }> {
@@ -51,17 +37,20 @@ test('the first visit still follows the browser language (the redirect under tes
 const hostile = ['/zh//evil.example/..%2fguide/start', '/zh//evil.example/', '/zh///evil.example/x', '/zh/%2F%2Fevil.example/x', '/zh/%2f%2fevil.example', '/zh/\\evil.example/x', '/zh/\\\\evil.example', '/zh/%5cevil.example', '/zh/%5C%5Cevil.example/x', '/zh/%09/evil.example']
 for (const route of hostile) {
   test(`the first-visit redirect never leaves the origin for ${JSON.stringify(route)}`, async ({ browser }) => {
-    for (const locale of ['en-US', 'zh-CN']) {
-      const { context, offsite } = await visitor(browser, locale)
-      const page = await context.newPage()
-      await page.goto(`${origin}${route}`).catch(() => undefined)
-      await page.waitForLoadState('load').catch(() => undefined)
-      // A location.replace() to another host would have been requested by now.
-      await page.waitForTimeout(300)
-      expect(offsite, `requests off the origin from ${route} (${locale})`).toEqual([])
-      expect(new URL(page.url()).origin).toBe(origin)
-      await context.close()
-    }
+    // Both readers at once: most of each visit is the wait below.
+    await Promise.all(
+      ['en-US', 'zh-CN'].map(async (locale) => {
+        const { context, offsite } = await visitor(browser, locale)
+        const page = await context.newPage()
+        await page.goto(`${origin}${route}`).catch(() => undefined)
+        await page.waitForLoadState('load').catch(() => undefined)
+        // A location.replace() to another host would have been requested by now.
+        await page.waitForTimeout(300)
+        expect(offsite, `requests off the origin from ${route} (${locale})`).toEqual([])
+        expect(new URL(page.url()).origin).toBe(origin)
+        await context.close()
+      }),
+    )
   })
 }
 
