@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { build } from '../../../../engine/build.ts'
+import { loadConfig } from '../../../../engine/config/loadConfig.ts'
 import { formatError } from '../../../../engine/errors.ts'
 import { buildMarker, resolveInside } from '../../../../engine/render/outputDir.ts'
 import { decodeSegments, resolvePath, routeToDataFile, routeToHtmlFile } from '../../../../engine/shared/routes.ts'
@@ -133,8 +134,10 @@ describe('the output folder', () => {
     // `.sheaf/` holds the client entry a build generates.
     const sources = () => filesUnder(site).filter((file) => !file.startsWith('.sheaf')).sort()
     const before = sources()
+    // The config is loaded once: the refusal depends on the folder alone, and each load bundles the config again.
+    const config = loadConfig(site)
     for (const [outDir, expected] of cases) {
-      const message = await failureOf(build(site, { outDir, sink: quiet, cache: false, workers: false }))
+      const message = await failureOf(build(site, { config, outDir, sink: quiet, cache: false, workers: false }))
       expect(message, outDir).toMatch(expected)
       expect(message).toContain('Fix: ')
     }
