@@ -86,6 +86,7 @@ async function bundleTheme(cacheDir: string, prefix: string, entries: string[], 
   // A new folder per bundle, never rewritten: a dev server or another build may still import the last one.
   const dir = `${prefix}-${Date.now().toString(36)}${randomBytes(3).toString('hex')}`
   const outdir = path.join(cacheDir, dir)
+  const started = Date.now()
   const result = await esbuild.build({
     entryPoints: entries,
     outdir,
@@ -110,7 +111,8 @@ async function bundleTheme(cacheDir: string, prefix: string, entries: string[], 
   }
   const inputs = Object.keys(result.metafile.inputs).map((file): [string, number, number] => {
     const stat = fs.statSync(path.resolve(file))
-    return [path.resolve(file), stat.size, stat.mtimeMs]
+    // A file saved while esbuild ran may not be the one it read: never taken as fresh (a dev server's quick second save).
+    return [path.resolve(file), stat.size, stat.mtimeMs >= started ? -1 : stat.mtimeMs]
   })
   return { dir, outputs, inputs }
 }

@@ -13,8 +13,8 @@ import type { SiteRunner } from '../pipeline/createSiteRunner.ts'
 import { postBuild } from '../pipeline/postBuild.ts'
 import { toSiteData, withNotFoundRoutes } from '../pipeline/siteData.ts'
 import type { RegisteredPage } from '../pages/pageRegistry.ts'
-import { loadTheme } from '../render/loadTheme.ts'
 import { queryPageData, renderDocument, type RenderContext } from '../render/renderPages.ts'
+import { themeEntries } from '../render/themeImporter.ts'
 import { notFoundRoutes, routeKey, routeToHtmlFile, stripBase, withBase } from '../shared/routes.ts'
 import type { PageData } from '../shared/types.ts'
 import { parseReadKey, ReadDigests } from '../incremental/readKey.ts'
@@ -25,9 +25,13 @@ import { createRebuildQueue, FileSnapshots, isEmptyFile } from './rebuildQueue.t
 import { devGenerationMeta, devSinceEvent, devUpdateEvent } from '../shared/devUpdate.ts'
 import { errorPayload } from './errorOverlay.ts'
 import { answerGraphqlRequest } from './explorer/graphqlRequest.ts'
+import { ExplorerVite } from './explorer/explorerVite.ts'
 import { hostRefusal, isHostAllowed } from './hostCheck.ts'
 import { BackgroundPass } from './backgroundPass.ts'
 import { openOutline, type OutlineSite } from './outlineSite.ts'
+import { watchTree } from './watchTree.ts'
+import { traceStart } from './startTrace.ts'
+import { DevTheme } from './devTheme.ts'
 import type { PageBodies } from './pageBodies.ts'
 
 export interface DevServerOptions {
@@ -59,6 +63,8 @@ interface DevState {
 }
 
 const dataPrefix = '/_sheaf/data'
+/** The client runtime the entry starts (compiled: the .js beside this module's, see scripts/compile.mjs). */
+const clientStart = fileURLToPath(new URL('../client/start.tsx', import.meta.url))
 const emitFilesDelayMs = 1000
 /** After the first page, before the pipeline is warmed (after the page's own scripts and data have been asked for). */
 const warmDelayMs = 1500
@@ -77,7 +83,6 @@ const backgroundFallbackMs = 3000
 const clientLoadGraceMs = 2000
 /** Rounds of "query, then transform the bodies it read" for one page's data before its data is taken as it is. */
 const bodyRounds = 3
-const explorerEntry = fileURLToPath(new URL('./explorer/explorer.tsx', import.meta.url))
 
 function contentTypeOf(route: string): string {
   if (route.endsWith('.json')) return 'application/json; charset=utf-8'
@@ -98,7 +103,9 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   // in: the emitted files (search index, llms.txt) wait for it, being made from every body.
   let backgroundDone: () => void = () => undefined
   const backgroundSettled = new Promise<void>((resolve) => (backgroundDone = resolve))
+  traceStart('engine loaded')
   const outline = await openOutline(root, { configFile: options.configFile, mode: 'develop', quiet: true })
+  traceStart('config and plugins')
   const { config } = outline
   // The markdown pipeline and its highlighter (WebAssembly, a first grammar) are made on first
   // use, which the first page's body is: made now, while Vite starts and the outline is read
@@ -114,12 +121,17 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   })
   // Written before the pages are known, for Vite to scan for dependencies; again once they are.
   const entry = await writeEntry(outline, [], true)
+  traceStart('client entry written')
   const vite = await createViteServer({
     ...createViteConfig({ root, base: config.base, publicDir: config.publicDir, mode: 'development' }),
     appType: 'custom',
     // Scan the client entry at start-up, so dependencies are pre-bundled before the first
-    // page asks for them (otherwise Vite reloads the page once it discovers them).
-    optimizeDeps: { entries: [entry, explorerEntry] },
+    // page asks for them (otherwise Vite reloads the page once it discovers them). The modules
+    // the entry imports are entries too: it names them by absolute path, and Vite's scan takes
+    // an import whose specifier is its own resolved path for an external one and does not
+    // follow it (react-dom/client and hast-util-to-jsx-runtime were found by the page, which
+    // then reloaded). (The explorer's GraphiQL has a Vite of its own: see explorerVite.ts.)
+    optimizeDeps: { entries: [entry, clientStart, ...outline.runner.clientModules(), ...themeEntries(config.theme)] },
     // Pre-bundled dependencies go in the site's own cache. Vite's default is the node_modules of
     // the nearest package, which sites inside one project share (this repository's test fixtures):
     // two dev servers optimizing at once replaced each other's files, and a page waiting for them
@@ -128,14 +140,18 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     // HMR shares the page's port, so one port serves everything.
     server: { middlewareMode: true, hmr: { server }, allowedHosts: options.allowedHosts, watch: { ignored: ['**/build/**', '**/.sheaf/**', '**/.sheaf-cache/**', '**/test-results/**', '**/.git/**', '**/.e2e-build-*/**'] } },
   })
+  traceStart('Vite started')
   viteRef = vite
-  // The theme's modules load through Vite while the outline is read (the first page waits for
-  // both; Vite's transforms leave this thread idle at times).
-  loadTheme(root, config.theme, (file) => vite.ssrLoadModule(file)).catch(() => undefined)
+  const explorer = new ExplorerVite({ root, publicDir: config.publicDir, allowedHosts: options.allowedHosts, server })
+  // The theme's server copy is bundled (by esbuild, in its own process) while the outline is read.
+  const theme = new DevTheme(root)
+  theme.get(config).catch(() => undefined)
+  const themeWatcher = theme.watch(config)
   let state: DevState = await outlineState(await outline.load(), async () => {
     await backgroundSettled
     return state.bodies ? new Map() : state.files()
   })
+  traceStart('outline and pages')
   await writeEntry(state.site, routesOf(state), true)
   let lastError: unknown = null
   // Each state swapped in is a generation; a page asks, once its socket is open, what changed
@@ -169,9 +185,8 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     vite.ws.send({ type: 'error', err: errorPayload(error, root) })
   }
 
-  // A render loads the runtime, then the templates, through Vite's module graph, which a rebuild
-  // invalidates: across an invalidation the templates would get a second copy of the runtime and
-  // its contexts ("no SiteContext"). So renders and a rebuild's swap of state take turns.
+  // Renders and a rebuild's swap of state take turns: a render reads one state throughout (its
+  // pages, its data and the generation it reports to the page).
   let graphTurn: Promise<unknown> = Promise.resolve()
   const inTurn = <T>(task: () => Promise<T>): Promise<T> => {
     const run = graphTurn.then(task, task)
@@ -320,19 +335,24 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   // Content folders and the config's get a watcher of their own: Vite's only covers its root, and
   // misses a quick second write to the same file (a config fixed right after the error it caused
   // stayed broken). Extra events cost nothing: rebuilds are serialized, and repeats skipped.
+  traceStart('client entry with routes')
   const outsideWatchers = [...new Set([...sourceRoots(state), configWatched])]
     .filter((dir) => fs.existsSync(dir))
     .map((dir) => {
       if (dir === configFile) return fs.watch(configFile, () => scheduleRebuild(configFile))
-      return fs.watch(dir, { recursive: true }, (_event, name) => {
-        const file = name && path.join(dir, String(name))
-        if (file && !isThemeModule(file)) scheduleRebuild(file)
+      // (One watch per folder, not Node's recursive watch of every file: see watchTree.ts.)
+      return watchTree(dir, (file) => {
+        if (!isThemeModule(file)) scheduleRebuild(file)
       })
     })
   vite.watcher.on('all', (event, file) => {
+
+    // Any module the theme's bundle may hold (its inputs are checked before it is bundled again).
+    if (/\.(m?[jt]sx?|css|json)$/.test(file)) theme.invalidate()
     if (!contentDirs.some((dir) => file.startsWith(dir))) return
     if (isThemeModule(file) && event === 'change') {
       // Queries may have changed with the module: drop cached data, and every page refetches.
+      theme.invalidate()
       state.cache.clear()
       broadcast(generations.advance(null))
       return
@@ -352,6 +372,10 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     const route = stripBase(url.pathname, config.base)
     if (url.pathname === '/') {
       response.writeHead(302, { location: config.base }).end()
+      return
+    }
+    if (explorer.owns(url.pathname)) {
+      await explorer.serve(request, response)
       return
     }
     if (route === explorerRoute) {
@@ -409,7 +433,9 @@ export async function startDevServer(root: string, options: DevServerOptions = {
         const context = await renderContext()
         return { html: renderDocument(await pageData(target), context), generation: generations.generation }
       })
+      traceStart(`${target.path}: rendered`)
       const transformed = await withViteTags(url.pathname, html, generation)
+      traceStart(`${target.path}: answered`)
       response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(transformed)
     } finally {
       startBackgroundPassIn(clientLoadGraceMs)
@@ -476,16 +502,13 @@ export async function startDevServer(root: string, options: DevServerOptions = {
       await answerGraphqlRequest(request, response, state.site.dataLayer.schema, state.site.dataLayer.context())
       return
     }
-    const explorer = `/@fs${explorerEntry}`
-    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>GraphQL explorer · ${config.title}</title><style>body{margin:0;height:100vh}#root{height:100vh}</style></head><body><div id="root"></div><script type="module" src="${explorer}"></script></body></html>`
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(await vite.transformIndexHtml(url.pathname, html))
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(await explorer.page(url.pathname, config.title))
   }
 
   async function renderContext(): Promise<RenderContext> {
-    const theme = await loadTheme(root, state.site.config.theme, (file) => vite.ssrLoadModule(file))
     return {
       dataLayer: state.site.dataLayer,
-      theme,
+      theme: await theme.get(state.site.config),
       siteData: siteDataOf(state),
       config: state.site.config,
       runner: state.site.runner,
@@ -505,9 +528,12 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     if (cached) return cached.data
     const { bodies } = state
     await bodies?.ensure(bodies.pendingAt(page.path))
+    traceStart(`${page.path}: body transformed`)
     const context = await renderContext()
+    traceStart(`${page.path}: theme imported`)
     let reads = new Set<string>()
     let data = await queryPageData(page, context, reads)
+    traceStart(`${page.path}: queried`)
     for (let round = 1; bodies && round < bodyRounds; round++) {
       const demanded = bodies.demandedBy(reads)
       if (demanded.length === 0) break
@@ -523,7 +549,9 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, '127.0.0.1', resolve)
+
   })
+  traceStart('listening')
   const url = `http://127.0.0.1:${port}${config.base}`
   console.log(`[sheaf] dev server at ${url}`)
   emitFilesSoon()
@@ -531,8 +559,8 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     url,
     async close() {
       clearTimeout(backgroundTimer)
-      for (const watcher of outsideWatchers) watcher.close()
-      await vite.close()
+      for (const watcher of [...outsideWatchers, themeWatcher]) watcher.close()
+      await Promise.all([vite.close(), explorer.close()])
       await new Promise((resolve) => server.close(resolve))
     },
   }
