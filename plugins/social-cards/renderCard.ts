@@ -25,8 +25,10 @@ function loadFonts() {
   return fonts
 }
 
-type Node = { type: string; props: { style?: Record<string, unknown>; children?: Node | Node[] | string } }
-const h = (type: string, style: Record<string, unknown>, children?: Node | Node[] | string): Node => ({ type, props: { style, children } })
+type Node = { type: string; key?: string; props: { style?: Record<string, unknown>; children?: Node | Node[] | string } }
+const h = (type: string, style: Record<string, unknown>, children?: Node | Node[] | string, key?: string): Node => ({ type, ...(key ? { key } : {}), props: { style, children } })
+/** The key of the elements the page layer draws (see pageLayer). */
+const pagePart = 'sheaf-page-part'
 
 /**
  * A card is drawn in two layers with one layout: the template (the background gradient, the site
@@ -46,12 +48,12 @@ function cardTree(content: CardContent, layer: Layer, keepHiddenText: boolean): 
   return h('div', { width: cardWidth, height: cardHeight, boxSizing: 'border-box', display: 'flex', flexDirection: 'column', justifyContent: 'space-between', padding: cardPadding, color: '#f8fafc', fontFamily: 'Inter' }, [
     h('div', { display: 'flex', alignItems: 'center', fontSize: 32, fontWeight: 700, color: '#5eead4', ...only('template') }, templateText(content.siteName, 32)),
     h('div', { display: 'flex', flexDirection: 'column' }, [
-      h('div', { display: 'flex', fontSize: 30, color: '#99f6e4', marginBottom: 16, ...only('page') }, content.section),
-      h('div', { display: 'flex', fontSize: content.title.length > 40 ? 64 : 80, fontWeight: 700, lineHeight: 1.1, ...only('page') }, content.title),
+      h('div', { display: 'flex', fontSize: 30, color: '#99f6e4', marginBottom: 16, ...only('page') }, content.section, pagePart),
+      h('div', { display: 'flex', fontSize: content.title.length > 40 ? 64 : 80, fontWeight: 700, lineHeight: 1.1, ...only('page') }, content.title, pagePart),
     ]),
     h('div', { display: 'flex', justifyContent: 'space-between', fontSize: 28, color: '#cbd5e1' }, [
       h('div', { display: 'flex', ...only('template') }, templateText('Documentation', 28)),
-      h('div', { display: 'flex', padding: '6px 18px', borderRadius: 999, background: '#0d9488', color: '#f0fdfa', fontWeight: 700, ...only('page') }, content.version || 'docs'),
+      h('div', { display: 'flex', padding: '6px 18px', borderRadius: 999, background: '#0d9488', color: '#f0fdfa', fontWeight: 700, ...only('page') }, content.version || 'docs', pagePart),
     ]),
   ])
 }
@@ -83,8 +85,44 @@ function withoutOverflowMasks(svg: string): string {
  * with the template's words, not one letter each, as tests compare it).
  */
 export async function layerSvg(content: CardContent, layer: Layer, keepMasks = false, keepHiddenText = false): Promise<string> {
-  const svg = await satori(cardTree(content, layer, keepHiddenText) as never, { width: cardWidth, height: cardHeight, fonts: loadFonts() })
-  return keepMasks ? svg : withoutOverflowMasks(svg)
+  return (await drawLayer(content, layer, keepMasks, keepHiddenText)).svg
+}
+
+async function drawLayer(content: CardContent, layer: Layer, keepMasks = false, keepHiddenText = false): Promise<{ svg: string; top: number; bottom: number }> {
+  let top = cardHeight
+  let bottom = 0
+  const onNodeDetected = (node: { key?: string | number; top: number; height: number }) => {
+    if (node.key !== pagePart) return
+    top = Math.min(top, node.top)
+    bottom = Math.max(bottom, node.top + node.height)
+  }
+  const svg = await satori(cardTree(content, layer, keepHiddenText) as never, { width: cardWidth, height: cardHeight, fonts: loadFonts(), onNodeDetected })
+  return { svg: keepMasks ? svg : withoutOverflowMasks(svg), top, bottom }
+}
+
+/** Rows around the page layer's boxes that are rasterised too: glyphs reach past their line boxes (a few pixels at 80 px). */
+const cropMargin = 24
+
+/**
+ * The page layer's pixels, rasterised only over the rows its boxes span (with a margin): the
+ * rest of the card is the template's. About half the card's height, half the raster and its
+ * 3 MB buffer a card. The rows are `[firstRow, firstRow + rgba.length / (width * 4))`. When a
+ * glyph reaches the crop's first or last row (a font that overshoots more than the margin), the
+ * whole card is rasterised instead: the crop never cuts a drawing.
+ */
+async function rasterizePageLayer(content: CardContent): Promise<{ rgba: Uint8Array; firstRow: number }> {
+  const { svg, top, bottom } = await drawLayer(content, 'page')
+  const firstRow = Math.max(0, Math.floor(top) - cropMargin)
+  const endRow = Math.min(cardHeight, Math.ceil(bottom) + cropMargin)
+  const root = `<svg width="${cardWidth}" height="${cardHeight}" viewBox="0 0 ${cardWidth} ${cardHeight}"`
+  if (endRow > firstRow && (firstRow > 0 || endRow < cardHeight) && svg.startsWith(root)) {
+    const rows = endRow - firstRow
+    const rgba = await rasterize(`<svg width="${cardWidth}" height="${rows}" viewBox="0 ${firstRow} ${cardWidth} ${rows}"${svg.slice(root.length)}`)
+    const rowBytes = cardWidth * 4
+    const clear = (row: number) => Buffer.compare(rgba.subarray(row * rowBytes, (row + 1) * rowBytes), emptyRow) === 0
+    if (rgba.length === rows * rowBytes && (firstRow === 0 || clear(0)) && (endRow === cardHeight || clear(rows - 1))) return { rgba, firstRow }
+  }
+  return { rgba: await rasterize(svg), firstRow: 0 }
 }
 
 /** Puts the background under an SVG drawn by satori. */
@@ -143,23 +181,23 @@ const emptyRow = new Uint8Array(cardWidth * 4)
  * valid until the next card of that template is composited, so a card costs no 2 MB copy. The
  * pixels are in the PNG stream's row layout, so the encoder deflates them where they are.
  */
-export function composite(template: Template, rgba: Uint8Array): { rows: Uint8Array; changed: Set<number> } {
+export function composite(template: Template, rgba: Uint8Array, firstRow = 0): { rows: Uint8Array; changed: Set<number> } {
   const out = template.scratch
   const changed = new Set<number>()
   const rowBytes = cardWidth * 4
   const outRowBytes = template.encoder.rowBytes
-  const drawn: number[] = []
-  for (let row = 0; row < cardHeight; row++) {
+  // Card rows, each with its offset in `rgba` (which starts at `firstRow`).
+  const drawn: [number, number][] = []
+  for (let row = 0; firstRow + row < cardHeight && (row + 1) * rowBytes <= rgba.length; row++) {
     const start = row * rowBytes
     if (Buffer.compare(rgba.subarray(start, start + rowBytes), emptyRow) === 0) continue
-    drawn.push(row)
-    changed.add(template.encoder.bandOf(row))
+    drawn.push([firstRow + row, start])
+    changed.add(template.encoder.bandOf(firstRow + row))
   }
   // The changed bands start as the template's rows.
   const bandBytes = template.encoder.bandRows * outRowBytes
   for (const band of changed) out.set(template.rows.subarray(band * bandBytes, Math.min((band + 1) * bandBytes, out.length)), band * bandBytes)
-  for (const row of drawn) {
-    const start = row * rowBytes
+  for (const [row, start] of drawn) {
     for (let from = start, to = row * outRowBytes + 1; from < start + rowBytes; from += 4, to += 3) {
       const alpha = rgba[from + 3]
       if (alpha === 0) continue
@@ -175,6 +213,7 @@ export function composite(template: Template, rgba: Uint8Array): { rows: Uint8Ar
 /** Renders one Open Graph card (1200x630 PNG): site name, section, title, version. */
 export async function renderCard(content: CardContent): Promise<Buffer> {
   const template = await templateOf(content.siteName)
-  const { rows, changed } = composite(template, await rasterize(await layerSvg(content, 'page')))
+  const { rgba, firstRow } = await rasterizePageLayer(content)
+  const { rows, changed } = composite(template, rgba, firstRow)
   return template.encoder.encodeRows(rows, changed)
 }

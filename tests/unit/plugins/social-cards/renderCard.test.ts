@@ -2,7 +2,7 @@ import zlib from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { cardHeight, cardWidth } from '../../../../plugins/social-cards/cardSize.ts'
 import { adler32, adler32Combine, BandedPngEncoder } from '../../../../plugins/social-cards/encodePng.ts'
-import { layerSvg, rasterize, renderCard, withBackground } from '../../../../plugins/social-cards/renderCard.ts'
+import { composite, layerSvg, rasterize, renderCard, templateOf, withBackground } from '../../../../plugins/social-cards/renderCard.ts'
 
 /** The RGB rows of an 8-bit RGB, unfiltered PNG, read back through zlib (which checks the Adler-32). */
 function decodeRgbPng(png: Buffer): { width: number; height: number; rgb: Buffer } {
@@ -54,6 +54,21 @@ describe('a social card', () => {
     // Compositing two layers rounds an edge pixel by a level or two; a misplaced line of text differs by hundreds.
     expect(worst).toBeLessThanOrEqual(3)
     expect(differing).toBeLessThan(cardWidth * cardHeight * 0.05)
+  }, 30_000)
+
+  it('rasterises only the rows the page\'s text spans, into the very card a whole raster makes', async () => {
+    // The page layer is rasterised over its boxes' rows (and a margin), not the whole 1200x630.
+    const contents = [
+      { title: 'Render', section: 'API reference', version: '13.x', siteName: 'React Native Testing Library' },
+      { title: 'A title long enough to wrap onto a second line of the card, and then onto a third one as well', section: 'Guides', version: '', siteName: 'Docs' },
+      { title: 'Écran gjpqy', section: '', version: '12.x', siteName: 'Docs' },
+    ]
+    for (const content of contents) {
+      const card = await renderCard(content)
+      const template = await templateOf(content.siteName)
+      const whole = composite(template, await rasterize(await layerSvg(content, 'page')))
+      expect(card.equals(template.encoder.encodeRows(whole.rows, whole.changed)), content.title).toBe(true)
+    }
   }, 30_000)
 
   it('differs between pages only where their text is', async () => {
