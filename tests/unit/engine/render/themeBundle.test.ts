@@ -2,10 +2,10 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import * as React from 'react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { runtimeFile } from '../../../../engine/render/loadTheme.ts'
 import { engineModuleDirs } from '../../../../engine/loading/siteModules.ts'
-import { scratchThemeDir, themeBundleImporter } from '../../../../engine/render/themeBundle.ts'
+import { themeBundleImporter } from '../../../../engine/render/themeBundle.ts'
 import * as runtime from '../../../../engine/shared/index.ts'
 import { projectScratch } from '../../../projectScratch.ts'
 
@@ -73,11 +73,15 @@ describe('the theme bundle', () => {
     await expect((await importerFor())(other)).rejects.toThrow(/not one of the theme's modules/)
   })
 
-  it("gives a build without a cache a scratch folder of its process, removing those of processes that are gone", () => {
+  it("gives a build without a cache a scratch folder of its process, removing those of processes that are gone", async () => {
     const parent = path.join(os.tmpdir(), 'sheaf-theme')
     // 2^22 + 1: above Linux's largest pid, so no process has it.
     const gone = path.join(parent, `${2 ** 22 + 1}-left`)
     fs.mkdirSync(gone, { recursive: true })
+    // The folder is made, and those of gone processes removed, on a process's first call: a fresh
+    // copy of the module makes this call the first, even after another test file in this worker.
+    vi.resetModules()
+    const { scratchThemeDir } = await import('../../../../engine/render/themeBundle.ts')
     const dir = scratchThemeDir()
     expect(path.dirname(dir)).toBe(parent)
     expect(path.basename(dir).startsWith(`${process.pid}-`)).toBe(true)

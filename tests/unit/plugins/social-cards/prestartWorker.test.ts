@@ -19,6 +19,9 @@ vi.mock('sheaf', async (importOriginal) => {
   }
 })
 
+// Fresh copies of the modules, which import the mocked `sheaf`: another test file in this worker may
+// have loaded them with the real one (without isolation, workers keep modules between files).
+vi.resetModules()
 const { socialCards } = await import('../../../../plugins/social-cards/index.ts')
 const { CardStore } = await import('../../../../plugins/social-cards/cardStore.ts')
 const { writeCacheEntry } = await import('sheaf/cache')
