@@ -111,6 +111,10 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   // use, which the first page's body is: made now, while Vite starts and the outline is read
   // (this thread waits on both at times).
   outline.session.processor.process({ source: '# Sheaf\n\n```js\nx\n```\n', file: 'warm-up.md', mdx: false }).catch(() => undefined)
+  // The theme's server copy is bundled by esbuild (in its own process, but its plugin resolves
+  // each import on this thread) from now on, while Vite starts and the outline is read.
+  const theme = new DevTheme(root)
+  theme.get(config).catch(() => undefined)
   let viteRef: import('vite').ViteDevServer | null = null
   const server = http.createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
@@ -143,9 +147,6 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   traceStart('Vite started')
   viteRef = vite
   const explorer = new ExplorerVite({ root, publicDir: config.publicDir, allowedHosts: options.allowedHosts, server })
-  // The theme's server copy is bundled (by esbuild, in its own process) while the outline is read.
-  const theme = new DevTheme(root)
-  theme.get(config).catch(() => undefined)
   const themeWatcher = theme.watch(config)
   let state: DevState = await outlineState(await outline.load(), async () => {
     await backgroundSettled
@@ -430,8 +431,9 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     try {
       // The generation is the state's: both change only in a turn.
       const { html, generation } = await inTurn(async () => {
-        const context = await renderContext()
-        return { html: renderDocument(await pageData(target), context), generation: generations.generation }
+        // The page's data first: its body's transform goes on while the theme may still be loading.
+        const data = await pageData(target)
+        return { html: renderDocument(data, await renderContext()), generation: generations.generation }
       })
       traceStart(`${target.path}: rendered`)
       const transformed = await withViteTags(url.pathname, html, generation)
@@ -527,9 +529,12 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     const cached = state.cache.get(page.path)
     if (cached) return cached.data
     const { bodies } = state
+    // (The theme loads meanwhile: the first page's waited for the theme, then transformed its body.)
+    const contextLoad = renderContext()
+    contextLoad.catch(() => undefined)
     await bodies?.ensure(bodies.pendingAt(page.path))
     traceStart(`${page.path}: body transformed`)
-    const context = await renderContext()
+    const context = await contextLoad
     traceStart(`${page.path}: theme imported`)
     let reads = new Set<string>()
     let data = await queryPageData(page, context, reads)
