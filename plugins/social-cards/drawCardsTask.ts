@@ -1,5 +1,5 @@
 import type { CardContent } from './renderCard.ts'
-import { layerSvg, rasterize, renderCard } from './renderCard.ts'
+import { layerSvg, rasterize, renderCards } from './renderCard.ts'
 
 /**
  * Runs once the worker has loaded, before its first cards arrive: lays out and rasterises a
@@ -15,8 +15,6 @@ export async function prepare(): Promise<void> {
  * Worker task: draws a share of a build's cards and returns their PNGs, in order. One card at a
  * time: there is a worker per core, so a second card in flight only competes for the same cores.
  */
-export default async function drawCards(contents: CardContent[]): Promise<Uint8Array[]> {
-  const cards: Uint8Array[] = []
-  for (const content of contents) cards.push(await renderCard(content))
-  return cards
+export default function drawCards(contents: CardContent[]): Promise<Uint8Array[]> {
+  return renderCards(contents)
 }

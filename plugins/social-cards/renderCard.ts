@@ -27,8 +27,9 @@ function loadFonts() {
 
 type Node = { type: string; key?: string; props: { style?: Record<string, unknown>; children?: Node | Node[] | string } }
 const h = (type: string, style: Record<string, unknown>, children?: Node | Node[] | string, key?: string): Node => ({ type, ...(key ? { key } : {}), props: { style, children } })
-/** The key of the elements the page layer draws (see pageLayer). */
-const pagePart = 'sheaf-page-part'
+/** Keys of the elements the page's layers draw, whose boxes the drawing reports (see drawLayer). */
+const textPart = 'sheaf-card-text'
+const badgePart = 'sheaf-card-badge'
 
 /**
  * A card is drawn in two layers with one layout: the template (the background gradient, the site
@@ -36,24 +37,35 @@ const pagePart = 'sheaf-page-part'
  * title, version). Each layer lays out the whole card, with the other layer's parts at opacity 0:
  * satori keeps their boxes (so everything sits where it would in one drawing) and draws nothing.
  */
-type Layer = 'template' | 'page' | 'whole'
+type Layer = 'template' | 'page' | 'whole' | PagePart
+/**
+ * The page layer's two parts, each also drawn alone (see drawPageParts): the section and title
+ * (the same on a page's card in every version of a site) and the version badge (the same on
+ * every card of a version).
+ */
+type PagePart = 'text' | 'badge'
 
 function cardTree(content: CardContent, layer: Layer, keepHiddenText: boolean): Node {
-  const only = (wanted: Layer) => (layer === wanted || layer === 'whole' ? {} : { opacity: 0 })
+  const shown = (part: 'template' | PagePart) => layer === 'whole' || layer === part || (layer === 'page' && part !== 'template')
+  const only = (part: 'template' | PagePart) => (shown(part) ? {} : { opacity: 0 })
   // The template's texts, hidden in the page layer, keep only their line boxes there: one letter
   // makes the same boxes (a line's height is the font's, and the footer's parts sit at its two
   // ends whatever their widths) without shaping the words, a quarter of a card's drawing time.
-  // Only a text that surely takes one line: one that wraps makes a taller box.
-  const templateText = (text: string, fontSize: number) => (layer === 'page' && !keepHiddenText && fitsOneLine(text, fontSize) ? 'x' : text)
+  // Only a text that surely takes one line: one that wraps makes a taller box. In the badge's
+  // layer the section and title are one letter too, whatever their length: where the badge lands
+  // then is checked against the text's layer (see drawPageParts).
+  const hiddenText = (text: string, fontSize: number, part: 'template' | PagePart) =>
+    layer !== 'whole' && !shown(part) && !keepHiddenText && ((layer === 'badge' && part === 'text') || fitsOneLine(text, fontSize)) ? 'x' : text
+  const templateText = (text: string, fontSize: number) => hiddenText(text, fontSize, 'template')
   return h('div', { width: cardWidth, height: cardHeight, boxSizing: 'border-box', display: 'flex', flexDirection: 'column', justifyContent: 'space-between', padding: cardPadding, color: '#f8fafc', fontFamily: 'Inter' }, [
     h('div', { display: 'flex', alignItems: 'center', fontSize: 32, fontWeight: 700, color: '#5eead4', ...only('template') }, templateText(content.siteName, 32)),
     h('div', { display: 'flex', flexDirection: 'column' }, [
-      h('div', { display: 'flex', fontSize: 30, color: '#99f6e4', marginBottom: 16, ...only('page') }, content.section, pagePart),
-      h('div', { display: 'flex', fontSize: content.title.length > 40 ? 64 : 80, fontWeight: 700, lineHeight: 1.1, ...only('page') }, content.title, pagePart),
+      h('div', { display: 'flex', fontSize: 30, color: '#99f6e4', marginBottom: 16, ...only('text') }, hiddenText(content.section, 30, 'text'), textPart),
+      h('div', { display: 'flex', fontSize: content.title.length > 40 ? 64 : 80, fontWeight: 700, lineHeight: 1.1, ...only('text') }, hiddenText(content.title, content.title.length > 40 ? 64 : 80, 'text'), textPart),
     ]),
     h('div', { display: 'flex', justifyContent: 'space-between', fontSize: 28, color: '#cbd5e1' }, [
       h('div', { display: 'flex', ...only('template') }, templateText('Documentation', 28)),
-      h('div', { display: 'flex', padding: '6px 18px', borderRadius: 999, background: '#0d9488', color: '#f0fdfa', fontWeight: 700, ...only('page') }, content.version || 'docs', pagePart),
+      h('div', { display: 'flex', padding: '6px 18px', borderRadius: 999, background: '#0d9488', color: '#f0fdfa', fontWeight: 700, ...only('badge') }, hiddenText(content.version || 'docs', 28, 'badge'), badgePart),
     ]),
   ])
 }
@@ -88,34 +100,47 @@ export async function layerSvg(content: CardContent, layer: Layer, keepMasks = f
   return (await drawLayer(content, layer, keepMasks, keepHiddenText)).svg
 }
 
-async function drawLayer(content: CardContent, layer: Layer, keepMasks = false, keepHiddenText = false): Promise<{ svg: string; top: number; bottom: number }> {
-  let top = cardHeight
-  let bottom = 0
-  const onNodeDetected = (node: { key?: string | number; top: number; height: number }) => {
-    if (node.key !== pagePart) return
-    top = Math.min(top, node.top)
-    bottom = Math.max(bottom, node.top + node.height)
-  }
-  const svg = await satori(cardTree(content, layer, keepHiddenText) as never, { width: cardWidth, height: cardHeight, fonts: loadFonts(), onNodeDetected })
-  return { svg: keepMasks ? svg : withoutOverflowMasks(svg), top, bottom }
+/** A box satori laid out: its rows, and its right edge. */
+interface Box {
+  top: number
+  bottom: number
+  right: number
 }
 
-/** Rows around the page layer's boxes that are rasterised too: glyphs reach past their line boxes (a few pixels at 80 px). */
+/** A layer's SVG, and the union of the boxes of the elements of each part (those keyed textPart and badgePart). */
+async function drawLayer(content: CardContent, layer: Layer, keepMasks = false, keepHiddenText = false): Promise<{ svg: string; boxes: Partial<Record<PagePart, Box>> }> {
+  const boxes: Partial<Record<PagePart, Box>> = {}
+  const onNodeDetected = (node: { key?: string | number; left: number; top: number; width: number; height: number }) => {
+    const part = node.key === textPart ? 'text' : node.key === badgePart ? 'badge' : null
+    if (!part) return
+    const box = boxes[part]
+    boxes[part] = { top: Math.min(box?.top ?? cardHeight, node.top), bottom: Math.max(box?.bottom ?? 0, node.top + node.height), right: Math.max(box?.right ?? 0, node.left + node.width) }
+  }
+  const svg = await satori(cardTree(content, layer, keepHiddenText) as never, { width: cardWidth, height: cardHeight, fonts: loadFonts(), onNodeDetected })
+  return { svg: keepMasks ? svg : withoutOverflowMasks(svg), boxes }
+}
+
+/** Rows around a layer's boxes that are rasterised too: glyphs reach past their line boxes (a few pixels at 80 px). */
 const cropMargin = 24
 
+/** A layer's pixels over some of the card's rows: `[firstRow, firstRow + rgba.length / (width * 4))`. */
+interface LayerPixels {
+  rgba: Uint8Array
+  firstRow: number
+}
+
 /**
- * The page layer's pixels, rasterised only over the rows its boxes span (with a margin): the
- * rest of the card is the template's. About half the card's height, half the raster and its
- * 3 MB buffer a card. The rows are `[firstRow, firstRow + rgba.length / (width * 4))`. When a
- * glyph reaches the crop's first or last row (a font that overshoots more than the margin), the
- * whole card is rasterised instead: the crop never cuts a drawing.
+ * A layer's pixels, rasterised only over the rows its boxes span (with a margin): the rest of
+ * the card is the template's. About half the card's height for the whole page layer: half the
+ * raster and its 3 MB buffer a card. When a glyph reaches the crop's first or last row (a font
+ * that overshoots more than the margin), the whole card is rasterised instead: the crop never
+ * cuts a drawing.
  */
-async function rasterizePageLayer(content: CardContent): Promise<{ rgba: Uint8Array; firstRow: number }> {
-  const { svg, top, bottom } = await drawLayer(content, 'page')
-  const firstRow = Math.max(0, Math.floor(top) - cropMargin)
-  const endRow = Math.min(cardHeight, Math.ceil(bottom) + cropMargin)
+async function rasterizeRows(svg: string, boxes: Box[]): Promise<LayerPixels> {
+  const firstRow = Math.max(0, Math.floor(Math.min(...boxes.map((box) => box.top))) - cropMargin)
+  const endRow = Math.min(cardHeight, Math.ceil(Math.max(...boxes.map((box) => box.bottom))) + cropMargin)
   const root = `<svg width="${cardWidth}" height="${cardHeight}" viewBox="0 0 ${cardWidth} ${cardHeight}"`
-  if (endRow > firstRow && (firstRow > 0 || endRow < cardHeight) && svg.startsWith(root)) {
+  if (boxes.length > 0 && endRow > firstRow && (firstRow > 0 || endRow < cardHeight) && svg.startsWith(root)) {
     const rows = endRow - firstRow
     const rgba = await rasterize(`<svg width="${cardWidth}" height="${rows}" viewBox="0 ${firstRow} ${cardWidth} ${rows}"${svg.slice(root.length)}`)
     const rowBytes = cardWidth * 4
@@ -123,6 +148,90 @@ async function rasterizePageLayer(content: CardContent): Promise<{ rgba: Uint8Ar
     if (rgba.length === rows * rowBytes && (firstRow === 0 || clear(0)) && (endRow === cardHeight || clear(rows - 1))) return { rgba, firstRow }
   }
   return { rgba: await rasterize(svg), firstRow: 0 }
+}
+
+/** The whole page layer (section, title and badge in one drawing). */
+async function rasterizePageLayer(content: CardContent): Promise<LayerPixels[]> {
+  const { svg, boxes } = await drawLayer(content, 'page')
+  return [await rasterizeRows(svg, Object.values(boxes))]
+}
+
+/** A part drawn alone: its pixels, where its boxes are, and where the badge sits in its layout. */
+interface DrawnPart {
+  pixels: LayerPixels
+  box: Box
+  badge: Box
+  /** The rows it draws on (none: first > last). */
+  first: number
+  last: number
+}
+
+async function drawPart(content: CardContent, part: PagePart): Promise<DrawnPart | null> {
+  const { svg, boxes } = await drawLayer(content, part)
+  const box = boxes[part]
+  if (!box || !boxes.badge) return null
+  const pixels = await rasterizeRows(svg, [box])
+  const rowBytes = cardWidth * 4
+  let first = cardHeight
+  let last = -1
+  for (let row = 0; row * rowBytes < pixels.rgba.length; row++) {
+    if (Buffer.compare(pixels.rgba.subarray(row * rowBytes, (row + 1) * rowBytes), emptyRow) === 0) continue
+    first = Math.min(first, pixels.firstRow + row)
+    last = pixels.firstRow + row
+  }
+  return { pixels, box, badge: boxes.badge, first, last }
+}
+
+/**
+ * Parts drawn for earlier cards of this worker: the text of the last page drawn (cards are drawn
+ * grouped by text, see renderCards), and each version's badge.
+ */
+const drawnTexts = new Map<string, Promise<DrawnPart | null>>()
+const drawnBadges = new Map<string, Promise<DrawnPart | null>>()
+
+/**
+ * The page layer as two parts, each drawn once for every card that shows it: a site with
+ * versions shows a page's section and title on a card per version, and a version's badge on
+ * every card of it. The parts are exact pieces of the whole page layer only where the badge sits
+ * where it would in one layout (the text's layer lays the badge out, hidden, with the real
+ * section and title) and they draw on different rows (compositing them one after the other is
+ * then compositing them together): otherwise null, and the card is drawn in one piece.
+ */
+async function drawPageParts(content: CardContent): Promise<LayerPixels[] | null> {
+  const reducedVersion = fitsOneLine(content.version || 'docs', 28) ? '' : content.version
+  const textKey = JSON.stringify([content.siteName, content.section, content.title, reducedVersion])
+  let text = drawnTexts.get(textKey)
+  if (!text) {
+    drawnTexts.clear()
+    text = drawPart(content, 'text')
+    drawnTexts.set(textKey, text)
+  }
+  const badgeKey = JSON.stringify([content.siteName, content.version])
+  let badge = drawnBadges.get(badgeKey)
+  if (!badge) {
+    badge = drawPart(content, 'badge')
+    drawnBadges.set(badgeKey, badge)
+  }
+  const [textPart, badgePart] = await Promise.all([text, badge])
+  if (!textPart || !badgePart) return null
+  const sameBadge = textPart.badge.top === badgePart.box.top && textPart.badge.bottom === badgePart.box.bottom && textPart.badge.right === badgePart.box.right
+  const apart = textPart.last < badgePart.first || badgePart.last < textPart.first
+  return sameBadge && apart ? [textPart.pixels, badgePart.pixels] : null
+}
+
+/**
+ * Draws a worker's share of cards: cards that show the same section and title (a page in each
+ * version of a site) one after the other, so the text drawn for the first is reused by the
+ * others. The PNGs come back in the order of `contents`.
+ */
+export async function renderCards(contents: CardContent[]): Promise<Buffer[]> {
+  const keyOf = (content: CardContent) => JSON.stringify([content.siteName, content.section, content.title])
+  const firstIndex = new Map<string, number>()
+  contents.forEach((content, index) => firstIndex.has(keyOf(content)) || firstIndex.set(keyOf(content), index))
+  const order = contents.map((_, index) => index).sort((a, b) => (firstIndex.get(keyOf(contents[a])) as number) - (firstIndex.get(keyOf(contents[b])) as number) || a - b)
+  const cards: Buffer[] = new Array(contents.length)
+  for (const index of order) cards[index] = await renderCard(contents[index])
+  return cards
 }
 
 /** Puts the background under an SVG drawn by satori. */
@@ -182,22 +291,29 @@ const emptyRow = new Uint8Array(cardWidth * 4)
  * pixels are in the PNG stream's row layout, so the encoder deflates them where they are.
  */
 export function composite(template: Template, rgba: Uint8Array, firstRow = 0): { rows: Uint8Array; changed: Set<number> } {
+  return compositeLayers(template, [{ rgba, firstRow }])
+}
+
+/** `composite` of layers that draw on different rows (each over the template, in turn). */
+function compositeLayers(template: Template, layers: LayerPixels[]): { rows: Uint8Array; changed: Set<number> } {
   const out = template.scratch
   const changed = new Set<number>()
   const rowBytes = cardWidth * 4
   const outRowBytes = template.encoder.rowBytes
-  // Card rows, each with its offset in `rgba` (which starts at `firstRow`).
-  const drawn: [number, number][] = []
-  for (let row = 0; firstRow + row < cardHeight && (row + 1) * rowBytes <= rgba.length; row++) {
-    const start = row * rowBytes
-    if (Buffer.compare(rgba.subarray(start, start + rowBytes), emptyRow) === 0) continue
-    drawn.push([firstRow + row, start])
-    changed.add(template.encoder.bandOf(firstRow + row))
+  // Card rows, each with its pixels and their offset there.
+  const drawn: [number, Uint8Array, number][] = []
+  for (const { rgba, firstRow } of layers) {
+    for (let row = 0; firstRow + row < cardHeight && (row + 1) * rowBytes <= rgba.length; row++) {
+      const start = row * rowBytes
+      if (Buffer.compare(rgba.subarray(start, start + rowBytes), emptyRow) === 0) continue
+      drawn.push([firstRow + row, rgba, start])
+      changed.add(template.encoder.bandOf(firstRow + row))
+    }
   }
   // The changed bands start as the template's rows.
   const bandBytes = template.encoder.bandRows * outRowBytes
   for (const band of changed) out.set(template.rows.subarray(band * bandBytes, Math.min((band + 1) * bandBytes, out.length)), band * bandBytes)
-  for (const [row, start] of drawn) {
+  for (const [row, rgba, start] of drawn) {
     for (let from = start, to = row * outRowBytes + 1; from < start + rowBytes; from += 4, to += 3) {
       const alpha = rgba[from + 3]
       if (alpha === 0) continue
@@ -213,7 +329,7 @@ export function composite(template: Template, rgba: Uint8Array, firstRow = 0): {
 /** Renders one Open Graph card (1200x630 PNG): site name, section, title, version. */
 export async function renderCard(content: CardContent): Promise<Buffer> {
   const template = await templateOf(content.siteName)
-  const { rgba, firstRow } = await rasterizePageLayer(content)
-  const { rows, changed } = composite(template, rgba, firstRow)
+  const layers = (await drawPageParts(content)) ?? (await rasterizePageLayer(content))
+  const { rows, changed } = compositeLayers(template, layers)
   return template.encoder.encodeRows(rows, changed)
 }

@@ -2,7 +2,7 @@ import zlib from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { cardHeight, cardWidth } from '../../../../plugins/social-cards/cardSize.ts'
 import { adler32, adler32Combine, BandedPngEncoder } from '../../../../plugins/social-cards/encodePng.ts'
-import { composite, layerSvg, rasterize, renderCard, templateOf, withBackground } from '../../../../plugins/social-cards/renderCard.ts'
+import { composite, layerSvg, rasterize, renderCard, renderCards, templateOf, withBackground } from '../../../../plugins/social-cards/renderCard.ts'
 
 /** The RGB rows of an 8-bit RGB, unfiltered PNG, read back through zlib (which checks the Adler-32). */
 function decodeRgbPng(png: Buffer): { width: number; height: number; rgb: Buffer } {
@@ -70,6 +70,24 @@ describe('a social card', () => {
       expect(card.equals(template.encoder.encodeRows(whole.rows, whole.changed)), content.title).toBe(true)
     }
   }, 30_000)
+
+  it('draws a page\'s text once for its cards in every version, each card the very one drawn in one piece', async () => {
+    // The section and title are drawn once and reused for the page's card in the other version,
+    // and each version's badge once; composited, each card is exactly the whole page layer's.
+    const pages = [
+      { title: 'Render', section: 'API reference' },
+      { title: 'A title long enough to wrap onto a second line of the card, and then onto a third one as well', section: 'Guides' },
+      { title: 'Écran gjpqy', section: '' },
+    ]
+    const contents = ['12.x', '13.x', ''].flatMap((version) => pages.map((page) => ({ ...page, version, siteName: 'React Native Testing Library' })))
+    const cards = await renderCards(contents)
+    expect(cards).toHaveLength(contents.length)
+    for (const [index, content] of contents.entries()) {
+      const template = await templateOf(content.siteName)
+      const whole = composite(template, await rasterize(await layerSvg(content, 'page')))
+      expect(cards[index].equals(template.encoder.encodeRows(whole.rows, whole.changed)), `${content.title} ${content.version}`).toBe(true)
+    }
+  }, 60_000)
 
   it('differs between pages only where their text is', async () => {
     const base = { section: 'Guides', version: '12.x', siteName: 'Docs' }
