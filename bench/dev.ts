@@ -5,7 +5,8 @@ import { chromium, type Page } from '@playwright/test'
 import { median } from './measure.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
-const sharedBench = path.resolve(root, '../shared/bench')
+/** The shared bench folder (peers, corpus generator); SHEAF_SHARED_BENCH names a copy (one whose peers are installed). */
+const sharedBench = process.env.SHEAF_SHARED_BENCH ?? path.resolve(root, '../shared/bench')
 
 /** Peers whose dev start is measured beside Sheaf's, when installed (/work/shared/bench/peers/<name>). */
 const peers = [
@@ -53,7 +54,8 @@ export async function runDevBench(argv: string[]): Promise<void> {
     const log: string[] = []
     const started = performance.now()
     let backgroundDone: number | null = null
-    const server = spawn(process.execPath, [path.join(root, 'bin/sheaf.js'), 'dev', '--port', String(port)], { cwd: item.cwd, env: { ...process.env, ...item.env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    // With its start's steps traced (engine/server/startTrace.ts): when it listened.
+    const server = spawn(process.execPath, [path.join(root, 'bin/sheaf.js'), 'dev', '--port', String(port)], { cwd: item.cwd, env: { ...process.env, ...item.env, SHEAF_DEV_TRACE: '1' }, stdio: ['ignore', 'pipe', 'pipe'] })
     server.stdout.on('data', (chunk: Buffer) => {
       const lines = String(chunk).split('\n')
       log.push(...lines)
@@ -72,9 +74,10 @@ export async function runDevBench(argv: string[]): Promise<void> {
       const background = ((backgroundDone ?? started) - started) / 1000
       const before = log.length
       const times = await measureUpdates(url, item.file, item.edits)
+      const listening = log.map((line) => /trace (\d+) ms: listening/.exec(line)?.[1]).find((ms) => ms !== undefined)
       const requeried = log.slice(before).map((line) => /changed: (\d+) pages? to re-query/.exec(line)?.[1]).filter((count) => count !== undefined).map(Number)
       console.log(
-        `${item.name.padEnd(12)} dev cold start ${start.toFixed(2)} s (first page; ${cpu === null ? '-' : cpu.toFixed(2)} s of CPU), background pass done at ${background.toFixed(2)} s; save-to-updated page median ${Math.round(median(times))} ms, p95 ${Math.round(percentile(times, 0.95))} ms (${times.length} edits); pages re-queried per save: ${requeried.length ? `median ${median(requeried)}, max ${Math.max(...requeried)}` : '-'}`,
+        `${item.name.padEnd(12)} dev cold start ${start.toFixed(2)} s (first page; ${cpu === null ? '-' : cpu.toFixed(2)} s of CPU; listening at ${listening === undefined ? '-' : (Number(listening) / 1000).toFixed(2)} s), background pass done at ${background.toFixed(2)} s; save-to-updated page median ${Math.round(median(times))} ms, p95 ${Math.round(percentile(times, 0.95))} ms (${times.length} edits); pages re-queried per save: ${requeried.length ? `median ${median(requeried)}, max ${Math.max(...requeried)}` : '-'}`,
       )
     } finally {
       server.kill()
