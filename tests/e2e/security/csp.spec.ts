@@ -79,7 +79,8 @@ function watchViolations(page: Page): string[] {
   return violations
 }
 
-test.describe.configure({ mode: 'serial' })
+// Each test stands alone (the preview starts once per worker): both workers can take them.
+test.describe.configure({ mode: 'parallel' })
 // The policy applies here (playwright.config.ts bypasses it for the tests of escaping).
 test.use({ bypassCSP: false })
 
@@ -114,34 +115,46 @@ test('the build ships a policy: _headers with the union of the hashes, a <meta> 
   for (const hash of pageHashes) expect(policy).toContain(hash)
 })
 
-// This is also the suite's one browser pass over every page (tests/e2e/crawl.spec.ts checks links,
-// anchors and assets over HTTP): each page hydrates with a quiet console, under the policy.
-test('every page of both versions hydrates under the shipped policy with no violation and a quiet console', async ({ page }) => {
-  test.setTimeout(300_000)
+/** Every built route of one version: 12.x under /12.x/, 13.x (the default) everywhere else. */
+function versionRoutes(version: '13.x' | '12.x'): string[] {
+  return builtRoutes().filter((route) => route.startsWith('/12.x/') === (version === '12.x'))
+}
+
+test('the route table holds every page the sitemap lists, of both versions', () => {
   const routes = builtRoutes()
-  // The route table holds everything the sitemap lists, and both versions.
   expect(routes).toEqual(expect.arrayContaining(sitemapRoutes()))
-  expect(routes.filter((route) => route.startsWith('/12.x/')).length).toBeGreaterThan(10)
-  expect(routes.filter((route) => !route.startsWith('/12.x/')).length).toBeGreaterThan(10)
-  const violations = watchViolations(page)
-  const noise: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') noise.push(`${page.url()}: ${message.type()} ${message.text()}`)
-  })
-  // The analytics script is not served locally; stand in for it so its absence is not counted.
-  await page.route('**/_vercel/insights/script.js', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }))
-  const unprotected: string[] = []
-  for (const route of routes) {
-    // Until `load`, as the crawl did: a console error on the way there counts.
-    const response = await page.goto(`${origin}${base}${route.replace(/^\//, '')}`)
-    if (!response?.headers()['content-security-policy']) unprotected.push(`${route}: no header`)
-    if ((await page.locator('meta[http-equiv="Content-Security-Policy"]').count()) !== 1) unprotected.push(`${route}: no <meta>`)
-    await page.locator('html[data-sheaf-hydrated]').waitFor()
-  }
-  expect(unprotected).toEqual([])
-  expect(violations).toEqual([])
-  expect(noise).toEqual([])
+  expect(versionRoutes('12.x').length).toBeGreaterThan(10)
+  expect(versionRoutes('13.x').length).toBeGreaterThan(10)
+  expect(versionRoutes('12.x').length + versionRoutes('13.x').length).toBe(routes.length)
 })
+
+// This is also the suite's one browser pass over every page (tests/e2e/crawl.spec.ts checks links,
+// anchors and assets over HTTP): each page hydrates with a quiet console, under the policy. One test
+// per version, so the two workers share the pass.
+for (const version of ['13.x', '12.x'] as const) {
+  test(`every page of ${version} hydrates under the shipped policy with no violation and a quiet console`, async ({ page }) => {
+    test.setTimeout(300_000)
+    const routes = versionRoutes(version)
+    const violations = watchViolations(page)
+    const noise: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') noise.push(`${page.url()}: ${message.type()} ${message.text()}`)
+    })
+    // The analytics script is not served locally; stand in for it so its absence is not counted.
+    await page.route('**/_vercel/insights/script.js', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }))
+    const unprotected: string[] = []
+    for (const route of routes) {
+      // Until `load`, as the crawl did: a console error on the way there counts.
+      const response = await page.goto(`${origin}${base}${route.replace(/^\//, '')}`)
+      if (!response?.headers()['content-security-policy']) unprotected.push(`${route}: no header`)
+      if ((await page.locator('meta[http-equiv="Content-Security-Policy"]').count()) !== 1) unprotected.push(`${route}: no <meta>`)
+      await page.locator('html[data-sheaf-hydrated]').waitFor()
+    }
+    expect(unprotected).toEqual([])
+    expect(violations).toEqual([])
+    expect(noise).toEqual([])
+  })
+}
 
 test('client navigation, search (its worker), the theme script and analytics run under it', async ({ page }) => {
   const violations = watchViolations(page)
