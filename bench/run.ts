@@ -57,7 +57,8 @@ export async function runBench(argv: string[]): Promise<void> {
 }
 
 const root = path.resolve(import.meta.dirname, '..')
-const sharedBench = path.resolve(root, '../shared/bench')
+/** The shared bench folder (peers, corpus generator); SHEAF_SHARED_BENCH names a copy (one whose peers are installed), as in dev.ts. */
+const sharedBench = process.env.SHEAF_SHARED_BENCH ?? path.resolve(root, '../shared/bench')
 const peersDir = path.join(sharedBench, 'peers')
 const siteDir = path.join(root, 'bench/corpus-site')
 
