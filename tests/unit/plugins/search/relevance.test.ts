@@ -122,7 +122,18 @@ async function topPages(search: Search, query: string): Promise<string[]> {
   return [...new Set((await search(query)).map((hit) => hit.link.split('#')[0]))]
 }
 
-async function loadSearches(version: string, routePrefix: string): Promise<Record<'whole' | 'sharded', Search>> {
+/** Both searches of a version, built once for the two describe blocks below. */
+const searchesOf = new Map<string, Promise<Record<'whole' | 'sharded', Search>>>()
+function loadSearches(version: string, routePrefix: string): Promise<Record<'whole' | 'sharded', Search>> {
+  let searches = searchesOf.get(version)
+  if (!searches) {
+    searches = buildSearches(version, routePrefix)
+    searchesOf.set(version, searches)
+  }
+  return searches
+}
+
+async function buildSearches(version: string, routePrefix: string): Promise<Record<'whole' | 'sharded', Search>> {
   const pages = await loadContentPages(version, routePrefix)
   // Through JSON, as the browser receives it.
   const searcher = createSearcher(JSON.parse(JSON.stringify(createIndexFile(pages, version, 'en'))))
