@@ -14,10 +14,7 @@ export default defineConfig({
   // The machines are shared and 2-core: a client navigation under a full parallel run can take
   // longer than the 5 s default; what must happen still has to happen.
   expect: { timeout: 10_000 },
-  // Three workers on a 2-core machine: the tests mostly wait (hydration, animations, servers), and
-  // the run uses about 190 s of CPU (browser and Node together) in 6 min of wall time with two.
-  // Measured on the same loaded machine (load 15-23): 5.2 and 5.6 min against 6.1 min with two, all passing.
-  workers: 3,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? 'line' : 'list',
   use: {
