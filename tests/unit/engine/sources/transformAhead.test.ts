@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { HighlightAhead } from '../../../../engine/markdown/highlightAhead.ts'
 import type { MarkdownProcessor, MarkdownResult } from '../../../../engine/markdown/processor.ts'
-import { createMarkdownCache } from '../../../../engine/sources/markdownCache.ts'
+import { createMarkdownCache, type MarkdownCache } from '../../../../engine/sources/markdownCache.ts'
 import { warmMarkdownCache } from '../../../../engine/sources/warmMarkdownCache.ts'
 import type { SheafNode } from '../../../../engine/store/types.ts'
 
@@ -12,6 +12,14 @@ import type { SheafNode } from '../../../../engine/store/types.ts'
 
 const file = (index: number) => ({ id: `file-${index}`, type: 'File', relativePath: `page-${index}.md`, sourcePath: `content/page-${index}.md`, content: `# Page ${index}\n` }) as unknown as SheafNode
 
+const emptyResult = (file: string): MarkdownResult => ({ frontmatter: {}, title: file, toc: [], anchors: [], body: { type: 'root', children: [] }, text: '', sections: [], warnings: [] })
+
+/** Warms the cache on the main thread (a highlight worker taking every block), as a small site's cold build does. */
+function warmAhead(nodes: SheafNode[], cache: MarkdownCache, processor: MarkdownProcessor): Promise<number> {
+  const highlightAhead: HighlightAhead = { start: () => true, take: () => undefined, finish: () => undefined }
+  return warmMarkdownCache(nodes, cache, { workers: true, threads: 2, highlightAhead, processor, codeThemes: { light: 'github-light', dark: 'github-dark' }, sanitize: true, components: {}, highlightDir: null })
+}
+
 describe('the main thread’s transform ahead of a highlight worker', () => {
   it('starts each page in a task of its own, so messages are handled between pages', async () => {
     const events: string[] = []
@@ -19,13 +27,12 @@ describe('the main thread’s transform ahead of a highlight worker', () => {
       maxPageSize: 1_000_000,
       async process(input) {
         events.push(input.file)
-        return { frontmatter: {}, title: input.file, toc: [], anchors: [], body: { type: 'root', children: [] }, text: '', sections: [], warnings: [] } satisfies MarkdownResult
+        return emptyResult(input.file)
       },
     }
-    const highlightAhead: HighlightAhead = { start: () => true, take: () => undefined, finish: () => undefined }
     const cache = createMarkdownCache({ dir: null, salt: 'test', keepInMemory: true })
     const nodes = Array.from({ length: 6 }, (_, index) => file(index))
-    await warmMarkdownCache(nodes, cache, { workers: true, threads: 2, highlightAhead, processor, codeThemes: { light: 'github-light', dark: 'github-dark' }, sanitize: true, components: {}, highlightDir: null })
+    await warmAhead(nodes, cache, processor)
     // A message arriving now (a worker's answer) is handled before the last pages start.
     setImmediate(() => events.push('message handled'))
     const keys = nodes.map((node) => cache.key(String(node.content), String(node.sourcePath)))
@@ -49,13 +56,12 @@ describe('the main thread’s transform ahead of a highlight worker', () => {
         await loading
         events.push(input.file)
         input.onParsed?.()
-        return { frontmatter: {}, title: input.file, toc: [], anchors: [], body: { type: 'root', children: [] }, text: '', sections: [], warnings: [] } satisfies MarkdownResult
+        return emptyResult(input.file)
       },
     }
-    const highlightAhead: HighlightAhead = { start: () => true, take: () => undefined, finish: () => undefined }
     const cache = createMarkdownCache({ dir: null, salt: 'test', keepInMemory: true })
     const nodes = Array.from({ length: 6 }, (_, index) => file(index))
-    await warmMarkdownCache(nodes, cache, { workers: true, threads: 2, highlightAhead, processor, codeThemes: { light: 'github-light', dark: 'github-dark' }, sanitize: true, components: {}, highlightDir: null })
+    await warmAhead(nodes, cache, processor)
     await new Promise((resolve) => setTimeout(resolve, 20))
     loaded()
     // Once loaded, a message arriving (a worker's answer) is handled before the last pages parse.
@@ -74,13 +80,12 @@ describe('the main thread’s transform ahead of a highlight worker', () => {
       async process(input) {
         if (input.file.endsWith('page-1.md')) throw new Error('broken front-matter')
         input.onParsed?.()
-        return { frontmatter: {}, title: input.file, toc: [], anchors: [], body: { type: 'root', children: [] }, text: '', sections: [], warnings: [] } satisfies MarkdownResult
+        return emptyResult(input.file)
       },
     }
-    const highlightAhead: HighlightAhead = { start: () => true, take: () => undefined, finish: () => undefined }
     const cache = createMarkdownCache({ dir: null, salt: 'test', keepInMemory: true })
     const nodes = Array.from({ length: 4 }, (_, index) => file(index))
-    await warmMarkdownCache(nodes, cache, { workers: true, threads: 2, highlightAhead, processor, codeThemes: { light: 'github-light', dark: 'github-dark' }, sanitize: true, components: {}, highlightDir: null })
+    await warmAhead(nodes, cache, processor)
     const keys = nodes.map((node) => cache.key(String(node.content), String(node.sourcePath)))
     await Promise.all(keys.map((key) => cache.settled(key)))
     // The failed page is left to the transform (which reports it); the others are cached.
