@@ -20,6 +20,20 @@ function warmAhead(nodes: SheafNode[], cache: MarkdownCache, processor: Markdown
   return warmMarkdownCache(nodes, cache, { workers: true, threads: 2, highlightAhead, processor, codeThemes: { light: 'github-light', dark: 'github-dark' }, sanitize: true, components: {}, highlightDir: null })
 }
 
+/** Waits until every node's transform has settled in the cache; its keys. */
+async function settled(nodes: SheafNode[], cache: MarkdownCache): Promise<string[]> {
+  const keys = nodes.map((node) => cache.key(String(node.content), String(node.sourcePath)))
+  await Promise.all(keys.map((key) => cache.settled(key)))
+  return keys
+}
+
+/** The message was handled among the first pages, and every page was transformed all the same, in order. */
+function expectMessageBetweenPages(events: string[], nodes: SheafNode[]): void {
+  expect(events).toHaveLength(nodes.length + 1)
+  expect(events.indexOf('message handled')).toBeLessThan(3)
+  expect(events.filter((event) => event !== 'message handled')).toEqual(nodes.map((node) => node.sourcePath))
+}
+
 describe('the main thread’s transform ahead of a highlight worker', () => {
   it('starts each page in a task of its own, so messages are handled between pages', async () => {
     const events: string[] = []
@@ -35,12 +49,8 @@ describe('the main thread’s transform ahead of a highlight worker', () => {
     await warmAhead(nodes, cache, processor)
     // A message arriving now (a worker's answer) is handled before the last pages start.
     setImmediate(() => events.push('message handled'))
-    const keys = nodes.map((node) => cache.key(String(node.content), String(node.sourcePath)))
-    await Promise.all(keys.map((key) => cache.settled(key)))
-    expect(events).toHaveLength(7)
-    expect(events.indexOf('message handled')).toBeLessThan(3)
-    // Every page was transformed into the cache all the same, in order.
-    expect(events.filter((event) => event !== 'message handled')).toEqual(nodes.map((node) => node.sourcePath))
+    const keys = await settled(nodes, cache)
+    expectMessageBetweenPages(events, nodes)
     expect(keys.every((key) => cache.get(key) !== undefined)).toBe(true)
   })
 
@@ -67,11 +77,8 @@ describe('the main thread’s transform ahead of a highlight worker', () => {
     // Once loaded, a message arriving (a worker's answer) is handled before the last pages parse.
     await new Promise<void>((resolve) => queueMicrotask(resolve))
     setImmediate(() => events.push('message handled'))
-    const keys = nodes.map((node) => cache.key(String(node.content), String(node.sourcePath)))
-    await Promise.all(keys.map((key) => cache.settled(key)))
-    expect(events).toHaveLength(7)
-    expect(events.indexOf('message handled')).toBeLessThan(3)
-    expect(events.filter((event) => event !== 'message handled')).toEqual(nodes.map((node) => node.sourcePath))
+    await settled(nodes, cache)
+    expectMessageBetweenPages(events, nodes)
   })
 
   it('goes on to the next page when one fails before it parses', async () => {
@@ -86,8 +93,7 @@ describe('the main thread’s transform ahead of a highlight worker', () => {
     const cache = createMarkdownCache({ dir: null, salt: 'test', keepInMemory: true })
     const nodes = Array.from({ length: 4 }, (_, index) => file(index))
     await warmAhead(nodes, cache, processor)
-    const keys = nodes.map((node) => cache.key(String(node.content), String(node.sourcePath)))
-    await Promise.all(keys.map((key) => cache.settled(key)))
+    const keys = await settled(nodes, cache)
     // The failed page is left to the transform (which reports it); the others are cached.
     expect(keys.map((key) => cache.get(key) !== undefined)).toEqual([true, false, true, true])
   })
