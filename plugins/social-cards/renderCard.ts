@@ -2,8 +2,11 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import { renderAsync } from '@resvg/resvg-js'
 import satori from 'satori'
+import { cardFonts } from './cardFonts.ts'
 import { cardHeight, cardWidth } from './cardSize.ts'
+import { layoutText, lineMetrics, plainText } from './cardTextLayout.ts'
 import { BandedPngEncoder } from './encodePng.ts'
+import { drawRuns, type ColouredRun } from './glyphAtlas.ts'
 
 export interface CardContent {
   title: string
@@ -79,6 +82,38 @@ const textWidth = cardWidth - 2 * cardPadding
 function fitsOneLine(text: string, fontSize: number): boolean {
   return /^[\x20-\x7e]*$/.test(text) && /\S/.test(text) && text.length * fontSize * widestAsciiGlyph <= textWidth
 }
+
+/**
+ * The section and title of a card as runs of glyphs where satori would draw them (the layout of
+ * cardTree: the site name's line at the top, the footer at the bottom, the section and title
+ * between them, the space left shared above and below), or null where that layout is not sure
+ * to be satori's: text the model does not cover (cardTextLayout.ts, plainText), a site name or a
+ * badge that might wrap, or more text than the card holds (satori would shrink or overflow).
+ */
+export async function atlasRuns(content: CardContent): Promise<ColouredRun[] | null> {
+  const { regular, bold } = await cardFonts()
+  const titleSize = content.title.length > 40 ? 64 : 80
+  const badge = content.version || 'docs'
+  if (!plainText(content.siteName, bold) || !fitsOneLine(content.siteName, 32) || !plainText(badge, bold) || !fitsOneLine(badge, 28)) return null
+  if (!plainText(content.section, regular) || !plainText(content.title, bold)) return null
+  const siteLine = lineMetrics(bold, 32, 'normal').height
+  // The footer: "Documentation" and the badge (its text's line and 6 px of padding above and below).
+  const footer = Math.max(lineMetrics(regular, 28, 'normal').height, lineMetrics(bold, 28, 'normal').height + 12)
+  const section = layoutText(content.section, regular, 30, 'normal', cardPadding, 0, textWidth)
+  const title = layoutText(content.title, bold, titleSize, 1.1, cardPadding, 0, textWidth)
+  const free = cardHeight - 2 * cardPadding - siteLine - footer - (section.height + sectionGap + title.height)
+  if (free < 0) return null
+  // The layout engine rounds boxes to whole pixels.
+  const top = Math.round(cardPadding + siteLine + free / 2)
+  return [
+    ...section.runs.map((run) => ({ ...run, y: run.y + top, colour: sectionColour })),
+    ...title.runs.map((run) => ({ ...run, y: run.y + top + section.height + sectionGap, colour: titleColour })),
+  ]
+}
+
+const sectionGap = 16
+const sectionColour: [number, number, number] = [0x99, 0xf6, 0xe4]
+const titleColour: [number, number, number] = [0xf8, 0xfa, 0xfc]
 
 /** The background: a native SVG gradient (satori draws a CSS gradient as a pattern, which resvg rasterises slowly). */
 const background = `<defs><linearGradient id="sheaf-card-background" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0f172a"/><stop offset="1" stop-color="#134e4a"/></linearGradient></defs><rect width="${cardWidth}" height="${cardHeight}" fill="url(#sheaf-card-background)"/>`
@@ -156,21 +191,17 @@ async function rasterizePageLayer(content: CardContent): Promise<LayerPixels[]> 
   return [await rasterizeRows(svg, Object.values(boxes))]
 }
 
-/** A part drawn alone: its pixels, where its boxes are, and where the badge sits in its layout. */
-interface DrawnPart {
+/** The badge drawn alone: its pixels, and the rows it draws on (none: first > last). */
+interface DrawnBadge {
   pixels: LayerPixels
-  box: Box
-  badge: Box
-  /** The rows it draws on (none: first > last). */
   first: number
   last: number
 }
 
-async function drawPart(content: CardContent, part: PagePart): Promise<DrawnPart | null> {
-  const { svg, boxes } = await drawLayer(content, part)
-  const box = boxes[part]
-  if (!box || !boxes.badge) return null
-  const pixels = await rasterizeRows(svg, [box])
+async function drawBadge(content: CardContent): Promise<DrawnBadge | null> {
+  const { svg, boxes } = await drawLayer(content, 'badge')
+  if (!boxes.badge) return null
+  const pixels = await rasterizeRows(svg, [boxes.badge])
   const rowBytes = cardWidth * 4
   let first = cardHeight
   let last = -1
@@ -179,58 +210,36 @@ async function drawPart(content: CardContent, part: PagePart): Promise<DrawnPart
     first = Math.min(first, pixels.firstRow + row)
     last = pixels.firstRow + row
   }
-  return { pixels, box, badge: boxes.badge, first, last }
+  return { pixels, first, last }
 }
 
-/**
- * Parts drawn for earlier cards of this worker: the text of the last page drawn (cards are drawn
- * grouped by text, see renderCards), and each version's badge.
- */
-const drawnTexts = new Map<string, Promise<DrawnPart | null>>()
-const drawnBadges = new Map<string, Promise<DrawnPart | null>>()
+/** Each version's badge, drawn once per worker (the same on every card of the version). */
+const drawnBadges = new Map<string, Promise<DrawnBadge | null>>()
 
 /**
- * The page layer as two parts, each drawn once for every card that shows it: a site with
- * versions shows a page's section and title on a card per version, and a version's badge on
- * every card of it. The parts are exact pieces of the whole page layer only where the badge sits
- * where it would in one layout (the text's layer lays the badge out, hidden, with the real
- * section and title) and they draw on different rows (compositing them one after the other is
- * then compositing them together): otherwise null, and the card is drawn in one piece.
+ * The page layer from the glyph atlas: the section and title drawn from rasterised glyphs where
+ * satori would lay them out (atlasRuns), over the version's badge drawn once. The two are
+ * composited one after the other, which is compositing them together as long as they draw on
+ * different rows (checked; a title long enough to reach the footer is drawn by satori). The
+ * badge sits where the whole layout puts it: atlasRuns takes only text that leaves the footer at
+ * the bottom of the card. Null: satori draws the card.
  */
-async function drawPageParts(content: CardContent): Promise<LayerPixels[] | null> {
-  const reducedVersion = fitsOneLine(content.version || 'docs', 28) ? '' : content.version
-  const textKey = JSON.stringify([content.siteName, content.section, content.title, reducedVersion])
-  let text = drawnTexts.get(textKey)
-  if (!text) {
-    drawnTexts.clear()
-    text = drawPart(content, 'text')
-    drawnTexts.set(textKey, text)
-  }
+async function drawFromAtlas(content: CardContent): Promise<LayerPixels[] | null> {
+  const runs = await atlasRuns(content)
+  if (!runs) return null
   const badgeKey = JSON.stringify([content.siteName, content.version])
   let badge = drawnBadges.get(badgeKey)
-  if (!badge) {
-    badge = drawPart(content, 'badge')
-    drawnBadges.set(badgeKey, badge)
-  }
-  const [textPart, badgePart] = await Promise.all([text, badge])
-  if (!textPart || !badgePart) return null
-  const sameBadge = textPart.badge.top === badgePart.box.top && textPart.badge.bottom === badgePart.box.bottom && textPart.badge.right === badgePart.box.right
-  const apart = textPart.last < badgePart.first || badgePart.last < textPart.first
-  return sameBadge && apart ? [textPart.pixels, badgePart.pixels] : null
+  if (!badge) drawnBadges.set(badgeKey, (badge = drawBadge(content)))
+  const [text, drawnBadge] = await Promise.all([drawRuns(runs), badge])
+  if (!drawnBadge) return null
+  const apart = text.last < drawnBadge.first || drawnBadge.last < text.first
+  return apart ? [text, drawnBadge.pixels] : null
 }
 
-/**
- * Draws a worker's share of cards: cards that show the same section and title (a page in each
- * version of a site) one after the other, so the text drawn for the first is reused by the
- * others. The PNGs come back in the order of `contents`.
- */
+/** Draws a worker's share of cards, one after the other; the PNGs come back in the order of `contents`. */
 export async function renderCards(contents: CardContent[]): Promise<Buffer[]> {
-  const keyOf = (content: CardContent) => JSON.stringify([content.siteName, content.section, content.title])
-  const firstIndex = new Map<string, number>()
-  contents.forEach((content, index) => firstIndex.has(keyOf(content)) || firstIndex.set(keyOf(content), index))
-  const order = contents.map((_, index) => index).sort((a, b) => (firstIndex.get(keyOf(contents[a])) as number) - (firstIndex.get(keyOf(contents[b])) as number) || a - b)
-  const cards: Buffer[] = new Array(contents.length)
-  for (const index of order) cards[index] = await renderCard(contents[index])
+  const cards: Buffer[] = []
+  for (const content of contents) cards.push(await renderCard(content))
   return cards
 }
 
@@ -329,7 +338,7 @@ function compositeLayers(template: Template, layers: LayerPixels[]): { rows: Uin
 /** Renders one Open Graph card (1200x630 PNG): site name, section, title, version. */
 export async function renderCard(content: CardContent): Promise<Buffer> {
   const template = await templateOf(content.siteName)
-  const layers = (await drawPageParts(content)) ?? (await rasterizePageLayer(content))
+  const layers = (await drawFromAtlas(content)) ?? (await rasterizePageLayer(content))
   const { rows, changed } = compositeLayers(template, layers)
   return template.encoder.encodeRows(rows, changed)
 }
