@@ -8,7 +8,9 @@ import zlib from 'node:zlib'
  * The pixel rows (8-bit RGB, unfiltered) are deflated in bands of `bandRows` rows, each band its
  * own raw deflate stream ended by a sync flush (byte-aligned, no back-references into another
  * band), so bands can be joined into one zlib stream. The template's bands are compressed once,
- * hard; a card compresses only the bands it changed, fast (level 1), and reuses the others.
+ * hard; a card compresses only the bands it changed, fast (level 1), and reuses the others
+ * (`deflateRawSync` at level 1 is the fastest choice that keeps cards small: Z_RLE, Huffman only
+ * or PNG filters made them larger or slower).
  * On a card that deflated about a third of the rows; the whole card, deflated at level 1, took
  * 6-7 ms of the 30 a card cost.
  */
@@ -38,14 +40,42 @@ export class BandedPngEncoder {
     return rows
   }
 
+  /** How many bands the image has. */
+  get bandCount(): number {
+    return this.bands.length
+  }
+
+  /** The Adler-32 of a band of the template (its filter bytes and pixels). */
+  templateAdler(band: number): number {
+    return this.bands[band].adler
+  }
+
   /**
    * Encodes an image in the stream's row layout (see toRows), whose rows differ from the
-   * template's only in the bands `changed` lists: each changed band is deflated straight from
-   * `rows`, with no copy (a card's changed bands are most of a megabyte).
+   * template's only in the bands `changed` lists (with their Adler-32, when the caller knows
+   * it: see cardCompositor.ts). Each run of changed bands is deflated in one go straight from
+   * `rows`, with no copy: one deflate stream set up for the run, not one for each band (each took
+   * a zlib context, its window and hash tables, for 58 KB of pixels).
    */
-  encodeRows(rows: Uint8Array, changed: ReadonlySet<number>): Buffer {
+  encodeRows(rows: Uint8Array, changed: ReadonlySet<number> | ReadonlyMap<number, number>): Buffer {
     if (rows.length !== this.rowBytes * this.height) throw new Error(`BandedPngEncoder: ${rows.length} bytes is not ${this.width}x${this.height} RGB rows`)
-    return this.assemble(this.bands.map((band, index) => (changed.has(index) ? this.compressRows(rows, index, 1) : band)))
+    const pieces: Band[] = []
+    for (let band = 0; band < this.bands.length; band++) {
+      if (!changed.has(band)) {
+        pieces.push(this.bands[band])
+        continue
+      }
+      let end = band + 1
+      while (end < this.bands.length && changed.has(end)) end++
+      const raw = rows.subarray(band * this.bandRows * this.rowBytes, Math.min(this.height, end * this.bandRows) * this.rowBytes)
+      const known = changed instanceof Map ? changed : null
+      let adler = 1
+      if (known) for (let at = band; at < end; at++) adler = adler32Combine(adler, known.get(at) as number, this.bandLength(at))
+      else adler = adler32(raw)
+      pieces.push({ deflated: zlib.deflateRawSync(raw, { level: 1, finishFlush: zlib.constants.Z_SYNC_FLUSH }), adler, length: raw.length })
+      band = end - 1
+    }
+    return this.assemble(pieces)
   }
 
   /** The band holding pixel row `row`. */
@@ -53,10 +83,9 @@ export class BandedPngEncoder {
     return Math.floor(row / this.bandRows)
   }
 
-  /** Encodes `rgb` (the template's size), whose rows differ from the template's only in the bands `changed` lists. */
-  encode(rgb: Uint8Array, changed: ReadonlySet<number>): Buffer {
-    if (rgb.length !== this.stride * this.height) throw new Error(`BandedPngEncoder: ${rgb.length} bytes is not ${this.width}x${this.height} RGB`)
-    return this.assemble(this.bands.map((band, index) => (changed.has(index) ? this.compress(rgb, index, 1) : band)))
+  /** Bytes of a band in the stream (the last band may be short). */
+  private bandLength(band: number): number {
+    return (Math.min(this.height, (band + 1) * this.bandRows) - band * this.bandRows) * this.rowBytes
   }
 
   private assemble(bands: Band[]): Buffer {
@@ -72,15 +101,6 @@ export class BandedPngEncoder {
     header[8] = 8 // bits per channel
     header[9] = 2 // colour type: RGB (a card is opaque: a quarter fewer bytes than RGBA)
     return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))])
-  }
-
-  private compress(rgb: Uint8Array, band: number, level: number): Band {
-    const first = band * this.bandRows
-    const rows = Math.min(this.bandRows, this.height - first)
-    // Each row is prefixed by its filter type (0: none).
-    const raw = Buffer.alloc((this.stride + 1) * rows)
-    for (let row = 0; row < rows; row++) raw.set(rgb.subarray((first + row) * this.stride, (first + row + 1) * this.stride), row * (this.stride + 1) + 1)
-    return { deflated: zlib.deflateRawSync(raw, { level, finishFlush: zlib.constants.Z_SYNC_FLUSH }), adler: adler32(raw), length: raw.length }
   }
 
   private compressRows(rows: Uint8Array, band: number, level: number): Band {

@@ -30,10 +30,16 @@ export interface ColouredRun extends PlacedRun {
   colour: [number, number, number]
 }
 
-/** Text drawn over some rows of a card: premultiplied RGBA rows from `firstRow`, as resvg gives them. */
-export interface DrawnText {
-  rgba: Uint8Array
+/**
+ * Text drawn over some rows of a card, as coverage to tint: for each row from `firstRow`, the
+ * coverage of each pixel (0-255), the colour it is tinted with (0xRRGGBB) and the columns
+ * `[from, to)` where it has any (none: from >= to).
+ */
+export interface TextCoverage {
   firstRow: number
+  coverage: Uint8ClampedArray
+  colours: Int32Array
+  spans: Int32Array
   /** The first and last card rows with anything drawn (none: first > last). */
   first: number
   last: number
@@ -152,46 +158,40 @@ async function rasterizeMissing(glyphs: PlacedGlyph[]): Promise<void> {
 
 /**
  * Draws runs from the atlas (rasterising the glyphs it lacks first) over the card rows they
- * reach. Coverage is added up per pixel and the pixel tinted with the colour of the glyph drawn
- * last there: runs of different colours never share a pixel on a card (section and title are
- * lines apart).
+ * reach. Coverage is added up per pixel (saturating) and a row is tinted with the colour of the
+ * last glyph drawn on it: runs of different colours never share a row on a card (section and
+ * title are lines apart).
  */
-export async function drawRuns(runs: ColouredRun[]): Promise<DrawnText> {
+export async function drawRuns(runs: ColouredRun[]): Promise<TextCoverage> {
   const glyphs = placeGlyphs(runs)
   await rasterizeMissing(glyphs)
-  let firstRow = cardHeight
-  let endRow = 0
-  for (const glyph of glyphs) {
-    const cell = atlas.get(glyph.key) as GlyphCoverage
-    firstRow = Math.min(firstRow, Math.max(0, glyph.y + cell.top))
-    endRow = Math.max(endRow, Math.min(cardHeight, glyph.y + cell.top + cell.height))
-  }
-  if (endRow <= firstRow) return { rgba: new Uint8Array(0), firstRow: 0, first: cardHeight, last: -1 }
-  const rowBytes = cardWidth * 4
-  const rgba = new Uint8Array((endRow - firstRow) * rowBytes)
   let first = cardHeight
   let last = -1
   for (const glyph of glyphs) {
     const cell = atlas.get(glyph.key) as GlyphCoverage
     if (cell.first > cell.last) continue
-    const [red, green, blue] = glyph.colour
+    first = Math.min(first, Math.max(0, glyph.y + cell.top + cell.first))
+    last = Math.max(last, Math.min(cardHeight - 1, glyph.y + cell.top + cell.last))
+  }
+  const rows = Math.max(0, last - first + 1)
+  const text: TextCoverage = { firstRow: first, coverage: new Uint8ClampedArray(rows * cardWidth), colours: new Int32Array(rows), spans: new Int32Array(rows * 2), first, last }
+  for (let row = 0; row < rows; row++) text.spans[row * 2] = cardWidth
+  for (const glyph of glyphs) {
+    const cell = atlas.get(glyph.key) as GlyphCoverage
+    const colour = (glyph.colour[0] << 16) | (glyph.colour[1] << 8) | glyph.colour[2]
+    const from = Math.max(0, glyph.x + cell.left)
+    const to = Math.min(cardWidth, glyph.x + cell.left + cell.width)
+    if (from >= to) continue
     for (let row = cell.first; row <= cell.last; row++) {
-      const y = glyph.y + cell.top + row
-      if (y < 0 || y >= cardHeight) continue
-      first = Math.min(first, y)
-      last = Math.max(last, y)
-      for (let column = 0; column < cell.width; column++) {
-        const coverage = cell.alpha[row * cell.width + column]
-        const x = glyph.x + cell.left + column
-        if (coverage === 0 || x < 0 || x >= cardWidth) continue
-        const at = (y - firstRow) * rowBytes + x * 4
-        const alpha = Math.min(255, rgba[at + 3] + coverage)
-        rgba[at] = (red * alpha + 127) / 255
-        rgba[at + 1] = (green * alpha + 127) / 255
-        rgba[at + 2] = (blue * alpha + 127) / 255
-        rgba[at + 3] = alpha
-      }
+      const y = glyph.y + cell.top + row - first
+      if (y < 0 || y >= rows) continue
+      text.colours[y] = colour
+      text.spans[y * 2] = Math.min(text.spans[y * 2], from)
+      text.spans[y * 2 + 1] = Math.max(text.spans[y * 2 + 1], to)
+      const source = row * cell.width - (glyph.x + cell.left)
+      const target = y * cardWidth
+      for (let x = from; x < to; x++) text.coverage[target + x] += cell.alpha[source + x]
     }
   }
-  return { rgba, firstRow, first, last }
+  return text
 }

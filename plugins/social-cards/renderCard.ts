@@ -2,11 +2,12 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import { renderAsync } from '@resvg/resvg-js'
 import satori from 'satori'
+import { compositeCard, type LayerPixels, type Template } from './cardCompositor.ts'
 import { cardFonts } from './cardFonts.ts'
 import { cardHeight, cardWidth } from './cardSize.ts'
 import { layoutText, lineMetrics, plainText } from './cardTextLayout.ts'
 import { BandedPngEncoder } from './encodePng.ts'
-import { drawRuns, type ColouredRun } from './glyphAtlas.ts'
+import { drawRuns, type ColouredRun, type TextCoverage } from './glyphAtlas.ts'
 
 export interface CardContent {
   title: string
@@ -158,11 +159,6 @@ async function drawLayer(content: CardContent, layer: Layer, keepMasks = false, 
 /** Rows around a layer's boxes that are rasterised too: glyphs reach past their line boxes (a few pixels at 80 px). */
 const cropMargin = 24
 
-/** A layer's pixels over some of the card's rows: `[firstRow, firstRow + rgba.length / (width * 4))`. */
-interface LayerPixels {
-  rgba: Uint8Array
-  firstRow: number
-}
 
 /**
  * A layer's pixels, rasterised only over the rows its boxes span (with a margin): the rest of
@@ -224,7 +220,7 @@ const drawnBadges = new Map<string, Promise<DrawnBadge | null>>()
  * badge sits where the whole layout puts it: atlasRuns takes only text that leaves the footer at
  * the bottom of the card. Null: satori draws the card.
  */
-async function drawFromAtlas(content: CardContent): Promise<LayerPixels[] | null> {
+async function drawFromAtlas(content: CardContent): Promise<{ text: TextCoverage; layers: LayerPixels[] } | null> {
   const runs = await atlasRuns(content)
   if (!runs) return null
   const badgeKey = JSON.stringify([content.siteName, content.version])
@@ -233,7 +229,7 @@ async function drawFromAtlas(content: CardContent): Promise<LayerPixels[] | null
   const [text, drawnBadge] = await Promise.all([drawRuns(runs), badge])
   if (!drawnBadge) return null
   const apart = text.last < drawnBadge.first || drawnBadge.last < text.first
-  return apart ? [text, drawnBadge.pixels] : null
+  return apart ? { text, layers: [drawnBadge.pixels] } : null
 }
 
 /** Draws a worker's share of cards, one after the other; the PNGs come back in the order of `contents`. */
@@ -256,14 +252,6 @@ export function withBackground(svg: string): string {
  */
 export async function rasterize(svg: string): Promise<Uint8Array> {
   return (await renderAsync(svg, { font: { loadSystemFonts: false } })).pixels
-}
-
-interface Template {
-  /** Opaque RGB pixels, in the PNG stream's row layout (a filter byte, then the row: see BandedPngEncoder.toRows). */
-  rows: Uint8Array
-  encoder: BandedPngEncoder
-  /** The pixels of the card being composited, in the same layout (see composite). */
-  scratch: Uint8Array
 }
 
 /** The template of a site's cards, drawn and compressed once per site name (per worker thread). */
@@ -291,54 +279,10 @@ export function templateOf(siteName: string): Promise<Template> {
 
 const emptyRow = new Uint8Array(cardWidth * 4)
 
-/**
- * Lays `rgba` (resvg's pixels: premultiplied alpha) over the template's pixels; returns them with
- * the bands of rows that changed. Most of a card is background: a row with nothing drawn
- * (compared natively with an empty one) is the template's. Only the changed bands of the returned
- * pixels are the card's (the encoder reads no other row): they are the template's scratch buffer,
- * valid until the next card of that template is composited, so a card costs no 2 MB copy. The
- * pixels are in the PNG stream's row layout, so the encoder deflates them where they are.
- */
-export function composite(template: Template, rgba: Uint8Array, firstRow = 0): { rows: Uint8Array; changed: Set<number> } {
-  return compositeLayers(template, [{ rgba, firstRow }])
-}
-
-/** `composite` of layers that draw on different rows (each over the template, in turn). */
-function compositeLayers(template: Template, layers: LayerPixels[]): { rows: Uint8Array; changed: Set<number> } {
-  const out = template.scratch
-  const changed = new Set<number>()
-  const rowBytes = cardWidth * 4
-  const outRowBytes = template.encoder.rowBytes
-  // Card rows, each with its pixels and their offset there.
-  const drawn: [number, Uint8Array, number][] = []
-  for (const { rgba, firstRow } of layers) {
-    for (let row = 0; firstRow + row < cardHeight && (row + 1) * rowBytes <= rgba.length; row++) {
-      const start = row * rowBytes
-      if (Buffer.compare(rgba.subarray(start, start + rowBytes), emptyRow) === 0) continue
-      drawn.push([firstRow + row, rgba, start])
-      changed.add(template.encoder.bandOf(firstRow + row))
-    }
-  }
-  // The changed bands start as the template's rows.
-  const bandBytes = template.encoder.bandRows * outRowBytes
-  for (const band of changed) out.set(template.rows.subarray(band * bandBytes, Math.min((band + 1) * bandBytes, out.length)), band * bandBytes)
-  for (const [row, rgba, start] of drawn) {
-    for (let from = start, to = row * outRowBytes + 1; from < start + rowBytes; from += 4, to += 3) {
-      const alpha = rgba[from + 3]
-      if (alpha === 0) continue
-      const rest = 255 - alpha
-      out[to] = (rgba[from] + (out[to] * rest + 127) / 255) | 0
-      out[to + 1] = (rgba[from + 1] + (out[to + 1] * rest + 127) / 255) | 0
-      out[to + 2] = (rgba[from + 2] + (out[to + 2] * rest + 127) / 255) | 0
-    }
-  }
-  return { rows: out, changed }
-}
-
 /** Renders one Open Graph card (1200x630 PNG): site name, section, title, version. */
 export async function renderCard(content: CardContent): Promise<Buffer> {
   const template = await templateOf(content.siteName)
-  const layers = (await drawFromAtlas(content)) ?? (await rasterizePageLayer(content))
-  const { rows, changed } = compositeLayers(template, layers)
+  const drawn = (await drawFromAtlas(content)) ?? { text: null, layers: await rasterizePageLayer(content) }
+  const { rows, changed } = compositeCard(template, drawn.text, drawn.layers)
   return template.encoder.encodeRows(rows, changed)
 }
