@@ -128,3 +128,34 @@ export function compositeCard(template: Template, text: TextCoverage | null, lay
 }
 
 const mod = (value: number) => ((value % adlerBase) + adlerBase) % adlerBase
+
+/** Blends text over opaque RGB rows in the PNG stream's row layout (`rowBytes` a row): the template's text over its background. */
+export function tintRows(rows: Uint8Array, rowBytes: number, text: TextCoverage): void {
+  forEachCovered(text, (y, x, alpha, colour) => {
+    const at = y * rowBytes + 1 + x * 3
+    for (let channel = 0; channel < 3; channel++) rows[at + channel] = ((colour[channel] * alpha + rows[at + channel] * (255 - alpha) + 127) / 255) | 0
+  })
+}
+
+/** Blends text over a layer of premultiplied RGBA pixels: the badge's text over its pill. */
+export function tintLayer(layer: LayerPixels, text: TextCoverage): void {
+  const rows = layer.rgba.length / (cardWidth * 4)
+  forEachCovered(text, (y, x, alpha, colour) => {
+    if (y < layer.firstRow || y >= layer.firstRow + rows) return
+    const at = ((y - layer.firstRow) * cardWidth + x) * 4
+    for (let channel = 0; channel < 3; channel++) layer.rgba[at + channel] = ((colour[channel] * alpha + layer.rgba[at + channel] * (255 - alpha) + 127) / 255) | 0
+    layer.rgba[at + 3] = ((255 * alpha + layer.rgba[at + 3] * (255 - alpha) + 127) / 255) | 0
+  })
+}
+
+/** Calls `draw` for each pixel text covers: card row and column, coverage, colour. */
+function forEachCovered(text: TextCoverage, draw: (y: number, x: number, alpha: number, colour: [number, number, number]) => void): void {
+  for (let row = 0; row < text.last - text.first + 1; row++) {
+    const packed = text.colours[row]
+    const colour: [number, number, number] = [packed >> 16, (packed >> 8) & 255, packed & 255]
+    for (let x = text.spans[row * 2]; x < text.spans[row * 2 + 1]; x++) {
+      const alpha = text.coverage[row * cardWidth + x]
+      if (alpha) draw(row + text.firstRow, x, alpha, colour)
+    }
+  }
+}

@@ -29,6 +29,8 @@ export interface TextBlock {
   runs: PlacedRun[]
   /** The block's height: its lines' rounded heights added up. */
   height: number
+  /** Its widest line's width (the segments on it, spaces included). */
+  width: number
   lines: number
 }
 
@@ -89,6 +91,7 @@ export function layoutText(text: string, font: CardFont, fontSize: number, lineH
   const pieces: { text: string; line: number; x: number }[] = []
   let line = 0
   let lineWidth = 0
+  let widest = 0
   segments.forEach((segment, index) => {
     const segmentWidth = widthOf(segment)
     const trimmed = segment.trimEnd()
@@ -97,6 +100,7 @@ export function layoutText(text: string, font: CardFont, fontSize: number, lineH
       line++
       lineWidth = segmentWidth
     } else lineWidth += segmentWidth
+    widest = Math.max(widest, lineWidth)
     let x = lineWidth - segmentWidth
     for (const { segment: piece } of wordSegmenter.segment(segment)) {
       pieces.push({ text: piece, line, x })
@@ -119,5 +123,5 @@ export function layoutText(text: string, font: CardFont, fontSize: number, lineH
     run = null
   })
   const lines = segments.length ? line + 1 : 0
-  return { runs, height: lines * lineBox, lines }
+  return { runs, height: lines * lineBox, width: widest, lines }
 }

@@ -1,14 +1,13 @@
-import type { CardContent } from './renderCard.ts'
-import { layerSvg, rasterize, renderCards } from './renderCard.ts'
+import { renderCards, type CardContent } from './renderCard.ts'
 
 /**
- * Runs once the worker has loaded, before its first cards arrive: lays out and rasterises a
- * throwaway card, so the fonts are parsed and satori and resvg are warm (a quarter of a second
- * on the first card otherwise). A worker started with the build does this while the pages are
- * transformed, not at the end of the build.
+ * Runs once the worker has loaded, before its first cards arrive: draws a throwaway card, so the
+ * fonts are parsed, HarfBuzz and resvg are warm and the commonest glyphs are in the atlas. A
+ * worker started with the build does this while the pages are transformed, not at the end of
+ * the build.
  */
 export async function prepare(): Promise<void> {
-  await rasterize(await layerSvg({ title: 'Title', section: 'Section', version: '1.x', siteName: 'Site' }, 'page'))
+  await renderCards([{ title: 'Title', section: 'Section', version: '1.x', siteName: 'Site' }])
 }
 
 /**

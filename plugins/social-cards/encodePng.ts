@@ -20,6 +20,7 @@ export class BandedPngEncoder {
   readonly rowBytes: number
   private readonly bands: Band[] = []
 
+  /** `template`: its pixels in the stream's row layout (see toRows). */
   constructor(
     template: Uint8Array,
     readonly width: number,
@@ -28,9 +29,8 @@ export class BandedPngEncoder {
   ) {
     this.stride = width * 3
     this.rowBytes = this.stride + 1
-    if (template.length !== this.stride * height) throw new Error(`BandedPngEncoder: ${template.length} bytes is not ${width}x${height} RGB`)
-    const raw = this.toRows(template)
-    for (let band = 0; band * bandRows < height; band++) this.bands.push(this.compressRows(raw, band, 9))
+    if (template.length !== this.rowBytes * height) throw new Error(`BandedPngEncoder: ${template.length} bytes is not ${width}x${height} RGB rows`)
+    for (let band = 0; band * bandRows < height; band++) this.bands.push(this.compressBand(template, band))
   }
 
   /** RGB pixels in the PNG stream's row layout (see rowBytes), which `encodeRows` reads without a copy. */
@@ -103,10 +103,11 @@ export class BandedPngEncoder {
     return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))])
   }
 
-  private compressRows(rows: Uint8Array, band: number, level: number): Band {
+  /** A band of the template, compressed hard: every card reuses it. */
+  private compressBand(rows: Uint8Array, band: number): Band {
     const first = band * this.bandRows
     const raw = rows.subarray(first * this.rowBytes, Math.min(this.height, first + this.bandRows) * this.rowBytes)
-    return { deflated: zlib.deflateRawSync(raw, { level, finishFlush: zlib.constants.Z_SYNC_FLUSH }), adler: adler32(raw), length: raw.length }
+    return { deflated: zlib.deflateRawSync(raw, { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH }), adler: adler32(raw), length: raw.length }
   }
 }
 
