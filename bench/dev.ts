@@ -74,7 +74,7 @@ export async function runDevBench(argv: string[]): Promise<void> {
       const background = ((backgroundDone ?? started) - started) / 1000
       const before = log.length
       const times = await measureUpdates(url, item.file, item.edits)
-      const listening = log.map((line) => /trace (\d+) ms: listening/.exec(line)?.[1]).find((ms) => ms !== undefined)
+      const listening = log.map((line) => /trace (\d+) ms(?: \(cpu \d+ ms\))?: listening/.exec(line)?.[1]).find((ms) => ms !== undefined)
       const requeried = log.slice(before).map((line) => /changed: (\d+) pages? to re-query/.exec(line)?.[1]).filter((count) => count !== undefined).map(Number)
       console.log(
         `${item.name.padEnd(12)} dev cold start ${start.toFixed(2)} s (first page; ${cpu === null ? '-' : cpu.toFixed(2)} s of CPU; listening at ${listening === undefined ? '-' : (Number(listening) / 1000).toFixed(2)} s), background pass done at ${background.toFixed(2)} s; save-to-updated page median ${Math.round(median(times))} ms, p95 ${Math.round(percentile(times, 0.95))} ms (${times.length} edits); pages re-queried per save: ${requeried.length ? `median ${median(requeried)}, max ${Math.max(...requeried)}` : '-'}`,

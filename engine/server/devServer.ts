@@ -107,10 +107,8 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   const outline = await openOutline(root, { configFile: options.configFile, mode: 'develop', quiet: true })
   traceStart('config and plugins')
   const { config } = outline
-  // The markdown pipeline and its highlighter (WebAssembly, a first grammar) are made on first
-  // use, which the first page's body is: made now, while Vite starts and the outline is read
-  // (this thread waits on both at times).
-  outline.session.processor.process({ source: '# Sheaf\n\n```js\nx\n```\n', file: 'warm-up.md', mdx: false }).catch(() => undefined)
+  // (The first pages' bodies are transformed by a worker that loads the markdown pipeline and its
+  // highlighter meanwhile: see bodyWorker.ts. This thread's processor is made after the first page.)
   // The theme's server copy is bundled by esbuild (in its own process, but its plugin resolves
   // each import on this thread) from now on, while Vite starts and the outline is read.
   const theme = new DevTheme(root)
@@ -126,7 +124,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   // Written before the pages are known, for Vite to scan for dependencies; again once they are.
   const entry = await writeEntry(outline, [], true)
   traceStart('client entry written')
-  const vite = await createViteServer({
+  const viteStart = createViteServer({
     ...createViteConfig({ root, base: config.base, publicDir: config.publicDir, mode: 'development' }),
     appType: 'custom',
     // Scan the client entry at start-up, so dependencies are pre-bundled before the first
@@ -144,11 +142,23 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     // HMR shares the page's port, so one port serves everything.
     server: { middlewareMode: true, hmr: { server }, allowedHosts: options.allowedHosts, watch: { ignored: ['**/build/**', '**/.sheaf/**', '**/.sheaf-cache/**', '**/test-results/**', '**/.git/**', '**/.e2e-build-*/**'] } },
   })
+  // The outline is read while Vite starts: Vite's start waits on files and its optimizer's
+  // threads at times, and the outline's reading fills them (Vite's first, as the outline reads
+  // its folder in one synchronous stretch).
+  const outlineLoad = outline.load().then((site) => {
+    traceStart('outline read')
+    return site
+  })
+  outlineLoad.catch(() => undefined)
+  const vite = await viteStart.catch(async (error: unknown) => {
+    ;(await outlineLoad.catch(() => null))?.bodies.close()
+    throw error
+  })
   traceStart('Vite started')
   viteRef = vite
   const explorer = new ExplorerVite({ root, publicDir: config.publicDir, allowedHosts: options.allowedHosts, server })
   const themeWatcher = theme.watch(config)
-  let state: DevState = await outlineState(await outline.load(), async () => {
+  let state: DevState = await outlineState(await outlineLoad, async () => {
     await backgroundSettled
     return state.bodies ? new Map() : state.files()
   })
@@ -310,6 +320,8 @@ export async function startDevServer(root: string, options: DevServerOptions = {
         else dropped++
       }
       const recovered = lastError !== null
+      // The outline's body worker has nothing left to do.
+      state.bodies?.close()
       state = next
       await writeEntry(state.site, routesOf(state), false)
       // After an error every page refetches (what it shows may predate more than one save).
@@ -443,8 +455,9 @@ export async function startDevServer(root: string, options: DevServerOptions = {
       startBackgroundPassIn(clientLoadGraceMs)
     }
     emitFilesSoon()
-    // A page served from the outline transformed its own body on this thread: warm already.
-    if (page && !state.bodies) warmTransformerOnce(page)
+    // Unless this thread's processor transformed the page's body, it is cold (the body came from
+    // the body worker or the markdown cache), and the first save would pay for it.
+    if (page && !state.bodies?.usedProcessor) warmTransformerOnce(page)
   }
 
   function isPublicFile(route: string): boolean {
@@ -564,6 +577,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     url,
     async close() {
       clearTimeout(backgroundTimer)
+      state.bodies?.close()
       for (const watcher of [...outsideWatchers, themeWatcher]) watcher.close()
       await Promise.all([vite.close(), explorer.close()])
       await new Promise((resolve) => server.close(resolve))

@@ -4,6 +4,7 @@ import { buildDataLayer } from '../pipeline/buildDataLayer.ts'
 import { startRun, type BuildRun } from '../pipeline/buildRun.ts'
 import { createSiteRunner, type SiteRunner } from '../pipeline/createSiteRunner.ts'
 import { outlineContent } from '../pipeline/outlineContent.ts'
+import { BodyWorker } from './bodyWorker.ts'
 import { PageBodies } from './pageBodies.ts'
 
 export type OutlineSite = LoadedSite & { bodies: PageBodies }
@@ -18,14 +19,25 @@ export type OutlineSite = LoadedSite & { bodies: PageBodies }
 export async function openOutline(root: string, options: LoadOptions = {}): Promise<SiteRunner & { run: BuildRun; load(): Promise<OutlineSite> }> {
   const run = startRun(options)
   const config = await (options.config ?? loadConfig(root, options.configFile))
-  const site = await createSiteRunner(config, run, options, 'outline')
+  // The first pages' bodies are transformed on another thread, which loads its pipeline from now
+  // on. (Also at a restart, whose markdown cache may lack the page: a server stopped before its
+  // background pass ended leaves a partial one, and this thread's processor would load cold.)
+  const worker = new BodyWorker(config)
+  let site: SiteRunner
+  try {
+    site = await createSiteRunner(config, run, options, 'outline')
+  } catch (error) {
+    worker.close()
+    throw error
+  }
   const load = async (): Promise<OutlineSite> => {
     try {
       const store = await outlineContent(site, run)
       const dataLayer = await buildDataLayer(site, store, run)
-      const bodies = new PageBodies(store, site.session, { base: config.base, publicDir: config.publicDir, lang: config.lang })
+      const bodies = new PageBodies(store, site.session, { base: config.base, publicDir: config.publicDir, lang: config.lang }, worker)
       return { ...site, run, store, dataLayer, bodies }
     } catch (error) {
+      worker.close()
       await site.session.flush()
       throw error
     }

@@ -7,6 +7,7 @@ import { bodyFields, outlinePage } from '../pipeline/outlineTransformer.ts'
 import { routeKey } from '../shared/routes.ts'
 import type { NodeStore } from '../store/nodeStore.ts'
 import type { SheafNode } from '../store/types.ts'
+import type { BodyWorker } from './bodyWorker.ts'
 
 /** Fields whose read means a query saw a page's body (a whole-node read does too). */
 const readsBody: ReadonlySet<string> = new Set([...bodyFields, 'html'])
@@ -36,12 +37,23 @@ export class PageBodies {
     private readonly store: NodeStore,
     private readonly session: BuildSession,
     private readonly site: { base: string; publicDir: string; lang: string },
+    /** Transforms bodies off this thread while the outline serves (see bodyWorker.ts); this thread's processor when it cannot. */
+    private worker: BodyWorker | null = null,
   ) {
     for (const page of store.getNodesByType('Page')) {
       if (page.internal.owner !== 'sheaf:markdown') continue
       this.waiting.add(page.id)
       this.byRoute.set(routeKey(String(page.path)), page.id)
     }
+  }
+
+  /** Whether this thread's processor has transformed a body (it is loaded, with its highlighter). */
+  usedProcessor = false
+
+  /** Stops the body worker: the outline is no longer served (or never was). */
+  close(): void {
+    this.worker?.close()
+    this.worker = null
   }
 
   /** Ids of the pages whose body is still a placeholder. */
@@ -91,7 +103,11 @@ export class PageBodies {
     let result: MarkdownResult | undefined = cache.get(key)
     if (!result) {
       // As the full load asks for it (the entry is shared through the cache, whose key says whether it has the portable markdown).
-      result = await this.session.processor.process({ source, file: sourcePath, mdx: sourcePath.endsWith('.mdx'), portable: cache.portableMarkdown })
+      result = await this.worker?.transform({ key, source, file: sourcePath, portable: cache.portableMarkdown })
+      if (!result) {
+        this.usedProcessor = true
+        result = await this.session.processor.process({ source, file: sourcePath, mdx: sourcePath.endsWith('.mdx'), portable: cache.portableMarkdown })
+      }
       cache.set(key, result)
     }
     // Taken before anything awaits again: a second ask for this page finds it done.

@@ -1,0 +1,73 @@
+import { MessageChannel, type MessagePort } from 'node:worker_threads'
+import type { ResolvedConfig } from '../config/types.ts'
+import { highlightStoreDir } from '../incremental/cacheDirs.ts'
+import type { MarkdownResult } from '../markdown/processor.ts'
+import type { MarkdownJob, MarkdownShareMessage, MarkdownWorkerOptions } from '../sources/markdownWorker.ts'
+import { startWorker, type WorkerTask } from '../workers/runInWorker.ts'
+import { traceStart } from './startTrace.ts'
+
+/**
+ * The thread that transforms the dev server's first pages (their markdown, highlighting and
+ * all) while the outline serves: the markdown worker a build uses (sources/markdownWorker.ts),
+ * started as soon as the config is read.
+ *
+ * Why: the first page's body needs the markdown pipeline's modules, shiki, its WebAssembly and
+ * the page's grammars (0.7-1 s of CPU at a cold start, shiki compiling the JavaScript grammar's
+ * patterns most of it). On the main thread that came after Vite's start and the outline; here it
+ * loads on the other core meanwhile, and the page's request only waits for its own transform.
+ * The result is the one the main thread's processor gives (same options, same cache entry).
+ *
+ * A page the worker fails on (a content error, or the thread is gone) is left to the main
+ * thread, whose processor reports the located error.
+ */
+export class BodyWorker {
+  private task: WorkerTask<{ jobs: MarkdownJob[]; port: MessagePort }, number> | null
+
+  constructor(config: ResolvedConfig) {
+    const { markdown } = config
+    // Functions cannot cross to a thread: with the site's unified plugins, the worker imports the config itself.
+    const withPlugins = markdown.remarkPlugins.length > 0 || markdown.rehypePlugins.length > 0
+    const init: MarkdownWorkerOptions = {
+      codeThemes: markdown.codeThemes,
+      sanitize: markdown.sanitize,
+      reservedIds: markdown.reservedIds,
+      components: markdown.components,
+      maxPageSize: markdown.maxPageSize,
+      containerTypes: markdown.containerTypes,
+      highlightDir: highlightStoreDir(config.root, undefined),
+      ...(withPlugins ? { root: config.root, configFile: config.configFile } : {}),
+    }
+    this.task = startWorker(new URL('../sources/markdownWorker.ts', import.meta.url), init, { resourceLimits: { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 64 } })
+    // A first block of the commonest language, while the main thread starts Vite and reads the
+    // outline: shiki compiles a grammar's first patterns on its first block (0.25 s for JavaScript).
+    void this.transform({ key: 'warm-up', source: '# Sheaf\n\n```js\nx\n```\n', file: 'warm-up.md', portable: false }).then(() => traceStart('body worker warmed up'))
+  }
+
+  /** The job's result, or undefined when the worker could not make it (the caller transforms it itself). */
+  async transform(job: MarkdownJob): Promise<MarkdownResult | undefined> {
+    const task = this.task
+    if (!task) return undefined
+    const channel = new MessageChannel()
+    const answer = new Promise<MarkdownResult | undefined>((resolve) => {
+      channel.port1.on('message', (message: MarkdownShareMessage) => {
+        const item = message.results.find((result) => result.key === job.key)
+        if (item) resolve(item.result)
+        if (message.done) resolve(undefined)
+      })
+    })
+    try {
+      await task.run({ jobs: [job], port: channel.port2 }, [channel.port2])
+      return await answer
+    } catch {
+      return undefined
+    } finally {
+      channel.port1.close()
+    }
+  }
+
+  /** Stops the thread (the full load has every body; later saves transform on the main thread). */
+  close(): void {
+    this.task?.close()
+    this.task = null
+  }
+}
