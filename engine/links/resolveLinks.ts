@@ -1,6 +1,7 @@
 import type { Element, Root } from 'hast'
 import path from 'node:path/posix'
 import { SheafError } from '../errors.ts'
+import type { PageLink } from '../markdown/pageLinks.ts'
 import { isExternalHref, routeKey, toRoute, withBase } from '../shared/routes.ts'
 import type { SheafNode } from '../store/types.ts'
 
@@ -37,25 +38,48 @@ export function createLinkContext(pages: SheafNode[], base: string, publicFiles:
 }
 
 /**
- * Rewrites the links of one page (relative `.md` links become routes under
- * the base and the page's version; absolute routes stay within the version),
- * marks external links, and returns the resolved body and its dead links.
+ * The page's dead links, from its list of links (see markdown/pageLinks.ts): the check of a
+ * whole site reads no body.
  */
-export function resolvePageLinks(page: SheafNode, context: LinkContext, inPlace = false): { body: Root; dead: DeadLink[] } {
-  const body = inPlace ? (page.rawBody as Root) : structuredClone(page.rawBody as Root)
+export function findDeadLinks(page: SheafNode, context: LinkContext): DeadLink[] {
   const dead: DeadLink[] = []
   const file = String(page.sourcePath)
+  for (const link of (page.links as PageLink[] | undefined) ?? []) resolveLink(link, page, context, file, dead)
+  return dead
+}
+
+/**
+ * Rewrites the links of a page's body in place (relative `.md` links become routes under the
+ * base and the page's version; absolute routes stay within the version) and marks external
+ * links. A dead link is left as written: findDeadLinks reports it.
+ */
+export function rewriteLinks(body: Root, page: SheafNode, context: LinkContext): Root {
+  const file = String(page.sourcePath)
+  const ignored: DeadLink[] = []
   const visit = (node: Root | Element) => {
     for (const child of node.children) {
       if (child.type !== 'element') continue
-      if (child.tagName === 'a' && typeof child.properties.href === 'string') resolveAnchor(child, page, context, file, dead)
-      if (child.tagName === 'img' && typeof child.properties.src === 'string') resolveImage(child, context, file, dead)
-      delete child.position
+      const attribute = child.tagName === 'a' ? 'href' : child.tagName === 'img' ? 'src' : null
+      const value = attribute ? child.properties[attribute] : undefined
+      if (attribute && typeof value === 'string') {
+        const resolved = resolveLink({ tag: child.tagName as PageLink['tag'], href: value }, page, context, file, ignored)
+        if (resolved.href !== undefined) child.properties[attribute] = resolved.href
+        if (resolved.external) {
+          child.properties.target = '_blank'
+          child.properties.rel = ['noopener', 'noreferrer']
+        }
+      }
       visit(child)
     }
   }
   visit(body)
-  return { body, dead }
+  return body
+}
+
+/** `rewriteLinks` on the page's raw body (a copy unless `inPlace`), and `findDeadLinks`. */
+export function resolvePageLinks(page: SheafNode, context: LinkContext, inPlace = false): { body: Root; dead: DeadLink[] } {
+  const raw = page.rawBody as Root
+  return { body: rewriteLinks(inPlace ? raw : structuredClone(raw), page, context), dead: findDeadLinks(page, context) }
 }
 
 /**
@@ -82,37 +106,38 @@ export function assertNoDeadLinks(dead: DeadLink[]): void {
   })
 }
 
-function resolveAnchor(node: Element, page: SheafNode, context: LinkContext, file: string, dead: DeadLink[]): void {
-  const href = String(node.properties.href)
-  const where = { file, line: node.position?.start.line, column: node.position?.start.column, href }
-  if (isExternalHref(href)) {
-    if (/^https?:|^\/\//i.test(href)) {
-      node.properties.target = '_blank'
-      node.properties.rel = ['noopener', 'noreferrer']
-    }
-    return
-  }
+/** What a link or image resolves to: its new `href`/`src` (none: as written), and whether it opens another site. */
+interface ResolvedLink {
+  href?: string
+  external?: boolean
+}
+
+function resolveLink(link: PageLink, page: SheafNode, context: LinkContext, file: string, dead: DeadLink[]): ResolvedLink {
+  return link.tag === 'img' ? resolveImage(link, context, file, dead) : resolveAnchor(link, page, context, file, dead)
+}
+
+function resolveAnchor(link: PageLink, page: SheafNode, context: LinkContext, file: string, dead: DeadLink[]): ResolvedLink {
+  const href = link.href
+  const where = { file, line: link.line, column: link.column, href }
+  if (isExternalHref(href)) return { external: /^https?:|^\/\//i.test(href) }
   const [pathAndQuery, hash] = splitHash(href)
   const pathPart = pathAndQuery.split('?')[0]
   if (pathPart === '') {
     if (hash && !(page.anchors as string[]).includes(hash)) dead.push({ ...where, reason: `no heading with id "${hash}" on this page`, anchorOnly: true })
-    return
+    return {}
   }
-  if (pathPart.startsWith('/') && context.publicFiles.has(pathPart)) {
-    node.properties.href = withBase(pathPart, context.base)
-    return
-  }
+  if (pathPart.startsWith('/') && context.publicFiles.has(pathPart)) return { href: withBase(pathPart, context.base) }
   const { target, tried } = findTarget(pathPart, page, context)
   if (!target) {
     // Shown as the contributor sees them: `content/13.x/docs/x.md`, not the path inside the content folder.
     const folder = String(page.sourcePath).slice(0, -String(page.relativePath).length)
     dead.push({ ...where, reason: `no page at that path; tried ${tried.map((candidate) => (candidate.startsWith('route ') ? candidate : folder + candidate)).join(', ')}` })
-    return
+    return {}
   }
   if (hash && !(target.anchors as string[]).includes(hash)) {
     dead.push({ ...where, reason: `${String(target.sourcePath)} has no heading with id "${hash}"`, anchorOnly: true })
   }
-  node.properties.href = withBase(String(target.path), context.base) + (hash ? `#${hash}` : '')
+  return { href: withBase(String(target.path), context.base) + (hash ? `#${hash}` : '') }
 }
 
 /**
@@ -159,18 +184,17 @@ function contentRootOf(page: SheafNode): string {
   return file === slug ? '' : file.endsWith(`/${slug}`) ? file.slice(0, -slug.length - 1) : path.dirname(String(page.relativePath))
 }
 
-function resolveImage(node: Element, context: LinkContext, file: string, dead: DeadLink[]): void {
-  const src = String(node.properties.src)
-  if (isExternalHref(src)) return
+function resolveImage(link: PageLink, context: LinkContext, file: string, dead: DeadLink[]): ResolvedLink {
+  const src = link.href
+  const where = { file, line: link.line, column: link.column, href: src }
+  if (isExternalHref(src)) return {}
   if (src.startsWith('/')) {
     const pathPart = src.split(/[?#]/)[0]
-    if (!context.publicFiles.has(pathPart)) {
-      dead.push({ file, line: node.position?.start.line, column: node.position?.start.column, href: src, reason: 'no such file in the public folder' })
-    }
-    node.properties.src = withBase(src, context.base)
-    return
+    if (!context.publicFiles.has(pathPart)) dead.push({ ...where, reason: 'no such file in the public folder' })
+    return { href: withBase(src, context.base) }
   }
-  dead.push({ file, line: node.position?.start.line, column: node.position?.start.column, href: src, reason: 'images must be absolute paths into the public folder, e.g. /img/diagram.svg' })
+  dead.push({ ...where, reason: 'images must be absolute paths into the public folder, e.g. /img/diagram.svg' })
+  return {}
 }
 
 function splitHash(href: string): [string, string] {

@@ -28,6 +28,7 @@ import { escapeCustomHeadingIds } from './customHeadingIds.ts'
 import { findUnclosedFence } from './unclosedFence.ts'
 import { portableTemplate, preparePortable, type PendingPortable, type PortableTemplate } from './portableMarkdown.ts'
 import { titleFromFile } from './titleFromFile.ts'
+import { takeLinks, type PageLink } from './pageLinks.ts'
 
 export interface MarkdownOptions {
   highlighter: CodeHighlighter
@@ -80,6 +81,8 @@ export interface MarkdownResult {
   body: HastRoot
   text: string
   sections: PageSection[]
+  /** Its links and images, with their lines (see pageLinks.ts). */
+  links: PageLink[]
   warnings: MarkdownWarning[]
   /** The page's portable markdown, when the input asked for it (null: the page has MDX elements; see portableMarkdown.ts). */
   portable?: PortableTemplate | PendingPortable | null
@@ -153,7 +156,7 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
       rehypeHeadings(headings, { reservedIds: options.reservedIds })(hast)
       await codeBlocks(hast, vfile)
       const { text, sections } = extractText(hast, headings.toc)
-      stripPositions(hast)
+      const links = takeLinks(hast)
       const warnings: MarkdownWarning[] = vfile.messages.map((message) => ({ message: message.reason, line: message.line ?? undefined, column: message.column ?? undefined }))
       const unclosed = findUnclosedFence(source)
       if (unclosed) warnings.push({ message: 'A code fence is never closed; everything after it is shown as code. Close it with a line of ``` (the same number of backticks).', line: unclosed })
@@ -162,18 +165,9 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
       const heroName = typeof hero?.name === 'string' && hero.name.replace(/<[^>]*>/g, '').trim() ? hero.name.replace(/<[^>]*>/g, '').trim() : undefined
       const title = typeof frontmatter.data.title === 'string' && frontmatter.data.title.trim() ? frontmatter.data.title.trim() : (headings.firstH1 ?? heroName ?? titleFromFile(file))
       if (!frontmatter.data.title && !headings.firstH1 && !heroName) warnings.push({ message: `The page has no title; using "${title}" from the file name. Add \`title:\` to the front-matter.` })
-      return { frontmatter: frontmatter.data, title, toc: headings.toc, anchors: headings.anchors, body: hast, text, sections, warnings, ...(wantsPortable ? { portable } : {}) }
+      return { frontmatter: frontmatter.data, title, toc: headings.toc, anchors: headings.anchors, body: hast, text, sections, links, warnings, ...(wantsPortable ? { portable } : {}) }
     },
   }
-}
-
-/**
- * Positions are only needed while processing; dropping them keeps page data
- * small. Links and images keep theirs for the dead-link report.
- */
-function stripPositions(node: { position?: unknown; children?: unknown[]; tagName?: string }): void {
-  if (node.tagName !== 'a' && node.tagName !== 'img') delete node.position
-  if (node.children) for (const child of node.children) stripPositions(child as { position?: unknown; children?: unknown[] })
 }
 
 function emptyResult(file: string): MarkdownResult {
@@ -186,6 +180,7 @@ function emptyResult(file: string): MarkdownResult {
     body: { type: 'root', children: [] },
     text: '',
     sections: [],
+    links: [],
     warnings: [{ message: `The file is empty; the page is titled "${title}" from its file name. Add a \`title:\` front-matter field and some content.` }],
   }
 }

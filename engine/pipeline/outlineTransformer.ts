@@ -14,7 +14,7 @@ const markdownExtensionRE = /\.mdx?$/
  * ones until its body is transformed (see server/pageBodies.ts). The TOC and anchors come with
  * the body: they are its headings.
  */
-export const bodyFields = ['rawBody', 'body', 'toc', 'anchors', 'text', 'sections'] as const
+export const bodyFields = ['rawBody', 'body', 'toc', 'anchors', 'links', 'text', 'sections'] as const
 
 /** Marks an outline page (a Page node whose body fields are placeholders). */
 export const outlineMark = 'sheaf:outline'
@@ -72,6 +72,7 @@ export function outlinePage(node: SheafNode, cache: MarkdownCache, defaultLang: 
     frontmatter,
     toc: [],
     anchors: [],
+    links: [],
     sourcePath: node.sourcePath,
     lastUpdated: node.lastUpdated ?? null,
     rawBody: { type: 'root', children: [] },

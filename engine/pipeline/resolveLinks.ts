@@ -1,50 +1,33 @@
+import type { Root } from 'hast'
 import { createHash } from 'node:crypto'
-import path from 'node:path'
 import type { BuildSession } from '../buildContext.ts'
 import type { ResolvedConfig } from '../config/types.ts'
 import { listFiles } from '../fs/walkDirectory.ts'
-import { openDeadLinkCache } from '../links/deadLinkCache.ts'
-import { createLinkContext, reportDeadLinks, resolvePageLinks, type DeadLink } from '../links/resolveLinks.ts'
-import { defineLazyField } from '../store/lazyField.ts'
+import { createLinkContext, findDeadLinks, reportDeadLinks, resolvePageLinks, rewriteLinks, type DeadLink, type LinkContext } from '../links/resolveLinks.ts'
+import { defineComputedField } from '../store/lazyField.ts'
 import type { NodeStore } from '../store/nodeStore.ts'
 import type { SheafNode } from '../store/types.ts'
 
 /**
- * Resolves every page's links against the set of pages (routes, anchors) and the public files,
- * and reports dead ones when `markdown.checkDeadLinks` is on (see reportDeadLinks). A page whose
- * dead links are known from the last build (the dead-link cache) resolves only when its body is read.
+ * Checks every page's links against the set of pages (routes, anchors) and the public files, and
+ * reports dead ones when `markdown.checkDeadLinks` is on (see reportDeadLinks). A page's body gets
+ * its links rewritten (routes under the base) when it is read.
  */
-export function resolveLinks(store: NodeStore, config: ResolvedConfig, { inPlace, session, cacheDir, warn }: { inPlace: boolean; session: BuildSession; cacheDir: string | null; warn: (message: string) => void }): void {
+export function resolveLinks(store: NodeStore, config: ResolvedConfig, { inPlace, session, warn }: { inPlace: boolean; session: BuildSession; warn: (message: string) => void }): void {
   const pages = store.getNodesByType('Page')
   const context = createLinkContext(pages, config.base, listPublicFiles(config.publicDir))
-  const contextKey = linkContextKey(pages, config.base, context.publicFiles)
   const dead: DeadLink[] = []
   if (inPlace) {
-    // A one-shot build owns its parsed bodies: links are resolved in place (no second copy), and
-    // a page whose dead links are known from the last build waits until its body is read.
-    const known = openDeadLinkCache(cacheDir ? path.join(cacheDir, 'links.json') : null, contextKey)
+    // A one-shot build holds no parsed body from the transform to the render (see markdownCache.ts):
+    // links are checked from each page's list of them, and a body is rewritten when it is read.
     for (const page of pages) {
-      const digest = page.internal.contentDigest
-      let found = known.get(digest)
-      if (found) {
-        defineLazyField(page, 'body', () => {
-          const { body } = resolvePageLinks(page, context, true)
-          page.rawBody = null
-          return body
-        })
-      } else {
-        const resolved = resolvePageLinks(page, context, true)
-        found = resolved.dead
-        // Derived: from the page's own body and the set of pages, which the page cache's structure digest covers.
-        store.updateNode(page, { body: resolved.body, rawBody: null }, { derived: true })
-      }
-      known.set(digest, found)
-      dead.push(...found)
+      dead.push(...findDeadLinks(page, context))
+      defineRewrittenBody(page, context)
     }
     if (config.markdown.checkDeadLinks) reportDeadLinks(dead, config.links, warn)
-    known.save()
     return
   }
+  const contextKey = linkContextKey(pages, config.base, context.publicFiles)
   // In a long-lived process (dev server), a page whose transformed body is the very same object
   // as last time, among the same routes and anchors, resolves to the same links: keep them.
   const memo = session.resolvedLinks
@@ -65,6 +48,22 @@ function linkContextKey(pages: SheafNode[], base: string, publicFiles: Set<strin
     hash.update('\0').update(JSON.stringify([page.id, page.relativePath, page.path, page.sourcePath, page.langPrefix, page.versionPrefix, page.anchors]))
   }
   return hash.digest('hex')
+}
+
+/** Bodies whose links are rewritten (in place): a raw body read twice is rewritten once. */
+const rewritten = new WeakSet<object>()
+
+/**
+ * `body`, read from `rawBody` with its links rewritten. Not kept on the node: a page's raw body is
+ * read from the markdown cache when something asks for it (its render), and let go after.
+ */
+function defineRewrittenBody(page: SheafNode, context: LinkContext): void {
+  defineComputedField(page, 'body', function (this: SheafNode) {
+    const raw = this.rawBody as Root
+    if (!rewritten.has(raw)) rewriteLinks(raw, this, context)
+    rewritten.add(raw)
+    return raw
+  })
 }
 
 function listPublicFiles(dir: string): Set<string> {

@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { highlightStoreDir, markdownCacheDir, siteCacheDir } from '../incremental/cacheDirs.ts'
+import { highlightStoreDir, markdownCacheDir } from '../incremental/cacheDirs.ts'
 import type { ResolvedConfig } from '../config/types.ts'
 import { toRoute } from '../shared/routes.ts'
 import { startMarkdownWorker, warmMarkdownCache } from '../sources/warmMarkdownCache.ts'
@@ -36,7 +36,9 @@ export function transformContent({ config, site, session, runner }: SiteRunner, 
   let freeCore: () => void = () => undefined
   const coreFree = new Promise<void>((resolve) => (freeCore = resolve))
   const store = (async () => {
-    const markdownOptions = { ...config.markdown, highlightDir: highlightStoreDir(config.root, options.cache), root: config.root, configFile: config.configFile }
+    // A one-shot build's workers store their results in the markdown cache themselves (see MarkdownShareMessage).
+    const entryDir = run.mode === 'build' && !options.keepInMemory ? markdownCacheDir(config.root, options.cache) : null
+    const markdownOptions = { ...config.markdown, highlightDir: highlightStoreDir(config.root, options.cache), entryDir, root: config.root, configFile: config.configFile }
     // A rebuild (there is a markdown cache) starts a worker now: by the time the changed files are known, it has loaded.
     const prestarted = run.mode === 'build' && options.workers !== false && hasMarkdownCache(config, options.cache) ? startMarkdownWorker(markdownOptions) : null
     // A rebuild mostly reads the cache, so the schema's modules load at once; a cold build loads
@@ -66,7 +68,7 @@ export function transformContent({ config, site, session, runner }: SiteRunner, 
     )
     finalizePagePaths(source.store)
     // A one-shot build owns its parsed bodies, so links are resolved in place (no second copy).
-    resolveLinks(source.store, config, { inPlace: run.mode === 'build' && !options.keepInMemory, session, cacheDir: siteCacheDir(config.root, options.cache), warn: run.reporterFor('links').warn })
+    resolveLinks(source.store, config, { inPlace: run.mode === 'build' && !options.keepInMemory, session, warn: run.reporterFor('links').warn })
     return source.store
   })()
   // A failed transform never frees the core: nothing more is started for a build that will fail.

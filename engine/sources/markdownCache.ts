@@ -1,12 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { createHash } from 'node:crypto'
-import { isPendingPortable } from '../markdown/portableTemplate.ts'
 import type { MarkdownResult } from '../markdown/processor.ts'
-import { SheafError } from '../errors.ts'
-import { readCacheEntryText, sealCacheEntry } from '../incremental/cacheEntry.ts'
+import { readCacheEntryText } from '../incremental/cacheEntry.ts'
 import { writeFileAtomicAsync } from '../incremental/writeFileAtomic.ts'
-import { defineLazyField } from '../store/lazyField.ts'
+import { bodyFileOf, entryFileOf, readEntry, writeEntry, writeEntryFiles, type Entry } from './markdownCacheEntry.ts'
 
 /**
  * Transformed markdown by content: in memory for the process, and on disk in
@@ -49,12 +47,12 @@ export function createMarkdownCache(options: { dir: string | null; salt: string;
     // A missing, truncated or damaged entry is a miss: the file is transformed (and stored) again.
     try {
       const main = readCacheEntryText(file)
-      return main === null ? undefined : readEntry(main, bodyFileOf(file))
+      return main === null ? undefined : readEntry(main, bodyFileOf(file), options.keepInMemory)
     } catch {
       return undefined
     }
   }
-  const fileOf = (key: string) => (options.dir ? path.join(options.dir, key.slice(0, 2), `${key}.json`) : null)
+  const fileOf = (key: string) => (options.dir ? entryFileOf(options.dir, key) : null)
   // Entries are written off the thread (libuv's pool): creating a file cost about a millisecond
   // here, two per entry, which a cold build of a thousand pages spent on its main thread.
   const writes = new Set<Promise<void>>()
@@ -70,9 +68,7 @@ export function createMarkdownCache(options: { dir: string | null; salt: string;
     if (!made) folders.set(folder, (made = fs.promises.mkdir(folder, { recursive: true })))
     const written = track(
       made
-        // The body file first: an entry whose main file exists is complete.
-        .then(() => writeFileAtomicAsync(bodyFileOf(file), entry.body))
-        .then(() => writeFileAtomicAsync(file, entry.main)),
+        .then(() => writeEntryFiles(file, entry)),
     )
     // A portable template serialised later (see PendingPortable): the main file again, with it.
     // (A read-only or full disk only costs speed.)
@@ -144,59 +140,4 @@ export function createMarkdownCache(options: { dir: string | null; salt: string;
       while (writes.size > 0) await Promise.all(writes)
     },
   }
-}
-
-/**
- * The fields a rebuild may never read (a page it does not render), each on a line of its
- * own, parsed on first read; JSON text holds no raw newline, so lines split it. Sections
- * stay in the main file (the search index reads them for every page); the body and text,
- * three quarters of an entry, are in a second file read only by a page that renders.
- * The portable markdown (read by a plugin for every page, when one asked for it) is the main
- * file's last line. Both are checked cache entries (see cacheEntry.ts); the main file's first
- * line is the body file's size, so an entry whose body file was cut short is a miss when it is
- * read, not an error when a page renders.
- */
-interface Entry {
-  main: Buffer
-  body: Buffer
-  /** For a template still to serialise: calls back with the main file holding it, once it is. */
-  later?: (write: (main: Buffer) => void) => void
-}
-
-function writeEntry(result: MarkdownResult): Entry {
-  const { sections, body, text, portable, ...rest } = result
-  const bodyEntry = sealCacheEntry(`${JSON.stringify(body)}\n${JSON.stringify(text)}`)
-  const head = `${bodyEntry.length}\n${JSON.stringify(rest)}\n${JSON.stringify(sections)}\n`
-  // `undefined` (not asked for) is kept as such: JSON has no undefined, so it is an empty line.
-  if (!isPendingPortable(portable)) return { main: sealCacheEntry(`${head}${portable === undefined ? '' : JSON.stringify(portable)}`), body: bodyEntry }
-  // Until it is serialised, the entry has none: a build that stops before then converts the page from its source.
-  return { main: sealCacheEntry(head), body: bodyEntry, later: (write) => portable.onSerialised((template) => write(sealCacheEntry(`${head}${JSON.stringify(template)}`))) }
-}
-
-function readEntry(stored: string, bodyFile: string): MarkdownResult {
-  const lines = stored.split('\n')
-  if (lines.length !== 4) throw new Error('not a cache entry of this layout')
-  if (fs.statSync(bodyFile).size !== Number(lines[0])) throw new Error('the body file is not the one written with this entry')
-  const result = JSON.parse(lines[1]) as MarkdownResult
-  // Parsed on first read: the entry's digest has vouched for its text.
-  defineLazyField(result, 'sections', () => JSON.parse(lines[2]))
-  if (lines[3] !== '') defineLazyField(result, 'portable', () => JSON.parse(lines[3]))
-  let bodyLines: string[] | undefined
-  const bodyLine = (index: number) => {
-    bodyLines ??= readBodyFile(bodyFile)
-    return JSON.parse(bodyLines[index])
-  }
-  defineLazyField(result, 'body', () => bodyLine(0))
-  defineLazyField(result, 'text', () => bodyLine(1))
-  return result
-}
-
-function readBodyFile(file: string): string[] {
-  const lines = readCacheEntryText(file)?.split('\n')
-  if (lines?.length === 2) return lines
-  throw new SheafError(`The cache entry ${file} is missing or damaged.`, { hint: 'delete the .sheaf-cache folder and build again.' })
-}
-
-function bodyFileOf(file: string): string {
-  return file.replace(/\.json$/, '.body.json')
 }

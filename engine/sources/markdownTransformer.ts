@@ -4,7 +4,7 @@ import { assertPageSize } from '../markdown/pageSize.ts'
 import { isPendingPortable } from '../markdown/portableTemplate.ts'
 import type { MarkdownProcessor, MarkdownResult } from '../markdown/processor.ts'
 import type { Plugin, Reporter } from '../plugins/types.ts'
-import { defineLazyField } from '../store/lazyField.ts'
+import { defineComputedField, defineLazyField } from '../store/lazyField.ts'
 import type { NodeInput, SheafNode } from '../store/types.ts'
 import type { MarkdownCache } from './markdownCache.ts'
 
@@ -40,14 +40,17 @@ export function markdownTransformer(processor: MarkdownProcessor, cache: Markdow
         frontmatter,
         toc: result.toc,
         anchors: result.anchors,
+        links: result.links,
         sourcePath: node.sourcePath,
         lastUpdated: node.lastUpdated ?? null,
         // Every field above comes from the cache key (text, path, options, engine) and these.
         internal: { contentDigest: createContentDigest([key, relativePath, node.sourcePath, node.lastUpdated ?? null, defaultLang]) },
       }
-      // Read from the result when first asked for: a cached page's body is parsed only if something reads it.
-      defineLazyField(page, 'rawBody', () => result.body)
-      defineLazyField(page, 'body', () => result.body)
+      // Read from the result when asked for: a cached page's body is parsed only if something reads
+      // it, and the result decides whether it is kept (see markdownCache.ts: a one-shot build reads
+      // it from disk each time, so the node does not hold it).
+      defineComputedField(page, 'rawBody', () => result.body)
+      defineComputedField(page, 'body', () => result.body)
       defineLazyField(page, 'text', () => result.text)
       defineLazyField(page, 'sections', () => result.sections)
       // The page's portable markdown (when a plugin asked for it; see Plugin.portableMarkdown): not in the schema, read from the node.

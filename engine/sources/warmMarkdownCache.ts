@@ -117,7 +117,7 @@ const heapLimits = { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 64 }
  * time the changed files are known. One that gets no work is stopped (see warmMarkdownCache).
  */
 export function startMarkdownWorker(options: WorkerOptions): MarkdownWorker {
-  const init: MarkdownWorkerOptions = { codeThemes: options.codeThemes, sanitize: options.sanitize, reservedIds: options.reservedIds, components: options.components, maxPageSize: options.maxPageSize, containerTypes: options.containerTypes, highlightDir: options.highlightDir, ...(options.remarkPlugins?.length || options.rehypePlugins?.length ? { root: options.root, configFile: options.configFile } : {}) }
+  const init: MarkdownWorkerOptions = { codeThemes: options.codeThemes, sanitize: options.sanitize, reservedIds: options.reservedIds, components: options.components, maxPageSize: options.maxPageSize, containerTypes: options.containerTypes, highlightDir: options.highlightDir, entryDir: options.entryDir, ...(options.remarkPlugins?.length || options.rehypePlugins?.length ? { root: options.root, configFile: options.configFile } : {}) }
   const task = startWorker<{ jobs: Job[]; port: MessagePort }, number>(new URL('./markdownWorker.ts', import.meta.url), init, { resourceLimits: heapLimits })
   return {
     async run(batch, cache) {
@@ -127,10 +127,8 @@ export function startMarkdownWorker(options: WorkerOptions): MarkdownWorker {
       const lastResults = new Promise<void>((resolve) => {
         channel.port1.on('message', (message: MarkdownShareMessage) => {
           for (const item of message.results) {
-            if (item.result) {
-              cache.set(item.key, item.result)
-              count++
-            }
+            if (item.result) cache.set(item.key, item.result)
+            if (item.result || item.stored) count++
           }
           if (message.done) resolve()
         })

@@ -1,6 +1,7 @@
 import type { Root } from 'hast'
 import { describe, expect, it } from 'vitest'
 import { assertNoDeadLinks, createLinkContext, resolvePageLinks } from '../../../../engine/links/resolveLinks.ts'
+import { takeLinks } from '../../../../engine/markdown/pageLinks.ts'
 import type { SheafNode } from '../../../../engine/store/types.ts'
 
 function page(relativePath: string, path: string, versionPrefix: string, anchors: string[], links: string[] = []): SheafNode {
@@ -8,7 +9,7 @@ function page(relativePath: string, path: string, versionPrefix: string, anchors
     type: 'root',
     children: links.map((href, index) => ({ type: 'element', tagName: 'a', properties: { href }, children: [{ type: 'text', value: 'x' }], position: { start: { line: index + 1, column: 1 }, end: { line: index + 1, column: 5 } } })),
   }
-  return { id: relativePath, type: 'Page', parent: null, children: [], internal: { contentDigest: '', owner: 'test' }, relativePath, path, slug: versionPrefix ? path.slice(versionPrefix.length + 1) : path, versionPrefix, langPrefix: '', anchors, rawBody: body, sourcePath: `content/${relativePath}` }
+  return { id: relativePath, type: 'Page', parent: null, children: [], internal: { contentDigest: '', owner: 'test' }, relativePath, path, slug: versionPrefix ? path.slice(versionPrefix.length + 1) : path, versionPrefix, langPrefix: '', anchors, rawBody: body, links: takeLinks(structuredClone(body)), sourcePath: `content/${relativePath}` }
 }
 
 const base = '/rntl/'
@@ -63,5 +64,26 @@ describe('dead-link check', () => {
     const { dead } = hrefs(source)
     expect(dead.map((link) => `${link.line} ${link.href}`)).toEqual(['1 ./nope.md', '2 ../docs/api/render.md#missing', '4 #gone'])
     expect(() => assertNoDeadLinks(dead)).toThrow(/3 dead links:\ncontent\/13.x\/docs\/a.md:1:1 {2}\.\/nope.md/)
+  })
+})
+
+describe('the list of a page\'s links', () => {
+  it('lists links and images with their lines, through elements only, and drops every position', () => {
+    const at = (line: number) => ({ start: { line, column: 3 }, end: { line, column: 9 } })
+    const body = {
+      type: 'root',
+      position: at(1),
+      children: [
+        { type: 'element', tagName: 'p', properties: {}, position: at(2), children: [{ type: 'element', tagName: 'a', properties: { href: './a.md' }, position: at(2), children: [] }] },
+        { type: 'element', tagName: 'img', properties: { src: '/img/a.svg' }, position: at(4), children: [] },
+        // An MDX component's children are its props': neither listed nor rewritten.
+        { type: 'mdxJsxFlowElement', name: 'Tabs', position: at(5), children: [{ type: 'element', tagName: 'a', properties: { href: './b.md' }, position: at(6), children: [] }] },
+      ],
+    } as unknown as Root
+    expect(takeLinks(body)).toEqual([
+      { tag: 'a', href: './a.md', line: 2, column: 3 },
+      { tag: 'img', href: '/img/a.svg', line: 4, column: 3 },
+    ])
+    expect(JSON.stringify(body)).not.toContain('position')
   })
 })

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { validateConfig } from '../../../../engine/config/validateConfig.ts'
 import { SheafError } from '../../../../engine/errors.ts'
 import { createLinkContext, reportDeadLinks, resolvePageLinks } from '../../../../engine/links/resolveLinks.ts'
+import { takeLinks } from '../../../../engine/markdown/pageLinks.ts'
 import type { SheafNode } from '../../../../engine/store/types.ts'
 
 function page(relativePath: string, path: string, anchors: string[], links: string[] = []): SheafNode {
@@ -10,7 +11,7 @@ function page(relativePath: string, path: string, anchors: string[], links: stri
     type: 'root',
     children: links.map((href, index) => ({ type: 'element', tagName: 'a', properties: { href }, children: [{ type: 'text', value: 'x' }], position: { start: { line: index + 3, column: 2 }, end: { line: index + 3, column: 9 } } })),
   }
-  return { id: relativePath, type: 'Page', parent: null, children: [], internal: { contentDigest: '', owner: 'test' }, relativePath, path, slug: path, versionPrefix: '', langPrefix: '', anchors, rawBody: body, sourcePath: `docs/${relativePath}` }
+  return { id: relativePath, type: 'Page', parent: null, children: [], internal: { contentDigest: '', owner: 'test' }, relativePath, path, slug: path, versionPrefix: '', langPrefix: '', anchors, rawBody: body, links: takeLinks(structuredClone(body)), sourcePath: `docs/${relativePath}` }
 }
 
 function deadLinksOf(links: string[]) {

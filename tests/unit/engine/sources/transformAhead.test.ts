@@ -12,7 +12,7 @@ import type { SheafNode } from '../../../../engine/store/types.ts'
 
 const file = (index: number) => ({ id: `file-${index}`, type: 'File', relativePath: `page-${index}.md`, sourcePath: `content/page-${index}.md`, content: `# Page ${index}\n` }) as unknown as SheafNode
 
-const emptyResult = (file: string): MarkdownResult => ({ frontmatter: {}, title: file, toc: [], anchors: [], body: { type: 'root', children: [] }, text: '', sections: [], warnings: [] })
+const emptyResult = (file: string): MarkdownResult => ({ frontmatter: {}, title: file, toc: [], anchors: [], body: { type: 'root', children: [] }, text: '', sections: [], links: [], warnings: [] })
 
 /** Warms the cache on the main thread (a highlight worker taking every block), as a small site's cold build does. */
 function warmAhead(nodes: SheafNode[], cache: MarkdownCache, processor: MarkdownProcessor): Promise<number> {

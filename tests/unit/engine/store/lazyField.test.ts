@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createMarkdownCache } from '../../../../engine/sources/markdownCache.ts'
-import { copyFields, defineLazyField } from '../../../../engine/store/lazyField.ts'
+import { copyFields, defineComputedField, defineLazyField } from '../../../../engine/store/lazyField.ts'
 import { NodeStore } from '../../../../engine/store/nodeStore.ts'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-lazy-'))
@@ -51,7 +51,39 @@ describe('lazy fields', () => {
   })
 })
 
+describe('computed fields', () => {
+  it('compute on every read, for the object read (a copy computes for itself), and a write sets a plain value', () => {
+    const node: Record<string, unknown> = { title: 'A' }
+    defineComputedField(node, 'shout', function (this: Record<string, unknown>) {
+      return { text: `${String(this.title)}!` }
+    })
+    const first = node.shout
+    expect(first).toEqual({ text: 'A!' })
+    expect(node.shout).not.toBe(first)
+    const copy: Record<string, unknown> = { title: 'B' }
+    copyFields(node, copy, new Set(['title']))
+    expect(copy.shout).toEqual({ text: 'B!' })
+    node.shout = 'set'
+    expect(Object.getOwnPropertyDescriptor(node, 'shout')).toEqual({ value: 'set', writable: true, enumerable: true, configurable: true })
+  })
+})
+
 describe('markdown cache entries', () => {
+  it("of a one-shot build read the body from disk at each read and keep none; a dev server's keep it", async () => {
+    const oneShotDir = path.join(dir, 'one-shot')
+    const write = createMarkdownCache({ dir: oneShotDir, salt: 'test', keepInMemory: false })
+    const key = write.key('# A', 'a.md')
+    write.set(key, { frontmatter: {}, title: 'A', toc: [], anchors: [], body: { type: 'root', children: [{ type: 'text', value: 'A' }] }, text: 'A', sections: [], links: [], warnings: [] } as never)
+    await write.flush()
+    const oneShot = createMarkdownCache({ dir: oneShotDir, salt: 'test', keepInMemory: false }).get(key)
+    const body = oneShot?.body
+    expect(body).toEqual({ type: 'root', children: [{ type: 'text', value: 'A' }] })
+    expect(oneShot?.body).not.toBe(body)
+    expect(Object.getOwnPropertyDescriptor(oneShot, 'body')?.get).toBeTypeOf('function')
+    const kept = createMarkdownCache({ dir: oneShotDir, salt: 'test', keepInMemory: true }).get(key)
+    expect(kept?.body).toBe(kept?.body)
+  })
+
   it('parse sections, body and text only when read', async () => {
     const write = createMarkdownCache({ dir, salt: 'test', keepInMemory: false })
     const key = write.key('# A', 'a.md')
