@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { build, type BuildResult } from '../../../../engine/build.ts'
 import { outputTree } from '../outputTree.ts'
 import { copyBasicFixture } from '../../../copyBasicFixture.ts'
+import { cleanBuildPerState } from '../cleanBuildPerState.ts'
 
 const root = path.resolve(import.meta.dirname, '../../../..')
 // A copy inside the project (its config resolves `sheaf`), so edits never touch the real fixture.
@@ -16,7 +17,8 @@ copyBasicFixture(site)
 afterAll(() => fs.rmSync(site, { recursive: true, force: true }))
 
 const incremental = (): Promise<BuildResult> => build(site, { outDir: 'out-incremental', sink: quiet, workers: false })
-const clean = (): Promise<BuildResult> => build(site, { outDir: 'out-clean', sink: quiet, workers: false, cache: false })
+// One clean build per state of the sources: a case that changes none compares with the last one.
+const clean = cleanBuildPerState(site, () => build(site, { outDir: 'out-clean', sink: quiet, workers: false, cache: false }))
 const rendered = (result: BuildResult) => result.phases.find((phase) => phase.name === 'render')?.count
 
 async function expectSameAsCleanBuild(): Promise<BuildResult> {

@@ -10,7 +10,8 @@ const site = path.join(root, `tests/fixtures/.tmp-incremental-sidebar-${process.
 const quiet = { log: () => undefined, warn: () => undefined, error: () => undefined }
 
 fs.rmSync(site, { recursive: true, force: true })
-fs.cpSync(path.join(root, 'tests/fixtures/i18n'), site, { recursive: true, filter: (source) => !/[/\\](build|build-e2e|\.sheaf|\.sheaf-cache)$/.test(source) })
+// Without the fixture's outputs and caches (the e2e runs leave a build folder per port offset there).
+fs.cpSync(path.join(root, 'tests/fixtures/i18n'), site, { recursive: true, filter: (source) => !/[/\\](build|\.e2e-build-[^/\\]*|\.sheaf|\.sheaf-cache)$/.test(source) })
 afterAll(() => fs.rmSync(site, { recursive: true, force: true }))
 
 const incremental = (): Promise<BuildResult> => build(site, { outDir: 'out-incremental', sink: quiet, workers: false })
