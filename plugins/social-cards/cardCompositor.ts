@@ -82,9 +82,9 @@ export function compositeCard(template: Template, text: TextCoverage | null, lay
         const r = out[to3]
         const g = out[to3 + 1]
         const b = out[to3 + 2]
-        const nr = ((red * alpha + r * rest + 127) / 255) | 0
-        const ng = ((green * alpha + g * rest + 127) / 255) | 0
-        const nb = ((blue * alpha + b * rest + 127) / 255) | 0
+        const nr = divide255(red * alpha + r * rest)
+        const ng = divide255(green * alpha + g * rest)
+        const nb = divide255(blue * alpha + b * rest)
         out[to3] = nr
         out[to3 + 1] = ng
         out[to3 + 2] = nb
@@ -126,6 +126,9 @@ export function compositeCard(template: Template, text: TextCoverage | null, lay
   }
   return { rows: out, changed }
 }
+
+/** `value / 255` rounded, for 0 <= value <= 255 * 255, without a division. */
+const divide255 = (value: number) => (value + 128 + ((value + 128) >> 8)) >> 8
 
 const mod = (value: number) => ((value % adlerBase) + adlerBase) % adlerBase
 

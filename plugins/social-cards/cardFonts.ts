@@ -58,6 +58,9 @@ interface Hb {
   shape(font: HbFont, buffer: HbBuffer): void
 }
 
+/** Runs of text kept shaped, per font. */
+const maxShaped = 20_000
+
 let loaded: Promise<{ regular: CardFont; bold: CardFont }> | undefined
 
 /** Both fonts, loaded once per thread. */
@@ -81,21 +84,28 @@ function openFont(hb: Hb, weight: 400 | 700): CardFont {
   const hhea = tableOf(sfnt, 'hhea')
   const cmap = new Set(cmapCodePoints(sfnt))
   const outlines = new Map<number, PathCommand[]>()
+  const shaped = new Map<string, ShapedGlyph[]>()
   return {
     weight,
     unitsPerEm,
     ascender: hhea.readInt16BE(4),
     descender: hhea.readInt16BE(6),
     shape(text) {
+      let glyphs = shaped.get(text)
+      if (glyphs) return glyphs
       const buffer = hb.createBuffer()
       try {
         buffer.addText(text)
         buffer.guessSegmentProperties()
         hb.shape(font, buffer)
-        return buffer.json().map(({ g, cl, ax, dx, dy }) => ({ g, cl, ax, dx, dy }))
+        glyphs = buffer.json().map(({ g, cl, ax, dx, dy }) => ({ g, cl, ax, dx: dx ?? 0, dy: dy ?? 0 }))
       } finally {
         buffer.destroy()
       }
+      // Titles share their words (a site's pages, a page's versions): a word is shaped once. Bounded, oldest out.
+      if (shaped.size >= maxShaped) shaped.delete(shaped.keys().next().value as string)
+      shaped.set(text, glyphs)
+      return glyphs
     },
     covers(text) {
       for (const char of text) if (!cmap.has(char.codePointAt(0) as number)) return false

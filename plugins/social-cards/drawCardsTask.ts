@@ -1,13 +1,11 @@
-import { renderCards, type CardContent } from './renderCard.ts'
+import { renderCards, warmUp, type CardContent } from './renderCard.ts'
 
 /**
- * Runs once the worker has loaded, before its first cards arrive: draws a throwaway card, so the
- * fonts are parsed, HarfBuzz and resvg are warm and the commonest glyphs are in the atlas. A
- * worker started with the build does this while the pages are transformed, not at the end of
- * the build.
+ * Runs once the worker has loaded, before its first cards arrive (see warmUp). A worker started
+ * with the build does this while the pages are transformed, not at the end of the build.
  */
-export async function prepare(): Promise<void> {
-  await renderCards([{ title: 'Title', section: 'Section', version: '1.x', siteName: 'Site' }])
+export function prepare(): Promise<void> {
+  return warmUp()
 }
 
 /**

@@ -10,16 +10,16 @@ export interface SocialCardsOptions {
   cacheDir?: string
 }
 
-/** About 1.5 s of drawing: less than that is not worth another worker's start-up (see drawInWorkers). */
-const cardsPerWorker = 48
+/** About half a second of drawing: less than that is not worth another worker's start-up (see drawInWorkers). */
+const cardsPerWorker = 100
 
 /** Bump when the card design changes, so cached cards are redrawn. */
 const designVersion = '3'
 
 /**
- * An Open Graph image per page, drawn at build time (satori + resvg, both
- * shipped inside their npm packages) and cached by content, so unchanged
- * pages are not redrawn. Adds `og:image` and `twitter:card` to every page.
+ * An Open Graph image per page, drawn at build time (text from a glyph atlas
+ * rasterised by resvg, satori for what the atlas cannot draw: see renderCard.ts)
+ * and cached by content, so unchanged pages are not redrawn. Adds `og:image` and `twitter:card` to every page.
  */
 export function socialCards(options: SocialCardsOptions = {}): Plugin {
   let siteUrl = ''
@@ -41,7 +41,7 @@ export function socialCards(options: SocialCardsOptions = {}): Plugin {
     sourceNodes({ site }) {
       takePrestarted()?.close()
       // A build with no card cached (a cold build) draws every card: its worker starts now, so it
-      // has loaded satori, resvg and the fonts (0.4-0.7 s of this site's post-build, the last
+      // has loaded HarfBuzz, resvg and the fonts (0.1-0.2 s; 0.4-0.7 s of post-build with satori, the last
       // thing the build waited for) by the time the pages are known. A rebuild, which draws a
       // card or none, starts one only if it needs it.
       if (site.mode === 'build' && CardStore.cachedKeys(cacheDirOf(site.root)).size === 0) prestarted = startCardWorker()
@@ -155,7 +155,7 @@ function sectionOf(items: SidebarItem[], route: string, group?: string): string 
 
 type CardWorker = WorkerTask<CardContent[], Uint8Array[]>
 
-/** A thread that draws cards (drawCardsTask.ts), loading satori, resvg and the fonts from the start. */
+/** A thread that draws cards (drawCardsTask.ts), loading HarfBuzz, resvg and the fonts from the start. */
 function startCardWorker(): CardWorker {
   return startWorker<CardContent[], Uint8Array[]>(new URL('./drawCardsTask.ts', import.meta.url))
 }
@@ -172,7 +172,8 @@ async function drawInWorkers(contents: CardContent[], threads: number, prestarte
     prestarted?.close()
     return []
   }
-  // A worker costs 0.3-0.5 s of CPU to start (satori, resvg, the fonts) and a card about 30 ms:
+  // A worker costs about half a second of CPU to start and warm up (HarfBuzz, resvg, the fonts,
+  // the compiler on its loops) and a card 3-8 ms:
   // another worker is worth it only for another `cardsPerWorker` cards. The cards are drawn
   // while the main thread renders, so on a small site (this repository's 66 cards) a second
   // worker only took CPU from the render.

@@ -113,6 +113,16 @@ export async function renderCard(content: CardContent): Promise<Buffer> {
   return template.encoder.encodeRows(rows, changed)
 }
 
+/**
+ * Warms a thread before its first cards: parses the fonts, starts HarfBuzz and resvg and draws a
+ * line of text from the atlas (no template: the site's name is not known yet, and drawing one for
+ * another name is thrown away).
+ */
+export async function warmUp(): Promise<void> {
+  const runs = await pageRuns({ title: 'Title', section: 'Section', version: '1.x', siteName: 'Site' })
+  if (runs) await drawRuns(runs)
+}
+
 /** Draws a worker's share of cards, one after the other; the PNGs come back in the order of `contents`. */
 export async function renderCards(contents: CardContent[]): Promise<Buffer[]> {
   const cards: Buffer[] = []
