@@ -1,5 +1,5 @@
 import { SheafError } from '../errors.ts'
-import { createContentDigest, createNodeId } from './digest.ts'
+import { createContentDigest, createFieldsDigest, createNodeId } from './digest.ts'
 import { copyFields } from './lazyField.ts'
 import type { NodeInput, SheafNode } from './types.ts'
 
@@ -20,7 +20,7 @@ export class NodeStore {
     const fields: Record<string, unknown> = {}
     copyFields(input, fields, reservedInputFields)
     const id = givenId ?? createNodeId(`${type}:${key ?? JSON.stringify(fields)}`)
-    const contentDigest = given?.contentDigest ?? createContentDigest(fields)
+    const contentDigest = given?.contentDigest ?? createFieldsDigest(fields)
     const node = fields as SheafNode
     node.id = id
     node.type = type
