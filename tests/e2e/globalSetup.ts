@@ -18,20 +18,20 @@ function buildSite(name: SiteName): Promise<void> {
 }
 
 /**
- * Builds every site in two lanes: the RNTL site (most of the work) in one, the small fixtures one
- * after another in the other, so both cores are busy instead of one build at a time. The engine is
- * compiled first, once: concurrent `sheaf` commands would otherwise each find it stale and compile
- * into the same dist/ at once.
+ * Builds every site in two lanes that take the next site from one queue, the RNTL site (the
+ * largest) first, so both cores stay busy until the last build: on a clean clone (no caches) the
+ * six small fixtures together take longer than the RNTL site (about 22 s against 13 s on the
+ * shared machine), so a lane of their own would finish last, alone. The engine is compiled first,
+ * once: concurrent `sheaf` commands would otherwise each find it stale and compile into the same
+ * dist/ at once.
  */
 async function buildAll(): Promise<void> {
   await compileIfStale()
-  const fixtures = (Object.keys(sites) as SiteName[]).filter((name) => name !== 'rntl')
-  await Promise.all([
-    buildSite('rntl'),
-    (async () => {
-      for (const name of fixtures) await buildSite(name)
-    })(),
-  ])
+  const queue = ['rntl', ...(Object.keys(sites) as SiteName[]).filter((name) => name !== 'rntl')] as SiteName[]
+  const lane = async () => {
+    for (let name = queue.shift(); name; name = queue.shift()) await buildSite(name)
+  }
+  await Promise.all([lane(), lane()])
 }
 
 /** Builds each site once with the real CLI, serves it, and returns the teardown. */
