@@ -1,4 +1,7 @@
+import fs from 'node:fs'
 import type { LoadedSite, LoadOptions } from '../build.ts'
+import type { ResolvedConfig } from '../config/types.ts'
+import { markdownCacheDir } from '../incremental/cacheDirs.ts'
 import { loadConfig } from '../config/loadConfig.ts'
 import { buildDataLayer } from '../pipeline/buildDataLayer.ts'
 import { startRun, type BuildRun } from '../pipeline/buildRun.ts'
@@ -19,15 +22,16 @@ export type OutlineSite = LoadedSite & { bodies: PageBodies }
 export async function openOutline(root: string, options: LoadOptions = {}): Promise<SiteRunner & { run: BuildRun; load(): Promise<OutlineSite> }> {
   const run = startRun(options)
   const config = await (options.config ?? loadConfig(root, options.configFile))
-  // The first pages' bodies are transformed on another thread, which loads its pipeline from now
-  // on. (Also at a restart, whose markdown cache may lack the page: a server stopped before its
-  // background pass ended leaves a partial one, and this thread's processor would load cold.)
-  const worker = new BodyWorker(config)
+  // At a cold start (no markdown cache), the first pages' bodies are transformed on another
+  // thread, which loads its pipeline from now on. A restart finds them in the cache (as a
+  // rebuild does, see transformContent.ts): a worker would load for nothing, on the core Vite and
+  // the theme use; a page missing from it is transformed on this thread.
+  const worker = hasMarkdownCache(config) ? null : new BodyWorker(config)
   let site: SiteRunner
   try {
     site = await createSiteRunner(config, run, options, 'outline')
   } catch (error) {
-    worker.close()
+    worker?.close()
     throw error
   }
   const load = async (): Promise<OutlineSite> => {
@@ -37,10 +41,15 @@ export async function openOutline(root: string, options: LoadOptions = {}): Prom
       const bodies = new PageBodies(store, site.session, { base: config.base, publicDir: config.publicDir, lang: config.lang }, worker)
       return { ...site, run, store, dataLayer, bodies }
     } catch (error) {
-      worker.close()
+      worker?.close()
       await site.session.flush()
       throw error
     }
   }
   return { ...site, run, load }
+}
+
+function hasMarkdownCache(config: ResolvedConfig): boolean {
+  const dir = markdownCacheDir(config.root, undefined)
+  return dir !== null && fs.existsSync(dir)
 }
