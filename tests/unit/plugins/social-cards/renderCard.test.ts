@@ -59,8 +59,8 @@ const site = 'React Native Testing Library'
 
 describe('a social card', () => {
   // Text is drawn from the glyph atlas where satori would put it: a glyph's origin is rounded to
-  // a tenth of a pixel, so an edge's anti-aliasing differs by up to a quarter of its coverage (a
-  // level of resvg's 4x4 sampling: 64 of 255 at most, seen 59), never more. A word a pixel off,
+  // a tenth of a pixel, so an edge pixel's anti-aliasing may differ by a step of resvg's sampling
+  // (seen: up to 59 of 255), never by more than 96. A word a pixel off,
   // a wrong line break or a wrong colour differs by far more (a badge's text one pixel off: 227).
   it('looks as satori draws it, text from the atlas or satori alike', async () => {
     const contents = [
