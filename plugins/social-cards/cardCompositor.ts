@@ -4,7 +4,7 @@ import type { TextCoverage } from './glyphAtlas.ts'
 
 /** A site's prepared card: what every card of it starts from. */
 export interface Template {
-  /** Opaque RGB pixels, in the PNG stream's row layout (a filter byte, then the row: see BandedPngEncoder.toRows). */
+  /** Opaque RGB pixels, in the PNG stream's row layout (a filter byte, then the row: see BandedPngEncoder). */
   rows: Uint8Array
   encoder: BandedPngEncoder
   /** The pixels of the card being composited, in the same layout (see compositeCard). */

@@ -5,39 +5,29 @@ import zlib from 'node:zlib'
  * background, the site name and the footer are the same on every card and only the rows of the
  * section, title and version change.
  *
- * The pixel rows (8-bit RGB, unfiltered) are deflated in bands of `bandRows` rows, each band its
- * own raw deflate stream ended by a sync flush (byte-aligned, no back-references into another
- * band), so bands can be joined into one zlib stream. The template's bands are compressed once,
- * hard; a card compresses only the bands it changed, fast (level 1), and reuses the others
- * (`deflateRawSync` at level 1 is the fastest choice that keeps cards small: Z_RLE, Huffman only
- * or PNG filters made them larger or slower).
- * On a card that deflated about a third of the rows; the whole card, deflated at level 1, took
- * 6-7 ms of the 30 a card cost.
+ * Images are given in the PNG stream's row layout: each row its filter byte (0: none) and its
+ * 8-bit RGB pixels, `rowBytes` in all, so a card composited in place is deflated where it is.
+ * The rows are deflated in bands of `bandRows` rows, each band its own raw deflate stream ended
+ * by a sync flush (byte-aligned, no back-references into another band), so bands can be joined
+ * into one zlib stream. The template's bands are compressed once, hard; a card compresses only
+ * the bands it changed, fast (level 1: Z_RLE, Huffman only or PNG filters made cards larger or
+ * slower), and reuses the others.
  */
 export class BandedPngEncoder {
-  private readonly stride: number
-  /** Bytes of a row as the PNG stream holds it: its filter type (0: none), then its pixels. */
+  /** Bytes of a row as the PNG stream holds it: its filter type, then its pixels. */
   readonly rowBytes: number
   private readonly bands: Band[] = []
 
-  /** `template`: its pixels in the stream's row layout (see toRows). */
+  /** `template`: its pixels in the stream's row layout. */
   constructor(
     template: Uint8Array,
     readonly width: number,
     readonly height: number,
     readonly bandRows = 16,
   ) {
-    this.stride = width * 3
-    this.rowBytes = this.stride + 1
+    this.rowBytes = width * 3 + 1
     if (template.length !== this.rowBytes * height) throw new Error(`BandedPngEncoder: ${template.length} bytes is not ${width}x${height} RGB rows`)
     for (let band = 0; band * bandRows < height; band++) this.bands.push(this.compressBand(template, band))
-  }
-
-  /** RGB pixels in the PNG stream's row layout (see rowBytes), which `encodeRows` reads without a copy. */
-  toRows(rgb: Uint8Array): Uint8Array {
-    const rows = new Uint8Array(this.rowBytes * this.height)
-    for (let row = 0; row < this.height; row++) rows.set(rgb.subarray(row * this.stride, (row + 1) * this.stride), row * this.rowBytes + 1)
-    return rows
   }
 
   /** How many bands the image has. */
@@ -51,13 +41,13 @@ export class BandedPngEncoder {
   }
 
   /**
-   * Encodes an image in the stream's row layout (see toRows), whose rows differ from the
-   * template's only in the bands `changed` lists (with their Adler-32, when the caller knows
-   * it: see cardCompositor.ts). Each run of changed bands is deflated in one go straight from
-   * `rows`, with no copy: one deflate stream set up for the run, not one for each band (each took
-   * a zlib context, its window and hash tables, for 58 KB of pixels).
+   * Encodes an image whose rows differ from the template's only in the bands `changed` lists,
+   * each with its Adler-32 (which the compositor works out as it draws: see cardCompositor.ts).
+   * Each run of changed bands is deflated in one go straight from `rows`, with no copy: one
+   * deflate stream set up for the run, not one a band (each a zlib context, its window and hash
+   * tables, for 58 KB of pixels).
    */
-  encodeRows(rows: Uint8Array, changed: ReadonlySet<number> | ReadonlyMap<number, number>): Buffer {
+  encodeRows(rows: Uint8Array, changed: ReadonlyMap<number, number>): Buffer {
     if (rows.length !== this.rowBytes * this.height) throw new Error(`BandedPngEncoder: ${rows.length} bytes is not ${this.width}x${this.height} RGB rows`)
     const pieces: Band[] = []
     for (let band = 0; band < this.bands.length; band++) {
@@ -68,10 +58,8 @@ export class BandedPngEncoder {
       let end = band + 1
       while (end < this.bands.length && changed.has(end)) end++
       const raw = rows.subarray(band * this.bandRows * this.rowBytes, Math.min(this.height, end * this.bandRows) * this.rowBytes)
-      const known = changed instanceof Map ? changed : null
       let adler = 1
-      if (known) for (let at = band; at < end; at++) adler = adler32Combine(adler, known.get(at) as number, this.bandLength(at))
-      else adler = adler32(raw)
+      for (let at = band; at < end; at++) adler = adler32Combine(adler, changed.get(at) as number, this.bandLength(at))
       pieces.push({ deflated: zlib.deflateRawSync(raw, { level: 1, finishFlush: zlib.constants.Z_SYNC_FLUSH }), adler, length: raw.length })
       band = end - 1
     }
