@@ -81,39 +81,43 @@ for (const [viewportName, viewport, first, second] of [
 test.describe('keyboard and landmarks', () => {
   test.use({ viewport: desktop })
 
-  test('the skip link is the first stop and moves focus to the main content', async ({ page }) => {
+  // One load of the page for what it shows before a key is pressed (landmarks, the search button's
+  // name: read only), then the skip link, which must be the first stop of a fresh page.
+  test('a doc page has its landmarks once, a search button named by its text, and a skip link as the first stop', async ({ page }) => {
     await open(page, '/docs/api/render')
-    const skip = page.getByRole('link', { name: 'Skip to content' })
-    await expect(skip).not.toBeInViewport()
-    await page.keyboard.press('Tab')
-    await expect(skip).toBeFocused()
-    await expect(skip).toBeInViewport()
-    await page.keyboard.press('Enter')
-    await expect(page.getByRole('main')).toBeFocused()
-    // The next Tab goes on inside the main content, past the navbar.
-    await page.keyboard.press('Tab')
-    expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true)
-  })
+    await test.step('the page has its landmarks, each once', async () => {
+      await expect(page.getByRole('banner')).toHaveCount(1)
+      await expect(page.getByRole('main')).toHaveCount(1)
+      await expect(page.getByRole('contentinfo')).toHaveCount(1)
+      await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(1)
+      await expect(page.getByRole('navigation', { name: 'Pages', exact: true })).toHaveCount(1)
+      await expect(page.getByRole('complementary', { name: 'Sidebar' })).toHaveCount(1)
+      await expect(page.getByRole('complementary', { name: 'Contents' })).toHaveCount(1)
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveCount(1)
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+    })
 
-  test('the page has its landmarks, each once', async ({ page }) => {
-    await open(page, '/docs/api/render')
-    await expect(page.getByRole('banner')).toHaveCount(1)
-    await expect(page.getByRole('main')).toHaveCount(1)
-    await expect(page.getByRole('contentinfo')).toHaveCount(1)
-    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(1)
-    await expect(page.getByRole('navigation', { name: 'Pages', exact: true })).toHaveCount(1)
-    await expect(page.getByRole('complementary', { name: 'Sidebar' })).toHaveCount(1)
-    await expect(page.getByRole('complementary', { name: 'Contents' })).toHaveCount(1)
-    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveCount(1)
-    await expect(page.locator('html')).toHaveAttribute('lang', 'en')
-  })
+    await test.step('the search button is named by the text it shows', async () => {
+      const search = page.getByRole('banner').getByRole('button', { name: 'Search Docs', exact: true })
+      await expect(search).toBeVisible()
+      await expect(search).toContainText('Search Docs')
+      await expect(search).toHaveAttribute('aria-keyshortcuts', /Control\+K/)
+    })
 
-  test('the search button is named by the text it shows', async ({ page }) => {
-    await open(page, '/docs/api/render')
-    const search = page.getByRole('banner').getByRole('button', { name: 'Search Docs', exact: true })
-    await expect(search).toBeVisible()
-    await expect(search).toContainText('Search Docs')
-    await expect(search).toHaveAttribute('aria-keyshortcuts', /Control\+K/)
+    await test.step('the skip link is the first stop and moves focus to the main content', async () => {
+      // Nothing has taken focus yet: the next Tab is the page's first.
+      expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true)
+      const skip = page.getByRole('link', { name: 'Skip to content' })
+      await expect(skip).not.toBeInViewport()
+      await page.keyboard.press('Tab')
+      await expect(skip).toBeFocused()
+      await expect(skip).toBeInViewport()
+      await page.keyboard.press('Enter')
+      await expect(page.getByRole('main')).toBeFocused()
+      // The next Tab goes on inside the main content, past the navbar.
+      await page.keyboard.press('Tab')
+      expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true)
+    })
   })
 
   test('on a phone the icon-only search button keeps its name', async ({ page }) => {
