@@ -12,9 +12,9 @@ export type { CardContent } from './cardDesign.ts'
  * A card (1200x630 PNG) is its site's template (background, site name, "Documentation"), drawn
  * once per thread, with the page's section and title and the version's badge (drawn once per
  * version) laid over it. Text is drawn from the glyph atlas where the card's layout is worked
- * out without satori (cardDesign.ts): about 5 ms of CPU a card, against about 20 for a satori
- * layout and a resvg raster of the text. Satori, loaded only when needed, draws what the atlas
- * cannot (a script the fonts lack, text that wraps where the model does not follow it).
+ * out without satori (cardDesign.ts): about 4 ms of CPU a card, against 13-16 for a satori
+ * layout and a resvg raster of the text (bench/README.md). Satori, loaded only when needed,
+ * draws what that layout does not cover (a script the fonts lack, more text than a card holds).
  */
 
 let satoriFonts: { name: string; data: Buffer; weight: 400 | 700; style: 'normal' }[] | undefined
