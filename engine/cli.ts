@@ -6,6 +6,7 @@ import { formatError, SheafError } from './errors.ts'
 import { markdownCacheDir } from './incremental/cacheDirs.ts'
 import { prestartBundleWorker } from './bundle/bundleWorker.ts'
 import { prestartHighlightWorker } from './markdown/highlightAhead.ts'
+import { prestartBodyWorker } from './server/bodyWorker.ts'
 
 const usage = `Usage: sheaf <command> [options]
 
@@ -93,6 +94,10 @@ async function main(): Promise<number> {
       return await new Promise<number>(() => undefined)
     }
     case 'dev': {
+      // A cold start (no transformed pages kept) starts the worker for its first pages' bodies
+      // before loading the engine (see server/bodyWorker.ts).
+      const markdownCache = markdownCacheDir(root, undefined)
+      if (markdownCache && !fs.existsSync(markdownCache)) prestartBodyWorker()
       const { startDevServer } = await import('./server/devServer.ts')
       await startDevServer(root, { configFile: values.config, port: values.port ? Number(values.port) : undefined })
       return await new Promise<number>(() => undefined)

@@ -1,15 +1,40 @@
-import { MessageChannel, type MessagePort } from 'node:worker_threads'
+import { MessageChannel } from 'node:worker_threads'
 import type { ResolvedConfig } from '../config/types.ts'
 import { highlightStoreDir } from '../incremental/cacheDirs.ts'
 import type { MarkdownResult } from '../markdown/processor.ts'
 import type { MarkdownJob, MarkdownShareMessage, MarkdownWorkerOptions } from '../sources/markdownWorker.ts'
 import { startWorker, type WorkerTask } from '../workers/runInWorker.ts'
+import type { BodyJobs } from './bodyWorkerTask.ts'
 import { traceStart } from './startTrace.ts'
+
+/** The thread, started ahead of the config by `prestartBodyWorker` (or with the worker). */
+type BodyTask = WorkerTask<BodyJobs, number>
+let prestarted: BodyTask | null = null
+
+function startBodyTask(): BodyTask {
+  return startWorker(new URL('./bodyWorkerTask.ts', import.meta.url), undefined, { resourceLimits: { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 64 } })
+}
+
+/**
+ * Starts the body worker's thread before the engine and the config load (`sheaf dev` at a cold
+ * start, see cli.ts): its modules, shiki and its WebAssembly then load while this thread loads
+ * the engine, when the other core is idle (Vite's dependency optimizer and the theme's bundle
+ * start later). The dev server's BodyWorker takes it.
+ */
+export function prestartBodyWorker(): void {
+  prestarted ??= startBodyTask()
+}
+
+/** Stops a prestarted thread the server has no use for (the site has a markdown cache after all). */
+export function discardBodyWorker(): void {
+  prestarted?.close()
+  prestarted = null
+}
 
 /**
  * The thread that transforms the dev server's first pages (their markdown, highlighting and
  * all) while the outline serves: the markdown worker a build uses (sources/markdownWorker.ts),
- * started as soon as the config is read.
+ * its thread started before the engine loads at a cold start (see prestartBodyWorker).
  *
  * Why: the first page's body needs the markdown pipeline's modules, shiki, its WebAssembly and
  * the page's grammars (0.7-1 s of CPU at a cold start, shiki compiling the JavaScript grammar's
@@ -21,13 +46,14 @@ import { traceStart } from './startTrace.ts'
  * thread, whose processor reports the located error.
  */
 export class BodyWorker {
-  private task: WorkerTask<{ jobs: MarkdownJob[]; port: MessagePort }, number> | null
+  private task: BodyTask | null
+  private readonly options: MarkdownWorkerOptions
 
   constructor(config: ResolvedConfig) {
     const { markdown } = config
     // Functions cannot cross to a thread: with the site's unified plugins, the worker imports the config itself.
     const withPlugins = markdown.remarkPlugins.length > 0 || markdown.rehypePlugins.length > 0
-    const init: MarkdownWorkerOptions = {
+    this.options = {
       codeThemes: markdown.codeThemes,
       sanitize: markdown.sanitize,
       reservedIds: markdown.reservedIds,
@@ -37,7 +63,8 @@ export class BodyWorker {
       highlightDir: highlightStoreDir(config.root, undefined),
       ...(withPlugins ? { root: config.root, configFile: config.configFile } : {}),
     }
-    this.task = startWorker(new URL('../sources/markdownWorker.ts', import.meta.url), init, { resourceLimits: { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 64 } })
+    this.task = prestarted ?? startBodyTask()
+    prestarted = null
     // A first block of the commonest language, while the main thread starts Vite and reads the
     // outline: shiki compiles a grammar's first patterns on its first block (0.25 s for JavaScript).
     void this.transform({ key: 'warm-up', source: '# Sheaf\n\n```js\nx\n```\n', file: 'warm-up.md', portable: false }).then(() => traceStart('body worker warmed up'))
@@ -56,7 +83,7 @@ export class BodyWorker {
       })
     })
     try {
-      await task.run({ jobs: [job], port: channel.port2 }, [channel.port2])
+      await task.run({ options: this.options, jobs: [job], port: channel.port2 }, [channel.port2])
       return await answer
     } catch {
       return undefined

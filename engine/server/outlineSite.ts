@@ -7,7 +7,7 @@ import { buildDataLayer } from '../pipeline/buildDataLayer.ts'
 import { startRun, type BuildRun } from '../pipeline/buildRun.ts'
 import { createSiteRunner, type SiteRunner } from '../pipeline/createSiteRunner.ts'
 import { outlineContent } from '../pipeline/outlineContent.ts'
-import { BodyWorker } from './bodyWorker.ts'
+import { BodyWorker, discardBodyWorker } from './bodyWorker.ts'
 import { PageBodies } from './pageBodies.ts'
 
 export type OutlineSite = LoadedSite & { bodies: PageBodies }
@@ -26,7 +26,7 @@ export async function openOutline(root: string, options: LoadOptions = {}): Prom
   // thread, which loads its pipeline from now on. A restart finds them in the cache (as a
   // rebuild does, see transformContent.ts): a worker would load for nothing, on the core Vite and
   // the theme use; a page missing from it is transformed on this thread.
-  const worker = hasMarkdownCache(config) ? null : new BodyWorker(config)
+  const worker = hasMarkdownCache(config) ? (discardBodyWorker(), null) : new BodyWorker(config)
   let site: SiteRunner
   try {
     site = await createSiteRunner(config, run, options, 'outline')
