@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { outputDirOfStaging, SheafError } from 'sheaf'
 import { readCacheEntry, writeCacheEntry, writeFileAtomic } from 'sheaf/cache'
+import { cardCacheFile } from './cardCacheFile.ts'
 
 /**
  * Where a build's cards come from, cheapest first:
@@ -53,7 +54,12 @@ export class CardStore {
   }
 
   private fileOf(key: string): string {
-    return path.join(this.dir, `${key}.png`)
+    return cardCacheFile(this.dir, key)
+  }
+
+  /** A card a worker drew straight into the cache (see drawCardsTask.ts), `size` bytes: `place` copies it from there. */
+  adopt(key: string, size: number): void {
+    this.known.set(key, size)
   }
 
   /** Puts the card `key` at `file` in the output from the previous output or the cache; false: draw it. */

@@ -1,4 +1,24 @@
-import { renderCards, warmUp, type CardContent } from './renderCard.ts'
+import { writeFileAtomic } from 'sheaf/cache'
+import { cardCacheFile } from './cardCacheFile.ts'
+import { renderCard, warmUp, type CardContent } from './renderCard.ts'
+
+/** A card to draw, and the name it is cached under (see CardStore). */
+export interface CardDrawing {
+  key: string
+  content: CardContent
+}
+
+export interface DrawCardsInput {
+  cards: CardDrawing[]
+  /** The card cache's folder: each card is written there as it is drawn. */
+  cacheDir: string
+}
+
+/**
+ * Each card, in order: its size once written to the cache, or its PNG when the cache could not
+ * take it (a read-only or full disk).
+ */
+export type DrawnCard = number | Uint8Array
 
 /**
  * Runs once the worker has loaded, before its first cards arrive (see warmUp). A worker started
@@ -9,9 +29,20 @@ export function prepare(): Promise<void> {
 }
 
 /**
- * Worker task: draws a share of a build's cards and returns their PNGs, in order. One card at a
- * time: there is a worker per core, so a second card in flight only competes for the same cores.
+ * Worker task: draws a share of a build's cards into the cache. One card at a time: there is a
+ * worker per core, so a second card in flight only competes for the same cores. Written here, not
+ * sent back: a 5,000-page build held every PNG (260 MB) on its main thread until the post-build.
  */
-export default function drawCards(contents: CardContent[]): Promise<Uint8Array[]> {
-  return renderCards(contents)
+export default async function drawCards({ cards, cacheDir }: DrawCardsInput): Promise<DrawnCard[]> {
+  const drawn: DrawnCard[] = []
+  for (const { key, content } of cards) {
+    const png = await renderCard(content)
+    try {
+      writeFileAtomic(cardCacheFile(cacheDir, key), png)
+      drawn.push(png.length)
+    } catch {
+      drawn.push(png)
+    }
+  }
+  return drawn
 }

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto'
 import path from 'node:path'
-import { routeToHtmlFile, startWorker, withBase, type GraphqlRunner, type HeadTag, type Plugin, type SidebarItem, type WorkerTask } from 'sheaf'
+import { routeToHtmlFile, SheafError, startWorker, withBase, type GraphqlRunner, type HeadTag, type Plugin, type SidebarItem, type WorkerTask } from 'sheaf'
 import { cardHeight, cardWidth } from './cardSize.ts'
 import { CardStore } from './cardStore.ts'
+import type { DrawCardsInput, DrawnCard } from './drawCardsTask.ts'
 import type { CardContent } from './renderCard.ts'
 
 export interface SocialCardsOptions {
@@ -25,7 +26,7 @@ export function socialCards(options: SocialCardsOptions = {}): Plugin {
   let siteUrl = ''
   // Cards of the site's pages start drawing as soon as pages are known, in worker threads, while
   // the main thread renders (one core is free then); onPostBuild takes them. Keyed by card key.
-  let early = new Map<string, Promise<Uint8Array>>()
+  let early = new Map<string, Promise<DrawnCard>>()
   // Each page's card, worked out once a build (a query per page: about 0.2 s at 1,000 pages).
   let jobsByRoute = new Map<string, CardJob>()
   const cacheDirOf = (root: string) => path.resolve(root, options.cacheDir ?? '.sheaf-cache/social-cards')
@@ -59,7 +60,7 @@ export function socialCards(options: SocialCardsOptions = {}): Plugin {
       const cached = CardStore.cachedKeys(cacheDirOf(site.root))
       // Only whether a card is in the store's index: onPostBuild finds a damaged one, and draws it then.
       const toDraw = uniqueByKey(jobs.filter((job) => !cached.has(job.key)))
-      const drawing = drawInWorkers(toDraw.map((job) => job.content), site.concurrency, takePrestarted())
+      const drawing = drawInWorkers(toDraw, cacheDirOf(site.root), site.concurrency, takePrestarted())
       // Awaited in onPostBuild; a build that fails before then must not leave it unhandled.
       drawing.catch(() => undefined)
       toDraw.forEach((job, index) => early.set(job.key, drawing.then((cards) => cards[index])))
@@ -85,9 +86,21 @@ export function socialCards(options: SocialCardsOptions = {}): Plugin {
       const placed = await Promise.all(jobs.map((job) => cards.place(job.key, job.file)))
       const missing = uniqueByKey(jobs.filter((_, index) => !placed[index]))
       const late = missing.filter((job) => !early.has(job.key))
-      const drawnLate = drawInWorkers(late.map((job) => job.content), site.concurrency, takePrestarted())
+      const drawnLate = drawInWorkers(late, cacheDirOf(site.root), site.concurrency, takePrestarted())
       const drawn = new Map(await Promise.all(missing.map(async (job) => [job.key, early.get(job.key) ? await early.get(job.key) : (await drawnLate)[late.indexOf(job)]] as const)))
-      for (const [index, job] of jobs.entries()) if (!placed[index]) await cards.write(job.key, job.file, drawn.get(job.key) as Uint8Array)
+      for (const [index, job] of jobs.entries()) {
+        if (placed[index]) continue
+        const card = drawn.get(job.key) as DrawnCard
+        if (typeof card !== 'number') {
+          await cards.write(job.key, job.file, card)
+          continue
+        }
+        // Drawn into the cache by its worker: copied from there.
+        cards.adopt(job.key, card)
+        if (!(await cards.place(job.key, job.file))) {
+          throw new SheafError(`The social card of ${job.route} was drawn into ${cacheDirOf(site.root)} and is no longer there.`, { hint: 'something removed the cache folder during the build: build again.' })
+        }
+      }
       cards.save()
       takePrestarted()?.close()
       early = new Map()
@@ -153,21 +166,23 @@ function sectionOf(items: SidebarItem[], route: string, group?: string): string 
   return undefined
 }
 
-type CardWorker = WorkerTask<CardContent[], Uint8Array[]>
+type CardWorker = WorkerTask<DrawCardsInput, DrawnCard[]>
 
 /** A thread that draws cards (drawCardsTask.ts), loading HarfBuzz, resvg and the fonts from the start. */
 function startCardWorker(): CardWorker {
-  return startWorker<CardContent[], Uint8Array[]>(new URL('./drawCardsTask.ts', import.meta.url))
+  return startWorker<DrawCardsInput, DrawnCard[]>(new URL('./drawCardsTask.ts', import.meta.url))
 }
 
 /**
  * Draws cards in worker threads, at most `threads` (the config's buildConcurrency), sharing the
  * cards between them; none for a build whose cards are all cached. Drawing one after another on
- * the main thread took about 70 ms a card (N cards: N x 70 ms of post-build). `prestarted`: a
+ * the main thread took about 70 ms a card (N cards: N x 70 ms of post-build). Each worker writes
+ * its cards into the cache folder and sends back their sizes (see drawCardsTask.ts). `prestarted`: a
  * worker already loading, used for the first share (and closed with the others); one that gets
  * no share is closed.
  */
-async function drawInWorkers(contents: CardContent[], threads: number, prestarted: CardWorker | null): Promise<Uint8Array[]> {
+async function drawInWorkers(jobs: CardJob[], cacheDir: string, threads: number, prestarted: CardWorker | null): Promise<DrawnCard[]> {
+  const contents = jobs.map((job) => ({ key: job.key, content: job.content }))
   if (contents.length === 0) {
     prestarted?.close()
     return []
@@ -184,11 +199,11 @@ async function drawInWorkers(contents: CardContent[], threads: number, prestarte
     shares.map(async (part, index) => {
       const worker = (index === 0 ? prestarted : null) ?? startCardWorker()
       try {
-        return await worker.run(part)
+        return await worker.run({ cards: part, cacheDir })
       } finally {
         worker.close()
       }
     }),
   )
-  return drawn.flat().map((card) => (card instanceof Uint8Array ? card : new Uint8Array(card)))
+  return drawn.flat().map((card) => (typeof card === 'number' || card instanceof Uint8Array ? card : new Uint8Array(card)))
 }

@@ -69,4 +69,19 @@ describe('social cards on a rebuild', () => {
     for (const [file, bytes] of whole) expect(fs.readFileSync(card(file)).equals(bytes), file).toBe(true)
     for (const name of cached) expect(fs.statSync(path.join(cacheDir, name)).size).toBeGreaterThan(100)
   }, 180_000)
+  it('ships every card when the cache cannot take them (its folder is a file): the workers send them back instead', async () => {
+    await rebuild()
+    const files = fs.readdirSync(path.join(out, 'og'), { recursive: true }).map(String).filter((name) => name.endsWith('.png'))
+    const whole = new Map(files.map((file) => [file, fs.readFileSync(card(file))]))
+    const cacheDir = path.join(site, '.sheaf-cache/social-cards')
+    fs.rmSync(cacheDir, { recursive: true, force: true })
+    fs.writeFileSync(cacheDir, 'not a folder')
+    fs.rmSync(out, { recursive: true, force: true })
+    try {
+      expect(await rebuild()).toMatch(new RegExp(`\\[social-cards\\] ${files.length} social cards drawn`))
+      for (const [file, bytes] of whole) expect(fs.readFileSync(card(file)).equals(bytes), file).toBe(true)
+    } finally {
+      fs.rmSync(cacheDir, { force: true })
+    }
+  }, 180_000)
 })
