@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { SheafNode } from 'sheaf'
 import { pageDocuments, type SearchablePage } from './shared/pageDocuments.ts'
 import { fullIndexState, patchIndexState, stateAnalysis, type IndexState } from './indexState.ts'
-import { analyseDocument, analysisKey, indexJson, invertIndex, writeIndex, type DocumentAnalysis } from './indexWriter.ts'
+import { analyseDocument, analysisKey, indexJson, invertEntries, writeIndex, type DocumentAnalysis } from './indexWriter.ts'
 import { writeShards, type ShardFiles, type WrittenShards } from './indexShards.ts'
 import type { IndexedPage, SearchIndexFile, SectionDocument } from './shared/types.ts'
 
@@ -118,8 +118,7 @@ export function createIndexFile(pages: readonly SearchablePage[], version: strin
 export function createIndexShards(pages: readonly SearchablePage[], version: string | null, lang: string): WrittenShards {
   const { pages: indexedPages, documents } = pagesAndDocuments(pages)
   const analyses = analyseAll(documents, documents.map(analysisKey))
-  const index = invertIndex(analyses)
-  return writeShards({ version, lang, pages: indexedPages, documents, lengths: analyses.map((analysis) => analysis.lengths), terms: index.map(([term]) => term), entries: index.map((entry) => JSON.stringify(entry)) })
+  return writeShards({ version, lang, pages: indexedPages, documents, lengths: analyses.map((analysis) => analysis.lengths), ...invertEntries(analyses) })
 }
 
 /** The pages' index entries and their section documents, in route order. */

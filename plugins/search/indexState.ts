@@ -1,4 +1,4 @@
-import { invertIndex, type DocumentAnalysis, type TermPostings } from './indexWriter.ts'
+import { invertEntries, type DocumentAnalysis, type TermPostings } from './indexWriter.ts'
 
 /**
  * What one index was at the end of a build: each document's analysis key, field
@@ -28,12 +28,12 @@ const maxPatchedDocuments = 200
 
 /** The state of a full inversion. */
 export function fullIndexState(docKeys: readonly string[], analyses: readonly DocumentAnalysis[]): IndexState {
-  const index = invertIndex(analyses)
+  const { terms, entries } = invertEntries(analyses)
   return {
     docKeys: [...docKeys],
     lengths: analyses.map((analysis) => analysis.lengths),
-    terms: index.map(([term]) => term),
-    entries: index.map((entry) => JSON.stringify(entry)),
+    terms,
+    entries,
     analyses: analyses.map((analysis) => JSON.stringify(analysis)),
   }
 }

@@ -42,3 +42,41 @@ test('a first build (no output to replace) writes every file', async () => {
   expect(await emitShardFiles(path.join(root, 'out'), 'static/search/en', [['s/a.json', '{}'], ['meta.b.json', '{}']], async (relative) => void emitted.push(relative))).toBe(2)
   expect(emitted).toEqual(['static/search/en/s/a.json', 'static/search/en/meta.b.json'])
 })
+
+test('files are written several at a time, not one after the other', async () => {
+  const files: [string, string][] = Array.from({ length: 100 }, (_, at) => [`d/${at}.json`, `{"at":${at}}`])
+  let inFlight = 0
+  let most = 0
+  const emitted = new Set<string>()
+  const emitFile = async (relative: string) => {
+    most = Math.max(most, ++inFlight)
+    await new Promise((resolve) => setTimeout(resolve, 1))
+    emitted.add(relative)
+    inFlight -= 1
+  }
+  expect(await emitShardFiles(path.join(root, 'parallel'), 'static/search/en', files, emitFile)).toBe(100)
+  expect(emitted.size).toBe(100)
+  expect(most).toBeGreaterThan(1)
+  // Bounded: a big index does not open thousands of files at once.
+  expect(most).toBeLessThanOrEqual(32)
+})
+
+test('a failed write starts no other, and is thrown once the writes in flight have ended', async () => {
+  const files: [string, string][] = Array.from({ length: 200 }, (_, at) => [`d/${at}.json`, '{}'])
+  let started = 0
+  let inFlight = 0
+  const emitFile = async (relative: string) => {
+    started += 1
+    inFlight += 1
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 2))
+      if (relative.endsWith('/d/40.json')) throw new Error('disk full')
+    } finally {
+      inFlight -= 1
+    }
+  }
+  await expect(emitShardFiles(path.join(root, 'failing'), 'static/search/en', files, emitFile)).rejects.toThrow('disk full')
+  // Nothing writes into the output after the build has failed.
+  expect(inFlight).toBe(0)
+  expect(started).toBeLessThan(files.length)
+})

@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch'
 import { describe, expect, it } from 'vitest'
-import { analyseDocument, writeIndex } from '../../../../plugins/search/indexWriter.ts'
+import { analyseDocument, invertEntries, invertIndex, writeIndex } from '../../../../plugins/search/indexWriter.ts'
 import { searchIndexOptions } from '../../../../plugins/search/shared/searchIndexOptions.ts'
 import type { SectionDocument } from '../../../../plugins/search/shared/types.ts'
 
@@ -32,5 +32,13 @@ describe('search index writer', () => {
       expect(loaded.search(query)).toEqual(reference.search(query))
     }
     expect(loaded.search('role').length).toBeGreaterThan(0)
+  })
+
+  it('serializes the inverted index straight to the characters JSON.stringify writes for each entry', () => {
+    // Terms JSON escapes or an object would inherit, and a document with a field absent (userEvent's content).
+    const tricky: SectionDocument[] = [...documents, { id: 5, page: 3, anchor: 'y', title: '__proto__ constructor', header: 'say "quoted" \\ back\\slash', content: 'tab\there line\u2028sep', start: 0, end: 9 }]
+    const analyses = tricky.map(analyseDocument)
+    const index = invertIndex(analyses)
+    expect(invertEntries(analyses)).toEqual({ terms: index.map(([term]) => term), entries: index.map((entry) => JSON.stringify(entry)) })
   })
 })
