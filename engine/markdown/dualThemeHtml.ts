@@ -1,6 +1,6 @@
 import { isPlainLang, type Highlighter } from 'shiki'
 import { INITIAL, Theme, type StateStack } from 'shiki/textmate'
-import { escapeMarkup } from '../render/escapeMarkup.ts'
+import { escapeCode, plainLineHtml } from './plainCodeHtml.ts'
 
 /**
  * Highlighted HTML for two themes (light and dark) from ONE tokenization.
@@ -76,12 +76,8 @@ export function createDualThemeHtml(shiki: Highlighter, themes: { light: string;
       const out: string[] = []
       lines.forEach((line, index) => {
         const lineClass = highlightedLines.has(index + 1) ? 'line highlighted' : 'line'
-        if (line === '') {
-          out.push(`<span class="${lineClass}"></span>`)
-          return
-        }
-        if (!grammar || line.length >= maxLineLength) {
-          out.push(`<span class="${lineClass}"><span>${escapeCode(line)}</span></span>`)
+        if (line === '' || !grammar || line.length >= maxLineLength) {
+          out.push(plainLineHtml(line, lineClass))
           return
         }
         const cacheKey = lineCache.key(lang, state, line)
@@ -213,5 +209,3 @@ function span(style: string, text: string): string {
   return `<span style="${style}">${escapeCode(text)}</span>`
 }
 
-/** Code text escaped as hast-util-to-html escapes shiki's own output (`&` and `<`). */
-const escapeCode = (value: string) => escapeMarkup(value, 'text')

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import type { Highlighter, RegexEngine } from 'shiki'
 import { bundledLanguages, bundledLanguagesAlias } from 'shiki/langs'
 import type { DualThemeHtml } from './dualThemeHtml.ts'
+import { isPlainLanguage, plainCodeHtml } from './plainCodeHtml.ts'
 import { withScannerCache } from './scannerCache.ts'
 
 export interface CodeHighlighter {
@@ -82,6 +83,8 @@ export async function createCodeHighlighter(themes: { light: string; dark: strin
     },
     ensureLanguage,
     async highlight(code, lang, highlightedLines) {
+      // Plain text needs no grammar: shiki is not loaded for it (see plainCodeHtml.ts).
+      if (isPlainLanguage(lang)) return plainCodeHtml(code, highlightedLines)
       await ensureLanguage(lang)
       // Imported with shiki, not before: it imports shiki's TextMate runtime.
       dual ??= (await import('./dualThemeHtml.ts')).createDualThemeHtml(instance as Highlighter, themes)
