@@ -51,7 +51,7 @@ export async function applyBodyEdit(site: LoadedSite, file: string, reads: Itera
   // load that follows, not taken as dead here.
   const pages = site.store.getNodesByType('Page').map((node) => (outline?.pending.has(node.id) ? { ...node, anchors: new UnknownAnchors() } : node))
   const context = createLinkContext(pages, site.config.base, new Set(listFiles(site.config.publicDir).map((name) => `/${name}`)))
-  const resolved = resolvePageLinks({ ...page, rawBody: result.body } as SheafNode, context, false)
+  const resolved = resolvePageLinks({ ...page, rawBody: result.body, links: result.links } as SheafNode, context, false)
   if (resolved.dead.length > 0) return null
 
   // What each cached page read of this one, before and after (pages of a section read each
@@ -61,7 +61,7 @@ export async function applyBodyEdit(site: LoadedSite, file: string, reads: Itera
   const digestsBefore = new Map(readsOfPage.flatMap(([, keys]) => keys.map((key) => [key, before.of(key)] as const)))
   // The next full rebuild reads this file from the markdown cache, not parsing it again.
   site.session.markdownCache.set(site.session.markdownCache.key(text, page.sourcePath), result)
-  site.store.updateNode(page, { rawBody: result.body, body: resolved.body, toc: result.toc, text: result.text, sections: result.sections }, { derived: true })
+  site.store.updateNode(page, { rawBody: result.body, body: resolved.body, links: result.links, toc: result.toc, text: result.text, sections: result.sections }, { derived: true })
   // A digest no rebuild makes: the full rebuild after this sees the page as changed, and re-queries what read it.
   page.internal.contentDigest = createHash('sha1').update(`${page.internal.contentDigest}\0body edit\0${text}`).digest('base64url')
   const after = new ReadDigests(site.store)

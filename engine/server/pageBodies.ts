@@ -124,8 +124,8 @@ export class PageBodies {
     }
     const corrected = Object.fromEntries(outlineFields.filter((field) => JSON.stringify(outline[field]) !== JSON.stringify(parsed[field])).map((field) => [field, parsed[field]]))
     if (Object.keys(corrected).length > 0) this.store.updateNode(page, corrected)
-    const { body } = resolvePageLinks({ ...page, rawBody: result.body, anchors: result.anchors } as SheafNode, this.linkContext(), false)
-    this.store.updateNode(page, { rawBody: result.body, body, toc: result.toc, anchors: result.anchors, text: result.text, sections: result.sections }, { derived: true })
+    const { body } = resolvePageLinks({ ...page, rawBody: result.body, anchors: result.anchors, links: result.links } as SheafNode, this.linkContext(), false)
+    this.store.updateNode(page, { rawBody: result.body, body, toc: result.toc, anchors: result.anchors, links: result.links, text: result.text, sections: result.sections }, { derived: true })
   }
 
   /**
