@@ -1,6 +1,6 @@
-import zlib from 'node:zlib'
 import { expect, test } from '@playwright/test'
 import { layerSvg, rasterize, withBackground, type CardContent } from '../../plugins/social-cards/renderCard.ts'
+import { decodeRgbPng } from '../decodeRgbPng.ts'
 import { siteUrl } from './sites.ts'
 
 // The built site's cards are drawn from a glyph atlas, not by satori: each must still show what
@@ -8,27 +8,6 @@ import { siteUrl } from './sites.ts'
 // word or a misplaced line fails.
 
 const deployed = 'https://callstack.github.io/react-native-testing-library/'
-
-/** An 8-bit RGB PNG's pixels (zlib checks the stream's checksum). */
-function decodeRgbPng(png: Buffer): { width: number; height: number; rgb: Buffer } {
-  let offset = 8
-  let width = 0
-  let height = 0
-  const idat: Buffer[] = []
-  for (;;) {
-    const length = png.readUInt32BE(offset)
-    const type = png.toString('latin1', offset + 4, offset + 8)
-    const data = png.subarray(offset + 8, offset + 8 + length)
-    if (type === 'IHDR') [width, height] = [data.readUInt32BE(0), data.readUInt32BE(4)]
-    if (type === 'IDAT') idat.push(data)
-    offset += 12 + length
-    if (type === 'IEND') break
-  }
-  const raw = zlib.inflateSync(Buffer.concat(idat))
-  const rgb = Buffer.alloc(width * height * 3)
-  for (let row = 0; row < height; row++) raw.copy(rgb, row * width * 3, row * (width * 3 + 1) + 1, (row + 1) * (width * 3 + 1))
-  return { width, height, rgb }
-}
 
 /** Channels that differ by more than an anti-aliasing step from satori's drawing of `content`. */
 async function farFromSatori(card: Buffer, content: CardContent): Promise<number> {

@@ -6,37 +6,7 @@ import { cardHeight, cardWidth } from '../../../../plugins/social-cards/cardSize
 import { adler32, adler32Combine, BandedPngEncoder } from '../../../../plugins/social-cards/encodePng.ts'
 import { drawRuns } from '../../../../plugins/social-cards/glyphAtlas.ts'
 import { layerSvg, rasterize, renderCard, renderCards, templateOf, withBackground } from '../../../../plugins/social-cards/renderCard.ts'
-
-/** The RGB rows of an 8-bit RGB, unfiltered PNG, read back through zlib (which checks the Adler-32). */
-function decodeRgbPng(png: Buffer): { width: number; height: number; rgb: Buffer } {
-  expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-  let offset = 8
-  let width = 0
-  let height = 0
-  const idat: Buffer[] = []
-  for (;;) {
-    const length = png.readUInt32BE(offset)
-    const type = png.toString('latin1', offset + 4, offset + 8)
-    const data = png.subarray(offset + 8, offset + 8 + length)
-    expect(png.readUInt32BE(offset + 8 + length), `${type} checksum`).toBe(zlib.crc32(png.subarray(offset + 4, offset + 8 + length)))
-    if (type === 'IHDR') {
-      width = data.readUInt32BE(0)
-      height = data.readUInt32BE(4)
-      expect([data[8], data[9]]).toEqual([8, 2])
-    }
-    if (type === 'IDAT') idat.push(data)
-    offset += 12 + length
-    if (type === 'IEND') break
-  }
-  const raw = zlib.inflateSync(Buffer.concat(idat))
-  expect(raw.length).toBe(height * (width * 3 + 1))
-  const rgb = Buffer.alloc(width * height * 3)
-  for (let row = 0; row < height; row++) {
-    expect(raw[row * (width * 3 + 1)]).toBe(0)
-    raw.copy(rgb, row * width * 3, row * (width * 3 + 1) + 1, (row + 1) * (width * 3 + 1))
-  }
-  return { width, height, rgb }
-}
+import { decodeRgbPng } from '../../../decodeRgbPng.ts'
 
 /** How a card differs from satori's drawing of the whole card (every part in one layout, with its overflow masks). */
 async function differenceFromSatori(content: Parameters<typeof renderCard>[0]) {
