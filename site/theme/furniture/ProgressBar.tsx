@@ -1,4 +1,4 @@
-import NProgress from 'nprogress'
+import type NProgressType from 'nprogress'
 import { useEffect } from 'react'
 import { useRouter } from 'sheaf/runtime'
 
@@ -7,13 +7,30 @@ import { useRouter } from 'sheaf/runtime'
  * (each trickle adds up to 0.02) that its type definitions leave out; we use
  * its own trickle (rate 0.02 every 800 ms) rather than a timer of ours.
  */
-const progressOptions: Partial<NProgress.NProgressOptions> & { trickleRate: number } = {
+const progressOptions: Partial<NProgressType.NProgressOptions> & { trickleRate: number } = {
   minimum: 0.08,
   speed: 200,
   trickle: true,
   trickleRate: 0.02,
   trickleSpeed: 800,
   showSpinner: false,
+}
+
+type NProgress = typeof NProgressType
+let nprogress: Promise<NProgress> | null = null
+
+/**
+ * nprogress (1.7 KB gzip) is needed only once a client navigation starts, never
+ * for the first page: it loads at the reader's first gesture (or at the first
+ * navigation, whichever comes first), keeping it out of first-load JavaScript.
+ */
+function loadProgress(): Promise<NProgress> {
+  nprogress ??= import('nprogress').then((module) => {
+    const NProgress = module.default
+    NProgress.configure(progressOptions)
+    return NProgress
+  })
+  return nprogress
 }
 
 /**
@@ -26,14 +43,36 @@ export function ProgressBar() {
   const { loading } = useRouter()
 
   useEffect(() => {
-    NProgress.configure(progressOptions)
+    // The reader's first gesture (pointer over the page, a key, a touch) precedes any click
+    // or key that navigates; a navigation without one (history) loads it as it starts.
+    const gestures = ['pointerover', 'pointerdown', 'keydown', 'touchstart'] as const
+    const load = () => {
+      for (const gesture of gestures) window.removeEventListener(gesture, load, true)
+      void loadProgress().catch(() => undefined)
+    }
+    for (const gesture of gestures) window.addEventListener(gesture, load, { capture: true, passive: true })
+    return () => {
+      for (const gesture of gestures) window.removeEventListener(gesture, load, true)
+    }
   }, [])
 
   useEffect(() => {
     if (!loading) return undefined
-    NProgress.start()
+    // The navigation may end before nprogress has loaded: then the bar never starts.
+    let ended = false
+    let started: NProgress | null = null
+    loadProgress().then(
+      (NProgress) => {
+        if (ended) return
+        NProgress.start()
+        started = NProgress
+      },
+      // A failed chunk load costs the bar, not the navigation.
+      () => undefined,
+    )
     return () => {
-      NProgress.done()
+      ended = true
+      started?.done()
     }
   }, [loading])
 

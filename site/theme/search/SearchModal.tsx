@@ -5,6 +5,8 @@ import type { SearchClientConfig, SearchHit } from './searchShared.ts'
 import { useFocusTrap } from './useFocusTrap.ts'
 import { useSearch } from './useSearch.ts'
 import { useTexts } from '../hooks/useTexts.ts'
+// The modal's styles load with its chunk, not with every page (see the file's header).
+import '../styles/searchModal.css'
 
 export interface SearchModalProps {
   placeholder: string

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react'
+import { render, waitFor } from '@testing-library/react'
 import NProgress from 'nprogress'
 import { afterEach, describe, expect, it } from 'vitest'
 import { RouterContext, type Router } from '../../../engine/shared/contexts.ts'
@@ -25,9 +25,10 @@ describe('ProgressBar', () => {
     expect(NProgress.isStarted()).toBe(false)
   })
 
-  it('runs from the 0.08 minimum while a client navigation loads, then finishes', () => {
+  it('runs from the 0.08 minimum while a client navigation loads, then finishes', async () => {
     const { rerender } = render(withLoading(true))
-    expect(document.getElementById('nprogress')).not.toBeNull()
+    // nprogress loads on demand (out of first-load JavaScript): the bar starts once it has.
+    await waitFor(() => expect(document.getElementById('nprogress')).not.toBeNull())
     expect(NProgress.status).toBeGreaterThanOrEqual(0.08)
     expect(NProgress.settings.speed).toBe(200)
     expect(NProgress.settings.trickleSpeed).toBe(800)
@@ -35,6 +36,15 @@ describe('ProgressBar', () => {
 
     rerender(withLoading(false))
     // done() jumps to 100% and fades; nprogress then reports it is no longer started.
+    expect(NProgress.isStarted()).toBe(false)
+  })
+
+  it('never starts the bar for a navigation that ended before nprogress loaded', async () => {
+    const { rerender } = render(withLoading(true))
+    rerender(withLoading(false))
+    // Let the pending import settle: the bar must not start afterwards.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(document.getElementById('nprogress')).toBeNull()
     expect(NProgress.isStarted()).toBe(false)
   })
 })
