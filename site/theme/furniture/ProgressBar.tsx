@@ -20,12 +20,12 @@ type NProgress = typeof NProgressType
 let nprogress: Promise<NProgress> | null = null
 
 /**
- * nprogress (1.7 KB gzip) is needed only once a client navigation starts, never
+ * nprogress (1.7 KB gzip, and its styles) is needed only once a client navigation starts, never
  * for the first page: it loads at the reader's first gesture (or at the first
  * navigation, whichever comes first), keeping it out of first-load JavaScript.
  */
 function loadProgress(): Promise<NProgress> {
-  nprogress ??= import('nprogress').then((module) => {
+  nprogress ??= import('./nprogress.ts').then((module) => {
     const NProgress = module.default
     NProgress.configure(progressOptions)
     return NProgress
