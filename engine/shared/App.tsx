@@ -13,7 +13,7 @@ export interface AppProps {
   router?: Router
   /** Which build-time HTML strings the document already holds (see RawHtml). */
   rawHtml?: RawHtmlRegistry
-  /** How page bodies become React (the server passes rehype-react; default: hast-util-to-jsx-runtime). */
+  /** How page bodies become React (the server passes rehype-react; default: hastToReact, the same tree). */
   hastCompiler?: HastCompiler
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { themeComponents } from '../../../../site/theme/markdown/componentProps.ts'
 import { createCodeHighlighter } from '../../../../engine/markdown/highlighter.ts'
-import { createMarkdownProcessor } from '../../../../engine/markdown/processor.ts'
+import { createMarkdownProcessor, type MarkdownResult } from '../../../../engine/markdown/processor.ts'
 import { toSlug } from '../../../../engine/sources/markdownTransformer.ts'
 import type { SearchablePage } from '../../../../plugins/search/shared/pageDocuments.ts'
 
@@ -26,25 +26,36 @@ export function loadContentPages(version: string, routePrefix = ''): Promise<Sea
   const key = `${version}\0${routePrefix}`
   let pages = loaded.get(key)
   if (!pages) {
-    pages = readContentPages(version, routePrefix)
+    pages = loadContentResults(version).then((results) =>
+      results.filter(({ result }) => !['home', '404'].includes(typeof result.frontmatter.pageType === 'string' ? result.frontmatter.pageType : 'doc')).map(({ relativePath, result }) => ({ path: `${routePrefix}${toSlug(relativePath)}`, title: result.title, sections: result.sections, toc: result.toc })),
+    )
     loaded.set(key, pages)
   }
   return pages
 }
 
-async function readContentPages(version: string, routePrefix: string): Promise<SearchablePage[]> {
+const results = new Map<string, Promise<{ relativePath: string; result: MarkdownResult }[]>>()
+
+/** Every markdown file of one version folder through the engine's markdown processor (read-only: clone before editing). */
+export function loadContentResults(version: string): Promise<{ relativePath: string; result: MarkdownResult }[]> {
+  let loading = results.get(version)
+  if (!loading) {
+    loading = readContentResults(version)
+    results.set(version, loading)
+  }
+  return loading
+}
+
+async function readContentResults(version: string): Promise<{ relativePath: string; result: MarkdownResult }[]> {
   const dir = path.join(root, 'content', version)
   processor ??= createProcessor()
   const markdown = await processor
-  const pages: SearchablePage[] = []
+  const read: { relativePath: string; result: MarkdownResult }[] = []
   for (const relativePath of walk(dir)) {
     const file = path.join(dir, relativePath)
-    const result = await markdown.process({ source: fs.readFileSync(file, 'utf8'), file: path.relative(root, file), mdx: file.endsWith('.mdx') })
-    const pageType = typeof result.frontmatter.pageType === 'string' ? result.frontmatter.pageType : 'doc'
-    if (pageType === 'home' || pageType === '404') continue
-    pages.push({ path: `${routePrefix}${toSlug(relativePath)}`, title: result.title, sections: result.sections, toc: result.toc })
+    read.push({ relativePath, result: await markdown.process({ source: fs.readFileSync(file, 'utf8'), file: path.relative(root, file), mdx: file.endsWith('.mdx') }) })
   }
-  return pages
+  return read
 }
 
 function walk(dir: string, relative = ''): string[] {

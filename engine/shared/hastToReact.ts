@@ -13,8 +13,8 @@ import type { ReactNode } from 'react'
  * React's name for each follows from a few rules (reactName below).
  *
  * Differences, none of which a sanitized body can reach (the build's sanitizer
- * strips `style` and MDX nodes; tests/unit/client/hastToReact.test.ts checks
- * every property of the schemas and every page body of this site):
+ * strips `style` and MDX nodes; tests/unit/engine/shared/hastToReact.test.ts
+ * checks every property of the schemas and every page body of this site):
  * - a non-canonical name (`class`, `tabindex`) is passed on as written, not
  *   looked up case-insensitively;
  * - a `style` string is split on `;` and the first `:` (no comments or quoted `;`);

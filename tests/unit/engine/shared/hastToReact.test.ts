@@ -1,12 +1,11 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import type { Element, Nodes, Root } from 'hast'
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime'
 import { find, hastToReact as hastToReactNames, html, svg } from 'property-information'
 import { isValidElement, type ReactNode } from 'react'
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
 import { describe, expect, it } from 'vitest'
-import { hastToReact, reactName } from '../../../../engine/client/hastToReact.ts'
+import { hastToReact, reactName } from '../../../../engine/shared/hastToReact.ts'
+import { loadContentResults } from '../../plugins/search/contentPages.ts'
 
 /** A React tree as plain data: type (a tag or a component's name), key and props, all the way down. */
 function plain(node: unknown): unknown {
@@ -98,24 +97,15 @@ describe('hastToReact: the same React tree as toJsxRuntime', () => {
     expect(lean(el('p', {}, [text('p')]) as unknown as Root)).toEqual(reference(el('p', {}, [text('p')]) as unknown as Root))
   })
 
-  // Every page body and front-matter tree of this site's build, when one is there (node bin/sheaf.js build).
-  const dataDir = path.resolve(import.meta.dirname, '../../../../build/_sheaf/data')
-  it.skipIf(!fs.existsSync(dataDir))('every hast tree in the built site', () => {
-    const files = fs.readdirSync(dataDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.json'))
+  // Every page body of this site's content, both versions, as the build makes them.
+  it('every page body of the content', async () => {
     let trees = 0
-    for (const file of files) {
-      const data: unknown = JSON.parse(fs.readFileSync(path.join(dataDir, file), 'utf8'))
-      const visit = (value: unknown): void => {
-        if (!value || typeof value !== 'object') return
-        if ((value as Root).type === 'root' && Array.isArray((value as Root).children)) {
-          trees++
-          expect(lean(value as Root), file).toEqual(reference(value as Root))
-          return
-        }
-        for (const child of Object.values(value)) visit(child)
+    for (const version of ['12.x', '13.x']) {
+      for (const { relativePath, result } of await loadContentResults(version)) {
+        trees++
+        expect(lean(result.body), `${version}/${relativePath}`).toEqual(reference(result.body))
       }
-      visit(data)
     }
     expect(trees).toBeGreaterThan(60)
-  })
+  }, 120_000)
 })
