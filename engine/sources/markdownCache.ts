@@ -1,10 +1,9 @@
 import fs from 'node:fs'
-import path from 'node:path'
 import { createHash } from 'node:crypto'
 import type { MarkdownResult } from '../markdown/processor.ts'
 import { readCacheEntryText } from '../incremental/cacheEntry.ts'
 import { writeFileAtomicAsync } from '../incremental/writeFileAtomic.ts'
-import { bodyFileOf, entryFileOf, readEntry, writeEntry, writeEntryFiles, type Entry } from './markdownCacheEntry.ts'
+import { bodyFileOf, createEntryWriter, entryFileOf, readEntry, writeEntry, type Entry } from './markdownCacheEntry.ts'
 
 /**
  * Transformed markdown by content: in memory for the process, and on disk in
@@ -56,20 +55,14 @@ export function createMarkdownCache(options: { dir: string | null; salt: string;
   // Entries are written off the thread (libuv's pool): creating a file cost about a millisecond
   // here, two per entry, which a cold build of a thousand pages spent on its main thread.
   const writes = new Set<Promise<void>>()
-  const folders = new Map<string, Promise<unknown>>()
+  const writeEntryFiles = createEntryWriter()
   const track = (write: Promise<void>) => {
     const tracked: Promise<void> = write.catch(() => undefined).finally(() => writes.delete(tracked))
     writes.add(tracked)
     return tracked
   }
   const writeInBackground = (file: string, entry: Entry) => {
-    const folder = path.dirname(file)
-    let made = folders.get(folder)
-    if (!made) folders.set(folder, (made = fs.promises.mkdir(folder, { recursive: true })))
-    const written = track(
-      made
-        .then(() => writeEntryFiles(file, entry)),
-    )
+    const written = track(writeEntryFiles(file, entry))
     // A portable template serialised later (see PendingPortable): the main file again, with it.
     // (A read-only or full disk only costs speed.)
     entry.later?.((main) => void track(written.then(() => writeFileAtomicAsync(file, main))))

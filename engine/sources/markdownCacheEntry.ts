@@ -79,11 +79,19 @@ export function bodyFileOf(file: string): string {
 }
 
 /**
- * Writes an entry's two files into a folder that exists, off the thread: the body file first, so
- * an entry whose main file exists is complete. `later` (a template serialised after the render)
- * rewrites the main file; it is the caller's to call.
+ * A writer of entries off the thread (the main thread's cache and the markdown workers each have
+ * one): it creates each folder once, then writes the body file first, so an entry whose main file
+ * exists is complete. `later` (a template serialised after the render) rewrites the main file; it
+ * is the caller's to call.
  */
-export async function writeEntryFiles(file: string, entry: Entry): Promise<void> {
-  await writeFileAtomicAsync(bodyFileOf(file), entry.body)
-  await writeFileAtomicAsync(file, entry.main)
+export function createEntryWriter(): (file: string, entry: Entry) => Promise<void> {
+  const folders = new Map<string, Promise<unknown>>()
+  return async (file, entry) => {
+    const folder = path.dirname(file)
+    let made = folders.get(folder)
+    if (!made) folders.set(folder, (made = fs.promises.mkdir(folder, { recursive: true })))
+    await made
+    await writeFileAtomicAsync(bodyFileOf(file), entry.body)
+    await writeFileAtomicAsync(file, entry.main)
+  }
 }

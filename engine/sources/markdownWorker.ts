@@ -1,8 +1,6 @@
 // A worker task that transforms a share of the markdown files with its own highlighter and
 // processor (see warmMarkdownCache.ts). It runs on the worker pool (workers/runInWorker.ts):
 // `prepare` loads the pipeline when the thread starts, the default export transforms a share.
-import fs from 'node:fs'
-import path from 'node:path'
 import type { MessagePort } from 'node:worker_threads'
 import { engineVersion } from '../buildContext.ts'
 import { isSheafError } from '../errors.ts'
@@ -10,7 +8,7 @@ import { createCodeHighlighter } from '../markdown/highlighter.ts'
 import { createHighlightStore, type HighlightStore } from '../markdown/highlightStore.ts'
 import { createMarkdownProcessor, type MarkdownProcessor, type MarkdownResult } from '../markdown/processor.ts'
 import type { ComponentRegistry } from '../markdown/remarkMdxComponents.ts'
-import { entryFileOf, writeEntry, writeEntryFiles } from './markdownCacheEntry.ts'
+import { createEntryWriter, entryFileOf, writeEntry } from './markdownCacheEntry.ts'
 
 export interface MarkdownJob {
   key: string
@@ -72,50 +70,39 @@ async function sitePlugins(options: MarkdownWorkerOptions) {
 
 /** Transforms the share, posting results on `port` as it goes; resolves with how many files it transformed. */
 export default async function transformShare({ jobs, port }: { jobs: MarkdownJob[]; port: MessagePort }): Promise<number> {
-  let results: MarkdownShareMessage['results'] = []
-  // A batch is posted once its entries are on disk.
-  let writes: Promise<unknown>[] = []
+  // Each item settles once its entry is on disk (or it failed); a batch is posted when all have.
+  let batch: Promise<MarkdownShareMessage['results'][number]>[] = []
   for (const job of jobs) {
     try {
       const result = await processor.process({ source: job.source, file: job.file, mdx: job.file.endsWith('.mdx'), portable: job.portable })
-      const stored = entryDir ? storeEntry(entryDir, job.key, result) : null
-      if (stored) writes.push(stored)
-      results.push(stored ? { key: job.key, stored: true } : { key: job.key, result })
+      batch.push(entryDir ? stored(entryDir, job.key, result) : Promise.resolve({ key: job.key, result }))
     } catch (error) {
       // Errors are re-raised on the main thread, in file order, by the normal transform.
-      results.push({ key: job.key, error: isSheafError(error) ? error.message : String(error) })
+      batch.push(Promise.resolve({ key: job.key, error: isSheafError(error) ? error.message : String(error) }))
     }
-    if (results.length >= batchSize) {
-      await post(port, results, writes, false)
-      results = []
-      writes = []
+    if (batch.length >= batchSize) {
+      port.postMessage({ results: await Promise.all(batch), done: false } satisfies MarkdownShareMessage)
+      batch = []
     }
   }
   // The thread is stopped once it answers: its highlighted blocks must be on disk by then.
   await highlightStore?.flush()
-  await post(port, results, writes, true)
+  port.postMessage({ results: await Promise.all(batch), done: true } satisfies MarkdownShareMessage)
   port.close()
   return jobs.length
 }
 
+let writeEntryFiles: ReturnType<typeof createEntryWriter> | undefined
+
 /**
- * Posts a batch once its entries are written. An entry that failed to write (a full or read-only
- * disk) goes back as the result itself: the cache is only ever a speed-up.
+ * Writes the result's entry (see markdownCacheEntry.ts) and answers that it is stored; an entry
+ * that could not be written (a full or read-only disk) goes back as the result itself: the cache
+ * is only ever a speed-up.
  */
-async function post(port: MessagePort, results: MarkdownShareMessage['results'], writes: Promise<unknown>[], done: boolean): Promise<void> {
-  await Promise.all(writes)
-  port.postMessage({ results: results.map((item) => (item.stored && failed.has(item.key) ? { key: item.key, result: failed.get(item.key) } : item)), done } satisfies MarkdownShareMessage)
-  for (const item of results) failed.delete(item.key)
-}
-
-const failed = new Map<string, MarkdownResult>()
-const folders = new Map<string, Promise<unknown>>()
-
-/** Writes the result's entry (see markdownCacheEntry.ts); resolves once written or failed. */
-function storeEntry(dir: string, key: string, result: MarkdownResult): Promise<void> {
-  const file = entryFileOf(dir, key)
-  const folder = path.dirname(file)
-  let made = folders.get(folder)
-  if (!made) folders.set(folder, (made = fs.promises.mkdir(folder, { recursive: true })))
-  return made.then(() => writeEntryFiles(file, writeEntry(result))).catch(() => void failed.set(key, result))
+function stored(dir: string, key: string, result: MarkdownResult): Promise<MarkdownShareMessage['results'][number]> {
+  writeEntryFiles ??= createEntryWriter()
+  return writeEntryFiles(entryFileOf(dir, key), writeEntry(result)).then(
+    () => ({ key, stored: true as const }),
+    () => ({ key, result }),
+  )
 }
