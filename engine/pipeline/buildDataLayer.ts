@@ -5,7 +5,7 @@ import type { NodeStore } from '../store/nodeStore.ts'
 import type { BuildRun } from './buildRun.ts'
 import type { SiteRunner } from './createSiteRunner.ts'
 
-// GraphQL and graphql-tools (0.1 s of imports) are needed only from here on: the transform
+// GraphQL (0.05 s of imports) are needed only from here on: the transform
 // step starts loading them when it has a moment (see transformContent.ts).
 let modules: Promise<{ buildSchema: typeof import('../schema/buildSchema.ts').buildSchema; createDataLayer: typeof import('../dataLayer.ts').createDataLayer }> | null = null
 
@@ -23,12 +23,12 @@ export async function buildDataLayer({ config, site, runner }: SiteRunner, store
     'schema',
     async () => {
       const { buildSchema, createDataLayer } = await loadModules()
-      const typeDefs: string[] = []
+      const typeDefs: { sdl: string; source: string }[] = []
       const resolvers: GraphQLResolverMap[] = []
       await runner.run('createSchemaCustomization', (plugin) => ({
         site,
         reporter: run.reporterFor(plugin.name),
-        addTypeDefs: (sdl: string) => void typeDefs.push(sdl),
+        addTypeDefs: (sdl: string) => void typeDefs.push({ sdl, source: `the type defs of plugin ${plugin.name}` }),
         addResolvers: (map: GraphQLResolverMap) => void resolvers.push(map),
       }))
       return createDataLayer(buildSchema(typeDefs, resolvers), store, siteFields(config))

@@ -1,3 +1,4 @@
+import type { GraphQLScalarType } from 'graphql'
 import type { NodeStore } from '../store/nodeStore.ts'
 import type { SheafNode } from '../store/types.ts'
 
@@ -17,5 +18,5 @@ export interface QueryContext {
 
 export type Resolver = (parent: any, args: any, context: QueryContext, info: any) => unknown // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** Resolvers by type and field, as @graphql-tools/schema takes them. */
-export type GraphQLResolverMap = Record<string, Record<string, Resolver | { resolve: Resolver } | unknown>>
+/** Resolvers by type and field (field resolvers, `__resolveType`/`__isTypeOf`; a GraphQLScalarType for a scalar). */
+export type GraphQLResolverMap = Record<string, Record<string, Resolver | { resolve: Resolver } | unknown> | GraphQLScalarType>

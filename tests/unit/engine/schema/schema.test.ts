@@ -82,3 +82,24 @@ describe('GraphQL data layer', () => {
     await expect(layer.query('{ allPage { nope } }', {}, 'site/theme/Doc.tsx')).rejects.toMatchObject({ file: 'site/theme/Doc.tsx', message: expect.stringContaining('Cannot query field "nope"') })
   })
 })
+
+describe('buildSchema', () => {
+  it('sets resolvers given as { resolve }, on core and plugin types, and the JSON scalar', async () => {
+    const schema = buildSchema(['type Author { name: String! }', 'extend type Page { author: Author, extra: JSON }'], [
+      { Page: { author: { resolve: (page: { title: string }) => ({ name: `by ${page.title}` }) }, extra: () => ({ any: ['thing'] }) } },
+    ])
+    const layer = createDataLayer(schema, storeWithPages(), { title: 'Site', description: '', base: '/', lang: 'en', themeConfig: {} })
+    expect(await layer.query('{ page(path: "/docs/b") { author { name } extra } }', {}, 'test')).toEqual({ page: { author: { name: 'by Beta' }, extra: { any: ['thing'] } } })
+  })
+
+  it('refuses a resolver for a type or field the SDL does not declare, as a SheafError that says which', () => {
+    expect(() => buildSchema([], [{ Nope: { a: () => 1 } }])).toThrow(/could not be built: resolvers name the type "Nope"/)
+    expect(() => buildSchema([], [{ Page: { nope: () => 1 } }])).toThrow(/resolvers name the field "Page.nope"/)
+    expect(() => buildSchema([], [{ Page: { title: 42 } }])).toThrow(/neither a function nor \{ resolve \}/)
+  })
+
+  it('names the plugin SDL with a syntax error, and refuses a second declaration of a type', () => {
+    expect(() => buildSchema(['type Ok { a: String }', 'type Broken {'], [])).toThrow(/type defs #2/)
+    expect(() => buildSchema(['type Query { again: String }'], [])).toThrow(/There can be only one type named "Query"/)
+  })
+})
