@@ -17,11 +17,13 @@ export function prepare(init: { cacheDir: string }): void {
   states.preload()
 }
 
-export interface BuildIndexesInput {
-  pages: IndexablePage[]
-  hashNames: boolean
-}
+/** Build the indexes (answered at once), or then save the states that build left (see IndexStateStore.save). */
+export type BuildIndexesInput = { pages: IndexablePage[]; hashNames: boolean } | { save: true }
 
 export default function buildIndexesTask(input: BuildIndexesInput): BuiltSearchIndex[] {
+  if ('save' in input) {
+    states?.save()
+    return []
+  }
   return [...buildSearchIndexes(input.pages, { hashNames: input.hashNames, states }).values()]
 }

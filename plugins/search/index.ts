@@ -48,6 +48,8 @@ export function search(options: SearchPluginOptions = {}): Plugin {
   let states: IndexStateStore | undefined
   let worker: WorkerTask<BuildIndexesInput, BuiltSearchIndex[]> | null = null
   let pending: Promise<BuiltSearchIndex[]> | null = null
+  // The worker saving its index states once it has answered (see IndexStateStore.save).
+  let saving: Promise<unknown> | null = null
   // Set for a build too big to index beside the render (see workerMaxPages): built here, on first use.
   let inProcess = false
   // Set while onPostBuild asks for the indexes: in develop mode they are built then, not when a
@@ -121,12 +123,15 @@ export function search(options: SearchPluginOptions = {}): Plugin {
         return
       }
       const running = worker
-      // Stopped as soon as it answers, not at onPostBuild: its heap (the pages' text, the index
-      // being built) is freed while the pages still render (at N = 5,000 it kept 0.4 GB).
-      pending = running.run({ pages: allPage, hashNames }).finally(() => running.close())
+      // Stopped as soon as it has answered and saved its state, not at onPostBuild: its heap (the
+      // pages' text, the index being built) is freed while the pages still render (at N = 5,000 it
+      // kept 0.4 GB). The state is saved after the answer, while onPostBuild emits the files.
+      pending = running.run({ pages: allPage, hashNames })
+      saving = pending.then(() => running.run({ save: true })).finally(() => running.close())
       worker = null
-      // Awaited in onPostBuild; a build that fails before then must not leave it unhandled.
+      // Awaited in onPostBuild; a build that fails before then must not leave them unhandled.
       pending.catch(() => undefined)
+      saving.catch(() => undefined)
     },
     async onPostBuild({ graphql, emitFile, outDir }) {
       let indexes: BuiltSearchIndex[]
@@ -151,6 +156,10 @@ export function search(options: SearchPluginOptions = {}): Plugin {
         if (hashNames) await emitFile(indexFileName(index.version, index.lang, pointerName), JSON.stringify({ file: index.fileName.split('/').pop(), shards }))
       }
       analyses?.save()
+      states?.save()
+      // A state that failed to save only costs the next build speed.
+      await saving?.catch(() => undefined)
+      saving = null
     },
   }
 }

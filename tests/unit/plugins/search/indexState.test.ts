@@ -65,7 +65,11 @@ describe('patched index state', () => {
     const pages = Array.from({ length: 30 }, (_, id) => page(id, `Words ${words[id % words.length]} and more.`))
     const analyses = new Map<string, DocumentAnalysis>()
     const cache = { get: (key: string) => analyses.get(key), set: (key: string, value: DocumentAnalysis) => void analyses.set(key, value) }
-    buildSearchIndexes(pages, { analyses: cache, states: new IndexStateStore(dir, 'test') })
+    const first = new IndexStateStore(dir, 'test')
+    buildSearchIndexes(pages, { analyses: cache, states: first })
+    // Written by save(), after the build answered (the worker saves while the files are emitted).
+    expect(fs.existsSync(dir) && fs.readdirSync(dir).some((name) => name.startsWith('index-test-'))).toBe(false)
+    first.save()
     const edited = pages.map((entry, id) => (id === 4 ? page(4, 'A brand new sentence about rendering.') : entry))
     const store = new IndexStateStore(dir, 'test')
     store.preload()
