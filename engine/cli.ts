@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util'
 import fs from 'node:fs'
 import { loadConfig } from './config/loadConfig.ts'
 import { formatError, SheafError } from './errors.ts'
-import { markdownCacheDir } from './incremental/cacheDirs.ts'
+import { bundleCacheDir, markdownCacheDir } from './incremental/cacheDirs.ts'
 import { prestartBundleWorker } from './bundle/bundleWorker.ts'
 import { prestartHighlightWorker } from './markdown/highlightAhead.ts'
 import { prestartBodyWorker } from './server/bodyWorker.ts'
@@ -63,7 +63,9 @@ async function main(): Promise<number> {
       const markdownCache = markdownCacheDir(root, undefined)
       if (markdownCache && !fs.existsSync(markdownCache)) {
         prestartHighlightWorker()
-        prestartBundleWorker()
+        // Bundles outlive the site cache (see bundleCacheDir): the worker starts only when none is kept.
+        const bundles = bundleCacheDir(root, undefined)
+        if (!bundles || !fs.existsSync(bundles) || fs.readdirSync(bundles).length === 0) prestartBundleWorker()
       }
       // The config loads (esbuild bundles it in its own process) while the engine's modules load.
       const startedAt = performance.now()

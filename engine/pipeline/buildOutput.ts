@@ -2,6 +2,7 @@ import path from 'node:path'
 import type { ResolvedConfig } from '../config/types.ts'
 import { compiledRoot, packageRoot } from '../packageRoot.ts'
 import { engineFingerprint } from '../incremental/fingerprint.ts'
+import { bundleCacheDir } from '../incremental/cacheDirs.ts'
 import type { PluginRunner } from '../plugins/runner.ts'
 import type { ClientAssets } from '../render/htmlShell.ts'
 import { assertSafeOutputDir, createStagingDir, writeOutputFile, type SourceFolders } from '../render/outputDir.ts'
@@ -49,7 +50,7 @@ export function openBuildOutput(config: ResolvedConfig, outDirOption: string | u
   const assets = () =>
     (bundle ??= stagingDir().then((folder) => {
       if (!runner) throw new Error('the client bundle was asked for before bundleWhen named the plugins')
-      return bundleClient(config, runner, folder.dir, cacheDir, engine)
+      return bundleClient(config, runner, folder.dir, cacheDir && bundleCacheDir(config.root, true), engine)
     }))
   return {
     dir,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { build } from '../../../../engine/build.ts'
 import { readCacheEntry, sealCacheEntry, writeCacheEntry } from '../../../../engine/incremental/cacheEntry.ts'
 import { cachedBundle } from '../../../../engine/incremental/bundleCache.ts'
+import { bundleCacheDir } from '../../../../engine/incremental/cacheDirs.ts'
 import { PersistentCache } from '../../../../engine/incremental/persistentCache.ts'
 import { createHighlightStore } from '../../../../engine/markdown/highlightStore.ts'
 import { createMarkdownCache } from '../../../../engine/sources/markdownCache.ts'
@@ -104,18 +105,19 @@ describe('a cache entry', () => {
       fs.mkdirSync(dir, { recursive: true })
       return dir
     }
+    const bundles = path.join(cacheDir, 'bundle')
     const first = into('bundle-1')
-    await cachedBundle(cacheDir, 'k', first, make(first))
+    await cachedBundle(bundles, 'k', first, make(first))
     const second = into('bundle-2')
-    expect((await cachedBundle(cacheDir, 'k', second, make(second))).reused).toBe(true)
+    expect((await cachedBundle(bundles, 'k', second, make(second))).reused).toBe(true)
     expect(runs).toBe(1)
-    truncate(path.join(cacheDir, 'bundle', 'k', 'assets.json'))
+    truncate(path.join(bundles, 'k', 'assets.json'))
     const third = into('bundle-3')
-    expect((await cachedBundle(cacheDir, 'k', third, make(third))).reused).toBe(false)
+    expect((await cachedBundle(bundles, 'k', third, make(third))).reused).toBe(false)
     expect(runs).toBe(2)
-    truncate(filesEndingWith(path.join(cacheDir, 'bundle', 'k', 'files'), 'entry.js')[0])
+    truncate(filesEndingWith(path.join(bundles, 'k', 'files'), 'entry.js')[0])
     const fourth = into('bundle-4')
-    expect((await cachedBundle(cacheDir, 'k', fourth, make(fourth))).reused).toBe(false)
+    expect((await cachedBundle(bundles, 'k', fourth, make(fourth))).reused).toBe(false)
     expect(fs.readFileSync(path.join(fourth, 'assets', 'entry.js'), 'utf8')).toBe(fs.readFileSync(path.join(first, 'assets', 'entry.js'), 'utf8'))
   })
 
@@ -142,6 +144,7 @@ describe('a build over a damaged cache', () => {
   afterAll(() => fs.rmSync(site, { recursive: true, force: true }))
 
   it('repairs truncated social cards, bundle manifest and markdown entries, and builds what a clean build does', async () => {
+    const startedAt = Date.now() - 1000
     const clean = path.join(temp, 'site-clean')
     const cached = path.join(temp, 'site-cached')
     await build(site, { outDir: clean, sink: quiet, workers: false, cache: false })
@@ -149,7 +152,11 @@ describe('a build over a damaged cache', () => {
     const cards = filesEndingWith(path.join(cache, 'social-cards'), '.png')
     expect(cards.length).toBeGreaterThan(0)
     for (const card of cards) truncate(card)
-    for (const manifest of filesEndingWith(path.join(cache, 'bundle'), 'assets.json')) truncate(manifest)
+    // Bundles live in node_modules/.cache (see bundleCacheDir): the ones this test's builds wrote.
+    const bundles = bundleCacheDir(site, undefined) as string
+    const manifests = filesEndingWith(bundles, 'assets.json').filter((file) => fs.statSync(file).mtimeMs >= startedAt)
+    expect(manifests.length).toBeGreaterThan(0)
+    for (const manifest of manifests) truncate(manifest)
     for (const entry of filesEndingWith(path.join(cache, 'markdown'), '.json')) truncate(entry)
     // The page cache's manifest too (its name depends on the output folder).
     for (const manifest of fs.readdirSync(cache).filter((name) => name.startsWith('pages-'))) truncate(path.join(cache, manifest))
