@@ -68,10 +68,12 @@ async function benchSize(size: number, runs: number, peers: string[]): Promise<v
   const work = `/tmp/docsite-bench/sheaf-${size}`
   const { results, record } = createResults()
   for (let run = 0; run < runs; run++) {
-    // Sheaf: a copy of the corpus (as the peers copy theirs), caches removed, cold build.
+    // Sheaf: a copy of the corpus (as the peers copy theirs), caches removed, cold build: the client
+    // bundle's too (node_modules/.cache/sheaf), as after `npm ci`.
     fs.rmSync(work, { recursive: true, force: true })
     fs.cpSync(corpus, `${work}/content/1.0`, { recursive: true })
     fs.rmSync(path.join(siteDir, '.sheaf-cache'), { recursive: true, force: true })
+    fs.rmSync(path.join(root, 'node_modules/.cache/sheaf'), { recursive: true, force: true })
     const sheaf = measure('node', [path.join(root, 'bin/sheaf.js'), 'build', '--quiet'], { cwd: siteDir, env: { BENCH_CORPUS: `${work}/content`, BENCH_OUT: `${work}/out` } })
     if (!sheaf.ok) throw new Error(`Sheaf build failed:\n${sheaf.output}`)
     const pages = countFiles(`${work}/out`, '.html')
