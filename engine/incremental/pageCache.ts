@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { NodeStore } from '../store/nodeStore.ts'
 import { readCacheEntryJson, writeCacheEntry } from './cacheEntry.ts'
+import { overlayOf } from './outputOverlay.ts'
 import { ReadDigests } from './readKey.ts'
 import { resolveInside } from '../render/outputDir.ts'
 
@@ -102,10 +103,17 @@ export class PageCache {
   }
 
   /**
-   * Links a reused page's files in the background, on libuv's threads: a thousand folders
-   * and two thousand links took a quarter of a second of the main thread at N = 1,000.
+   * Keeps a reused page's files in the output being updated, or links them in the background,
+   * on libuv's threads: a thousand folders and two thousand links took a quarter of a second of
+   * the main thread at N = 1,000.
    */
   private linkLater(pagePath: string, files: string[], fromDir: string, toDir: string): void {
+    // Updated in place (see OutputOverlay): the previous files stay where they are.
+    const overlay = overlayOf(toDir)
+    if (overlay) {
+      this.linking.push(Promise.resolve(files.every((file) => overlay.keep(file)) ? null : pagePath))
+      return
+    }
     this.linking.push(linkFiles(files, fromDir, toDir, this.madeDirs).then((linked) => (linked ? null : pagePath)))
   }
 

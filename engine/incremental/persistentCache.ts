@@ -6,6 +6,8 @@ import { writeFileAtomic } from './writeFileAtomic.ts'
 // with readCacheEntry, which returns null (a miss) for a truncated or damaged one.
 export { writeFileAtomic }
 export { readCacheEntry, writeCacheEntry } from './cacheEntry.ts'
+// For plugins that write the output: reuse an unchanged file of the previous build (see outputOverlay.ts).
+export { builtOutputFile, overlayOf, reusePreviousOutput } from './outputOverlay.ts'
 
 /**
  * A key -> JSON value cache for plugins, kept in memory for a long-lived

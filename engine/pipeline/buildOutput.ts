@@ -2,6 +2,7 @@ import path from 'node:path'
 import type { ResolvedConfig } from '../config/types.ts'
 import { compiledRoot, packageRoot } from '../packageRoot.ts'
 import { engineFingerprint } from '../incremental/fingerprint.ts'
+import { closeOverlay, openOverlay } from '../incremental/outputOverlay.ts'
 import { bundleCacheDir } from '../incremental/cacheDirs.ts'
 import type { PluginRunner } from '../plugins/runner.ts'
 import type { ClientAssets } from '../render/htmlShell.ts'
@@ -46,7 +47,7 @@ export function openBuildOutput(config: ResolvedConfig, outDirOption: string | u
   let bundle: Promise<ClientAssets> | null = null
   // The client modules the bundle takes are the plugins' (bundleWhen says which).
   let runner: PluginRunner | null = null
-  const stagingDir = () => (staging ??= checked.then(() => createStagingDir(dir)))
+  const stagingDir = () => (staging ??= checked.then(() => openStaging(dir)))
   const assets = () =>
     (bundle ??= stagingDir().then((folder) => {
       if (!runner) throw new Error('the client bundle was asked for before bundleWhen named the plugins')
@@ -76,6 +77,34 @@ export function openBuildOutput(config: ResolvedConfig, outDirOption: string | u
     async discard() {
       await bundle?.catch(() => undefined)
       await (await staging?.catch(() => null))?.discard()
+    },
+  }
+}
+
+/**
+ * A staging folder for `dir`. When `dir` holds a previous build, the staging folder is an overlay on
+ * it (see OutputOverlay): unchanged files are kept where they are, and the commit moves only the
+ * new ones in, unless the build kept nothing, when the folders are swapped as for a first build.
+ */
+async function openStaging(dir: string): Promise<Staging> {
+  const staging = await createStagingDir(dir)
+  const overlay = openOverlay(dir, staging.dir)
+  if (!overlay) return staging
+  return {
+    dir: staging.dir,
+    async commit() {
+      try {
+        if (overlay.keptCount === 0) return await staging.commit()
+        overlay.merge()
+        // Left in it: the replaced files and empty folders.
+        await staging.discard()
+      } finally {
+        closeOverlay(overlay)
+      }
+    },
+    async discard() {
+      closeOverlay(overlay)
+      await staging.discard()
     },
   }
 }

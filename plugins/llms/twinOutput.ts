@@ -2,13 +2,12 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { outputDirOfStaging, SheafError } from 'sheaf'
-import { readCacheEntry, writeCacheEntry } from 'sheaf/cache'
+import { readCacheEntry, reusePreviousOutput, writeCacheEntry } from 'sheaf/cache'
 
 /**
- * Writes the `.md` twins into the output, linking each one whose text is the same as in the
+ * Writes the `.md` twins into the output, reusing each one whose text is the same as in the
  * previous build of that output folder instead of writing it again (a one-page rebuild of 1,000
- * pages wrote 1,000 twins). Output files are never written in place (a build writes a staging
- * folder and swaps it in), so the two builds can share them. What each twin held is kept in an
+ * pages wrote 1,000 twins): kept in place, or linked (see reusePreviousOutput). What each twin held is kept in an
  * index per output folder (digest and size); a previous twin of another size is written anew.
  */
 export class TwinOutput {
@@ -41,9 +40,10 @@ export class TwinOutput {
     const bytes = Buffer.from(body)
     const digest = createHash('sha1').update(bytes).digest('base64url')
     this.next.set(file, { digest, size: bytes.length })
-    await this.makeDir(path.dirname(target))
     const before = this.previous.get(file)
-    if (this.previousDir && before?.digest === digest && before.size === bytes.length && (await linkSameSize(inside(this.previousDir, file), target, bytes.length))) return
+    // Kept where it is when the output is updated in place, linked into the staging folder otherwise.
+    if (this.previousDir && before?.digest === digest && before.size === bytes.length && (await reusePreviousOutput(this.stagingDir, file, bytes.length))) return
+    await this.makeDir(path.dirname(target))
     await fs.promises.writeFile(target, bytes)
   }
 
@@ -62,20 +62,6 @@ export class TwinOutput {
     if (!made) this.madeDirs.set(dir, (made = fs.promises.mkdir(dir, { recursive: true })))
     return made
   }
-}
-
-/** Hard-links `from` to `to` when `from` exists with `size` bytes; false (nothing left at `to`) otherwise. */
-async function linkSameSize(from: string, to: string, size: number): Promise<boolean> {
-  try {
-    await fs.promises.link(from, to)
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    if (code === 'ENOENT' || code === 'EXDEV' || code === 'EPERM' || code === 'EMLINK') return false
-    throw error
-  }
-  if ((await fs.promises.stat(to)).size === size) return true
-  await fs.promises.rm(to, { force: true })
-  return false
 }
 
 function inside(outDir: string, relative: string): string {

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { outputDirOfStaging } from 'sheaf'
+import { overlayOf } from 'sheaf/cache'
 import type { ShardFiles } from './indexShards.ts'
 
 /**
@@ -31,7 +32,8 @@ export async function emitShardFiles(outDir: string, dir: string, files: ShardFi
       const [name, content] = files[next++]
       const relative = `${dir}/${name}`
       try {
-        if (previous && (await linkPrevious(path.join(previous, relative), path.join(outDir, relative), Buffer.byteLength(content), made))) continue
+        const overlay = overlayOf(outDir)
+        if (overlay ? overlay.keep(relative, Buffer.byteLength(content)) : previous && (await linkPrevious(path.join(previous, relative), path.join(outDir, relative), Buffer.byteLength(content), made))) continue
         await emitFile(relative, content)
         written += 1
       } catch (error) {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { outputDirOfStaging, SheafError } from 'sheaf'
-import { readCacheEntry, writeCacheEntry, writeFileAtomic } from 'sheaf/cache'
+import { builtOutputFile, readCacheEntry, reusePreviousOutput, writeCacheEntry, writeFileAtomic } from 'sheaf/cache'
 import { cardCacheFile } from './cardCacheFile.ts'
 
 /**
@@ -66,11 +66,11 @@ export class CardStore {
   async place(key: string, file: string): Promise<boolean> {
     const target = outputPath(this.stagingDir, file)
     const size = this.known.get(key)
-    await this.makeDir(path.dirname(target))
-    if (this.previousDir && this.previousOutput.get(file) === key && (await linkSameSize(outputPath(this.previousDir, file), target, size))) {
-      this.placed(key, file, size ?? (await fs.promises.stat(target)).size)
+    if (this.previousDir && this.previousOutput.get(file) === key && (await reusePreviousOutput(this.stagingDir, file, size))) {
+      this.placed(key, file, size ?? (await fs.promises.stat(builtOutputFile(this.stagingDir, file))).size)
       return true
     }
+    await this.makeDir(path.dirname(target))
     if (size === undefined) return false
     try {
       await fs.promises.copyFile(this.fileOf(key), target)
@@ -121,7 +121,7 @@ export class CardStore {
     try {
       for (const [key, { size, file }] of this.used) {
         if (sizeOf(this.fileOf(key)) === size) continue
-        writeFileAtomic(this.fileOf(key), fs.readFileSync(outputPath(this.stagingDir, file)))
+        writeFileAtomic(this.fileOf(key), fs.readFileSync(builtOutputFile(this.stagingDir, file)))
       }
       for (const key of this.known.keys()) if (!this.used.has(key)) fs.rmSync(this.fileOf(key), { force: true })
       writeCacheEntry(this.indexFile, JSON.stringify(Object.fromEntries([...this.used].map(([key, { size }]) => [key, size]))))
@@ -130,21 +130,6 @@ export class CardStore {
       // Read-only or full disk: the next build draws again.
     }
   }
-}
-
-/** Hard-links `from` to `to` (a copy across file systems) when `from` exists with the expected size. */
-async function linkSameSize(from: string, to: string, size: number | undefined): Promise<boolean> {
-  try {
-    await fs.promises.link(from, to)
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    if (code === 'ENOENT') return false
-    if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'EMLINK') throw error
-    await fs.promises.copyFile(from, to)
-  }
-  if (size === undefined || (await fs.promises.stat(to)).size === size) return true
-  await fs.promises.rm(to, { force: true })
-  return false
 }
 
 function indexFileOf(dir: string): string {
