@@ -6,11 +6,14 @@ import type { Processor } from 'unified'
  * the costliest part of parsing after micromark's core (about a third of a second per hundred pages).
  *
  * - The email construct is tried at the start of every word (every ASCII letter or digit after a
- *   space or punctuation), which also cuts micromark's text into a `data` token per word (joined
- *   again at the end). An email literal needs an `@` right after the word's run of
- *   `[A-Za-z0-9+\-._]`: where the document has none, the construct could only fail, so it is not
- *   tried there (its `previous` check says no). Failed attempts leave nothing behind, and the
- *   per-word `data` tokens are joined by micromark's text resolver, so the events are the same.
+ *   space or punctuation), the `www.` and `http(s)://` ones at every word starting with `w` or
+ *   `h`; each also cuts micromark's text into a `data` token per word (joined again at the end).
+ *   An email literal needs an `@` right after the word's run of `[A-Za-z0-9+\-._]`, the others
+ *   `www.` or `http:`/`https:` (any case) right here: where the document has not, the construct
+ *   could only fail, so it is not tried (its `previous` check says no). A failed attempt leaves
+ *   nothing behind (the only mark, `_gfmAutolinkLiteralWalkedInto`, caches a walk whose answer
+ *   does not depend on it), and the per-word `data` tokens are joined by micromark's text
+ *   resolver, so the events are the same.
  * - The tree transform that finds literals in text (mdast-util-gfm-autolink-literal, a find and
  *   replace over every text node) can only match `http`, `www` or `@` (any case); text can also
  *   get characters from references (`&#64;`). A document with none of `http`, `www`, `@`, `&`
@@ -34,7 +37,7 @@ export default function remarkAutolinkLiteralGate(this: Processor): void {
       current = outer
     }
   }
-  if (data.micromarkExtensions) data.micromarkExtensions = data.micromarkExtensions.map(gateEmailConstruct)
+  if (data.micromarkExtensions) data.micromarkExtensions = data.micromarkExtensions.map(gateLiteralConstructs)
   if (data.fromMarkdownExtensions) data.fromMarkdownExtensions = data.fromMarkdownExtensions.map(gateLiteralTransforms)
 }
 
@@ -53,21 +56,42 @@ interface Construct {
 
 type ConstructRecord = Record<string, Construct | Construct[] | undefined>
 
-/** A micromark extension (or a list of them) with GFM's email construct gated. */
-function gateEmailConstruct(extension: unknown): unknown {
-  if (Array.isArray(extension)) return extension.map(gateEmailConstruct)
+/** Where each of GFM's literal constructs can start, given that micromark is at `offset` (see above). */
+const mayStart: Record<string, (document: string, offset: number) => boolean> = {
+  emailAutolink(document, offset) {
+    if (!isAtext(document.charCodeAt(offset))) return true // not where micromark is: no opinion
+    let index = offset + 1
+    while (isAtext(document.charCodeAt(index))) index++
+    return document.charCodeAt(index) === 64 // @
+  },
+  wwwAutolink(document, offset) {
+    if ((document.charCodeAt(offset) | 0x20) !== 119) return true // not at `w` or `W`: no opinion
+    return wwwAt.test(document.slice(offset, offset + 4))
+  },
+  protocolAutolink(document, offset) {
+    if ((document.charCodeAt(offset) | 0x20) !== 104) return true // not at `h` or `H`: no opinion
+    return protocolAt.test(document.slice(offset, offset + 6))
+  },
+}
+const wwwAt = /^www\./i
+const protocolAt = /^https?:/i
+
+/** A micromark extension (or a list of them) with GFM's literal constructs gated. */
+function gateLiteralConstructs(extension: unknown): unknown {
+  if (Array.isArray(extension)) return extension.map(gateLiteralConstructs)
   const text = (extension as { text?: ConstructRecord } | null)?.text
   if (!text) return extension
   const gated = new Map<Construct, Construct>()
   const gate = (construct: Construct): Construct => {
-    if (construct.name !== 'emailAutolink' || !construct.previous) return construct
+    const check = construct.name !== undefined && Object.hasOwn(mayStart, construct.name) ? mayStart[construct.name] : undefined
+    if (!check || !construct.previous) return construct
     let wrapped = gated.get(construct)
     if (!wrapped) {
       const previous = construct.previous
       wrapped = {
         ...construct,
         previous(code) {
-          return previous.call(this, code) && emailMayStartAt(this, code)
+          return previous.call(this, code) && mayStartHere(this, code, check)
         },
       }
       gated.set(construct, wrapped)
@@ -79,17 +103,14 @@ function gateEmailConstruct(extension: unknown): unknown {
   return { ...(extension as object), text: record }
 }
 
-/** False only when an email literal certainly cannot start here: the run of atext after this point is not followed by `@`. */
-function emailMayStartAt(context: TokenizeContext, previous: number | null): boolean {
+/** False only when the construct certainly fails here; true where the document or the offset is not known. */
+function mayStartHere(context: TokenizeContext, previous: number | null, check: (document: string, offset: number) => boolean): boolean {
   const document = current
   if (document === undefined) return true
   const offset = context.now().offset
-  // A sanity check of the offset: micromark is at an atext character, after `previous`.
-  if (!isAtext(document.charCodeAt(offset))) return true
+  // A sanity check of the offset: the character before it is the one micromark saw last.
   if (previous !== null && previous > 0 && previous < 128 && document.charCodeAt(offset - 1) !== previous) return true
-  let index = offset + 1
-  while (isAtext(document.charCodeAt(index))) index++
-  return document.charCodeAt(index) === 64 // @
+  return check(document, offset)
 }
 
 /** GFM's email atext: `+`, `-`, `.`, `_` and ASCII letters and digits. */
