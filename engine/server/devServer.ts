@@ -123,6 +123,9 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   })
   // Written before the pages are known, for Vite to scan for dependencies; again once they are.
   const entry = await writeEntry(outline, [], true)
+  const viteCacheDir = path.join(root, '.sheaf-cache', 'vite')
+  /** The route of Vite's cache folder (under the base): its pre-bundled dependencies are Vite's to serve. */
+  const viteCacheRoute = `/${path.relative(root, viteCacheDir).split(path.sep).join('/')}/`
   traceStart('client entry written')
   const viteStart = createViteServer({
     ...createViteConfig({ root, base: config.base, publicDir: config.publicDir, mode: 'development' }),
@@ -138,7 +141,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     // the nearest package, which sites inside one project share (this repository's test fixtures):
     // two dev servers optimizing at once replaced each other's files, and a page waiting for them
     // never hydrated.
-    cacheDir: path.join(root, '.sheaf-cache', 'vite'),
+    cacheDir: viteCacheDir,
     // HMR shares the page's port, so one port serves everything.
     server: { middlewareMode: true, hmr: { server }, allowedHosts: options.allowedHosts, watch: { ignored: ['**/build/**', '**/.sheaf/**', '**/.sheaf-cache/**', '**/test-results/**', '**/.git/**', '**/.e2e-build-*/**'] } },
   })
@@ -414,7 +417,9 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     }
     const hasExtension = route !== null && /\.[a-z0-9]+$/i.test(route)
     const isFile = hasExtension && !route.endsWith('.html')
-    const viteModule = route !== null && /^\/(@|node_modules\/|\.sheaf\/|engine\/|site\/|plugins\/)/.test(route)
+    // (Vite's pre-bundled dependencies are served from its cache folder: React itself, which a page
+    // needs to hydrate, once waited here for the background pass, 10-40 s at N=1,000.)
+    const viteModule = route !== null && (/^\/(@|node_modules\/|\.sheaf\/|engine\/|site\/|plugins\/)/.test(route) || route.startsWith(viteCacheRoute))
     // Pages have no extension and Vite's modules are never emitted: only another file's route
     // (an index, a redirect's .html) waits for the emitted files.
     // While the outline serves, the emitted files wait for the background pass: a public file
