@@ -1,5 +1,6 @@
 import { parseDocument } from 'yaml'
 import { SheafError } from '../errors.ts'
+import { readFlatFrontmatter } from './flatFrontmatter.ts'
 
 const frontmatterRE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/
 
@@ -13,6 +14,10 @@ export interface FrontmatterResult {
 export function parseFrontmatter(source: string, file: string): FrontmatterResult {
   const match = frontmatterRE.exec(source)
   if (!match) return { data: {}, lineCount: 0 }
+  const lineCount = match[0].split('\n').length - 1
+  // Flat `key: value` lines need no YAML parser (see flatFrontmatter.ts).
+  const flat = readFlatFrontmatter(match[1])
+  if (flat) return { data: flat, lineCount }
   const document = parseDocument(match[1], { prettyErrors: false })
   if (document.errors.length > 0) {
     const first = document.errors[0]
@@ -28,7 +33,7 @@ export function parseFrontmatter(source: string, file: string): FrontmatterResul
   if (typeof data !== 'object' || Array.isArray(data)) {
     throw new SheafError('The front-matter must be a YAML mapping of fields.', { file, line: 2, column: 1, hint: 'write fields as `key: value` lines between the `---` markers.' })
   }
-  return { data: data as Record<string, unknown>, lineCount: match[0].split('\n').length - 1 }
+  return { data: data as Record<string, unknown>, lineCount }
 }
 
 /** Checks the types of the front-matter fields the engine reads. */
