@@ -15,9 +15,10 @@ import type { Processor } from 'unified'
  *   does not depend on it), and the per-word `data` tokens are joined by micromark's text
  *   resolver, so the events are the same.
  * - The tree transform that finds literals in text (mdast-util-gfm-autolink-literal, a find and
- *   replace over every text node) can only match `http`, `www` or `@` (any case); text can also
- *   get characters from references (`&#64;`). A document with none of `http`, `www`, `@`, `&`
- *   skips it.
+ *   replace over every text node) can only match `http`, `www` or `@` (any case) in a text
+ *   node. It is skipped when no text node has one (a quick look at the tree; most `@` of docs are
+ *   in code), and without a look when the document has none of `http`, `www`, `@` and `&` (text
+ *   gets characters from references too: `&#64;`).
  *
  * micromark's constructs see only offsets, not the document: the parser is wrapped to keep the
  * document being parsed (parsing is synchronous; the previous one is restored for nested parses).
@@ -134,6 +135,26 @@ function gateLiteralTransforms(extension: unknown): unknown {
   if (!enter || !Object.hasOwn(enter, 'literalAutolink') || !transforms?.length) return extension
   return {
     ...(extension as object),
-    transforms: transforms.map((transform) => (tree: never) => (current === undefined || mayHoldLiteral.test(current) ? transform(tree) : undefined)),
+    transforms: transforms.map((transform) => (tree: never) => (current === undefined || (mayHoldLiteral.test(current) && textMayHoldLiteral(tree)) ? transform(tree) : undefined)),
   }
+}
+
+/** What the literal transform's expressions need in a text node's value (see above). */
+const textLiteralRE = /@|http|www/i
+
+interface TextNode {
+  type: string
+  value?: unknown
+  children?: TextNode[]
+}
+
+/** Whether any text node of the tree may hold a literal autolink (without recursion: trees may be deep). */
+function textMayHoldLiteral(tree: TextNode): boolean {
+  const stack: TextNode[] = [tree]
+  while (stack.length) {
+    const node = stack.pop()!
+    if (node.type === 'text' && typeof node.value === 'string' && textLiteralRE.test(node.value)) return true
+    if (node.children) for (const child of node.children) stack.push(child)
+  }
+  return false
 }
