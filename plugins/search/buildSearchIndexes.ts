@@ -59,15 +59,25 @@ export function buildSearchIndexes(pages: readonly IndexablePage[], options: { h
     const keys = documents.map(analysisKey)
     // With the last build's state, only the terms of changed documents are inverted again (see indexState.ts).
     const previous = options.states?.get(key)
-    const state = (previous && patchIndexState(previous, keys, (shortId) => analyseDocument(documents[shortId]))) || fullIndexState(keys, analyseAll(documents, keys, options.analyses, previous))
-    options.states?.set(key, state)
+    const patched = previous && patchIndexState(previous, keys, (shortId) => analyseDocument(documents[shortId]))
+    const state = patched || fullIndexState(keys, analyseAll(documents, keys, options.analyses, previous))
     // The same characters as JSON.stringify(createIndexFile(...)), from the terms' entries.
     const json = `${JSON.stringify({ version, lang, pages: indexedPages }).slice(0, -1)},"index":${indexJson(documents, state.lengths, state.entries)}}`
     const hash = options.hashNames === false ? '' : createHash('sha256').update(json).digest('hex').slice(0, 8)
-    const shards = options.hashNames === false ? undefined : { dir: shardDirName(version, lang), ...writeShards({ version, lang, pages: indexedPages, documents, lengths: state.lengths, terms: state.terms, entries: state.entries }) }
+    // A patched state knows what changed: only the shards that touches are written again.
+    const changes = patched && patched.changes && patched.shards ? { memo: patched.shards, ...patched.changes, termsOf: (doc: number) => termsOf(patched, doc) } : undefined
+    const written = options.hashNames === false ? undefined : writeShards({ version, lang, pages: indexedPages, documents, lengths: state.lengths, terms: state.terms, entries: state.entries }, changes)
+    const shards = written && { dir: shardDirName(version, lang), files: written.files, meta: written.meta }
+    const { changes: _changes, ...kept } = state
+    options.states?.set(key, written ? { ...kept, shards: written.memo } : kept)
     built.set(key, { version, lang, fileName: indexFileName(version, lang, hash), json, pageCount: indexedPages.length, documentCount: documents.length, shards })
   }
   return built
+}
+
+/** The terms of a document's analysis in the state. */
+function termsOf(state: IndexState, doc: number): string[] {
+  return stateAnalysis(state, doc).terms.flatMap((pairs) => pairs.map(([term]) => term))
 }
 
 /** Indexed pages by index key (version and language); pages that are not worth finding are left out. */

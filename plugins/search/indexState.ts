@@ -1,4 +1,5 @@
 import { invertEntries, type DocumentAnalysis, type TermPostings } from './indexWriter.ts'
+import type { ShardMemo } from './indexShards.ts'
 
 /**
  * What one index was at the end of a build: each document's analysis key, field
@@ -21,6 +22,10 @@ export interface IndexState {
   entries: string[]
   /** Per document: its analysis as JSON, parsed only when the document changes. */
   analyses: string[]
+  /** What the build's shards were (builds only; see indexShards.ts). */
+  shards?: ShardMemo
+  /** Not kept: what a patch changed since the state it patched (its documents, and every term of their old and new analyses). */
+  changes?: { docs: number[]; terms: Set<string> }
 }
 
 /** More changed documents than this: invert everything (patching would touch most terms anyway). */
@@ -52,7 +57,7 @@ export function patchIndexState(previous: IndexState, docKeys: readonly string[]
   if (previous.docKeys.length !== docKeys.length) return null
   const changed: number[] = []
   for (let shortId = 0; shortId < docKeys.length; shortId++) if (docKeys[shortId] !== previous.docKeys[shortId]) changed.push(shortId)
-  if (changed.length === 0) return previous
+  if (changed.length === 0) return { ...previous, changes: { docs: [], terms: new Set() } }
   if (changed.length > maxPatchedDocuments) return null
   // Per affected term: the postings to drop (old analyses) and to add (new ones).
   const affected = new Map<string, { drop: number[]; add: [fieldId: number, shortId: number, count: number][] }>()
@@ -97,7 +102,7 @@ export function patchIndexState(previous: IndexState, docKeys: readonly string[]
     push(term, patched.has(term) ? patched.get(term) : previous.entries[index])
   })
   while (next < added.length) push(added[next], patched.get(added[next++]))
-  return { docKeys: [...docKeys], lengths, terms, entries, analyses }
+  return { docKeys: [...docKeys], lengths, terms, entries, analyses, shards: previous.shards, changes: { docs: changed, terms: new Set(affected.keys()) } }
 }
 
 /** The index of `term` in sorted `terms` (UTF-16 order), or -1. */

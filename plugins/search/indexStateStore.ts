@@ -3,11 +3,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { writeFileAtomic } from 'sheaf/cache'
 import type { IndexState } from './indexState.ts'
+import type { ShardMemo } from './indexShards.ts'
 
 /**
  * Each index's state (see indexState.ts) between builds: one text file per index, a
  * first line of JSON (document keys and lengths, terms), then one serialized term entry
- * per line, then one document analysis per line (JSON text holds no raw newline). Plain
+ * per line, then one document analysis per line, then its shard memo (JSON text holds no
+ * raw newline; see serialize). Plain
  * lines, not one JSON document: 16 MB at N = 1,000 read and written in tens of
  * milliseconds, and a document's analysis is parsed only if the document changed.
  * Any read or write failure only costs speed (the index is then built in full).
@@ -55,7 +57,7 @@ export class IndexStateStore {
       const state = this.loaded.get(indexKey)
       if (!state) continue
       try {
-        writeFileAtomic(this.fileOf(indexKey), [JSON.stringify({ docKeys: state.docKeys, lengths: state.lengths, terms: state.terms }), ...state.entries, ...state.analyses].join('\n'))
+        writeFileAtomic(this.fileOf(indexKey), serialize(state))
       } catch {
         // A read-only or full disk only costs speed.
       }
@@ -68,12 +70,35 @@ export class IndexStateStore {
   }
 }
 
+/**
+ * The file's lines: the head (document keys and lengths, terms, and how many shards the memo
+ * has, -1 without one), one entry per term, one analysis per document, then the shard memo (see
+ * ShardMemo): a line of JSON without the shards' contents, and one line per shard's content.
+ */
+function serialize(state: IndexState): string {
+  const memo = state.shards
+  const lines = [JSON.stringify({ docKeys: state.docKeys, lengths: state.lengths, terms: state.terms, shardCount: memo ? memo.shards.length : -1 }), ...state.entries, ...state.analyses]
+  if (memo) {
+    const shards = memo.shards.map(({ key, first, count, name }) => [key, first, count, name])
+    lines.push(JSON.stringify({ documentCount: memo.documentCount, fragments: memo.fragments, capped: memo.capped, shards }), ...memo.shards.map((shard) => shard.content))
+  }
+  return lines.join('\n')
+}
+
 function read(file: string): IndexState | null {
   try {
     const lines = fs.readFileSync(file, 'utf8').split('\n')
-    const head = JSON.parse(lines[0]) as Pick<IndexState, 'docKeys' | 'lengths' | 'terms'>
-    if (lines.length !== 1 + head.terms.length + head.docKeys.length || head.lengths.length !== head.docKeys.length) return null
-    return { ...head, entries: lines.slice(1, 1 + head.terms.length), analyses: lines.slice(1 + head.terms.length) }
+    const { shardCount, ...head } = JSON.parse(lines[0]) as Pick<IndexState, 'docKeys' | 'lengths' | 'terms'> & { shardCount?: number }
+    const documentsEnd = 1 + head.terms.length + head.docKeys.length
+    const memoLines = typeof shardCount === 'number' && shardCount >= 0 ? 1 + shardCount : 0
+    if (lines.length !== documentsEnd + memoLines || head.lengths.length !== head.docKeys.length) return null
+    const state: IndexState = { ...head, entries: lines.slice(1, 1 + head.terms.length), analyses: lines.slice(1 + head.terms.length, documentsEnd) }
+    if (memoLines) {
+      const memo = JSON.parse(lines[documentsEnd]) as Omit<ShardMemo, 'shards'> & { shards: [string, string, number, string][] }
+      if (memo.shards.length !== shardCount) return null
+      state.shards = { ...memo, shards: memo.shards.map(([key, first, count, name], n) => ({ key, first, count, name, content: lines[documentsEnd + 1 + n] })) }
+    }
+    return state
   } catch {
     return null
   }

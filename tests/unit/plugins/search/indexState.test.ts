@@ -39,18 +39,25 @@ describe('patched index state', () => {
     const patched = patchIndexState(state, after.keys, (shortId) => after.analyses[shortId])
     const full = fullIndexState(after.keys, after.analyses)
     expect(patched).not.toBeNull()
-    expect(patched).toEqual(full)
+    const { changes, shards, ...state2 } = patched as NonNullable<typeof patched>
+    expect(state2).toEqual(full)
+    expect(shards).toBeUndefined()
     expect(patched?.terms).toContain('uniqueword')
+    // What changed, for the shards (see indexShards.ts): the documents, and the terms of their old and new analyses.
+    expect(changes?.docs).toEqual([7, 8])
+    expect(changes?.terms.has('uniqueword')).toBe(true)
+    for (const [term] of before.analyses[8].terms.flat()) expect(changes?.terms.has(term)).toBe(true)
   })
 
   it('drops a term no document uses any more, and keeps the same state when nothing changed', () => {
     const before = analyse(documents(40, (id) => (id === 3 ? 'lonelyterm' : '')))
     const state = fullIndexState(before.keys, before.analyses)
-    expect(patchIndexState(state, before.keys, () => assert.fail('nothing changed'))).toBe(state)
+    expect(patchIndexState(state, before.keys, () => assert.fail('nothing changed'))).toEqual({ ...state, changes: { docs: [], terms: new Set() } })
     const after = analyse(documents(40))
     const patched = patchIndexState(state, after.keys, (shortId) => after.analyses[shortId])
     expect(patched?.terms).not.toContain('lonelyterm')
-    expect(patched).toEqual(fullIndexState(after.keys, after.analyses))
+    const { changes: _changes, ...rest } = patched as NonNullable<typeof patched>
+    expect(rest).toEqual({ ...fullIndexState(after.keys, after.analyses), shards: undefined })
   })
 
   it('refuses when documents were added, so short ids moved', () => {
