@@ -39,13 +39,17 @@ describe('an output updated in place', () => {
     expect(overlay.keep('docs/b.html')).toBe(true)
     expect(overlay.keep('a.html', 99)).toBe(false)
     expect(overlay.keep('missing.html')).toBe(false)
+    // Names that are not plain go through the output folder's checks: the same file, or a refusal.
+    expect(overlay.keep('/docs/c.html')).toBe(true)
+    expect(overlay.keep('docs/./../docs/c.html')).toBe(true)
+    expect(() => overlay.keep('../elsewhere.html')).toThrow(/outside the output folder/)
     write(staging, 'a.html', 'new a')
     write(staging, 'docs/new.html', 'new')
     write(staging, 'file-then-dir/f.html', 'f')
     write(staging, 'dir-then-file', 'now a file')
     write(staging, buildMarker, 'marker\n')
     overlay.merge()
-    expect(outputTree(out)).toEqual({ [buildMarker]: 'marker\n', 'a.html': 'new a', 'docs/b.html': 'b', 'docs/new.html': 'new', 'file-then-dir/f.html': 'f', 'dir-then-file': 'now a file' })
+    expect(outputTree(out)).toEqual({ [buildMarker]: 'marker\n', 'a.html': 'new a', 'docs/b.html': 'b', 'docs/c.html': 'c', 'docs/new.html': 'new', 'file-then-dir/f.html': 'f', 'dir-then-file': 'now a file' })
     expect(fs.existsSync(path.join(out, 'gone'))).toBe(false)
     // The kept file was never touched: same inode, not a link made this build.
     expect(fs.statSync(path.join(out, 'docs/b.html')).ino).toBe(kept)
