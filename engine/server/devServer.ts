@@ -32,6 +32,7 @@ import { openOutline, type OutlineSite } from './outlineSite.ts'
 import { watchTree } from './watchTree.ts'
 import { traceStart } from './startTrace.ts'
 import { DevTheme } from './devTheme.ts'
+import { devStyleTags } from './devStyles.ts'
 import type { PageBodies } from './pageBodies.ts'
 
 export interface DevServerOptions {
@@ -510,10 +511,12 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     const shell = await vite.transformIndexHtml(pathname, '<!doctype html><html><head></head><body></body></html>')
     const head = /<head>([\s\S]*)<\/head>/.exec(shell)?.[1] ?? ''
     const body = /<body>([\s\S]*)<\/body>/.exec(shell)?.[1] ?? ''
+    // The theme's stylesheets, linked until the client entry has run (see devStyles.ts).
+    const styles = devStyleTags(state.site.config.theme.styles, config.base)
     const at = html.lastIndexOf('</body>')
-    const withBody = at === -1 ? html : `${html.slice(0, at)}${body}${html.slice(at)}`
+    const withBody = at === -1 ? html : `${html.slice(0, at)}${body}${styles.body}${html.slice(at)}`
     const meta = `<meta name="${devGenerationMeta}" content="${generation}">`
-    return withBody.replace('<head>', () => `<head>\n${meta}\n${head}`)
+    return withBody.replace('<head>', () => `<head>\n${meta}\n${head}${styles.head}\n`)
   }
 
   /** GET: the GraphiQL page; POST: a GraphQL query against the live schema. */

@@ -25,13 +25,13 @@ const holdFullLoad = `{
     },
   }`
 
-const { url } = fixtureDevServer('dev-cold-hydration', 5605, (dir) => {
+const { url, siteDir } = fixtureDevServer('dev-cold-hydration', 5605, (dir) => {
   const config = path.join(dir, 'site/config.ts')
   const source = fs.readFileSync(config, 'utf8')
   fs.writeFileSync(config, source.replace("plugins: [files({ dir: 'content' })]", `plugins: [files({ dir: 'content' }), ${holdFullLoad}]`))
 })
 
-test('the first page hydrates, styled, while the background pass is still running', async ({ page }) => {
+test('the first page paints styled and hydrates while the background pass is still running; its stylesheet link goes once Vite has its styles', async ({ page }) => {
   const requests: string[] = []
   page.on('requestfinished', (request) => requests.push(new URL(request.url()).pathname))
   // (Not until `load`: that too waits for the page's modules.)
@@ -41,6 +41,19 @@ test('the first page hydrates, styled, while the background pass is still runnin
   expect(requests.some((pathname) => /\/\.sheaf-cache\/vite\/deps\/react\.js$/.test(pathname))).toBe(true)
   // The theme's styles are applied (the fixture's stylesheet sets the body's font).
   await expect(page.locator('body')).toHaveCSS('font-family', /system-ui/)
+  // The theme's stylesheet was linked in the HTML (the page painted styled, before its modules
+  // ran), and the link went once the client entry had run (Vite's <style> has its rules).
+  const html = await (await fetch(url('/docs/guide'))).text()
+  const href = /<link rel="stylesheet" href="([^"]+)" data-sheaf-dev-styles>/.exec(html)?.[1]
+  expect(href).toMatch(/^\/fixture\/@fs\/.*\/site\/theme\/styles\.css$/)
+  const css = await fetch(new URL(href as string, url('/')), { headers: { accept: 'text/css' } })
+  expect(css.headers.get('content-type')).toContain('text/css')
+  expect(await css.text()).toContain('system-ui')
+  await expect(page.locator('link[data-sheaf-dev-styles]')).toHaveCount(0)
+  // A rule removed by a save goes (a link left in place would have kept it).
+  const stylesheet = path.join(siteDir, 'site/theme/styles.css')
+  fs.writeFileSync(stylesheet, fs.readFileSync(stylesheet, 'utf8').replace('body { font-family: system-ui, sans-serif; }', ''))
+  await expect(page.locator('body')).not.toHaveCSS('font-family', /system-ui/)
   // The full load is still held: a file route (the emitted files are made from it) still waits.
   const emitted = await Promise.race([fetch(url('/not-emitted.txt')).then(() => 'answered'), new Promise((resolve) => setTimeout(() => resolve('waiting'), 1000))])
   expect(emitted).toBe('waiting')
