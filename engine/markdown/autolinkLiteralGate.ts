@@ -15,8 +15,8 @@ import type { Processor } from 'unified'
  *   does not depend on it), and the per-word `data` tokens are joined by micromark's text
  *   resolver, so the events are the same.
  * - The tree transform that finds literals in text (mdast-util-gfm-autolink-literal, a find and
- *   replace over every text node) can only match `http`, `www` or `@` (any case) in a text
- *   node. It is skipped when no text node has one (a quick look at the tree; most `@` of docs are
+ *   replace over every text node) can only match `http://`, `https://`, `www.` (any case) or `@`
+ *   in a text node. It is skipped when no text node has one (a quick look at the tree; most `@` of docs are
  *   in code), and without a look when the document has none of `http`, `www`, `@` and `&` (text
  *   gets characters from references too: `&#64;`).
  *
@@ -139,8 +139,12 @@ function gateLiteralTransforms(extension: unknown): unknown {
   }
 }
 
-/** What the literal transform's expressions need in a text node's value (see above). */
-const textLiteralRE = /@|http|www/i
+/**
+ * What the literal transform's expressions need in a text node's value: `http://`, `https://` or
+ * `www.` (any case) for a URL, `@` for the email, mailto and xmpp ones. Values are decoded, so an
+ * escape (`www\.`) or a reference is read as what it stands for.
+ */
+const textLiteralRE = /@|https?:\/\/|www\./i
 
 interface TextNode {
   type: string

@@ -25,7 +25,7 @@ function expectSameTree(source: string, mdx = false) {
 const pieces = [
   'a@b.co', 'Mail me at jane.doe+docs@example.com.', 'x_y-z.w@sub.example.org', 'not@an', '@handle', 'trailing@', 'a@b.c_d',
   'mailto:a@b.co', 'xmpp:a@b.co/res', 'https://example.com/path?q=1', 'HTTP://EXAMPLE.COM', 'www.example.com.', 'WWW.Example.com',
-  'http://', 'www.', 'www', 'wwwx.com', 'Www.X.io', 'what', 'hello', 'http:x', 'https:', 'HTTPS://A.B', 'whttp://x.y', 'hhttp://a.b', 'ftp://x.y', '/a@b.co', 'a/b@c.de', '&#64;', 'a&#64;b.co', 'user&#x40;host.io', '&amp;', '\\@', 'é@b.co', 'üa@b.co',
+  'http://', 'www.', 'www', 'wwwx.com', 'Www.X.io', 'what', 'hello', 'http:x', 'https:', 'HTTPS://A.B', 'whttp://x.y', 'hhttp://a.b', 'ftp://x.y', 'http:\\/\\/x.y', 'www\\.x.y', 'http&#58;//x.y', 'HTTP API', 'Http://X.Y', '/a@b.co', 'a/b@c.de', '&#64;', 'a&#64;b.co', 'user&#x40;host.io', '&amp;', '\\@', 'é@b.co', 'üa@b.co',
   '[link a@b.co](https://x.y)', '[a@b.co]', '![img](a@b.co)', '`code a@b.co`', '*a@b.co*', '**x**@y.zz', '~~a@b.co~~',
   '(a@b.co)', '<a@b.co>', '<https://x.y>', 'word', 'another word', '1.5', 'snake_case', 'a.b.c', ':tip', ':::note', '\t', '  ', '\n', '\r\n',
   '\n\n', '\n> ', '\n- ', '\n  ', '\n| a | b |\n| - | - |\n| ', ' | ', '\n```\n', '\n    ', '[^1]', '\n[^1]: a@b.co', '<span>', '</span>',
