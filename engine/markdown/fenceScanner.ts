@@ -70,8 +70,22 @@ const thematicBreakRE = /^([-*_])(?:[ \t]*\1){2,}[ \t]*$/
 const atxHeadingRE = /^#{1,6}(?:[ \t]|$)/
 const blankRE = /^[ \t]*$/
 
+/**
+ * The last source scanned and its blocks. A page's passes before parsing (the nesting guard, the
+ * container title rewrite) and after it (the unclosed fence warning) scan the same source one
+ * after the other: once is enough. Callers only read the blocks.
+ */
+let lastScan: { source: string; blocks: readonly FencedBlock[] } | null = null
+
 /** Every fenced code block of a markdown source, in order (a linear pass over its lines). */
-export function scanFences(source: string): FencedBlock[] {
+export function scanFences(source: string): readonly FencedBlock[] {
+  if (lastScan !== null && lastScan.source === source) return lastScan.blocks
+  const blocks = scanSource(source)
+  lastScan = { source, blocks }
+  return blocks
+}
+
+function scanSource(source: string): FencedBlock[] {
   const lines = source.split('\n')
   // The empty string after a final newline is not a line.
   const lineCount = lines.length > 1 && lines[lines.length - 1] === '' ? lines.length - 1 : lines.length

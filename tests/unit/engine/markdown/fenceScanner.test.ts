@@ -133,3 +133,16 @@ describe('the users of the scanner agree on what is code', () => {
     expect(findUnclosedFence('> ```\n> aaa\n\nbbb\n')).toBeNull()
   })
 })
+
+describe('scanFences reuse', () => {
+  it('scans a source once for the passes that follow each other, and a new source anew', () => {
+    const page = '# A\n\n```js\nx\n```\n'
+    const first = scanFences(page)
+    // The same source again (as the nesting guard, the title rewrite and the unclosed fence warning ask): the same blocks.
+    expect(scanFences(`${page}`)).toBe(first)
+    const other = scanFences('```\nopen\n')
+    expect(other).not.toBe(first)
+    expect(other).toEqual([expect.objectContaining({ openLine: 0, endedBy: 'document' })])
+    expect(scanFences(page)).toEqual(first)
+  })
+})
