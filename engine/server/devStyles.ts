@@ -21,10 +21,17 @@ const marker = 'data-sheaf-dev-styles'
  */
 export function devStyleTags(styles: readonly string[], base: string): { head: string; body: string } {
   if (styles.length === 0) return { head: '', body: '' }
-  // Vite serves any allowed file by its absolute path under /@fs/ (inside its root or not).
-  const head = styles.map((file) => `<link rel="stylesheet" href="${escapeAttribute(withBase(`/@fs${toUrlPath(file)}`, base))}" ${marker}>`).join('\n')
+  const head = styles.map((file) => `<link rel="stylesheet" href="${escapeAttribute(withBase(devStyleUrl(file), base))}" ${marker}>`).join('\n')
   const body = `<script type="module">for (const link of document.querySelectorAll('link[${marker}]')) link.remove()</script>`
   return { head, body }
+}
+
+/**
+ * A stylesheet's URL as Vite sees a request for it (without the base): Vite serves any allowed
+ * file by its absolute path under /@fs/ (inside its root or not).
+ */
+export function devStyleUrl(file: string): string {
+  return `/@fs${toUrlPath(file)}`
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { devStyleTags } from '../../../../engine/server/devStyles.ts'
+import { devStyleTags, devStyleUrl } from '../../../../engine/server/devStyles.ts'
 
 describe("a dev page's theme stylesheets (linked until the client entry has run)", () => {
   it('links each stylesheet by its absolute path under /@fs/ and the base, and removes the links from a module script', () => {
@@ -18,6 +18,11 @@ describe("a dev page's theme stylesheets (linked until the client entry has run)
 
   it('writes a Windows path with forward slashes', () => {
     expect(devStyleTags(['C:\\site\\styles.css'], '/').head).toContain('href="/@fs/C:/site/styles.css"')
+  })
+
+  it("names a stylesheet as Vite sees the request (no base), for the server to transform it ahead of the page's", () => {
+    expect(devStyleUrl('/work/site/theme/styles/index.css')).toBe('/@fs/work/site/theme/styles/index.css')
+    expect(devStyleTags(['/work/a.css'], '/docs/').head).toContain(`href="/docs${devStyleUrl('/work/a.css')}"`)
   })
 
   it('adds nothing for a theme without stylesheets', () => {
