@@ -2,6 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadSite } from '../../../../engine/build.ts'
+import { loadConfig } from '../../../../engine/config/loadConfig.ts'
+import { BodyWorker } from '../../../../engine/server/bodyWorker.ts'
 import { openOutline } from '../../../../engine/server/outlineSite.ts'
 import type { SheafNode } from '../../../../engine/store/types.ts'
 import { copyBasicFixture } from '../../../copyBasicFixture.ts'
@@ -59,5 +61,23 @@ describe("the dev server's body worker", () => {
     expect(outline.bodies.usedProcessor).toBe(true)
     const full = (await loadSite(site, options)).store.getNodesByType('Page').find((page) => page.relativePath === 'docs/coded.md') as SheafNode
     for (const field of fields) expect([field, coded[field]]).toEqual([field, full[field]])
+  }, 60_000)
+
+  it('warms its grammars while no page is asked for, and stops warming at the first page', async () => {
+    const config = await loadConfig(site)
+    const idle = new BodyWorker(config)
+    const asked = new BodyWorker(config)
+    try {
+      const page = await asked.transform({ key: 'page', source: '# Page\n\n```ts\nconst a = 1\n```\n', file: 'content/page.md', portable: false })
+      expect(page?.title).toBe('Page')
+      // (The block sent before the page was asked for is the only one.)
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      expect(asked.warmedUp).toBeLessThanOrEqual(1)
+      for (let wait = 0; wait < 100 && idle.warmedUp < 8; wait++) await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(idle.warmedUp).toBe(8)
+    } finally {
+      idle.close()
+      asked.close()
+    }
   }, 60_000)
 })
