@@ -25,5 +25,6 @@ export default function buildIndexesTask(input: BuildIndexesInput): BuiltSearchI
     states?.save()
     return []
   }
-  return [...buildSearchIndexes(input.pages, { hashNames: input.hashNames, states }).values()]
+  // The unchanged shards are named, not sent: the main thread keeps them from the previous output.
+  return [...buildSearchIndexes(input.pages, { hashNames: input.hashNames, states, reuseShards: true }).values()]
 }

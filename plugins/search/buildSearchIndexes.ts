@@ -20,7 +20,7 @@ export interface BuiltSearchIndex {
    * folder (`static/search/13.x.en`), its files (each named after its content) and the name of
    * its meta file. The develop server serves the whole index.
    */
-  shards?: { dir: string; files: ShardFiles; meta: string }
+  shards?: { dir: string; files: ShardFiles; meta: string; reused?: string[] }
 }
 
 /** What the index reads of a Page node (a plain copy of those fields can cross to a worker). */
@@ -48,7 +48,7 @@ export function indexKey(version: string | null | undefined, lang: string | null
  * each serialised with the shared options and named after its content hash
  * (so a changed index never hits a stale cache).
  */
-export function buildSearchIndexes(pages: readonly IndexablePage[], options: { hashNames?: boolean; analyses?: AnalysisCache; states?: IndexStates } = {}): Map<string, BuiltSearchIndex> {
+export function buildSearchIndexes(pages: readonly IndexablePage[], options: { hashNames?: boolean; analyses?: AnalysisCache; states?: IndexStates; reuseShards?: boolean } = {}): Map<string, BuiltSearchIndex> {
   const groups = groupPages(pages)
   const built = new Map<string, BuiltSearchIndex>()
   for (const [key, group] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
@@ -64,10 +64,11 @@ export function buildSearchIndexes(pages: readonly IndexablePage[], options: { h
     // The same characters as JSON.stringify(createIndexFile(...)), from the terms' entries.
     const json = `${JSON.stringify({ version, lang, pages: indexedPages }).slice(0, -1)},"index":${indexJson(documents, state.lengths, state.entries)}}`
     const hash = options.hashNames === false ? '' : createHash('sha256').update(json).digest('hex').slice(0, 8)
-    // A patched state knows what changed: only the shards that touches are written again.
-    const changes = patched && patched.changes && patched.shards ? { memo: patched.shards, ...patched.changes, termsOf: (doc: number) => termsOf(patched, doc) } : undefined
+    // A patched state knows what changed: only the shards that touches are written again (when
+    // the caller can take files it has no content for, see WrittenShards.reused).
+    const changes = options.reuseShards && patched && patched.changes && patched.shards ? { memo: patched.shards, ...patched.changes, termsOf: (doc: number) => termsOf(patched, doc) } : undefined
     const written = options.hashNames === false ? undefined : writeShards({ version, lang, pages: indexedPages, documents, lengths: state.lengths, terms: state.terms, entries: state.entries }, changes)
-    const shards = written && { dir: shardDirName(version, lang), files: written.files, meta: written.meta }
+    const shards = written && { dir: shardDirName(version, lang), files: written.files, meta: written.meta, reused: written.reused }
     const { changes: _changes, ...kept } = state
     options.states?.set(key, written ? { ...kept, shards: written.memo } : kept)
     built.set(key, { version, lang, fileName: indexFileName(version, lang, hash), json, pageCount: indexedPages.length, documentCount: documents.length, shards })

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { outputDirOfStaging } from 'sheaf'
-import { overlayOf } from 'sheaf/cache'
+import { overlayOf, reusePreviousOutput } from 'sheaf/cache'
 import type { ShardFiles } from './indexShards.ts'
 
 /**
@@ -14,16 +14,25 @@ const concurrency = 32
 /**
  * Puts a sharded index's files in the output folder being written. Their names are their content's
  * hash (indexShards.ts), so a file of the same name and size in the output this build replaces
- * holds these bytes: it is hard-linked, not written again. A one-page rebuild then writes only the
- * files whose content changed (and the meta file); every other keeps its file.
+ * holds these bytes: it is kept (or hard-linked), not written again. A one-page rebuild then writes
+ * only the files whose content changed (and the meta file); every other keeps its file.
+ * `reused` names files the last build wrote whose content is not at hand (see WrittenShards.reused):
+ * each is kept from the previous output, and those it lacks come back as `missing`.
  *
- * Returns how many files were written (the rest were linked). On a failure, nothing more is
- * started and the first failure is thrown once every write in flight has ended, so nothing
- * writes into the output after the build has failed.
+ * On a failure, nothing more is started and the first failure is thrown once every write in
+ * flight has ended, so nothing writes into the output after the build has failed.
  */
-export async function emitShardFiles(outDir: string, dir: string, files: ShardFiles, emitFile: (relativePath: string, content: string) => Promise<void>): Promise<number> {
+export async function emitShardFiles(
+  outDir: string,
+  dir: string,
+  files: ShardFiles,
+  emitFile: (relativePath: string, content: string) => Promise<void>,
+  reused: readonly string[] = [],
+): Promise<{ written: number; missing: string[] }> {
   const previous = outputDirOfStaging(outDir)
   const made = new Set<string>()
+  const missing: string[] = []
+  for (const name of reused) if (!(await reusePreviousOutput(outDir, `${dir}/${name}`))) missing.push(name)
   let written = 0
   let next = 0
   let failed = false
@@ -45,7 +54,7 @@ export async function emitShardFiles(outDir: string, dir: string, files: ShardFi
   const lanes = await Promise.allSettled(Array.from({ length: Math.min(concurrency, files.length) }, lane))
   const failure = lanes.find((lane): lane is PromiseRejectedResult => lane.status === 'rejected')
   if (failure) throw failure.reason
-  return written
+  return { written, missing }
 }
 
 async function linkPrevious(from: string, to: string, size: number, made: Set<string>): Promise<boolean> {

@@ -71,6 +71,21 @@ export function search(options: SearchPluginOptions = {}): Plugin {
   const locate = (path: string, context: QueryContext) => indexForPath(path, context.store.getNodesByType('Page'), context.pageByPath)
 
   const cacheDirOf = (root: string) => path.resolve(root, options.cacheDir ?? '.sheaf-cache/search')
+  // Every index built on this thread from the pages, without the last build's state.
+  const indexAfresh = async (graphql: (query: string) => Promise<unknown>): Promise<Map<string, BuiltSearchIndex>> => {
+    const kept = states
+    states = undefined
+    built = null
+    emitting = true
+    try {
+      await graphql('query { searchIndex(path: "/") }')
+    } finally {
+      emitting = false
+      states = kept
+    }
+    // (Set by the resolver the query ran.)
+    return (built as { indexes: Map<string, BuiltSearchIndex> } | null)?.indexes ?? new Map()
+  }
 
   return {
     name: 'search',
@@ -147,10 +162,22 @@ export function search(options: SearchPluginOptions = {}): Plugin {
         indexes = [...(built?.indexes.values() ?? [])]
       }
       pending = null
+      let fresh: Map<string, BuiltSearchIndex> | undefined
       for (const index of indexes) {
         await emitFile(index.fileName, index.json)
-        // Unchanged shard files (same name: same content) are linked from the output this build replaces.
-        if (index.shards) await emitShardFiles(outDir, index.shards.dir, index.shards.files, emitFile)
+        // Unchanged shard files (same name: same content) are kept from the output this build replaces.
+        const emitted = index.shards && (await emitShardFiles(outDir, index.shards.dir, index.shards.files, emitFile, index.shards.reused))
+        if (index.shards && emitted?.missing.length) {
+          // The previous output lost files the worker did not send (removed by hand, or a build
+          // that failed before its commit): indexed afresh here, from the pages, to write them.
+          fresh ??= await indexAfresh(graphql)
+          const files = new Map(fresh.get(indexKey(index.version, index.lang))?.shards?.files)
+          for (const name of emitted.missing) {
+            const content = files.get(name)
+            if (content === undefined) throw new Error(`The search index file ${index.shards.dir}/${name} is missing from the previous output, and indexing afresh did not make it.`)
+            await emitFile(`${index.shards.dir}/${name}`, content)
+          }
+        }
         // The pointer names both: the browser reads the sharded copy, the whole file stays for tools and older clients.
         const shards = index.shards ? `${path.posix.relative('static', index.shards.dir)}/${index.shards.meta}` : undefined
         if (hashNames) await emitFile(indexFileName(index.version, index.lang, pointerName), JSON.stringify({ file: index.fileName.split('/').pop(), shards }))

@@ -36,6 +36,11 @@ export type ShardFiles = [name: string, content: string][]
 /** A sharded index: its files and the name of its meta file among them (what the pointer names). */
 export interface WrittenShards {
   files: ShardFiles
+  /**
+   * Shard files the last build wrote, unchanged since (see ShardMemo), by path under the index's
+   * folder: not in `files`, their content is not at hand (the previous output has them).
+   */
+  reused: string[]
   meta: string
   /** What the next build needs to reuse this build's shards (see ShardMemo). */
   memo: ShardMemo
@@ -47,6 +52,8 @@ export interface WrittenShards {
  * files, and finding each one's documents, writing and hashing it took 0.15-0.2 s of a one-page
  * rebuild whose edit changed a few dozen. A shard is the same as last time when it has the same
  * key, the same first term and as many terms, and none of its terms is dirty (see ShardChanges).
+ * Its content is not kept (12 MB at N = 1,000, read and written by every build): the previous
+ * output has the file, and the rare build whose output lost it indexes afresh (see index.ts).
  */
 export interface ShardMemo {
   documentCount: number
@@ -54,7 +61,7 @@ export interface ShardMemo {
   fragments: string[]
   /** Each capped term's capped entry (an edit that moves a field's average length re-caps them all). */
   capped: [term: string, entry: string][]
-  shards: { key: string; first: string; count: number; name: string; content: string }[]
+  shards: { key: string; first: string; count: number; name: string }[]
 }
 
 /**
@@ -128,6 +135,7 @@ export function writeShards(input: ShardInput, changes?: ShardChanges): WrittenS
   const reusable = changes && changes.memo.documentCount === documents.length ? dirtyTerms(changes, fragmentNames, capped) : null
   const previousShards = new Map(reusable ? changes?.memo.shards.map((shard) => [shard.key, shard]) : [])
   const memoShards: ShardMemo['shards'] = []
+  const reused: string[] = []
 
   const groups = new Map<string, number[]>()
   terms.forEach((term, at) => {
@@ -147,7 +155,7 @@ export function writeShards(input: ShardInput, changes?: ShardChanges): WrittenS
     const previous = previousShards.get(key)
     if (reusable && previous && previous.first === first && previous.count === group.length && !group.some((at) => reusable.has(terms[at]))) {
       memoShards.push(previous)
-      add('s/', previous.content)
+      reused.push(`s/${previous.name}.json`)
       return previous.name
     }
     const docs = new Set<number>()
@@ -159,9 +167,8 @@ export function writeShards(input: ShardInput, changes?: ShardChanges): WrittenS
       const n = Math.floor(id / docsPerFragment)
       fragments[n] = fragmentNames[n]
     }
-    const content = `{"fieldLength":${JSON.stringify(fieldLength)},"fragments":${JSON.stringify(fragments)},"index":[${group.map((at) => entries[at]).join(',')}]}`
-    const name = add('s/', content)
-    memoShards.push({ key, first, count: group.length, name, content })
+    const name = add('s/', `{"fieldLength":${JSON.stringify(fieldLength)},"fragments":${JSON.stringify(fragments)},"index":[${group.map((at) => entries[at]).join(',')}]}`)
+    memoShards.push({ key, first, count: group.length, name })
     return name
   })
 
@@ -190,7 +197,7 @@ export function writeShards(input: ShardInput, changes?: ShardChanges): WrittenS
   const metaJson = JSON.stringify(meta)
   const metaName = `meta.${contentName(metaJson)}.json`
   files.push([metaName, metaJson])
-  return { files, meta: metaName, memo: { documentCount: documents.length, fragments: fragmentNames, capped, shards: memoShards } }
+  return { files, reused, meta: metaName, memo: { documentCount: documents.length, fragments: fragmentNames, capped, shards: memoShards } }
 }
 
 /**

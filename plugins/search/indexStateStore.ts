@@ -71,32 +71,26 @@ export class IndexStateStore {
 }
 
 /**
- * The file's lines: the head (document keys and lengths, terms, and how many shards the memo
- * has, -1 without one), one entry per term, one analysis per document, then the shard memo (see
- * ShardMemo): a line of JSON without the shards' contents, and one line per shard's content.
+ * The file's lines: the head (document keys and lengths, terms, whether a shard memo follows),
+ * one entry per term, one analysis per document, then the shard memo (see ShardMemo) if any.
  */
 function serialize(state: IndexState): string {
   const memo = state.shards
-  const lines = [JSON.stringify({ docKeys: state.docKeys, lengths: state.lengths, terms: state.terms, shardCount: memo ? memo.shards.length : -1 }), ...state.entries, ...state.analyses]
-  if (memo) {
-    const shards = memo.shards.map(({ key, first, count, name }) => [key, first, count, name])
-    lines.push(JSON.stringify({ documentCount: memo.documentCount, fragments: memo.fragments, capped: memo.capped, shards }), ...memo.shards.map((shard) => shard.content))
-  }
+  const lines = [JSON.stringify({ docKeys: state.docKeys, lengths: state.lengths, terms: state.terms, memo: memo !== undefined }), ...state.entries, ...state.analyses]
+  if (memo) lines.push(JSON.stringify({ ...memo, shards: memo.shards.map(({ key, first, count, name }) => [key, first, count, name]) }))
   return lines.join('\n')
 }
 
 function read(file: string): IndexState | null {
   try {
     const lines = fs.readFileSync(file, 'utf8').split('\n')
-    const { shardCount, ...head } = JSON.parse(lines[0]) as Pick<IndexState, 'docKeys' | 'lengths' | 'terms'> & { shardCount?: number }
+    const { memo, ...head } = JSON.parse(lines[0]) as Pick<IndexState, 'docKeys' | 'lengths' | 'terms'> & { memo?: boolean }
     const documentsEnd = 1 + head.terms.length + head.docKeys.length
-    const memoLines = typeof shardCount === 'number' && shardCount >= 0 ? 1 + shardCount : 0
-    if (lines.length !== documentsEnd + memoLines || head.lengths.length !== head.docKeys.length) return null
+    if (lines.length !== documentsEnd + (memo ? 1 : 0) || head.lengths.length !== head.docKeys.length) return null
     const state: IndexState = { ...head, entries: lines.slice(1, 1 + head.terms.length), analyses: lines.slice(1 + head.terms.length, documentsEnd) }
-    if (memoLines) {
-      const memo = JSON.parse(lines[documentsEnd]) as Omit<ShardMemo, 'shards'> & { shards: [string, string, number, string][] }
-      if (memo.shards.length !== shardCount) return null
-      state.shards = { ...memo, shards: memo.shards.map(([key, first, count, name], n) => ({ key, first, count, name, content: lines[documentsEnd + 1 + n] })) }
+    if (memo) {
+      const stored = JSON.parse(lines[documentsEnd]) as Omit<ShardMemo, 'shards'> & { shards: [string, string, number, string][] }
+      state.shards = { ...stored, shards: stored.shards.map(([key, first, count, name]) => ({ key, first, count, name })) }
     }
     return state
   } catch {

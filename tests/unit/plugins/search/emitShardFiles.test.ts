@@ -29,7 +29,7 @@ test('a rebuild links the shard files the replaced output already has, and write
     [`s/${contentName(unchanged)}.json`, unchanged],
     [`s/${contentName(changed)}.json`, changed],
   ]
-  expect(await emitShardFiles(staging, dir, files, emitFile)).toBe(1)
+  expect(await emitShardFiles(staging, dir, files, emitFile)).toEqual({ written: 1, missing: [] })
   expect(emitted).toEqual([`${dir}/s/${contentName(changed)}.json`])
   const linked = path.join(staging, dir, `s/${contentName(unchanged)}.json`)
   expect(fs.readFileSync(linked, 'utf8')).toBe(unchanged)
@@ -39,7 +39,7 @@ test('a rebuild links the shard files the replaced output already has, and write
 
 test('a first build (no output to replace) writes every file', async () => {
   const emitted: string[] = []
-  expect(await emitShardFiles(path.join(root, 'out'), 'static/search/en', [['s/a.json', '{}'], ['meta.b.json', '{}']], async (relative) => void emitted.push(relative))).toBe(2)
+  expect(await emitShardFiles(path.join(root, 'out'), 'static/search/en', [['s/a.json', '{}'], ['meta.b.json', '{}']], async (relative) => void emitted.push(relative))).toEqual({ written: 2, missing: [] })
   expect(emitted).toEqual(['static/search/en/s/a.json', 'static/search/en/meta.b.json'])
 })
 
@@ -54,7 +54,7 @@ test('files are written several at a time, not one after the other', async () =>
     emitted.add(relative)
     inFlight -= 1
   }
-  expect(await emitShardFiles(path.join(root, 'parallel'), 'static/search/en', files, emitFile)).toBe(100)
+  expect(await emitShardFiles(path.join(root, 'parallel'), 'static/search/en', files, emitFile)).toEqual({ written: 100, missing: [] })
   expect(emitted.size).toBe(100)
   expect(most).toBeGreaterThan(1)
   // Bounded: a big index does not open thousands of files at once.
@@ -79,4 +79,18 @@ test('a failed write starts no other, and is thrown once the writes in flight ha
   // Nothing writes into the output after the build has failed.
   expect(inFlight).toBe(0)
   expect(started).toBeLessThan(files.length)
+})
+
+test('files the worker did not send (unchanged since the last build) are taken from the previous output, and those it lacks reported', async () => {
+  const dir = 'static/search/1.0.en'
+  const previous = path.join(root, 'site')
+  fs.mkdirSync(path.join(previous, dir, 's'), { recursive: true })
+  fs.writeFileSync(path.join(previous, dir, 's/kept.json'), '{"kept":true}')
+  const staging = path.join(root, '.site-staging-89abcdef')
+  fs.mkdirSync(staging)
+  const emitted: string[] = []
+  const result = await emitShardFiles(staging, dir, [], async (relative) => void emitted.push(relative), ['s/kept.json', 's/lost.json'])
+  expect(result).toEqual({ written: 0, missing: ['s/lost.json'] })
+  expect(emitted).toEqual([])
+  expect(fs.readFileSync(path.join(staging, dir, 's/kept.json'), 'utf8')).toBe('{"kept":true}')
 })
