@@ -28,6 +28,7 @@ import { answerGraphqlRequest } from './explorer/graphqlRequest.ts'
 import { ExplorerVite } from './explorer/explorerVite.ts'
 import { hostRefusal, isHostAllowed } from './hostCheck.ts'
 import { BackgroundPass } from './backgroundPass.ts'
+import { RequestActivity } from './requestActivity.ts'
 import { openOutline, type OutlineSite } from './outlineSite.ts'
 import { watchTree } from './watchTree.ts'
 import { traceStart } from './startTrace.ts'
@@ -82,6 +83,12 @@ const backgroundFallbackMs = 3000
  * and the page's modules, which Vite serves from it, would wait for them.
  */
 const clientLoadGraceMs = 2000
+/**
+ * After that grace, the pass also waits until Vite's requests (the page's modules) have been
+ * quiet this long (see requestActivity.ts), for at most `clientLoadCapMs` after the page.
+ */
+const viteQuietMs = 500
+const clientLoadCapMs = 15_000
 /** Rounds of "query, then transform the bodies it read" for one page's data before its data is taken as it is. */
 const bodyRounds = 3
 
@@ -260,6 +267,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   const startBackgroundPass = () => {
     if (backgroundStarted) return
     backgroundStarted = true
+    traceStart('background pass started')
     // A save's full load has replaced the outline already.
     if (!state.bodies) return backgroundDone()
     background = new BackgroundPass(
@@ -279,9 +287,17 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     )
   }
   let backgroundTimer = setTimeout(startBackgroundPass, backgroundFallbackMs).unref()
+  const viteRequests = new RequestActivity()
+  const startBackgroundPassWhenQuiet = (deadline: number) => {
+    const wait = viteRequests.quietIn(viteQuietMs)
+    if (wait === 0 || performance.now() >= deadline) startBackgroundPass()
+    else backgroundTimer = setTimeout(() => startBackgroundPassWhenQuiet(deadline), wait).unref()
+  }
   const startBackgroundPassIn = (ms: number) => {
     clearTimeout(backgroundTimer)
-    if (!backgroundStarted) backgroundTimer = setTimeout(startBackgroundPass, ms).unref()
+    if (backgroundStarted) return
+    const deadline = performance.now() + clientLoadCapMs
+    backgroundTimer = setTimeout(() => startBackgroundPassWhenQuiet(deadline), ms).unref()
   }
 
   const rebuild = async (files: string[]) => {
@@ -438,6 +454,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     }
     const page = route === null ? undefined : state.pages.get(routeKey(route))
     if (!page && (route === null || isFile || viteModule)) {
+      viteRequests.track(response)
       vite.middlewares(request, response, () => {
         response.writeHead(404).end('Not found')
       })
