@@ -41,4 +41,30 @@ describe('node digests', () => {
     Object.defineProperty(lazy, 'content', { enumerable: true, get: () => 'late' })
     expect(createFieldsDigest(lazy)).toBe(createFieldsDigest({ content: 'late' }))
   })
+
+  it('of a node created without one are made when first read, from its fields as created', () => {
+    const store = new NodeStore()
+    const fields = { ...file, data: { n: 1 } }
+    const node = store.createNode({ type: 'File', key: 'a/b.md', ...fields }, 'test')
+    // Not made yet: the digest is a getter until read.
+    expect(typeof Object.getOwnPropertyDescriptor(node.internal, 'contentDigest')?.get).toBe('function')
+    expect(Object.keys(node.internal)).toEqual(['contentDigest', 'owner'])
+    // Fields set on the node after its creation do not change it (updateNode folds its own in).
+    node.extra = 'later'
+    expect(node.internal.contentDigest).toBe(createFieldsDigest(fields))
+    const updated = store.updateNode(node, { title: 'T' })
+    expect(updated.internal.contentDigest).toBe(createContentDigest(`${createFieldsDigest(fields)}\0${JSON.stringify({ title: 'T' })}`))
+    // A digest written (a dev server's body edit) is kept.
+    const other = store.createNode({ type: 'File', key: 'c.md', content: 'c' }, 'test')
+    other.internal.contentDigest = 'written'
+    expect(other.internal.contentDigest).toBe('written')
+  })
+
+  it("of a node with a lazy field are made at once (the field's getter may read the node)", () => {
+    const store = new NodeStore()
+    const input = { type: 'Page', key: 'p' } as Record<string, unknown>
+    Object.defineProperty(input, 'body', { enumerable: true, get: () => 'late' })
+    const node = store.createNode(input as { type: string; key: string }, 'test')
+    expect(Object.getOwnPropertyDescriptor(node.internal, 'contentDigest')).toMatchObject({ value: createFieldsDigest({ body: 'late' }) })
+  })
 })
