@@ -4,11 +4,11 @@ import remarkGfm from 'remark-gfm'
 import remarkMdx from 'remark-mdx'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
-import remarkAutolinkLiteralGate from './autolinkLiteralGate.ts'
+import remarkGfmGates from './gfmGates.ts'
 
 /** The markdown (or MDX) parser: one definition, shared by the processor and the parse workers. */
 export function createParser(mdx: boolean) {
   const base = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkDirective)
-  // Last: it wraps the parser and GFM's extensions (see autolinkLiteralGate.ts).
-  return (mdx ? base.use(remarkMdx) : base).use(remarkAutolinkLiteralGate)
+  // Last: it wraps the parser and GFM's extensions (see gfmGates.ts).
+  return (mdx ? base.use(remarkMdx) : base).use(remarkGfmGates)
 }

@@ -41,7 +41,7 @@ function random(seed: number) {
   }
 }
 
-describe('autolink literal gate (autolinkLiteralGate.ts)', () => {
+describe('autolink literal gates (gfmGates.ts)', () => {
   it('keeps email, URL and www literals where GFM makes them', () => {
     const tree = gated.md.parse('Write to jane@example.com, see https://a.example and www.b.example.\n\n> quoted x@y.io\n\n- item\tz@w.io\n')
     const links: string[] = []
