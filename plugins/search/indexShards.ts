@@ -111,8 +111,7 @@ export function writeShards(input: ShardInput, changes?: ShardChanges): WrittenS
   })
   const names = new Map<string, string>()
   const files: ShardFiles = []
-  const add = (folder: string, content: string): string => {
-    const name = contentName(content)
+  const add = (folder: string, content: string, name = contentName(content)): string => {
     const path = `${folder}${name}.json`
     const existing = names.get(path)
     // Two different contents with one name would serve one of them for both: never silently.
@@ -124,18 +123,27 @@ export function writeShards(input: ShardInput, changes?: ShardChanges): WrittenS
     return name
   }
 
+  const reused: string[] = []
   const fragmentNames: string[] = []
   for (let first = 0; first < documents.length; first += docsPerFragment) {
-    const fragment = documents.slice(first, first + docsPerFragment).map((document) => {
-      const page = input.pages[document.page]
-      return [page.routePath, page.title, document.anchor, document.header, page.content.slice(document.start, document.end)]
-    })
-    fragmentNames.push(add('d/', JSON.stringify(fragment)))
+    const fragment = JSON.stringify(
+      documents.slice(first, first + docsPerFragment).map((document) => {
+        const page = input.pages[document.page]
+        return [page.routePath, page.title, document.anchor, document.header, page.content.slice(document.start, document.end)]
+      }),
+    )
+    // A fragment the last build wrote under the same name is named, not sent (see WrittenShards.reused).
+    const name = contentName(fragment)
+    const n = fragmentNames.length
+    if (changes && changes.memo.fragments[n] === name && !names.has(`d/${name}.json`)) {
+      names.set(`d/${name}.json`, fragment)
+      reused.push(`d/${name}.json`)
+    } else add('d/', fragment, name)
+    fragmentNames.push(name)
   }
   const reusable = changes && changes.memo.documentCount === documents.length ? dirtyTerms(changes, fragmentNames, capped) : null
   const previousShards = new Map(reusable ? changes?.memo.shards.map((shard) => [shard.key, shard]) : [])
   const memoShards: ShardMemo['shards'] = []
-  const reused: string[] = []
 
   const groups = new Map<string, number[]>()
   terms.forEach((term, at) => {
