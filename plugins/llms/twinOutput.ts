@@ -36,13 +36,14 @@ export class TwinOutput {
 
   /** Puts `body` at `file` (relative to the output folder). */
   async emit(file: string, body: string): Promise<void> {
-    const target = inside(this.stagingDir, file)
     const bytes = Buffer.from(body)
     const digest = createHash('sha1').update(bytes).digest('base64url')
     this.next.set(file, { digest, size: bytes.length })
     const before = this.previous.get(file)
     // Kept where it is when the output is updated in place, linked into the staging folder otherwise.
     if (this.previousDir && before?.digest === digest && before.size === bytes.length && (await reusePreviousOutput(this.stagingDir, file, bytes.length))) return
+    // Checked where it is written (a reused twin was written, so checked, by an earlier build).
+    const target = inside(this.stagingDir, file)
     await this.makeDir(path.dirname(target))
     await fs.promises.writeFile(target, bytes)
   }
