@@ -5,7 +5,7 @@
  * package's parseDocument (a CST, a document model, then toJS) cost about a quarter of a
  * millisecond a page on the 1,000-page corpus, more on a thread where it is not yet compiled (this
  * site's main thread: 74 ms for 66 pages). Only lines whose meaning is plain are read here; any
- * other block (an empty or commented line, nesting, a list, a value YAML would type as a
+ * other block (an empty or commented line, nesting, a list, a key or value YAML would type as a
  * boolean, null or number, an escape, a repeated key) gives null and goes to the yaml package,
  * so the result is always the one it gives (tests/unit/engine/markdown/flatFrontmatter.test.ts).
  */
@@ -32,7 +32,8 @@ export function readFlatFrontmatter(block: string): Record<string, string> | nul
     const match = lineRE.exec(line)
     if (!match) return null
     const [, key, raw] = match
-    if (Object.hasOwn(data, key)) return null
+    // YAML types keys too: `null:` is the key "", `False:` the key "false".
+    if (Object.hasOwn(data, key) || typedWords.has(key)) return null
     const value = valueOf(raw)
     if (value === null) return null
     data[key] = value

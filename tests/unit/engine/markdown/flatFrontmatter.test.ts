@@ -9,7 +9,7 @@ function yamlRead(block: string): unknown {
   return document.errors.length ? null : document.toJS()
 }
 
-const keys = ['title', 'description', 'pageType', 'sidebar_label', 'x-y', 'A1', 'constructor', 'toString', 'hasOwnProperty']
+const keys = ['title', 'description', 'pageType', 'sidebar_label', 'x-y', 'A1', 'constructor', 'toString', 'hasOwnProperty', 'null', 'Null', 'NULL', 'true', 'True', 'False', 'FALSE', 'yes', 'on']
 const values = [
   'Plain words', 'Getting started', "Don't panic", 'a, b (c) / d? e! f+g-h_i.j', 'trailing   ', 'two  spaces', 'x',
   'true', 'True', 'TRUE', 'false', 'null', 'Null', 'NULL', '~', 'yes', 'no', 'on', 'off', 'Yes', 'NaN', '.nan', '.inf', '-.inf',
