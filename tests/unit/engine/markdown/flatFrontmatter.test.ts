@@ -9,11 +9,11 @@ function yamlRead(block: string): unknown {
   return document.errors.length ? null : document.toJS()
 }
 
-const keys = ['title', 'description', 'pageType', 'sidebar_label', 'x-y', 'A1', 'constructor', 'toString', 'hasOwnProperty', 'null', 'Null', 'NULL', 'true', 'True', 'False', 'FALSE', 'yes', 'on']
+const keys = ['title', 'description', 'pageType', 'sidebar_label', 'x-y', 'A1', 'constructor', 'toString', 'hasOwnProperty', 'null', 'Null', 'NULL', 'true', 'True', 'False', 'FALSE', 'yes', 'on', 'NaN', 'Infinity', 'inf', 'y', 'n', 'Yes', 'e1', 'E', 'a-b-c', 'Z9']
 const values = [
   'Plain words', 'Getting started', "Don't panic", 'a, b (c) / d? e! f+g-h_i.j', 'trailing   ', 'two  spaces', 'x',
   'true', 'True', 'TRUE', 'false', 'null', 'Null', 'NULL', '~', 'yes', 'no', 'on', 'off', 'Yes', 'NaN', '.nan', '.inf', '-.inf',
-  '1', '1.5', '0x1F', '0o17', '1e3', '+1', '-1', '2024-01-01', '12:30', 'a: b', 'a:b', 'a #b', 'a#b', '#c', '[a, b]', '{a: b}', '&anchor x', '*alias',
+  '1', '1.5', '0x1F', '0o17', '1e3', '+1', '-1', '2024-01-01', '12:30', 'Infinity', 'inf', 'e1', 'E5', 'y', 'n', 'a-b', 'x.y.z', 'A (b)', 'a: b', 'a:b', 'a #b', 'a#b', '#c', '[a, b]', '{a: b}', '&anchor x', '*alias',
   '!tag x', '!!str 1', '%x', '@x', '`x`', '|', '>', '|-', '- item', '? key', 'Café', 'naïve', '日本',
   '"Quoted"', '"with: colon # and hash"', '"a\\"b"', '"tab\\there"', '"x" # comment', '"x"  ', '"unterminated', '"é ☃ 😀"', '"\u2028"', '"\u0085"', '"\uFEFF"',
   "'single'", "'it''s'", "'a: b'", "'x' ", "'unterminated", '""', "''", '', ' ', '  leading',
