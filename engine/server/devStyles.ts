@@ -14,15 +14,16 @@ const marker = 'data-sheaf-dev-styles'
  * fetched at once (Vite serves the same CSS, through the same pipeline, to a stylesheet request),
  * and the browser paints the page styled or not at all.
  *
- * The links go once the entry has run: its <style> (which Vite's hot reload updates) holds the
- * same rules, and a link left in place would keep a rule a later save removed. Module scripts
- * run in document order, so a module script after the entry's runs after it (and not at all if
- * the entry fails to load, when the links are all the page has).
+ * A link goes once the entry has run and Vite's <style> for the same file is in (Vite's hot
+ * reload updates that one, and a link left in place would keep a rule a later save removed).
+ * Module scripts run in document order, so a module script after the entry's runs after it; an
+ * entry that failed to load left no <style>, and the links stay, as they are all the page has.
  */
 export function devStyleTags(styles: readonly string[], base: string): { head: string; body: string } {
   if (styles.length === 0) return { head: '', body: '' }
-  const head = styles.map((file) => `<link rel="stylesheet" href="${escapeAttribute(withBase(devStyleUrl(file), base))}" ${marker}>`).join('\n')
-  const body = `<script type="module">for (const link of document.querySelectorAll('link[${marker}]')) link.remove()</script>`
+  // Marked with the file as Vite names its <style> (data-vite-dev-id: the path, forward slashes).
+  const head = styles.map((file) => `<link rel="stylesheet" href="${escapeAttribute(withBase(devStyleUrl(file), base))}" ${marker}="${escapeAttribute(file.split('\\').join('/'))}">`).join('\n')
+  const body = `<script type="module">for (const link of document.querySelectorAll('link[${marker}]')) if (document.querySelector(\`style[data-vite-dev-id="\${CSS.escape(link.getAttribute('${marker}'))}"]\`)) link.remove()</script>`
   return { head, body }
 }
 

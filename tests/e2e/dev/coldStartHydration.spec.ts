@@ -44,7 +44,7 @@ test('the first page paints styled and hydrates while the background pass is sti
   // The theme's stylesheet was linked in the HTML (the page painted styled, before its modules
   // ran), and the link went once the client entry had run (Vite's <style> has its rules).
   const html = await (await fetch(url('/docs/guide'))).text()
-  const href = /<link rel="stylesheet" href="([^"]+)" data-sheaf-dev-styles>/.exec(html)?.[1]
+  const href = /<link rel="stylesheet" href="([^"]+)" data-sheaf-dev-styles="[^"]+">/.exec(html)?.[1]
   expect(href).toMatch(/^\/fixture\/@fs\/.*\/site\/theme\/styles\.css$/)
   const css = await fetch(new URL(href as string, url('/')), { headers: { accept: 'text/css' } })
   expect(css.headers.get('content-type')).toContain('text/css')
