@@ -67,7 +67,7 @@ export function buildSearchIndexes(pages: readonly IndexablePage[], options: { h
     // A patched state knows what changed: only the shards that touches are written again (when
     // the caller can take files it has no content for, see WrittenShards.reused).
     const changes = options.reuseShards && patched && patched.changes && patched.shards ? { memo: patched.shards, ...patched.changes, termsOf: (doc: number) => termsOf(patched, doc) } : undefined
-    const written = options.hashNames === false ? undefined : writeShards({ version, lang, pages: indexedPages, documents, lengths: state.lengths, terms: state.terms, entries: state.entries }, changes)
+    const written = options.hashNames === false ? undefined : writeShards({ version, lang, pages: indexedPages, documents, lengths: state.lengths, terms: state.terms, entries: state.entries, docKeys: keys }, changes)
     const shards = written && { dir: shardDirName(version, lang), files: written.files, meta: written.meta, reused: written.reused }
     const { changes: _changes, ...kept } = state
     options.states?.set(key, written ? { ...kept, shards: written.memo } : kept)

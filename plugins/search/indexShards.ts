@@ -59,6 +59,12 @@ export interface ShardMemo {
   documentCount: number
   /** Each fragment's file name, by fragment number. */
   fragments: string[]
+  /**
+   * What each fragment was made from, by fragment number (its documents' analysis keys, anchors,
+   * routes and page titles: see fragmentKey): an equal key gives the same name without writing
+   * and hashing the fragment again. Absent in state files of earlier versions.
+   */
+  fragmentKeys?: string[]
   /** Each capped term's capped entry (an edit that moves a field's average length re-caps them all). */
   capped: [term: string, entry: string][]
   shards: { key: string; first: string; count: number; name: string }[]
@@ -86,6 +92,8 @@ export interface ShardInput {
   /** Sorted terms and their serialized entries (`["term",{field:{doc:count}}]`), as the whole index writes them. */
   terms: readonly string[]
   entries: readonly string[]
+  /** Per document: its analysis key (its indexed text; see analysisKey), for the fragments' keys. */
+  docKeys?: readonly string[]
 }
 
 const postingRE = /"(\d+)":\d+/g
@@ -111,8 +119,12 @@ export function writeShards(input: ShardInput, changes?: ShardChanges): WrittenS
   })
   const names = new Map<string, string>()
   const files: ShardFiles = []
+  // Files named after the last build's, whose content is not made again (see WrittenShards.reused).
+  const reusedPaths = new Set<string>()
   const add = (folder: string, content: string, name = contentName(content)): string => {
     const path = `${folder}${name}.json`
+    // Reused: the same name is the same content (the hash's length is checked below when both are at hand).
+    if (reusedPaths.has(path)) return name
     const existing = names.get(path)
     // Two different contents with one name would serve one of them for both: never silently.
     if (existing !== undefined && existing !== content) throw new Error(`Two search index files share the name ${path}; change the hash length in indexShards.ts.`)
@@ -124,21 +136,35 @@ export function writeShards(input: ShardInput, changes?: ShardChanges): WrittenS
   }
 
   const reused: string[] = []
+  const reuse = (path: string) => {
+    if (names.has(path) || reusedPaths.has(path)) return
+    reusedPaths.add(path)
+    reused.push(path)
+  }
   const fragmentNames: string[] = []
+  const fragmentKeys: string[] = []
   for (let first = 0; first < documents.length; first += docsPerFragment) {
+    const n = fragmentNames.length
+    const docs = documents.slice(first, first + docsPerFragment)
+    const key = input.docKeys ? fragmentKey(docs, input.pages, input.docKeys) : ''
+    fragmentKeys.push(key)
+    // Made of the same as last time: the same name, neither written nor hashed again.
+    const known = changes?.memo.fragmentKeys?.[n] === key && key !== '' ? changes.memo.fragments[n] : undefined
+    if (known !== undefined) {
+      reuse(`d/${known}.json`)
+      fragmentNames.push(known)
+      continue
+    }
     const fragment = JSON.stringify(
-      documents.slice(first, first + docsPerFragment).map((document) => {
+      docs.map((document) => {
         const page = input.pages[document.page]
         return [page.routePath, page.title, document.anchor, document.header, page.content.slice(document.start, document.end)]
       }),
     )
     // A fragment the last build wrote under the same name is named, not sent (see WrittenShards.reused).
     const name = contentName(fragment)
-    const n = fragmentNames.length
-    if (changes && changes.memo.fragments[n] === name && !names.has(`d/${name}.json`)) {
-      names.set(`d/${name}.json`, fragment)
-      reused.push(`d/${name}.json`)
-    } else add('d/', fragment, name)
+    if (changes && changes.memo.fragments[n] === name) reuse(`d/${name}.json`)
+    else add('d/', fragment, name)
     fragmentNames.push(name)
   }
   const reusable = changes && changes.memo.documentCount === documents.length ? dirtyTerms(changes, fragmentNames, capped) : null
@@ -163,7 +189,7 @@ export function writeShards(input: ShardInput, changes?: ShardChanges): WrittenS
     const previous = previousShards.get(key)
     if (reusable && previous && previous.first === first && previous.count === group.length && !group.some((at) => reusable.has(terms[at]))) {
       memoShards.push(previous)
-      reused.push(`s/${previous.name}.json`)
+      reuse(`s/${previous.name}.json`)
       return previous.name
     }
     const docs = new Set<number>()
@@ -205,7 +231,12 @@ export function writeShards(input: ShardInput, changes?: ShardChanges): WrittenS
   const metaJson = JSON.stringify(meta)
   const metaName = `meta.${contentName(metaJson)}.json`
   files.push([metaName, metaJson])
-  return { files, reused, meta: metaName, memo: { documentCount: documents.length, fragments: fragmentNames, capped, shards: memoShards } }
+  return { files, reused, meta: metaName, memo: { documentCount: documents.length, fragments: fragmentNames, fragmentKeys: input.docKeys ? fragmentKeys : undefined, capped, shards: memoShards } }
+}
+
+/** What a fragment's rows are made of, as a string: each document's analysis key (its title, header and text), anchor, route and page title. */
+function fragmentKey(docs: readonly SectionDocument[], pages: readonly IndexedPage[], docKeys: readonly string[]): string {
+  return docs.map((document) => `${docKeys[document.id]}\u0000${document.anchor}\u0000${pages[document.page].routePath}\u0000${pages[document.page].title}`).join('\u0001')
 }
 
 /**

@@ -20,7 +20,8 @@ function site(): IndexablePage[] {
     lang: 'en',
     pageType: 'doc',
     frontmatter: {},
-    sections: Array.from({ length: 4 }, (_, at) => ({
+    // Three or four sections a page: fragments (four sections each) straddle pages.
+    sections: Array.from({ length: 3 + (id % 2) }, (_, at) => ({
       anchor: at ? `section-${at}` : '',
       heading: at ? `Section ${vocabulary[(id + at) % vocabulary.length]}` : `Page ${id}`,
       depth: at ? 2 : 1,
@@ -76,9 +77,12 @@ describe('a rebuild reusing the last build\'s shards', () => {
       ['a sentence added', withSection(pages, 10, 2, (section) => (section.text += ' brandnewword and render'))],
       // Only the fragment changes (its sections' anchors are not indexed): shards name fragments.
       ['an anchor renamed', withSection(pages, 20, 1, (section) => (section.anchor = 'renamed-anchor'))],
-      ['a common term added many times', withSection(pages, 30, 3, (section) => (section.text = `the the the the the the the ${section.text}`))],
+      ['a common term added many times', withSection(pages, 31, 3, (section) => (section.text = `the the the the the the the ${section.text}`))],
       // A section without 'the' grows tenfold: every field's average length moves, and 'the' keeps other postings.
       ['a long section', withSection(pages, 40, 2, (section) => (section.text = Array.from({ length: 400 }, (_, n) => `word${n}`).join(' ')))],
+      // Every row of a fragment names its page's title and route: a fragment of later sections changes too.
+      ['a page title changed', pages.map((entry, id) => (id === 50 ? { ...entry, title: 'Renamed page' } : entry))],
+      ['a page moved', pages.map((entry, id) => (id === 51 ? { ...entry, path: '/docs/page-51-moved' } : entry))],
       ['nothing', pages],
     ]
     for (const [, next] of edits) {
