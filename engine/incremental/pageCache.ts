@@ -111,7 +111,7 @@ export class PageCache {
     // Updated in place (see OutputOverlay): the previous files stay where they are.
     const overlay = overlayOf(toDir)
     if (overlay) {
-      this.linking.push(Promise.resolve(files.every((file) => overlay.keep(file)) ? null : pagePath))
+      this.linking.push(Promise.all(files.map((file) => overlay.keep(file))).then((kept) => (kept.every(Boolean) ? null : pagePath)))
       return
     }
     this.linking.push(linkFiles(files, fromDir, toDir, this.madeDirs).then((linked) => (linked ? null : pagePath)))

@@ -95,7 +95,7 @@ async function openStaging(dir: string): Promise<Staging> {
     async commit() {
       try {
         if (overlay.keptCount === 0) return await staging.commit()
-        overlay.merge()
+        await overlay.merge()
         // Left in it: the replaced files and empty folders.
         await staging.discard()
       } finally {

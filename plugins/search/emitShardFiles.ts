@@ -42,7 +42,7 @@ export async function emitShardFiles(
       const relative = `${dir}/${name}`
       try {
         const overlay = overlayOf(outDir)
-        if (overlay ? overlay.keep(relative, Buffer.byteLength(content)) : previous && (await linkPrevious(path.join(previous, relative), path.join(outDir, relative), Buffer.byteLength(content), made))) continue
+        if (overlay ? await overlay.keep(relative, Buffer.byteLength(content)) : previous && (await linkPrevious(path.join(previous, relative), path.join(outDir, relative), Buffer.byteLength(content), made))) continue
         await emitFile(relative, content)
         written += 1
       } catch (error) {

@@ -32,33 +32,33 @@ function write(dir: string, file: string, text: string): void {
 }
 
 describe('an output updated in place', () => {
-  it('keeps what was kept, moves in what was written, removes the rest, folders included', () => {
+  it('keeps what was kept, moves in what was written, removes the rest, folders included', async () => {
     const { out, staging } = previousBuild({ 'a.html': 'a', 'docs/b.html': 'b', 'docs/c.html': 'c', 'gone/d.html': 'd', 'file-then-dir': 'x', 'dir-then-file/e.html': 'e' })
     const overlay = openOverlay(out, staging) as OutputOverlay
     const kept = fs.statSync(path.join(out, 'docs/b.html')).ino
-    expect(overlay.keep('docs/b.html')).toBe(true)
-    expect(overlay.keep('a.html', 99)).toBe(false)
-    expect(overlay.keep('missing.html')).toBe(false)
+    expect(await overlay.keep('docs/b.html')).toBe(true)
+    expect(await overlay.keep('a.html', 99)).toBe(false)
+    expect(await overlay.keep('missing.html')).toBe(false)
     // Names that are not plain go through the output folder's checks: the same file, or a refusal.
-    expect(overlay.keep('/docs/c.html')).toBe(true)
-    expect(overlay.keep('docs/./../docs/c.html')).toBe(true)
-    expect(() => overlay.keep('../elsewhere.html')).toThrow(/outside the output folder/)
+    expect(await overlay.keep('/docs/c.html')).toBe(true)
+    expect(await overlay.keep('docs/./../docs/c.html')).toBe(true)
+    await expect(overlay.keep('../elsewhere.html')).rejects.toThrow(/outside the output folder/)
     write(staging, 'a.html', 'new a')
     write(staging, 'docs/new.html', 'new')
     write(staging, 'file-then-dir/f.html', 'f')
     write(staging, 'dir-then-file', 'now a file')
     write(staging, buildMarker, 'marker\n')
-    overlay.merge()
+    await overlay.merge()
     expect(outputTree(out)).toEqual({ [buildMarker]: 'marker\n', 'a.html': 'new a', 'docs/b.html': 'b', 'docs/c.html': 'c', 'docs/new.html': 'new', 'file-then-dir/f.html': 'f', 'dir-then-file': 'now a file' })
     expect(fs.existsSync(path.join(out, 'gone'))).toBe(false)
     // The kept file was never touched: same inode, not a link made this build.
     expect(fs.statSync(path.join(out, 'docs/b.html')).ino).toBe(kept)
   })
 
-  it('puts everything back when the commit fails part-way', () => {
+  it('puts everything back when the commit fails part-way', async () => {
     const { out, staging } = previousBuild({ 'a.html': 'a', 'docs/b.html': 'b', 'old.html': 'old' })
     const overlay = openOverlay(out, staging) as OutputOverlay
-    overlay.keep('docs/b.html')
+    await overlay.keep('docs/b.html')
     write(staging, 'a.html', 'new a')
     write(staging, 'docs/new.html', 'new')
     write(staging, 'z.html', 'z')
@@ -70,7 +70,7 @@ describe('an output updated in place', () => {
       if (++calls === 6) throw Object.assign(new Error('EIO: simulated'), { code: 'EIO' })
       rename(from, to)
     })
-    expect(() => overlay.merge()).toThrow(/simulated/)
+    await expect(overlay.merge()).rejects.toThrow(/simulated/)
     vi.restoreAllMocks()
     expect(outputTree(out)).toEqual(before)
     expect(fs.readFileSync(path.join(staging, 'docs/new.html'), 'utf8')).toBe('new')
