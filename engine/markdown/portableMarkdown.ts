@@ -135,6 +135,20 @@ export class PendingPortable {
   }
 }
 
+/** Where this thread's placeholder ids start: random, so that no page can hold one (see preparePortable). */
+let markerBase: number | null = null
+let markerCount = 0
+
+/**
+ * A page's placeholder id: 12 hex digits, as many as before (the serialiser pads table cells to
+ * their width, so a placeholder's length shows in the output), counted from a random start rather
+ * than drawn per page: `randomBytes` per page was 0.5% of a corpus markdown worker.
+ */
+function nextMarkerId(): string {
+  markerBase ??= randomBytes(6).readUIntBE(0, 6)
+  return ((markerBase + markerCount++) % 2 ** 48).toString(16).padStart(12, '0')
+}
+
 /**
  * The template's tree with a placeholder URL for each site-relative link; null when the page has
  * an MDX element. `text`: what `tree` was parsed from, when it is plain markdown parsed in one
@@ -142,7 +156,7 @@ export class PendingPortable {
  */
 export function preparePortable(tree: Root, text?: string): PendingPortable | null {
   // Each site-relative link gets a unique placeholder URL that serialises as is (see plainUrl in portableTemplate.ts).
-  const marker = `sheaf-link-${randomBytes(6).toString('hex')}-`
+  const marker = `sheaf-link-${nextMarkerId()}-`
   const links: PortableLink[] = []
   const hooks: PortableHooks = {
     link(node) {
