@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
+import net from 'node:net'
 import path from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { median } from './measure.ts'
@@ -194,6 +195,11 @@ async function firstPageInChromium(browser: Browser, url: string, server: ChildP
     })
     // performance.now() here and Date.now() in the page are both wall clocks: the page's times are taken relative to this.
     const startedAt = Date.now() - (performance.now() - started)
+    // Until the port takes connections, asked with a bare TCP connect, not by Chromium: a failed
+    // navigation every 25 ms kept a core of this two-core machine busy rendering error pages, and
+    // the server it waited for listened 1-2 s later than alone. A writer, too, opens the page once
+    // the server is up.
+    await waitForPort(new URL(url), server)
     for (let attempt = 0; ; attempt++) {
       if (server.exitCode !== null || server.signalCode !== null) throw new Error(`the dev server for ${url} exited (${server.exitCode ?? server.signalCode})`)
       if (attempt > 24_000) throw new Error(`${url} never answered 200`)
@@ -236,4 +242,21 @@ async function timeOneSave(page: Page, file: string, content: string, marker: st
   // A pause between saves, as between a writer's saves (and the emitted files' debounce).
   await page.waitForTimeout(300)
   return elapsed
+}
+
+/** Resolves once `url`'s port accepts a TCP connection (asked every 25 ms). */
+async function waitForPort(url: URL, server: ChildProcess): Promise<void> {
+  for (;;) {
+    if (server.exitCode !== null || server.signalCode !== null) return
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(Number(url.port), url.hostname)
+      socket.once('connect', () => {
+        socket.destroy()
+        resolve(true)
+      })
+      socket.once('error', () => resolve(false))
+    })
+    if (open) return
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
 }
