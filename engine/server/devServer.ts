@@ -28,6 +28,7 @@ import { answerGraphqlRequest } from './explorer/graphqlRequest.ts'
 import { ExplorerVite } from './explorer/explorerVite.ts'
 import { hostRefusal, isHostAllowed } from './hostCheck.ts'
 import { BackgroundPass } from './backgroundPass.ts'
+import { isViteModuleRoute } from './viteModuleRoute.ts'
 import { RequestActivity } from './requestActivity.ts'
 import { openOutline, type OutlineSite } from './outlineSite.ts'
 import { watchTree } from './watchTree.ts'
@@ -145,6 +146,12 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     // follow it (react-dom/client and hast-util-to-jsx-runtime were found by the page, which
     // then reloaded). (The explorer's GraphiQL has a Vite of its own: see explorerVite.ts.)
     optimizeDeps: { entries: [entry, clientStart, ...outline.runner.clientModules(), ...themeEntries(config.theme)] },
+    // The scan skips entries under `build.outDir` (Vite's default: `dist`), which is where the
+    // engine's own client modules are compiled when the site is the engine's repository (this
+    // site): react-dom/client, which only the engine's client imports, was then found by the
+    // page, bundled, and the page reloaded (a cold start hydrated 3 s later). The dev server
+    // writes no build, so the folder only needs to hold no source.
+    build: { outDir: '.sheaf/vite-build' },
     // Pre-bundled dependencies go in the site's own cache. Vite's default is the node_modules of
     // the nearest package, which sites inside one project share (this repository's test fixtures):
     // two dev servers optimizing at once replaced each other's files, and a page waiting for them
@@ -440,9 +447,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     }
     const hasExtension = route !== null && /\.[a-z0-9]+$/i.test(route)
     const isFile = hasExtension && !route.endsWith('.html')
-    // (Vite's pre-bundled dependencies are served from its cache folder: React itself, which a page
-    // needs to hydrate, once waited here for the background pass, 10-40 s at N=1,000.)
-    const viteModule = route !== null && (/^\/(@|node_modules\/|\.sheaf\/|engine\/|site\/|plugins\/)/.test(route) || route.startsWith(viteCacheRoute))
+    const viteModule = route !== null && isViteModuleRoute(route, viteCacheRoute)
     // Pages have no extension and Vite's modules are never emitted: only another file's route
     // (an index, a redirect's .html) waits for the emitted files.
     // While the outline serves, the emitted files wait for the background pass: a public file
