@@ -6,6 +6,7 @@ import remarkParse from 'remark-parse'
 import { unified } from 'unified'
 import { describe, expect, it } from 'vitest'
 import { createParser } from '../../../../engine/markdown/parser.ts'
+import { seededRandom } from '../../../seededRandom.ts'
 
 /** The parser as it was before the gate: the reference every tree is compared with. */
 function referenceParser(mdx: boolean) {
@@ -30,16 +31,6 @@ const pieces = [
   '(a@b.co)', '<a@b.co>', '<https://x.y>', 'word', 'another word', '1.5', 'snake_case', 'a.b.c', ':tip', ':::note', '\t', '  ', '\n', '\r\n',
   '\n\n', '\n> ', '\n- ', '\n  ', '\n| a | b |\n| - | - |\n| ', ' | ', '\n```\n', '\n    ', '[^1]', '\n[^1]: a@b.co', '<span>', '</span>',
 ]
-
-/** A deterministic pseudo-random sequence (mulberry32), so a failure can be replayed. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 describe('autolink literal gates (gfmGates.ts)', () => {
   it('keeps email, URL and www literals where GFM makes them', () => {
@@ -66,7 +57,7 @@ describe('autolink literal gates (gfmGates.ts)', () => {
   })
 
   it('gives the same tree as GFM without the gate on random documents (md and mdx)', () => {
-    const next = random(22)
+    const next = seededRandom(22)
     for (let round = 0; round < 600; round++) {
       const length = 1 + Math.floor(next() * 24)
       let source = ''

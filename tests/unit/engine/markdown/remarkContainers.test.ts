@@ -4,6 +4,7 @@ import { VFile } from 'vfile'
 import { describe, expect, it } from 'vitest'
 import { createParser } from '../../../../engine/markdown/parser.ts'
 import remarkContainers, { containerTypes, normalizeContainerTitles } from '../../../../engine/markdown/remarkContainers.ts'
+import { seededRandom } from '../../../seededRandom.ts'
 
 /** The transform as it was written with unist-util-visit: the reference for the walk of its own. */
 function reference(tree: Root, file: VFile, types: readonly string[] = containerTypes) {
@@ -50,16 +51,6 @@ const pieces = [
   'a:b c', 'time 10:30', ':name[label *em*]', ':a[:b[c]]', '::leaf[with :inner[x]]\n', '::bare\n', 'text :x{y=1} end', '- item :z[w]\n', '> quote ::q\n', '\n\n', 'plain words ',
 ]
 
-/** A deterministic pseudo-random sequence (mulberry32). */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 describe('remarkContainers', () => {
   it('turns containers into blocks and stray directives back into text', () => {
     const { ours } = both(':::tip Title\nSee :a[b] and ::c\n:::\n\n::leaf[x :y]\n')
@@ -69,7 +60,7 @@ describe('remarkContainers', () => {
   })
 
   it('gives the tree and messages of the unist-util-visit walk on random documents', () => {
-    const next = random(7)
+    const next = seededRandom(7)
     for (let round = 0; round < 400; round++) {
       let source = ''
       const length = 1 + Math.floor(next() * 10)

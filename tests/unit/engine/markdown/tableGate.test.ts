@@ -5,6 +5,7 @@ import remarkParse from 'remark-parse'
 import { unified } from 'unified'
 import { describe, expect, it } from 'vitest'
 import { createParser } from '../../../../engine/markdown/parser.ts'
+import { seededRandom } from '../../../seededRandom.ts'
 
 /** The parser without the gates: the reference every tree is compared with. */
 const reference = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkDirective)
@@ -17,16 +18,6 @@ const pieces = [
 ]
 const endings = ['\n', '\n', '\n', '\r\n', '\r', '\n\n']
 
-/** A deterministic pseudo-random sequence (mulberry32), so a failure can be replayed. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 describe('table gate (tableGate.ts)', () => {
   it('still finds tables, with and without pipes, in containers and with any line ending', () => {
     for (const source of ['| a | b |\n| - | - |\n| 1 | 2 |\n', 'a\n:-\n', '> | a |\n> |---|\n> | b |\n', '- | a |\n  | - |\n  b\n', '| a |\r\n| - |\r\n', '| a |\r| - |\r']) {
@@ -37,7 +28,7 @@ describe('table gate (tableGate.ts)', () => {
   })
 
   it('gives the same tree as GFM without the gate on random documents', () => {
-    const next = random(2026)
+    const next = seededRandom(2026)
     for (let round = 0; round < 1500; round++) {
       const lines = 1 + Math.floor(next() * 8)
       let source = ''
