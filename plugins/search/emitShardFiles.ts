@@ -1,7 +1,4 @@
-import fs from 'node:fs'
-import path from 'node:path'
-import { outputDirOfStaging } from 'sheaf'
-import { overlayOf, reusePreviousOutput } from 'sheaf/cache'
+import { reusePreviousOutput } from 'sheaf/cache'
 import type { ShardFiles } from './indexShards.ts'
 
 /**
@@ -29,8 +26,6 @@ export async function emitShardFiles(
   emitFile: (relativePath: string, content: string) => Promise<void>,
   reused: readonly string[] = [],
 ): Promise<{ written: number; missing: string[] }> {
-  const previous = outputDirOfStaging(outDir)
-  const made = new Set<string>()
   const missing: string[] = []
   for (const name of reused) if (!(await reusePreviousOutput(outDir, `${dir}/${name}`))) missing.push(name)
   let written = 0
@@ -41,8 +36,7 @@ export async function emitShardFiles(
       const [name, content] = files[next++]
       const relative = `${dir}/${name}`
       try {
-        const overlay = overlayOf(outDir)
-        if (overlay ? await overlay.keep(relative, Buffer.byteLength(content)) : previous && (await linkPrevious(path.join(previous, relative), path.join(outDir, relative), Buffer.byteLength(content), made))) continue
+        if (await reusePreviousOutput(outDir, relative, Buffer.byteLength(content))) continue
         await emitFile(relative, content)
         written += 1
       } catch (error) {
@@ -55,20 +49,4 @@ export async function emitShardFiles(
   const failure = lanes.find((lane): lane is PromiseRejectedResult => lane.status === 'rejected')
   if (failure) throw failure.reason
   return { written, missing }
-}
-
-async function linkPrevious(from: string, to: string, size: number, made: Set<string>): Promise<boolean> {
-  try {
-    if ((await fs.promises.stat(from)).size !== size) return false
-    const folder = path.dirname(to)
-    if (!made.has(folder)) {
-      await fs.promises.mkdir(folder, { recursive: true })
-      made.add(folder)
-    }
-    await fs.promises.link(from, to)
-    return true
-  } catch {
-    // Not there (a first build, a new file) or not linkable (another file system): written instead.
-    return false
-  }
 }
