@@ -16,7 +16,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? 'line' : 'list',
+  // In CI the failures' errors are repeated at the end, where a log's tail keeps them.
+  reporter: process.env.CI ? [['line'], ['./tests/e2e/failureSummaryReporter.ts']] : 'list',
   use: {
     // One browser context per worker, reset between tests (cookies, cache, local storage,
     // IndexedDB, routes, init scripts, bindings, emulation), instead of a new context and renderer
