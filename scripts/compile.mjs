@@ -5,8 +5,9 @@
 // sources is never run stale in this repository.
 //
 // Each file is transformed on its own by esbuild (no bundling: module identity, `import.meta.url`
-// and worker entry files stay what they are in the sources). The one rewrite: relative `.ts`/`.tsx`
-// specifiers become `.js`, in imports, dynamic imports and `new URL('./x.ts', import.meta.url)`.
+// and worker entry files stay what they are in the sources). Two rewrites: relative `.ts`/`.tsx`
+// specifiers become `.js`, in imports, dynamic imports and `new URL('./x.ts', import.meta.url)`;
+// and imports of the vendored packages (see vendoredPackages) point at their bundle in dist/vendor/.
 import { createHash } from 'node:crypto'
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -22,6 +23,38 @@ const declarationsStampFile = path.join(outDir, '.declarations-digest')
 const typescriptRE = /\.tsx?$/
 /** `from "./x.ts"`, `import("../x.tsx")`, `new URL("./x.ts", import.meta.url)` in esbuild's output (always double quotes). */
 const relativeTypeScriptRE = /((?:\bfrom|\bimport)\s*\(?\s*|\bnew URL\(\s*)"(\.\.?\/[^"\n]*?)\.tsx?"/g
+
+/**
+ * The markdown pipeline's packages, loaded by the build's main thread and by every worker that
+ * parses or renders markdown: about 500 small ES modules, which Node resolves, reads and links one
+ * by one (220-260 ms per thread here). Bundled once into dist/vendor/ (shared chunks, so each
+ * module still exists once: unified's VFile is the engine's VFile), they load in about 60 ms. Only
+ * server-side packages whose modules hold no state a site's own code shares: a theme's React, a
+ * plugin's graphql types and the browser's code keep the packages themselves.
+ */
+const vendoredPackages = [
+  'github-slugger',
+  'hast-util-raw',
+  'hast-util-sanitize',
+  'hast-util-to-string',
+  'rehype-react',
+  'remark-directive',
+  'remark-frontmatter',
+  'remark-gfm',
+  'remark-mdx',
+  'remark-parse',
+  'remark-rehype',
+  'remark-stringify',
+  'stringify-entities',
+  'unified',
+  'unist-util-visit',
+  'vfile',
+  'yaml',
+]
+const vendorDir = path.join(outDir, 'vendor')
+const vendorStampFile = path.join(vendorDir, '.digest')
+/** `from "unified"`, `import("yaml")` in esbuild's output (always double quotes). */
+const vendoredImportRE = new RegExp(`((?:\\bfrom|\\bimport)\\s*\\(?\\s*)"(${vendoredPackages.join('|')})"`, 'g')
 
 /** Every source file under the package's source folders, relative to the package root, sorted. */
 function sourceFiles() {
@@ -97,8 +130,9 @@ export async function compile({ declarations = false } = {}) {
     write: false,
     logLevel: 'silent',
   })
+  await bundleVendored(esbuild)
   for (const output of result.outputFiles) {
-    const text = output.path.endsWith('.js') ? output.text.replace(relativeTypeScriptRE, (_, before, specifier) => `${before}"${specifier}.js"`) : output.text
+    const text = output.path.endsWith('.js') ? rewriteSpecifiers(output.path, output.text) : output.text
     writeAtomically(output.path, text)
   }
   for (const file of files.filter((name) => !typescriptRE.test(name))) writeAtomically(path.join(outDir, file), fs.readFileSync(path.join(packageRoot, file)))
@@ -108,6 +142,60 @@ export async function compile({ declarations = false } = {}) {
     emitDeclarations()
     writeAtomically(declarationsStampFile, digest)
   }
+}
+
+/** A compiled file's imports: relative TypeScript files by their `.js` name, vendored packages by their bundle. */
+function rewriteSpecifiers(file, text) {
+  const toVendor = path.relative(path.dirname(file), vendorDir).split(path.sep).join('/')
+  return text
+    .replace(relativeTypeScriptRE, (_, before, specifier) => `${before}"${specifier}.js"`)
+    .replace(vendoredImportRE, (_, before, name) => `${before}"${toVendor}/${name}.js"`)
+}
+
+/**
+ * dist/vendor/<package>.js for each vendored package, with the modules they share in chunks; made
+ * again only when the installed packages (package-lock.json) or this script change. Each entry
+ * re-exports what the package exports, read from the package itself.
+ */
+async function bundleVendored(esbuild) {
+  const lockFile = path.join(packageRoot, 'package-lock.json')
+  const digest = createHash('sha1')
+    .update(fs.existsSync(lockFile) ? fs.readFileSync(lockFile) : '')
+    .update(fs.readFileSync(fileURLToPath(import.meta.url)))
+    .update(esbuild.version)
+    .digest('hex')
+  if (readStamp(vendorStampFile) === digest) return
+  const entries = {}
+  for (const name of vendoredPackages) {
+    const exported = Object.keys(await import(name)).filter((key) => key !== 'module.exports')
+    entries[name] = `export { ${exported.map((key) => (key === 'default' ? 'default' : key)).join(', ')} } from ${JSON.stringify(name)}\n`
+  }
+  const result = await esbuild.build({
+    entryPoints: vendoredPackages.map((name) => ({ in: `vendored:${name}`, out: name })),
+    outdir: vendorDir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    chunkNames: 'chunks/[name]-[hash]',
+    // yaml is CommonJS and requires Node's builtins: an ES module has no `require` of its own.
+    banner: { js: "import { createRequire as __vendorRequire } from 'node:module'; const require = __vendorRequire(import.meta.url);" },
+    write: false,
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'vendored-entries',
+        setup(build) {
+          build.onResolve({ filter: /^vendored:/ }, (args) => ({ path: args.path.slice('vendored:'.length), namespace: 'vendored' }))
+          build.onLoad({ filter: /.*/, namespace: 'vendored' }, (args) => ({ contents: entries[args.path], resolveDir: packageRoot, loader: 'js' }))
+        },
+      },
+    ],
+  })
+  fs.rmSync(vendorDir, { recursive: true, force: true })
+  for (const output of result.outputFiles) writeAtomically(output.path, output.text)
+  writeAtomically(vendorStampFile, digest)
 }
 
 /** Type declarations of the public entry points (tsconfig.build.json), with tsc: slower (seconds), so only on `npm ci` and `npm run compile`. */

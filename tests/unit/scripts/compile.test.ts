@@ -36,3 +36,23 @@ describe('the compiled package (scripts/compile.mjs)', () => {
     expect(absolute).toEqual([])
   })
 })
+
+describe('the vendored packages (dist/vendor)', () => {
+  it('are imported from their bundle, never by name, in the compiled engine', () => {
+    const vendored = fs.readdirSync(path.join(dist, 'vendor')).filter((name) => name.endsWith('.js')).map((name) => name.slice(0, -3))
+    expect(vendored).toContain('unified')
+    const byName = new RegExp(`(?:\\bfrom|\\bimport)\\s*\\(?\\s*"(?:${vendored.join('|')})"`)
+    const offenders = compiledFiles.filter((file) => !file.includes(`${path.sep}vendor${path.sep}`) && byName.test(fs.readFileSync(file, 'utf8')))
+    expect(offenders.map((file) => path.relative(dist, file))).toEqual([])
+  })
+
+  it('share one copy of each module: the VFile unified makes is the VFile the engine imports', async () => {
+    const { unified } = await import(path.join(dist, 'vendor/unified.js'))
+    const { default: remarkParse } = await import(path.join(dist, 'vendor/remark-parse.js'))
+    const { default: remarkStringify } = await import(path.join(dist, 'vendor/remark-stringify.js'))
+    const { VFile } = await import(path.join(dist, 'vendor/vfile.js'))
+    const file = await unified().use(remarkParse).use(remarkStringify).process('# Title')
+    expect(file).toBeInstanceOf(VFile)
+    expect(String(file)).toBe('# Title\n')
+  })
+})
