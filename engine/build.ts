@@ -7,7 +7,7 @@ import { siteCacheDir } from './incremental/cacheDirs.ts'
 import { buildDataLayer } from './pipeline/buildDataLayer.ts'
 import { commitOutput, openBuildOutput } from './pipeline/buildOutput.ts'
 import { startRun, type BuildRun, type RunOptions } from './pipeline/buildRun.ts'
-import { createPages } from './pipeline/createPages.ts'
+import { createPages, openQueryMemo } from './pipeline/createPages.ts'
 import { createSiteRunner, type SiteRunner, type SiteRunnerOptions } from './pipeline/createSiteRunner.ts'
 import { importTheme } from './pipeline/importTheme.ts'
 import { postBuild } from './pipeline/postBuild.ts'
@@ -97,11 +97,14 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
     const store = await content.store
     await output.checkContentFolders(store)
     const dataLayer = await buildDataLayer(site, store, run)
-    const pages = await createPages(site, dataLayer, run)
+    const memo = openQueryMemo(config, cacheDir, output.engine, run.mode, store)
+    const pages = await createPages(site, dataLayer, run, memo)
     const rendered = await renderToOutput(site, { pages, dataLayer, theme, store }, output, cacheDir, options, run)
     await postBuild(site, dataLayer, rendered.pages, await output.target(), run)
     await writeSecurityHeaders((await output.staging()).dir, config, site.runner, pages, run.mode)
     await commitOutput(output, rendered, site.session)
+    // Saved only with the output it was made for: a build that fails keeps the last one.
+    memo?.save()
     return finish(run, { ...site, dataLayer }, rendered, output.dir)
   } catch (error) {
     // Background cache writes finish too: nothing of a failed build is still writing after it rejects.

@@ -199,7 +199,8 @@ function readManifest(file: string): Manifest | null {
   return readCacheEntryJson<Manifest>(file)
 }
 
-function structureDigest(store: NodeStore): string {
+/** Digest of every File and Page node's id (and route): a node added, removed or moved changes it. */
+export function structureDigest(store: NodeStore): string {
   const ids = [...store.getNodesByType('File'), ...store.getNodesByType('Page')].map((node) => `${node.type}:${node.id}:${String(node.path ?? '')}`).sort()
   return createHash('sha1').update(ids.join('\n')).digest('hex')
 }

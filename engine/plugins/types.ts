@@ -76,6 +76,13 @@ export interface PagesApi {
    * which records what it read for incremental builds; nodes read here are not recorded.
    */
   getNodesByType(type: string): readonly SheafNode[]
+  /**
+   * Runs `compute` with a `graphql` that records what its queries read, and keeps the result
+   * (through JSON) for the next build, which gets it without running `compute` when every read
+   * sees the same values and no page was added or removed. Only for a result made from those
+   * queries, the config and the plugin's code alone; `name` is unique within the plugin.
+   */
+  reuse<T>(name: string, compute: (graphql: GraphqlRunner) => Promise<T>): Promise<T>
   createPage(page: PageInput): void
   /** The theme's template names (a page may only use one of these). */
   templates: readonly string[]
