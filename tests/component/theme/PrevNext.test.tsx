@@ -34,6 +34,19 @@ describe('LastUpdated and EditLink', () => {
     expect(screen.getByText(/Last Updated:/).textContent).toBe('Last Updated: March 5, 2024')
   })
 
+  it("formats in each page's language, and falls back to the ISO date for a language Intl refuses", () => {
+    renderInApp(
+      <>
+        <LastUpdated value="2024-03-04T12:00:00Z" label="Aktualisiert" lang="de" />
+        <LastUpdated value="2024-03-04T12:00:00Z" label="Updated" lang="en" />
+        <LastUpdated value="2024-03-04T12:00:00Z" label="Broken" lang="not a language" />
+      </>,
+    )
+    expect(screen.getByText(/Aktualisiert:/).textContent).toBe('Aktualisiert: 4. März 2024')
+    expect(screen.getByText(/Updated:/).textContent).toBe('Updated: March 4, 2024')
+    expect(screen.getByText(/Broken:/).textContent).toBe('Broken: 2024-03-04')
+  })
+
   it('links the source file in the docs repository without the content/ prefix', () => {
     renderInApp(<EditLink docRepoBaseUrl="https://github.com/org/repo/edit/main/website/" sourcePath="content/13.x/docs/api/queries.md" text="Edit this page on GitHub" />)
     const link = screen.getByRole('link', { name: 'Edit this page on GitHub' })
