@@ -2,9 +2,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import { fileURLToPath } from 'node:url'
 import path from 'node:path'
-import { createServer as createViteServer } from 'vite'
 import { writeClientEntry } from '../bundle/clientEntry.ts'
-import { createViteConfig } from '../bundle/viteConfig.ts'
 import { defaultConfigFile } from '../config/loadConfig.ts'
 import { formatError } from '../errors.ts'
 import { loadSite, type LoadedSite } from '../build.ts'
@@ -25,7 +23,7 @@ import { createRebuildQueue, FileSnapshots, isEmptyFile } from './rebuildQueue.t
 import { devGenerationMeta, devSinceEvent, devUpdateEvent } from '../shared/devUpdate.ts'
 import { errorPayload } from './errorOverlay.ts'
 import { answerGraphqlRequest } from './explorer/graphqlRequest.ts'
-import { ExplorerVite } from './explorer/explorerVite.ts'
+import type { ExplorerVite } from './explorer/explorerVite.ts'
 import { hostRefusal, isHostAllowed } from './hostCheck.ts'
 import { BackgroundPass } from './backgroundPass.ts'
 import { isViteModuleRoute } from './viteModuleRoute.ts'
@@ -36,6 +34,9 @@ import { traceStart } from './startTrace.ts'
 import { DevTheme } from './devTheme.ts'
 import { devStyleTags, devStyleUrl } from './devStyles.ts'
 import type { PageBodies } from './pageBodies.ts'
+import { plainStylesheet } from './plainStylesheet.ts'
+import { StartGate } from './startGate.ts'
+import { viteShellTags } from './viteShell.ts'
 
 export interface DevServerOptions {
   configFile?: string
@@ -90,6 +91,8 @@ const clientLoadGraceMs = 2000
  */
 const viteQuietMs = 500
 const clientLoadCapMs = 15_000
+/** The longest Vite's start waits for the pages asked for before it (a slow first page does not hold up its scripts for longer). */
+const earlyPageCapMs = 2000
 /** Rounds of "query, then transform the bodies it read" for one page's data before its data is taken as it is. */
 const bodyRounds = 3
 
@@ -108,14 +111,47 @@ function contentTypeOf(route: string): string {
  * Vite's overlay with file:line and a code frame, and in the terminal.
  */
 export async function startDevServer(root: string, options: DevServerOptions = {}): Promise<{ close(): Promise<void>; url: string }> {
+  // The server listens first (see startGate.ts): a request made meanwhile is answered as soon as
+  // what it needs is ready, the first page before Vite has started.
+  const gate = new StartGate()
+  const server = http.createServer((request, response) => {
+    gate.dispatch(request, response).catch((error: unknown) => {
+      console.error(formatError(error))
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
+      response.end(formatError(error))
+    })
+  })
+  try {
+    return await start(root, options, server, gate)
+  } catch (error) {
+    gate.fail(error)
+    server.close()
+    throw error
+  }
+}
+
+async function start(root: string, options: DevServerOptions, server: http.Server, gate: StartGate): Promise<{ close(): Promise<void>; url: string }> {
   // The cold start serves from the outline until the background pass (the full load) is swapped
   // in: the emitted files (search index, llms.txt) wait for it, being made from every body.
   let backgroundDone: () => void = () => undefined
   const backgroundSettled = new Promise<void>((resolve) => (backgroundDone = resolve))
   traceStart('engine loaded')
+  let listening: Promise<void> | null = null
+  const listen = (port: number) =>
+    (listening ??= new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(port, '127.0.0.1', () => {
+        traceStart('listening')
+        resolve()
+      })
+    }))
+  // A port given on the command line is taken at once; the config's once it is read.
+  if (options.port !== undefined) await listen(options.port)
   const outline = await openOutline(root, { configFile: options.configFile, mode: 'develop', quiet: true })
   traceStart('config and plugins')
   const { config } = outline
+  const port = options.port ?? config.devPort
+  await listen(port)
   // (The first pages' bodies are transformed by a worker that loads the markdown pipeline and its
   // highlighter meanwhile: see bodyWorker.ts. This thread's processor is made after the first page.)
   // The theme's server copy is bundled by esbuild (in its own process, but its plugin resolves
@@ -123,19 +159,108 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   const theme = new DevTheme(root)
   theme.get(config).catch(() => undefined)
   let viteRef: import('vite').ViteDevServer | null = null
-  const server = http.createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      console.error(formatError(error))
-      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
-      response.end(formatError(error))
-    })
-  })
-  // Written before the pages are known, for Vite to scan for dependencies; again once they are.
-  const entry = await writeEntry(outline, [], true)
   const viteCacheDir = path.join(root, '.sheaf-cache', 'vite')
   /** The route of Vite's cache folder (under the base): its pre-bundled dependencies are Vite's to serve. */
   const viteCacheRoute = `/${path.relative(root, viteCacheDir).split(path.sep).join('/')}/`
+
+  // Renders and a rebuild's swap of state take turns: a render reads one state throughout (its
+  // pages, its data and the generation it reports to the page).
+  let graphTurn: Promise<unknown> = Promise.resolve()
+  const inTurn = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = graphTurn.then(task, task)
+    graphTurn = run.catch(() => undefined)
+    return run
+  }
+  // Each state swapped in is a generation; a page asks, once its socket is open, what changed
+  // since the one it was rendered from (a save during its load would otherwise be lost).
+  const generations = new DevGenerations()
+
+  // Before Vite is up: a page, once the outline is read, and the theme's stylesheets its links ask
+  // for, when they are plain CSS (see plainStylesheet.ts); anything else waits for Vite.
+  let state!: DevState
+  let stateReady: () => void = () => undefined
+  const stateRead = new Promise<void>((resolve) => (stateReady = resolve))
+  /** Called once the server is ready, after a page answered before it (see `afterPage`). */
+  let afterEarlyPage: ((page: RegisteredPage) => void) | null = null
+  let earlyPage: RegisteredPage | null = null
+  /** Pages asked for before Vite has started: Vite starts once they are answered (see below). */
+  const earlyAnswers: Promise<unknown>[] = []
+  const earlyStyles = new Map(config.theme.styles.map((file) => [devStyleUrl(file), file]))
+  gate.answerEarly(async (request, response) => {
+    // A refused host waits for the full handler, which says why.
+    if (request.method !== 'GET' || !isHostAllowed(request.headers.host, options.allowedHosts ?? [])) return false
+    const url = new URL(request.url ?? '/', 'http://localhost')
+    const route = stripBase(url.pathname, config.base)
+    if (route === null) return false
+    const style = earlyStyles.get(route)
+    if (style !== undefined) {
+      const css = plainStylesheet(style)
+      if (css === null) return false
+      response.writeHead(200, { 'content-type': 'text/css', 'cache-control': 'no-cache' }).end(css)
+      traceStart(`${route}: stylesheet answered before Vite`)
+      return true
+    }
+    if (/\.[a-z0-9]+$/i.test(route) || isViteModuleRoute(route, viteCacheRoute) || route === explorerRoute || route.startsWith(`${dataPrefix}/`)) return false
+    const answered = (async () => {
+      await stateRead
+      const page = state.pages.get(routeKey(route))
+      if (!page) return null
+      await renderPage(url.pathname, page, 200, response)
+      return page
+    })()
+    earlyAnswers.push(answered.catch(() => undefined))
+    const page = await answered
+    if (!page) return false
+    if (afterEarlyPage) afterEarlyPage(page)
+    else earlyPage = page
+    return true
+  })
+
+  // The outline (front-matter and file names: routes, titles, sidebars) and the pages, before Vite
+  // starts: the first page needs them and not Vite (its scripts wait for Vite, its stylesheet not).
+  const outlineSite = await outline.load()
+  traceStart('outline read')
+  state = await outlineState(outlineSite, async () => {
+    await backgroundSettled
+    return state.bodies ? new Map() : state.files()
+  })
+  traceStart('outline and pages')
+  // Written once the pages are known, for Vite to scan for dependencies.
+  const entry = await writeEntry(state.site, routesOf(state), true)
   traceStart('client entry written')
+  stateReady()
+
+  // Content folders and the config's get a watcher of their own: Vite's only covers its root, and
+  // misses a quick second write to the same file (a config fixed right after the error it caused
+  // stayed broken). Extra events cost nothing: rebuilds are serialized, and repeats skipped.
+  // Started now, before Vite: a save while Vite starts (the first page may be open) is kept and
+  // rebuilt once the rebuild queue exists.
+  const configFile = path.resolve(root, options.configFile ?? defaultConfigFile)
+  // The config's folder (its imports), unless that is the project's root, which holds
+  // node_modules and the build output: then the config file alone.
+  const configWatched = path.dirname(configFile) === path.resolve(root) ? configFile : path.dirname(configFile)
+  // Theme modules hot-reload through Vite, whose watcher says when (see below).
+  const isThemeModule = (file: string) => /\.(tsx?|css)$/.test(file) && file.includes(`${path.sep}theme${path.sep}`)
+  const earlyChanges = new Set<string>()
+  let sourceChanged: (file: string) => void = (file) => void earlyChanges.add(file)
+  const outsideWatchers = [...new Set([...sourceRoots(state), configWatched])]
+    .filter((dir) => fs.existsSync(dir))
+    .map((dir) => {
+      if (dir === configFile) return fs.watch(configFile, () => sourceChanged(configFile))
+      // (One watch per folder, not Node's recursive watch of every file: see watchTree.ts.)
+      return watchTree(dir, (file) => {
+        if (!isThemeModule(file)) sourceChanged(file)
+      })
+    })
+
+  // A page asked for already is answered first: its body and theme are transformed on the other
+  // threads, which Vite's start (its modules, its config, its optimizer's scan) would share the
+  // two cores with. Its scripts wait for Vite; its HTML and stylesheet need not.
+  if (earlyAnswers.length > 0) {
+    await Promise.race([Promise.all(earlyAnswers), new Promise((resolve) => setTimeout(resolve, earlyPageCapMs))])
+    traceStart('early pages answered')
+  }
+  const [{ createServer: createViteServer }, { createViteConfig }] = await Promise.all([import('vite'), import('../bundle/viteConfig.ts')])
   const viteStart = createViteServer({
     ...createViteConfig({ root, base: config.base, publicDir: config.publicDir, mode: 'development' }),
     appType: 'custom',
@@ -160,16 +285,9 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     // HMR shares the page's port, so one port serves everything.
     server: { middlewareMode: true, hmr: { server }, allowedHosts: options.allowedHosts, watch: { ignored: ['**/build/**', '**/.sheaf/**', '**/.sheaf-cache/**', '**/test-results/**', '**/.git/**', '**/.e2e-build-*/**'] } },
   })
-  // The outline is read while Vite starts: Vite's start waits on files and its optimizer's
-  // threads at times, and the outline's reading fills them (Vite's first, as the outline reads
-  // its folder in one synchronous stretch).
-  const outlineLoad = outline.load().then((site) => {
-    traceStart('outline read')
-    return site
-  })
-  outlineLoad.catch(() => undefined)
   const vite = await viteStart.catch(async (error: unknown) => {
-    ;(await outlineLoad.catch(() => null))?.bodies.close()
+    state.bodies?.close()
+    for (const watcher of outsideWatchers) watcher.close()
     throw error
   })
   traceStart('Vite started')
@@ -180,18 +298,10 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   // from this result (its module graph keeps it until the file changes).
   for (const file of config.theme.styles) void vite.transformRequest(`${devStyleUrl(file)}?direct`).catch(() => undefined)
   viteRef = vite
-  const explorer = new ExplorerVite({ root, publicDir: config.publicDir, allowedHosts: options.allowedHosts, server })
+  // (Loaded now: it imports Vite's config, and Vite, which the first page does not wait for.)
+  const explorer: ExplorerVite = new (await import('./explorer/explorerVite.ts')).ExplorerVite({ root, publicDir: config.publicDir, allowedHosts: options.allowedHosts, server })
   const themeWatcher = theme.watch(config)
-  let state: DevState = await outlineState(await outlineLoad, async () => {
-    await backgroundSettled
-    return state.bodies ? new Map() : state.files()
-  })
-  traceStart('outline and pages')
-  await writeEntry(state.site, routesOf(state), true)
   let lastError: unknown = null
-  // Each state swapped in is a generation; a page asks, once its socket is open, what changed
-  // since the one it was rendered from (a save during its load would otherwise be lost).
-  const generations = new DevGenerations()
   const broadcast = (update: ReturnType<DevGenerations['since']>) => vite.ws.send({ type: 'custom', event: devUpdateEvent, data: update })
   let errorShown = false
   vite.ws.on(devSinceEvent, (data: unknown, client) => {
@@ -218,15 +328,6 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     lastError = error
     errorShown = true
     vite.ws.send({ type: 'error', err: errorPayload(error, root) })
-  }
-
-  // Renders and a rebuild's swap of state take turns: a render reads one state throughout (its
-  // pages, its data and the generation it reports to the page).
-  let graphTurn: Promise<unknown> = Promise.resolve()
-  const inTurn = <T>(task: () => Promise<T>): Promise<T> => {
-    const run = graphTurn.then(task, task)
-    graphTurn = run.catch(() => undefined)
-    return run
   }
 
   // One rebuild at a time; a save during one runs one more after it (see rebuildQueue.ts), and an
@@ -370,27 +471,12 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     emitFilesSoon()
   }
 
-  // Watch where the sources really are (a files() plugin may read a folder outside the project).
-  const configFile = path.resolve(root, options.configFile ?? defaultConfigFile)
-  // The config's folder (its imports), unless that is the project's root, which holds
-  // node_modules and the build output: then the config file alone.
-  const configWatched = path.dirname(configFile) === path.resolve(root) ? configFile : path.dirname(configFile)
+  // Watch where the sources really are (a files() plugin may read a folder outside the project):
+  // the watchers started before Vite now schedule rebuilds, after the saves they saw meanwhile.
   const contentDirs = [path.join(root, 'site'), configWatched, path.join(root, 'plugins'), ...sourceRoots(state)]
-  // Theme modules hot-reload through Vite, whose watcher says when (see below).
-  const isThemeModule = (file: string) => /\.(tsx?|css)$/.test(file) && file.includes(`${path.sep}theme${path.sep}`)
-  // Content folders and the config's get a watcher of their own: Vite's only covers its root, and
-  // misses a quick second write to the same file (a config fixed right after the error it caused
-  // stayed broken). Extra events cost nothing: rebuilds are serialized, and repeats skipped.
-  traceStart('client entry with routes')
-  const outsideWatchers = [...new Set([...sourceRoots(state), configWatched])]
-    .filter((dir) => fs.existsSync(dir))
-    .map((dir) => {
-      if (dir === configFile) return fs.watch(configFile, () => scheduleRebuild(configFile))
-      // (One watch per folder, not Node's recursive watch of every file: see watchTree.ts.)
-      return watchTree(dir, (file) => {
-        if (!isThemeModule(file)) scheduleRebuild(file)
-      })
-    })
+  sourceChanged = scheduleRebuild
+  for (const file of earlyChanges) scheduleRebuild(file)
+  earlyChanges.clear()
   vite.watcher.on('all', (event, file) => {
 
     // Any module the theme's bundle may hold (its inputs are checked before it is bundled again).
@@ -475,19 +561,15 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     // share the core.
     clearTimeout(backgroundTimer)
     try {
-      // The generation is the state's: both change only in a turn.
-      const { html, generation } = await inTurn(async () => {
-        // The page's data first: its body's transform goes on while the theme may still be loading.
-        const data = await pageData(target)
-        return { html: renderDocument(data, await renderContext()), generation: generations.generation }
-      })
-      traceStart(`${target.path}: rendered`)
-      const transformed = await withViteTags(url.pathname, html, generation)
-      traceStart(`${target.path}: answered`)
-      response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(transformed)
+      await renderPage(url.pathname, target, page ? 200 : 404, response)
     } finally {
       startBackgroundPassIn(clientLoadGraceMs)
     }
+    afterPage(page)
+  }
+
+  /** After a page is answered: the emitted files, and this thread's markdown pipeline warmed. */
+  function afterPage(page: RegisteredPage | undefined): void {
     emitFilesSoon()
     // Unless this thread's processor transformed the page's body, it is cold (the body came from
     // the body worker or the markdown cache), and the first save would pay for it.
@@ -536,15 +618,31 @@ export async function startDevServer(root: string, options: DevServerOptions = {
    * devGenerations.ts).
    */
   async function withViteTags(pathname: string, html: string, generation: number): Promise<string> {
-    const shell = await vite.transformIndexHtml(pathname, '<!doctype html><html><head></head><body></body></html>')
-    const head = /<head>([\s\S]*)<\/head>/.exec(shell)?.[1] ?? ''
-    const body = /<body>([\s\S]*)<\/body>/.exec(shell)?.[1] ?? ''
+    // Before Vite is up, the same tags (see viteShell.ts): they load once it is.
+    const shell = viteRef ? await viteRef.transformIndexHtml(pathname, '<!doctype html><html><head></head><body></body></html>') : null
+    const early = viteShellTags(config.base)
+    const head = shell === null ? early.head : (/<head>([\s\S]*)<\/head>/.exec(shell)?.[1] ?? '')
+    const body = shell === null ? early.body : (/<body>([\s\S]*)<\/body>/.exec(shell)?.[1] ?? '')
     // The theme's stylesheets, linked until the client entry has run (see devStyles.ts).
     const styles = devStyleTags(state.site.config.theme.styles, config.base)
     const at = html.lastIndexOf('</body>')
     const withBody = at === -1 ? html : `${html.slice(0, at)}${body}${styles.body}${html.slice(at)}`
     const meta = `<meta name="${devGenerationMeta}" content="${generation}">`
     return withBody.replace('<head>', () => `<head>\n${meta}\n${head}${styles.head}\n`)
+  }
+
+  /** A page rendered from the current state (in a turn), with Vite's tags, answered with `status`. */
+  async function renderPage(pathname: string, target: RegisteredPage, status: number, response: http.ServerResponse): Promise<void> {
+    // The generation is the state's: both change only in a turn.
+    const { html, generation } = await inTurn(async () => {
+      // The page's data first: its body's transform goes on while the theme may still be loading.
+      const data = await pageData(target)
+      return { html: renderDocument(data, await renderContext()), generation: generations.generation }
+    })
+    traceStart(`${target.path}: rendered`)
+    const transformed = await withViteTags(pathname, html, generation)
+    traceStart(`${target.path}: answered`)
+    response.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(transformed)
   }
 
   /** GET: the GraphiQL page; POST: a GraphQL query against the live schema. */
@@ -599,13 +697,15 @@ export async function startDevServer(root: string, options: DevServerOptions = {
     return data
   }
 
-  const port = options.port ?? config.devPort
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, '127.0.0.1', resolve)
-
-  })
-  traceStart('listening')
+  // Requests held until now are answered; a page answered early has its follow-ups now.
+  gate.ready(handle)
+  afterEarlyPage = (page) => {
+    clearTimeout(backgroundTimer)
+    startBackgroundPassIn(clientLoadGraceMs)
+    afterPage(page)
+  }
+  if (earlyPage) afterEarlyPage(earlyPage)
+  traceStart('Vite and the rest ready')
   const url = `http://127.0.0.1:${port}${config.base}`
   console.log(`[sheaf] dev server at ${url}`)
   emitFilesSoon()
