@@ -185,6 +185,8 @@ async function start(root: string, options: DevServerOptions, server: http.Serve
   let earlyPage: RegisteredPage | null = null
   /** Pages asked for before Vite has started: Vite starts once they are answered (see below). */
   const earlyAnswers: Promise<unknown>[] = []
+  /** The routes of those pages, whose bodies the outline's worker starts on early (see PageBodies.prefetch). */
+  const earlyRoutes: string[] = []
   const earlyStyles = new Map(config.theme.styles.map((file) => [devStyleUrl(file), file]))
   gate.answerEarly(async (request, response) => {
     // A refused host waits for the full handler, which says why.
@@ -201,6 +203,7 @@ async function start(root: string, options: DevServerOptions, server: http.Serve
       return true
     }
     if (/\.[a-z0-9]+$/i.test(route) || isViteModuleRoute(route, viteCacheRoute) || route === explorerRoute || route.startsWith(`${dataPrefix}/`)) return false
+    earlyRoutes.push(route)
     const answered = (async () => {
       await stateRead
       const page = state.pages.get(routeKey(route))
@@ -218,7 +221,7 @@ async function start(root: string, options: DevServerOptions, server: http.Serve
 
   // The outline (front-matter and file names: routes, titles, sidebars) and the pages, before Vite
   // starts: the first page needs them and not Vite (its scripts wait for Vite, its stylesheet not).
-  const outlineSite = await outline.load()
+  const outlineSite = await outline.load(() => earlyRoutes)
   traceStart('outline read')
   state = await outlineState(outlineSite, async () => {
     await backgroundSettled

@@ -19,7 +19,7 @@ export type OutlineSite = LoadedSite & { bodies: PageBodies }
  * file names, whose bodies `bodies` transforms when they are asked for). The full load (every
  * body, links, dead-link and other checks) follows in the background once a page is served.
  */
-export async function openOutline(root: string, options: LoadOptions = {}): Promise<SiteRunner & { run: BuildRun; load(): Promise<OutlineSite> }> {
+export async function openOutline(root: string, options: LoadOptions = {}): Promise<SiteRunner & { run: BuildRun; load(wanted?: () => Iterable<string>): Promise<OutlineSite> }> {
   const run = startRun(options)
   const config = await (options.config ?? loadConfig(root, options.configFile))
   // At a cold start (no markdown cache), the first pages' bodies are transformed on another
@@ -34,11 +34,14 @@ export async function openOutline(root: string, options: LoadOptions = {}): Prom
     worker?.close()
     throw error
   }
-  const load = async (): Promise<OutlineSite> => {
+  /** `wanted`: the routes asked for so far, whose bodies the worker starts on once the outline's pages exist. */
+  const load = async (wanted?: () => Iterable<string>): Promise<OutlineSite> => {
     try {
       const store = await outlineContent(site, run)
-      const dataLayer = await buildDataLayer(site, store, run)
       const bodies = new PageBodies(store, site.session, { base: config.base, publicDir: config.publicDir, lang: config.lang }, worker)
+      // Before the data layer (its schema) and the pages are made on this thread.
+      if (wanted) bodies.prefetch(wanted())
+      const dataLayer = await buildDataLayer(site, store, run)
       return { ...site, run, store, dataLayer, bodies }
     } catch (error) {
       worker?.close()
