@@ -214,6 +214,7 @@ function indexablePage(page: SheafNode): IndexablePage & { id: string } {
     frontmatter: page.frontmatter ?? null,
     sections: sections.map(({ anchor, heading, depth, text }) => ({ anchor, heading, depth, text })),
     toc: toc.map(({ text, id, depth, charIndex }) => ({ text, id, depth, charIndex })),
+    digest: page.internal.contentDigest,
   }
 }
 

@@ -24,9 +24,14 @@ export interface IndexState {
   analyses: string[]
   /** What the build's shards were (builds only; see indexShards.ts). */
   shards?: ShardMemo
+  /** Per page in route order: its digest and its number of documents (see documentKeys in buildSearchIndexes.ts). */
+  pageSpans?: PageSpan[]
   /** Not kept: what a patch changed since the state it patched (its documents, and every term of their old and new analyses). */
   changes?: { docs: number[]; terms: Set<string> }
 }
+
+/** A page's digest (its route and node content digest; null: none) and how many documents it has. */
+export type PageSpan = [digest: string | null, count: number]
 
 /** More changed documents than this: invert everything (patching would touch most terms anyway). */
 const maxPatchedDocuments = 200

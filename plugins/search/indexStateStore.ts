@@ -76,7 +76,7 @@ export class IndexStateStore {
  */
 function serialize(state: IndexState): string {
   const memo = state.shards
-  const lines = [JSON.stringify({ docKeys: state.docKeys, lengths: state.lengths, terms: state.terms, memo: memo !== undefined }), ...state.entries, ...state.analyses]
+  const lines = [JSON.stringify({ docKeys: state.docKeys, lengths: state.lengths, terms: state.terms, pageSpans: state.pageSpans, memo: memo !== undefined }), ...state.entries, ...state.analyses]
   if (memo) lines.push(JSON.stringify({ ...memo, shards: memo.shards.map(({ key, first, count, name }) => [key, first, count, name]) }))
   return lines.join('\n')
 }
@@ -84,9 +84,11 @@ function serialize(state: IndexState): string {
 function read(file: string): IndexState | null {
   try {
     const lines = fs.readFileSync(file, 'utf8').split('\n')
-    const { memo, ...head } = JSON.parse(lines[0]) as Pick<IndexState, 'docKeys' | 'lengths' | 'terms'> & { memo?: boolean }
+    const { memo, ...head } = JSON.parse(lines[0]) as Pick<IndexState, 'docKeys' | 'lengths' | 'terms' | 'pageSpans'> & { memo?: boolean }
     const documentsEnd = 1 + head.terms.length + head.docKeys.length
     if (lines.length !== documentsEnd + (memo ? 1 : 0) || head.lengths.length !== head.docKeys.length) return null
+    // Page spans that do not add up to the documents are dropped: every document is hashed again.
+    if (!validSpans(head.pageSpans, head.docKeys.length)) delete head.pageSpans
     const state: IndexState = { ...head, entries: lines.slice(1, 1 + head.terms.length), analyses: lines.slice(1 + head.terms.length, documentsEnd) }
     if (memo) {
       const stored = JSON.parse(lines[documentsEnd]) as Omit<ShardMemo, 'shards'> & { shards: [string, string, number, string][] }
@@ -96,4 +98,14 @@ function read(file: string): IndexState | null {
   } catch {
     return null
   }
+}
+
+function validSpans(spans: unknown, documents: number): boolean {
+  if (!Array.isArray(spans)) return false
+  let total = 0
+  for (const span of spans) {
+    if (!Array.isArray(span) || (span[0] !== null && typeof span[0] !== 'string') || !Number.isInteger(span[1]) || span[1] < 0) return false
+    total += span[1]
+  }
+  return total === documents
 }
