@@ -37,8 +37,6 @@ import type { PageBodies } from './pageBodies.ts'
 import { plainStylesheet } from './plainStylesheet.ts'
 import { StartGate } from './startGate.ts'
 import { viteShellTags } from './viteShell.ts'
-import type { DevViteParams } from './devViteConfig.ts'
-import { runInWorker } from '../workers/runInWorker.ts'
 
 export interface DevServerOptions {
   configFile?: string
@@ -162,19 +160,6 @@ async function start(root: string, options: DevServerOptions, server: http.Serve
   theme.get(config).catch(() => undefined)
   let viteRef: import('vite').ViteDevServer | null = null
   const viteCacheDir = path.join(root, '.sheaf-cache', 'vite')
-  // Written before the pages are known, for Vite's dependency scan; again once they are.
-  const entry = await writeEntry(outline, [], true)
-  traceStart('client entry written')
-  const viteParams: DevViteParams = { root, base: config.base, publicDir: config.publicDir, entries: [entry, clientStart, ...outline.runner.clientModules(), ...themeEntries(config.theme)], cacheDir: viteCacheDir }
-  // Vite's pre-bundling, at a cold start, in a worker from now on (see depsOptimizerTask.ts): Vite
-  // itself starts after the first page, and its optimizer's scan and bundle (0.7 s at N=1,000)
-  // then came between the page and its hydration. A restart finds them in the cache.
-  const depsAhead = fs.existsSync(path.join(viteCacheDir, 'deps', '_metadata.json'))
-    ? Promise.resolve()
-    : runInWorker(new URL('./depsOptimizerTask.ts', import.meta.url), viteParams).then(
-        () => traceStart('dependencies pre-bundled'),
-        () => undefined,
-      )
   /** The route of Vite's cache folder (under the base): its pre-bundled dependencies are Vite's to serve. */
   const viteCacheRoute = `/${path.relative(root, viteCacheDir).split(path.sep).join('/')}/`
 
@@ -243,6 +228,9 @@ async function start(root: string, options: DevServerOptions, server: http.Serve
     return state.bodies ? new Map() : state.files()
   })
   traceStart('outline and pages')
+  // Written once the pages are known, for Vite to scan for dependencies.
+  const entry = await writeEntry(state.site, routesOf(state), true)
+  traceStart('client entry written')
   stateReady()
 
   // Content folders and the config's get a watcher of their own: Vite's only covers its root, and
@@ -275,14 +263,28 @@ async function start(root: string, options: DevServerOptions, server: http.Serve
     await Promise.race([Promise.all(earlyAnswers), new Promise((resolve) => setTimeout(resolve, earlyPageCapMs))])
     traceStart('early pages answered')
   }
-  // The optimizer in the worker reads the client entry: it is written again (with the routes,
-  // which the page's client needs) once that is done, and Vite then finds its result.
-  await depsAhead
-  await writeEntry(state.site, routesOf(state), true)
-  traceStart('client entry with routes')
-  const [{ createServer: createViteServer }, { devViteConfig }] = await Promise.all([import('vite'), import('./devViteConfig.ts')])
+  const [{ createServer: createViteServer }, { createViteConfig }] = await Promise.all([import('vite'), import('../bundle/viteConfig.ts')])
   const viteStart = createViteServer({
-    ...devViteConfig(viteParams),
+    ...createViteConfig({ root, base: config.base, publicDir: config.publicDir, mode: 'development' }),
+    appType: 'custom',
+    // Scan the client entry at start-up, so dependencies are pre-bundled before the first
+    // page asks for them (otherwise Vite reloads the page once it discovers them). The modules
+    // the entry imports are entries too: it names them by absolute path, and Vite's scan takes
+    // an import whose specifier is its own resolved path for an external one and does not
+    // follow it (react-dom/client and hast-util-to-jsx-runtime were found by the page, which
+    // then reloaded). (The explorer's GraphiQL has a Vite of its own: see explorerVite.ts.)
+    optimizeDeps: { entries: [entry, clientStart, ...outline.runner.clientModules(), ...themeEntries(config.theme)] },
+    // The scan skips entries under `build.outDir` (Vite's default: `dist`), which is where the
+    // engine's own client modules are compiled when the site is the engine's repository (this
+    // site): react-dom/client, which only the engine's client imports, was then found by the
+    // page, bundled, and the page reloaded (a cold start hydrated 3 s later). The dev server
+    // writes no build, so the folder only needs to hold no source.
+    build: { outDir: '.sheaf/vite-build' },
+    // Pre-bundled dependencies go in the site's own cache. Vite's default is the node_modules of
+    // the nearest package, which sites inside one project share (this repository's test fixtures):
+    // two dev servers optimizing at once replaced each other's files, and a page waiting for them
+    // never hydrated.
+    cacheDir: viteCacheDir,
     // HMR shares the page's port, so one port serves everything.
     server: { middlewareMode: true, hmr: { server }, allowedHosts: options.allowedHosts, watch: { ignored: ['**/build/**', '**/.sheaf/**', '**/.sheaf-cache/**', '**/test-results/**', '**/.git/**', '**/.e2e-build-*/**'] } },
   })
