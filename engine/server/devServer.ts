@@ -505,7 +505,8 @@ async function start(root: string, options: DevServerOptions, server: http.Serve
     }
     const url = new URL(request.url ?? '/', 'http://localhost')
     const route = stripBase(url.pathname, config.base)
-    if (url.pathname === '/') {
+    // (Under a base: the site's root. A site at the root is served below: a redirect to itself looped.)
+    if (url.pathname === '/' && config.base !== '/') {
       response.writeHead(302, { location: config.base }).end()
       return
     }
