@@ -30,6 +30,7 @@ export async function buildDataLayer({ config, site, runner }: SiteRunner, store
         reporter: run.reporterFor(plugin.name),
         addTypeDefs: (sdl: string) => void typeDefs.push({ sdl, source: `the type defs of plugin ${plugin.name}` }),
         addResolvers: (map: GraphQLResolverMap) => void resolvers.push(map),
+        getNodesByType: (type: string) => store.getNodesByType(type),
       }))
       return createDataLayer(buildSchema(typeDefs, resolvers), store, siteFields(config))
     },

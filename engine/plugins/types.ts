@@ -54,6 +54,11 @@ export interface SchemaApi {
   addTypeDefs(typeDefs: string): void
   /** Adds resolvers, merged with the core ones. */
   addResolvers(resolvers: GraphQLResolverMap): void
+  /**
+   * The nodes of a type, final here (the transform is done; read them, never change them): a
+   * whole-site output made from them, such as a search index, can start before the pages are created.
+   */
+  getNodesByType?(type: string): readonly SheafNode[]
 }
 
 export interface PageInput {

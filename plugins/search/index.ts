@@ -68,6 +68,30 @@ export function search(options: SearchPluginOptions = {}): Plugin {
     if (!found) groups.set(store, (found = groupPages(store.getNodesByType('Page'))))
     return found
   }
+  // A build's pages go to its worker once, as soon as they are final (createSchemaCustomization).
+  const sendPages = (pages: readonly SheafNode[] | undefined, root: string) => {
+    if (!worker || !pages) return
+    // Read from the nodes, not through GraphQL: the same fields for a thousand pages in a millisecond
+    // instead of a tenth of a second (the index is a whole-site output; no page's query reads it).
+    const allPage = pages.map(indexablePage).sort((a, b) => String(a.path).localeCompare(String(b.path)))
+    if (allPage.length > workerMaxPages) {
+      worker.close()
+      worker = null
+      inProcess = true
+      states ??= new IndexStateStore(cacheDirOf(root), analysisCodeDigest())
+      return
+    }
+    const running = worker
+    // Stopped as soon as it has answered and saved its state, not at onPostBuild: its heap (the
+    // pages' text, the index being built) is freed while the pages still render (at N = 5,000 it
+    // kept 0.4 GB). The state is saved after the answer, while onPostBuild emits the files.
+    pending = running.run({ pages: allPage, hashNames })
+    saving = pending.then(() => running.run({ save: true })).finally(() => running.close())
+    worker = null
+    // Awaited in onPostBuild; a build that fails before then must not leave them unhandled.
+    pending.catch(() => undefined)
+    saving.catch(() => undefined)
+  }
   const locate = (path: string, context: QueryContext) => indexForPath(path, context.store.getNodesByType('Page'), context.pageByPath)
 
   const cacheDirOf = (root: string) => path.resolve(root, options.cacheDir ?? '.sheaf-cache/search')
@@ -89,7 +113,7 @@ export function search(options: SearchPluginOptions = {}): Plugin {
 
   return {
     name: 'search',
-    createSchemaCustomization({ site, addTypeDefs, addResolvers }) {
+    createSchemaCustomization({ site, addTypeDefs, addResolvers, getNodesByType }) {
       // In develop mode the URL stays stable across edits (nothing is hashed).
       hashNames = site.mode === 'build'
       if (!hashNames) analyses ??= new PersistentAnalysisCache(cacheDirOf(site.root))
@@ -118,6 +142,9 @@ export function search(options: SearchPluginOptions = {}): Plugin {
           },
         },
       })
+      // The pages are final once transformed: the worker starts on them now, while the schema is
+      // built and the other plugins create their pages (a one-page rebuild waits for the index).
+      sendPages(getNodesByType?.('Page'), site.root)
     },
     sourceNodes({ site }) {
       // A build's indexes are serialised in a worker. Started now, loading its modules and the
@@ -125,28 +152,8 @@ export function search(options: SearchPluginOptions = {}): Plugin {
       if (site.mode === 'build') worker ??= startWorker(new URL('./buildIndexesTask.ts', import.meta.url), { cacheDir: cacheDirOf(site.root) })
     },
     createPages({ getNodesByType, site }) {
-      if (!worker) return
-      // The pages are final here: the worker serialises the indexes while the main thread renders.
-      // Read from the nodes, not through GraphQL: the same fields for a thousand pages in a millisecond
-      // instead of a tenth of a second (the index is a whole-site output; no page's query reads it).
-      const allPage = getNodesByType('Page').map(indexablePage).sort((a, b) => String(a.path).localeCompare(String(b.path)))
-      if (allPage.length > workerMaxPages) {
-        worker.close()
-        worker = null
-        inProcess = true
-        states ??= new IndexStateStore(cacheDirOf(site.root), analysisCodeDigest())
-        return
-      }
-      const running = worker
-      // Stopped as soon as it has answered and saved its state, not at onPostBuild: its heap (the
-      // pages' text, the index being built) is freed while the pages still render (at N = 5,000 it
-      // kept 0.4 GB). The state is saved after the answer, while onPostBuild emits the files.
-      pending = running.run({ pages: allPage, hashNames })
-      saving = pending.then(() => running.run({ save: true })).finally(() => running.close())
-      worker = null
-      // Awaited in onPostBuild; a build that fails before then must not leave them unhandled.
-      pending.catch(() => undefined)
-      saving.catch(() => undefined)
+      // (Sent when the schema was made, unless a runner's SchemaApi had no nodes to give.)
+      sendPages(getNodesByType('Page'), site.root)
     },
     async onPostBuild({ graphql, emitFile, outDir }) {
       let indexes: BuiltSearchIndex[]
