@@ -175,8 +175,8 @@ async function start(root: string, options: DevServerOptions, server: http.Serve
   // since the one it was rendered from (a save during its load would otherwise be lost).
   const generations = new DevGenerations()
 
-  // Before Vite is up: a page, once the outline is read, and the theme's stylesheets its links ask
-  // for, when they are plain CSS (see plainStylesheet.ts); anything else waits for Vite.
+  // Before Vite is up: a page, once the outline is read (its plain-CSS stylesheets in it, see
+  // withViteTags); anything else waits for Vite.
   let state!: DevState
   let stateReady: () => void = () => undefined
   const stateRead = new Promise<void>((resolve) => (stateReady = resolve))
@@ -187,21 +187,12 @@ async function start(root: string, options: DevServerOptions, server: http.Serve
   const earlyAnswers: Promise<unknown>[] = []
   /** The routes of those pages, whose bodies the outline's worker starts on early (see PageBodies.prefetch). */
   const earlyRoutes: string[] = []
-  const earlyStyles = new Map(config.theme.styles.map((file) => [devStyleUrl(file), file]))
   gate.answerEarly(async (request, response) => {
     // A refused host waits for the full handler, which says why.
     if (request.method !== 'GET' || !isHostAllowed(request.headers.host, options.allowedHosts ?? [])) return false
     const url = new URL(request.url ?? '/', 'http://localhost')
     const route = stripBase(url.pathname, config.base)
     if (route === null) return false
-    const style = earlyStyles.get(route)
-    if (style !== undefined) {
-      const css = plainStylesheet(style)
-      if (css === null) return false
-      response.writeHead(200, { 'content-type': 'text/css', 'cache-control': 'no-cache' }).end(css)
-      traceStart(`${route}: stylesheet answered before Vite`)
-      return true
-    }
     if (/\.[a-z0-9]+$/i.test(route) || isViteModuleRoute(route, viteCacheRoute) || route === explorerRoute || route.startsWith(`${dataPrefix}/`)) return false
     earlyRoutes.push(route)
     const answered = (async () => {
@@ -304,7 +295,8 @@ async function start(root: string, options: DevServerOptions, server: http.Serve
   // page, they came after its ~100 modules, which Vite transformed meanwhile (N=1,000 corpus: the
   // page was styled 1.1-2 s after its HTML, in a restart too). Vite answers the page's request
   // from this result (its module graph keeps it until the file changes).
-  for (const file of config.theme.styles) void vite.transformRequest(`${devStyleUrl(file)}?direct`).catch(() => undefined)
+  // (Only those a page links: a plain-CSS one is in the page itself.)
+  for (const file of config.theme.styles) if (plainStylesheet(file) === null) void vite.transformRequest(`${devStyleUrl(file)}?direct`).catch(() => undefined)
   viteRef = vite
   // (Loaded now: it imports Vite's config, and Vite, which the first page does not wait for.)
   const explorer: ExplorerVite = new (await import('./explorer/explorerVite.ts')).ExplorerVite({ root, publicDir: config.publicDir, allowedHosts: options.allowedHosts, server })
@@ -632,8 +624,10 @@ async function start(root: string, options: DevServerOptions, server: http.Serve
     const early = viteShellTags(config.base)
     const head = shell === null ? early.head : (/<head>([\s\S]*)<\/head>/.exec(shell)?.[1] ?? '')
     const body = shell === null ? early.body : (/<body>([\s\S]*)<\/body>/.exec(shell)?.[1] ?? '')
-    // The theme's stylesheets, linked until the client entry has run (see devStyles.ts).
-    const styles = devStyleTags(state.site.config.theme.styles, config.base)
+    // The theme's stylesheets until the client entry has run (see devStyles.ts): in the page when
+    // they are plain CSS (see plainStylesheet.ts: it paints styled with its HTML, without a request
+    // that came while Vite started), linked otherwise.
+    const styles = devStyleTags(state.site.config.theme.styles, config.base, plainStylesheet)
     const at = html.lastIndexOf('</body>')
     const withBody = at === -1 ? html : `${html.slice(0, at)}${body}${styles.body}${html.slice(at)}`
     const meta = `<meta name="${devGenerationMeta}" content="${generation}">`

@@ -1,6 +1,6 @@
 import { withBase } from '../shared/routes.ts'
 
-/** Marks the links `devStyleTags` adds, for the script that removes them. */
+/** Marks the links and styles `devStyleTags` adds, for the script that removes them. */
 const marker = 'data-sheaf-dev-styles'
 
 /**
@@ -18,12 +18,24 @@ const marker = 'data-sheaf-dev-styles'
  * reload updates that one, and a link left in place would keep a rule a later save removed).
  * Module scripts run in document order, so a module script after the entry's runs after it; an
  * entry that failed to load left no <style>, and the links stay, as they are all the page has.
+ *
+ * `inline`: a stylesheet's text, when it can be put in the page as it is (see plainStylesheet.ts),
+ * in a <style> removed in the same way: the page then paints styled with its HTML, without asking
+ * for the stylesheet (which, at a cold start, came while Vite started on the same thread). A
+ * stylesheet it gives no text for is linked.
  */
-export function devStyleTags(styles: readonly string[], base: string): { head: string; body: string } {
+export function devStyleTags(styles: readonly string[], base: string, inline: (file: string) => string | null = () => null): { head: string; body: string } {
   if (styles.length === 0) return { head: '', body: '' }
-  // Marked with the file as Vite names its <style> (data-vite-dev-id: the path, forward slashes).
-  const head = styles.map((file) => `<link rel="stylesheet" href="${escapeAttribute(withBase(devStyleUrl(file), base))}" ${marker}="${escapeAttribute(file.split('\\').join('/'))}">`).join('\n')
-  const body = `<script type="module">for (const link of document.querySelectorAll('link[${marker}]')) if (document.querySelector(\`style[data-vite-dev-id="\${CSS.escape(link.getAttribute('${marker}'))}"]\`)) link.remove()</script>`
+  const head = styles
+    .map((file) => {
+      // Marked with the file as Vite names its <style> (data-vite-dev-id: the path, forward slashes).
+      const mark = `${marker}="${escapeAttribute(file.split('\\').join('/'))}"`
+      const css = inline(file)
+      if (css !== null) return `<style ${mark}>${css.replace(/<\/(style)/gi, '<\\/$1')}</style>`
+      return `<link rel="stylesheet" href="${escapeAttribute(withBase(devStyleUrl(file), base))}" ${mark}>`
+    })
+    .join('\n')
+  const body = `<script type="module">for (const tag of document.querySelectorAll('link[${marker}], style[${marker}]')) if (document.querySelector(\`style[data-vite-dev-id="\${CSS.escape(tag.getAttribute('${marker}'))}"]\`)) tag.remove()</script>`
   return { head, body }
 }
 

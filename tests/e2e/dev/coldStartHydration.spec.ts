@@ -31,7 +31,7 @@ const { url, siteDir } = fixtureDevServer('dev-cold-hydration', 5605, (dir) => {
   fs.writeFileSync(config, source.replace("plugins: [files({ dir: 'content' })]", `plugins: [files({ dir: 'content' }), ${holdFullLoad}]`))
 })
 
-test('the first page paints styled and hydrates while the background pass is still running; its stylesheet link goes once Vite has its styles', async ({ page }) => {
+test('the first page paints styled and hydrates while the background pass is still running; its stylesheet goes once Vite has its styles', async ({ page }) => {
   const requests: string[] = []
   page.on('requestfinished', (request) => requests.push(new URL(request.url()).pathname))
   // (Not until `load`: that too waits for the page's modules.)
@@ -41,15 +41,14 @@ test('the first page paints styled and hydrates while the background pass is sti
   expect(requests.some((pathname) => /\/\.sheaf-cache\/vite\/deps\/react\.js$/.test(pathname))).toBe(true)
   // The theme's styles are applied (the fixture's stylesheet sets the body's font).
   await expect(page.locator('body')).toHaveCSS('font-family', /system-ui/)
-  // The theme's stylesheet was linked in the HTML (the page painted styled, before its modules
-  // ran), and the link went once the client entry had run (Vite's <style> has its rules).
+  // The theme's stylesheet was in the HTML (the page painted styled, before its modules ran: a
+  // plain-CSS one in a <style>, as Vite serves it), and it went once the client entry had run
+  // (Vite's <style> has its rules).
   const html = await (await fetch(url('/docs/guide'))).text()
-  const href = /<link rel="stylesheet" href="([^"]+)" data-sheaf-dev-styles="[^"]+">/.exec(html)?.[1]
-  expect(href).toMatch(/^\/fixture\/@fs\/.*\/site\/theme\/styles\.css$/)
-  const css = await fetch(new URL(href as string, url('/')), { headers: { accept: 'text/css' } })
-  expect(css.headers.get('content-type')).toContain('text/css')
-  expect(await css.text()).toContain('system-ui')
-  await expect(page.locator('link[data-sheaf-dev-styles]')).toHaveCount(0)
+  const inlined = /<style data-sheaf-dev-styles="([^"]+)">([^<]*)<\/style>/.exec(html)
+  expect(inlined?.[1]).toMatch(/\/site\/theme\/styles\.css$/)
+  expect(inlined?.[2]).toContain('system-ui')
+  await expect(page.locator('[data-sheaf-dev-styles]')).toHaveCount(0)
   // A rule removed by a save goes (a link left in place would have kept it).
   const stylesheet = path.join(siteDir, 'site/theme/styles.css')
   fs.writeFileSync(stylesheet, fs.readFileSync(stylesheet, 'utf8').replace('body { font-family: system-ui, sans-serif; }', ''))

@@ -8,7 +8,7 @@ describe("a dev page's theme stylesheets (linked until the client entry has run)
       '<link rel="stylesheet" href="/docs/@fs/work/site/theme/styles/index.css" data-sheaf-dev-styles="/work/site/theme/styles/index.css">\n<link rel="stylesheet" href="/docs/@fs/work/site/theme/extra.css" data-sheaf-dev-styles="/work/site/theme/extra.css">',
     )
     expect(tags.body).toBe(
-      `<script type="module">for (const link of document.querySelectorAll('link[data-sheaf-dev-styles]')) if (document.querySelector(\`style[data-vite-dev-id="\${CSS.escape(link.getAttribute('data-sheaf-dev-styles'))}"]\`)) link.remove()</script>`,
+      `<script type="module">for (const tag of document.querySelectorAll('link[data-sheaf-dev-styles], style[data-sheaf-dev-styles]')) if (document.querySelector(\`style[data-vite-dev-id="\${CSS.escape(tag.getAttribute('data-sheaf-dev-styles'))}"]\`)) tag.remove()</script>`,
     )
   })
 
@@ -25,6 +25,14 @@ describe("a dev page's theme stylesheets (linked until the client entry has run)
   it("names a stylesheet as Vite sees the request (no base), for the server to transform it ahead of the page's", () => {
     expect(devStyleUrl('/work/site/theme/styles/index.css')).toBe('/@fs/work/site/theme/styles/index.css')
     expect(devStyleTags(['/work/a.css'], '/docs/').head).toContain(`href="/docs${devStyleUrl('/work/a.css')}"`)
+  })
+
+  it('puts a stylesheet it is given the text of in the page, marked as a link is, and links the others', () => {
+    const texts: Record<string, string> = { '/work/plain.css': 'body { color: red; }\n.a::after { content: "</style><script>x</script>"; }' }
+    const { head } = devStyleTags(['/work/plain.css', '/work/other.scss'], '/', (file) => texts[file] ?? null)
+    expect(head).toBe(
+      '<style data-sheaf-dev-styles="/work/plain.css">body { color: red; }\n.a::after { content: "<\\/style><script>x</script>"; }</style>\n<link rel="stylesheet" href="/@fs/work/other.scss" data-sheaf-dev-styles="/work/other.scss">',
+    )
   })
 
   it('adds nothing for a theme without stylesheets', () => {
