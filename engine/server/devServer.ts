@@ -179,7 +179,13 @@ async function start(root: string, options: DevServerOptions, server: http.Serve
   // withViteTags); anything else waits for Vite.
   let state!: DevState
   let stateReady: () => void = () => undefined
-  const stateRead = new Promise<void>((resolve) => (stateReady = resolve))
+  let stateFailed: (error: unknown) => void = () => undefined
+  const stateRead = new Promise<void>((resolve, reject) => {
+    stateReady = resolve
+    stateFailed = reject
+  })
+  // (A request waiting for it gets the start's error: see startGate.ts.)
+  stateRead.catch(() => undefined)
   /** Called once the server is ready, after a page answered before it (see `afterPage`). */
   let afterEarlyPage: ((page: RegisteredPage) => void) | null = null
   let earlyPage: RegisteredPage | null = null
@@ -212,12 +218,19 @@ async function start(root: string, options: DevServerOptions, server: http.Serve
 
   // The outline (front-matter and file names: routes, titles, sidebars) and the pages, before Vite
   // starts: the first page needs them and not Vite (its scripts wait for Vite, its stylesheet not).
-  const outlineSite = await outline.load(() => earlyRoutes)
-  traceStart('outline read')
-  state = await outlineState(outlineSite, async () => {
-    await backgroundSettled
-    return state.bodies ? new Map() : state.files()
-  })
+  try {
+    const outlineSite = await outline.load(() => earlyRoutes)
+    traceStart('outline read')
+    state = await outlineState(outlineSite, async () => {
+      await backgroundSettled
+      return state.bodies ? new Map() : state.files()
+    })
+  } catch (error) {
+    // Requests waiting for the outline get its error (the gate first, so they answer with it).
+    gate.fail(error)
+    stateFailed(error)
+    throw error
+  }
   traceStart('outline and pages')
   // Written once the pages are known, for Vite to scan for dependencies.
   const entry = await writeEntry(state.site, routesOf(state), true)

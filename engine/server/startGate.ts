@@ -41,7 +41,12 @@ export class StartGate {
     // A request that came before the early handler was set waits for it (the port is open before
     // the config, which that handler needs, is read).
     if (!this.handler && !this.failure && !this.early) await new Promise<void>((resolve) => this.held.push(resolve))
-    if (!this.handler && !this.failure && this.early && (await this.early(request, response))) return
+    try {
+      if (!this.handler && !this.failure && this.early && (await this.early(request, response))) return
+    } catch (error) {
+      // The start failed while the early handler waited for it: answered below with its error.
+      if (!this.failure) throw error
+    }
     if (!this.handler && !this.failure) await new Promise<void>((resolve) => this.held.push(resolve))
     if (this.failure) {
       request.resume()

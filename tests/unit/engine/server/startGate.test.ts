@@ -54,4 +54,21 @@ describe("the dev server's start gate (listening before it is ready)", () => {
     gate.fail(new Error('site/config.ts: no such plugin'))
     expect(await held).toMatch(/^500 .*no such plugin/s)
   })
+
+  it('answers a request the early handler was waiting with when the start fails with the start\'s error', async () => {
+    const gate = new StartGate()
+    let failStart: (error: unknown) => void = () => undefined
+    const started = new Promise<void>((_resolve, reject) => (failStart = reject))
+    gate.answerEarly(async () => {
+      await started
+      return true
+    })
+    const url = await listen(gate)
+    const answer = fetch(`${url}/page`).then(async (response) => `${response.status} ${await response.text()}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const error = new Error('content/a.md: bad front-matter')
+    gate.fail(error)
+    failStart(error)
+    expect(await answer).toMatch(/^500 .*bad front-matter/s)
+  })
 })
