@@ -40,6 +40,10 @@ interface DevCase {
  * kept), on this site and on the synthetic corpus at each size;
  * the pages the server re-queried per save (its log); and VitePress's and Rspress 1.47's dev start
  * on the same corpus when they are installed.
+ *
+ * `--first-page <n>`: only the cold start's first page, `n` times per case (each with its caches
+ * removed), each run's times and their medians: for pairing a change with the code before it, runs
+ * alternating between two checkouts (see bench/README.md, "Dev server cold start").
  */
 export async function runDevBench(argv: string[]): Promise<void> {
   const option = (name: string, fallback: string) => (argv.includes(name) ? String(argv[argv.indexOf(name) + 1]) : fallback)
@@ -49,7 +53,8 @@ export async function runDevBench(argv: string[]): Promise<void> {
   const cases: DevCase[] = argv.includes('--corpus-only') ? [] : [{ name: 'this site', cwd: root, env: {}, route: '/react-native-testing-library/docs/api/render', file: path.join(root, 'content/13.x/docs/api/render.md'), edits }]
   for (const size of sizes) {
     const corpus = corpusOf(size)
-    const work = `/tmp/docsite-bench/sheaf-dev-${size}`
+    // (SHEAF_BENCH_DEV_DIR: a folder of one's own, so two runs at once do not replace each other's copy.)
+    const work = `${process.env.SHEAF_BENCH_DEV_DIR ?? '/tmp/docsite-bench'}/sheaf-dev-${size}`
     fs.rmSync(work, { recursive: true, force: true })
     fs.cpSync(corpus, `${work}/content/1.0`, { recursive: true })
     // Edits at every size would take long at 5,000: the first size gets them, the others a few.
@@ -58,6 +63,14 @@ export async function runDevBench(argv: string[]): Promise<void> {
   }
   // Launched before any server: its start is no part of a server's.
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] })
+  if (argv.includes('--first-page')) {
+    try {
+      for (const [index, item] of cases.entries()) await firstPageRuns(browser, item, 5400 + index, Number(option('--first-page', '5')))
+    } finally {
+      await browser.close()
+    }
+    return
+  }
   for (const [index, item] of cases.entries()) {
     // (Retried: another process building this site may be writing into it.)
     fs.rmSync(path.join(item.cwd, '.sheaf-cache'), { recursive: true, force: true, maxRetries: 10 })
@@ -106,6 +119,34 @@ export async function runDevBench(argv: string[]): Promise<void> {
       console.log(`${peer.label.padEnd(12)} dev cold start (corpus-${size}): ${result.stdout.trim().split('\n').pop()}`)
     }
   }
+}
+
+/**
+ * `runs` cold starts of a case's first page (its .sheaf-cache removed before each): each run's
+ * times (with when the server listened, from its trace) and the medians.
+ */
+async function firstPageRuns(browser: Browser, item: DevCase, port: number, runs: number): Promise<void> {
+  const results: (FirstPage & { listening: number; cpu: number })[] = []
+  for (let run = 0; run < runs; run++) {
+    fs.rmSync(path.join(item.cwd, '.sheaf-cache'), { recursive: true, force: true, maxRetries: 10 })
+    const started = performance.now()
+    let output = ''
+    const server = spawn(process.execPath, [path.join(root, 'bin/sheaf.js'), 'dev', '--port', String(port)], { cwd: item.cwd, env: { ...process.env, ...item.env, SHEAF_DEV_TRACE: '1' }, stdio: ['ignore', 'pipe', 'ignore'] })
+    server.stdout.on('data', (chunk: Buffer) => (output += String(chunk)))
+    try {
+      const first = await firstPageInChromium(browser, `http://127.0.0.1:${port}${item.route}`, server, started)
+      const listening = Number(/trace (\d+) ms(?: \(cpu \d+ ms\))?: listening/.exec(output)?.[1] ?? Number.NaN) / 1000
+      results.push({ ...first, listening, cpu: cpuSeconds(server.pid) ?? Number.NaN })
+      const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]
+      console.log(`${item.name.padEnd(12)} run ${run + 1}: listening ${listening.toFixed(2)} s, HTML ${first.html.toFixed(2)} s, styled ${first.styled.toFixed(2)} s, hydrated ${first.hydrated.toFixed(2)} s (${results.at(-1)?.cpu.toFixed(2)} s of CPU; load ${load})`)
+    } finally {
+      server.kill()
+      // Its port is free again once it has exited.
+      await new Promise((resolve) => setTimeout(resolve, 500))
+    }
+  }
+  const of = (pick: (result: (typeof results)[number]) => number) => median(results.map(pick)).toFixed(2)
+  console.log(`${item.name.padEnd(12)} medians of ${runs}: listening ${of((r) => r.listening)} s, HTML ${of((r) => r.html)} s, styled ${of((r) => r.styled)} s, hydrated ${of((r) => r.hydrated)} s (${of((r) => r.cpu)} s of CPU)`)
 }
 
 /**
