@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { averageFieldLengths } from './indexWriter.ts'
-import { capPostings, maxPostingsPerField, postingCount } from './postingCap.ts'
+import { capPostings, capStillHolds, maxPostingsPerField, postingCount, type CapStability } from './postingCap.ts'
 import { searchIndexOptions } from './shared/searchIndexOptions.ts'
 import { baseShardKey } from './shared/shardKeys.ts'
 import type { IndexedPage, ShardKeyTable, ShardedIndexMeta, SectionDocument } from './shared/types.ts'
@@ -65,8 +65,12 @@ export interface ShardMemo {
    * and hashing the fragment again. Absent in state files of earlier versions.
    */
   fragmentKeys?: string[]
-  /** Each capped term's capped entry (an edit that moves a field's average length re-caps them all). */
-  capped: [term: string, entry: string][]
+  /**
+   * Each capped term's capped entry, and how long its cut holds (see capStillHolds; absent in
+   * state files of earlier versions): an edit that moves a field's average length re-caps those
+   * whose cut it may change.
+   */
+  capped: [term: string, entry: string, stability?: CapStability[]][]
   shards: { key: string; first: string; count: number; name: string }[]
 }
 
@@ -112,10 +116,26 @@ export function writeShards(input: ShardInput, changes?: ShardChanges): WrittenS
   const { documents, lengths, terms } = input
   const averageFieldLength = averageFieldLengths(lengths)
   // Common terms keep their best postings per field only (the entry's third element is the true document frequency).
-  const entries = input.entries.map((entry) => capPostings(entry, lengths, averageFieldLength, maxPostingsPerField))
-  const capped: [string, string][] = []
+  // A capped entry none of whose postings changed keeps its cap while the averages it was made
+  // at have not moved enough to change it (see capStillHolds).
+  const keptCaps = changes ? new Map(changes.memo.capped.map(([term, entry, stability]) => [term, { entry, stability }])) : undefined
+  const longest = keptCaps ? longestFieldLengths(lengths) : []
+  const stabilities = new Map<string, CapStability[]>()
+  const entries = input.entries.map((entry, at) => {
+    const term = terms[at]
+    const kept = keptCaps && !changes?.terms.has(term) ? keptCaps.get(term) : undefined
+    if (kept && capStillHolds(kept.stability, averageFieldLength, longest)) {
+      stabilities.set(term, kept.stability as CapStability[])
+      return kept.entry
+    }
+    const stability: CapStability[] = []
+    const cut = capPostings(entry, lengths, averageFieldLength, maxPostingsPerField, stability)
+    stabilities.set(term, stability)
+    return cut
+  })
+  const capped: ShardMemo['capped'] = []
   entries.forEach((entry, at) => {
-    if (entry !== input.entries[at]) capped.push([terms[at], entry])
+    if (entry !== input.entries[at]) capped.push([terms[at], entry, stabilities.get(terms[at]) ?? []])
   })
   const names = new Map<string, string>()
   const files: ShardFiles = []
@@ -244,7 +264,7 @@ function fragmentKey(docs: readonly SectionDocument[], pages: readonly IndexedPa
  * every document sharing a fragment whose name changed (a shard names its documents' fragments
  * and lists their field lengths), and those whose capped entry changed.
  */
-function dirtyTerms(changes: ShardChanges, fragmentNames: readonly string[], capped: readonly [string, string][]): Set<string> {
+function dirtyTerms(changes: ShardChanges, fragmentNames: readonly string[], capped: ShardMemo['capped']): Set<string> {
   const dirty = new Set(changes.terms)
   const docs = new Set(changes.docs)
   fragmentNames.forEach((name, n) => {
@@ -252,7 +272,7 @@ function dirtyTerms(changes: ShardChanges, fragmentNames: readonly string[], cap
     for (let doc = n * docsPerFragment; doc < (n + 1) * docsPerFragment; doc++) docs.add(doc)
   })
   for (const doc of docs) if (doc < changes.memo.documentCount) for (const term of changes.termsOf(doc)) dirty.add(term)
-  const before = new Map(changes.memo.capped)
+  const before = new Map(changes.memo.capped.map(([term, entry]) => [term, entry]))
   for (const [term, entry] of capped) {
     if (before.get(term) !== entry) dirty.add(term)
     before.delete(term)
@@ -294,4 +314,11 @@ const surrogateRE = /[\uD800-\uDFFF]/
 /** A string's length in code points (what `Array.from(text).length` gives), without the array for plain text. */
 function codePointLength(text: string): number {
   return surrogateRE.test(text) ? Array.from(text).length : text.length
+}
+
+/** Per field, the longest length any document has in it (what bounds a posting's weight's change: see capStillHolds). */
+function longestFieldLengths(lengths: readonly (number | null)[][]): number[] {
+  const longest: number[] = []
+  for (const document of lengths) document.forEach((length, field) => (longest[field] = Math.max(longest[field] ?? 0, length ?? 0)))
+  return longest
 }
