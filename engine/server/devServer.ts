@@ -152,6 +152,10 @@ async function start(root: string, options: DevServerOptions, server: http.Serve
   const { config } = outline
   const port = options.port ?? config.devPort
   await listen(port)
+  // Said as soon as it listens: a page opened from now on is answered once it can be (see
+  // startGate.ts), sooner than if the writer waited for the rest of the start to open it.
+  const url = `http://127.0.0.1:${port}${config.base}`
+  console.log(`[sheaf] dev server at ${url}`)
   // (The first pages' bodies are transformed by a worker that loads the markdown pipeline and its
   // highlighter meanwhile: see bodyWorker.ts. This thread's processor is made after the first page.)
   // The theme's server copy is bundled by esbuild (in its own process, but its plugin resolves
@@ -723,8 +727,6 @@ async function start(root: string, options: DevServerOptions, server: http.Serve
   }
   if (earlyPage) afterEarlyPage(earlyPage)
   traceStart('Vite and the rest ready')
-  const url = `http://127.0.0.1:${port}${config.base}`
-  console.log(`[sheaf] dev server at ${url}`)
   emitFilesSoon()
   return {
     url,

@@ -89,6 +89,10 @@ test('a page asked for while the server starts is answered styled before Vite ha
   const viteStarted = lines.findIndex((line) => /trace .*: Vite started/.test(line))
   expect(answered).toBeGreaterThan(-1)
   expect(viteStarted).toBeGreaterThan(answered)
+  // Its URL was printed once it listened, not once it was ready (the writer opens it sooner).
+  const said = lines.findIndex((line) => /\[sheaf\] dev server at http:\/\/127\.0\.0\.1:\d+\/fixture\//.test(line))
+  expect(said).toBeGreaterThan(-1)
+  expect(said).toBeLessThan(answered)
   // Its stylesheet was in it (the same rules as Vite's, see plainStylesheet.ts), not asked of Vite.
   const html = (await response?.text()) ?? ''
   expect(html).toMatch(/<style data-sheaf-dev-styles="[^"]*\/site\/theme\/styles\.css">[^<]*system-ui/)
