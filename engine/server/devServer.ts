@@ -274,7 +274,7 @@ async function start(root: string, options: DevServerOptions, server: http.Serve
   // threads, which Vite's start (its modules, its config, its optimizer's scan) would share the
   // two cores with. Its scripts wait for Vite; its HTML and stylesheet need not.
   if (earlyAnswers.length > 0) {
-    await Promise.race([Promise.all(earlyAnswers), new Promise((resolve) => setTimeout(resolve, earlyPageCapMs))])
+    await Promise.race([Promise.all(earlyAnswers), new Promise((resolve) => setTimeout(resolve, earlyPageCapMs).unref())])
     traceStart('early pages answered')
   }
   const [{ createServer: createViteServer }, { createViteConfig }] = await viteModules
