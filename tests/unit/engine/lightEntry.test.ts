@@ -11,7 +11,9 @@ function modulesLoadedBy(...entries: string[]): string[] {
   return out.split('\n').filter((line) => line.startsWith('LOADED ')).map((line) => line.slice(7))
 }
 
-const markdownPipeline = /node_modules\/(micromark[^/]*|remark-parse|mdast-util-from-markdown|mdast-util-to-markdown)\//
+// The parser and serialiser come either from node_modules or, once compiled, from the bundles
+// scripts/compile.mjs makes of them in dist/vendor (one file per package the engine imports).
+const markdownPipeline = /node_modules\/(micromark[^/]*|remark-parse|mdast-util-from-markdown|mdast-util-to-markdown)\/|\/vendor\/(remark-parse|remark-stringify|remark-gfm|remark-mdx)\.js$/
 
 // A site config imports `sheaf` and its plugins; a rebuild's main thread then only reads parsed
 // pages from the cache. Loading the markdown libraries there cost a fifth of a second of every rebuild.
