@@ -20,8 +20,9 @@ test.beforeAll(async () => {
   // With search: its index is a file the dev server emits after serving the first page.
   const configFile = path.join(siteDir, 'site/config.ts')
   const config = fs.readFileSync(configFile, 'utf8')
-  // And an icon: an asset URL that carries the base, as a built page's do.
-  const withSearch = config.replace("plugins: [files({ dir: 'content' })]", "plugins: [files({ dir: 'content' }), search()],\n  head: [{ tag: 'link', attrs: { rel: 'icon', href: '/fixture/icon.svg' } }]")
+  // And a head link: an asset URL that carries the base, as a built page's do (not `rel: icon`,
+  // which the fixture's layout already sets and would replace).
+  const withSearch = config.replace("plugins: [files({ dir: 'content' })]", "plugins: [files({ dir: 'content' }), search()],\n  head: [{ tag: 'link', attrs: { rel: 'apple-touch-icon', href: '/fixture/icon.svg' } }]")
   fs.writeFileSync(configFile, `import { search } from 'sheaf/plugins/search'\n${withSearch}`)
   server = await startDevServer(siteDir, port, async () => (await fetch(url('/docs/guide'))).ok)
 })
