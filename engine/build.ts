@@ -103,6 +103,8 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
     await postBuild(site, dataLayer, rendered.pages, await output.target(), run)
     await writeSecurityHeaders((await output.staging()).dir, config, site.runner, pages, run.mode)
     await commitOutput(output, rendered, site.session)
+    // Every file was keyed by this build: entries no file has now are never read again.
+    await site.session.markdownCache.prune()
     // Saved only with the output it was made for: a build that fails keeps the last one.
     memo?.save()
     return finish(run, { ...site, dataLayer }, rendered, output.dir)

@@ -50,7 +50,10 @@ interface PackIndex {
  * index whose pack is incomplete. Any read or write failure only costs speed.
  */
 export function createHighlightStore(dir: string, salt: string): HighlightStore {
-  const packDir = path.join(dir, layout)
+  // One folder per engine and shiki version: no block of another is ever read again, and the
+  // first pack written removes their folders (otherwise every engine update added a copy).
+  const packFolder = `${layout}-${createHash('sha1').update(salt).update('\0').update(shikiVersion).digest('hex').slice(0, 12)}`
+  const packDir = path.join(dir, packFolder)
   // Blocks stored since the last flush, and blocks in a pack being written, by digest.
   const unwritten = new Map<string, string>()
   const writing = new Map<string, string>()
@@ -71,7 +74,7 @@ export function createHighlightStore(dir: string, salt: string): HighlightStore 
         await writePack(packDir, blocks)
         // Readers in this thread find them on disk from now on.
         indexes = null
-        if (!otherLayoutsRemoved) await removeOtherLayouts(dir)
+        if (!otherLayoutsRemoved) await removeOtherFolders(dir, packFolder)
         otherLayoutsRemoved = true
         if (listFiles(packDir, '.idx').length > maxPacks) await mergePacks(packDir)
       } catch {
@@ -148,9 +151,9 @@ function readPackIndexes(packDir: string, names = listFiles(packDir, '.idx')): {
 }
 
 /** Files of an older layout (a file per block, in folders named by two hex digits) are never read again. */
-async function removeOtherLayouts(dir: string): Promise<void> {
+async function removeOtherFolders(dir: string, packFolder: string): Promise<void> {
   for (const name of listFiles(dir, '')) {
-    if (name !== layout) await fs.promises.rm(path.join(dir, name), { recursive: true, force: true })
+    if (name !== packFolder) await fs.promises.rm(path.join(dir, name), { recursive: true, force: true })
   }
 }
 

@@ -12,6 +12,13 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
 const page = '# Page\n\n```ts {2}\nconst a: number = 1\nexport default a\n```\n\n```bash\nnpm test\n```\n'
 
+/** The one folder of packs under a store's folder (it fails when there are more). */
+function onlyFolder(storeDir: string): string {
+  const folders = fs.readdirSync(storeDir)
+  expect(folders).toHaveLength(1)
+  return folders[0]
+}
+
 describe('highlight store', () => {
   it('gives back what was stored, and nothing for another engine version', async () => {
     const store = createHighlightStore(dir, 'engine-1')
@@ -25,7 +32,7 @@ describe('highlight store', () => {
 
   it('writes a flush as one pack, and merges the packs of many builds into one', async () => {
     const packs = path.join(dir, 'merging')
-    const files = () => fs.readdirSync(path.join(packs, 'pack1'))
+    const files = () => fs.readdirSync(path.join(packs, onlyFolder(packs)))
     const first = createHighlightStore(packs, 'engine-m')
     for (let block = 0; block < 50; block++) first.set(`ts\0block ${block}`, `<span>${block}</span>`)
     await first.flush()
@@ -52,8 +59,28 @@ describe('highlight store', () => {
     const store = createHighlightStore(old, 'engine-o')
     store.set('ts\0new', '<span>new</span>')
     await store.flush()
-    expect(fs.readdirSync(old)).toEqual(['pack1'])
+    expect(fs.readdirSync(old)).toEqual([expect.stringMatching(/^pack1-[0-9a-f]{12}$/)])
     expect(createHighlightStore(old, 'engine-o').get('ts\0new')).toBe('<span>new</span>')
+  })
+
+  it("removes an older engine's blocks once the newer one writes, and keeps its own", async () => {
+    const site = path.join(dir, 'updated')
+    const before = createHighlightStore(site, 'engine-before')
+    before.set('ts\0kept?', '<span>before</span>')
+    await before.flush()
+    const olderFolder = onlyFolder(site)
+    const after = createHighlightStore(site, 'engine-after')
+    // Read before it writes: the older blocks are still there, but not its to read.
+    expect(after.get('ts\0kept?')).toBeUndefined()
+    after.set('ts\0kept?', '<span>after</span>')
+    await after.flush()
+    expect(onlyFolder(site)).not.toBe(olderFolder)
+    expect(createHighlightStore(site, 'engine-after').get('ts\0kept?')).toBe('<span>after</span>')
+    // The same engine writing again keeps its folder.
+    const again = createHighlightStore(site, 'engine-after')
+    again.set('ts\0more', '<span>more</span>')
+    await again.flush()
+    expect(createHighlightStore(site, 'engine-after').get('ts\0kept?')).toBe('<span>after</span>')
   })
 
   it('lets a later build transform a page without highlighting its unchanged blocks', async () => {
