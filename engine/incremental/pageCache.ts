@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { NodeStore } from '../store/nodeStore.ts'
 import { readCacheEntryJson, writeCacheEntry } from './cacheEntry.ts'
 import { overlayOf } from './outputOverlay.ts'
-import { ReadDigests } from './readKey.ts'
+import { isStoredReads, ReadTable, type StoredReads } from './readTable.ts'
 import { resolveInside } from '../render/outputDir.ts'
 
 interface PageEntry {
@@ -15,21 +15,11 @@ interface PageEntry {
   files: string[]
 }
 
-interface Manifest {
+interface Manifest extends StoredReads {
   /** Config, theme, bundle and engine fingerprint: any change re-renders everything. */
   key: string
   /** Digest of every node id: adding or removing a node re-renders everything (lists, sidebars, neighbours). */
   structure: string
-  /**
-   * Every read key any page recorded, once: pages list indexes into it. Pages of a section
-   * read the same hundreds of sidebar-mates, and a table of digests per page made
-   * the manifest grow with pages x section size (5,000 pages: hundreds of MB).
-   */
-  ids: string[]
-  /** What each read saw (see ReadDigests), parallel to `ids`: a read whose digest differs now has changed. */
-  digests: string[]
-  /** The content digest of each read's node when its digest was taken, parallel to `ids`. */
-  nodeDigests: string[]
   pages: Record<string, PageEntry>
 }
 
@@ -40,20 +30,12 @@ interface Manifest {
  * - otherwise its queries run, and when the render inputs they give are the
  *   same as last time, the page is still reused.
  * A reused page's files are linked from the previous output, byte for byte.
- *
- * Each read's digest is computed once per build and compared with the one
- * stored for it, so checking a page costs an array lookup per read (a page
- * of a 200-page section reads 200 sidebar-mates; hashing them per page took
- * a quarter of a second at N = 1,000).
+ * Reads are checked and stored through a ReadTable (see readTable.ts).
  */
 export class PageCache {
   private readonly previous: Manifest | null
   private readonly next: Manifest
-  private readonly nextIndex = new Map<string, number>()
-  private readonly digests: ReadDigests
-  /** Per previous read index: 0 not checked yet, 1 unchanged, 2 changed. */
-  private readonly previousState: Uint8Array
-  private previousIndex: Map<string, number> | undefined
+  private readonly reads: ReadTable
   private readonly madeDirs = new Map<string, Promise<unknown>>()
   /** Links under way (see linkLater): each resolves to its page's path when the page must render after all. */
   private readonly linking: Promise<string | null>[] = []
@@ -63,12 +45,11 @@ export class PageCache {
     key: string,
     store: NodeStore,
   ) {
-    this.digests = new ReadDigests(store)
     const previous = readManifest(file)
-    this.next = { key, structure: structureDigest(store), ids: [], digests: [], nodeDigests: [], pages: {} }
     // Another key (config, theme, bundle, engine) or another structure invalidates every page's reads.
-    this.previous = previous && previous.key === key && Array.isArray(previous.nodeDigests) ? previous : null
-    this.previousState = new Uint8Array(this.previous?.ids.length ?? 0)
+    this.previous = previous && previous.key === key && isStoredReads(previous) ? previous : null
+    this.reads = new ReadTable(store, this.previous)
+    this.next = { key, structure: structureDigest(store), ...this.reads.next, pages: {} }
   }
 
   /** Reuses a page whose reads all see what they saw last time, without querying it; true when reused. */
@@ -77,9 +58,9 @@ export class PageCache {
     if (!previous || previous.structure !== this.next.structure) return false
     const entry = previous.pages[pagePath]
     if (!entry || !Array.isArray(entry.reads)) return false
-    for (const index of entry.reads) if (this.changedSince(index)) return false
+    for (const index of entry.reads) if (this.reads.changedSince(index)) return false
     this.linkLater(pagePath, entry.files, previousOutDir, outDir)
-    this.remember(pagePath, entry.reads.map((index) => previous.ids[index]), entry.inputs, entry.files)
+    this.remember(pagePath, this.reads.previousKeys(entry.reads), entry.inputs, entry.files)
     return true
   }
 
@@ -118,42 +99,11 @@ export class PageCache {
   }
 
   record(pagePath: string, reads: Set<string>, inputs: string, files: string[]): void {
-    this.remember(pagePath, [...reads].filter((key) => this.digests.exists(key)).sort(), inputs, files)
-  }
-
-  /** The previous build's digest of a read, with the node digest it was taken at. */
-  private knownDigest(key: string): { node: string; digest: string } | undefined {
-    const previous = this.previous
-    if (!previous) return undefined
-    this.previousIndex ??= new Map(previous.ids.map((id, index) => [id, index]))
-    const index = this.previousIndex.get(key)
-    return index === undefined ? undefined : { node: previous.nodeDigests[index], digest: previous.digests[index] }
-  }
-
-  private changedSince(previousIndex: number): boolean {
-    let state = this.previousState[previousIndex]
-    if (state === 0) {
-      const previous = this.previous as Manifest
-      const digest = previous.digests[previousIndex]
-      state = this.digests.of(previous.ids[previousIndex], { node: previous.nodeDigests[previousIndex], digest }) === digest ? 1 : 2
-      this.previousState[previousIndex] = state
-    }
-    return state === 2
+    this.remember(pagePath, this.reads.recorded(reads), inputs, files)
   }
 
   private remember(pagePath: string, keys: string[], inputs: string, files: string[]): void {
-    const indexes = keys.map((key) => {
-      let index = this.nextIndex.get(key)
-      if (index === undefined) {
-        index = this.next.ids.length
-        this.next.ids.push(key)
-        this.next.digests.push(this.digests.of(key, this.knownDigest(key)))
-        this.next.nodeDigests.push(this.digests.nodeDigest(key))
-        this.nextIndex.set(key, index)
-      }
-      return index
-    })
-    this.next.pages[pagePath] = { reads: indexes, inputs, files }
+    this.next.pages[pagePath] = { reads: this.reads.indexesOf(keys), inputs, files }
   }
 
   save(): void {
