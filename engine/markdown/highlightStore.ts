@@ -62,7 +62,7 @@ export function createHighlightStore(dir: string, salt: string): HighlightStore 
   let indexes: Map<string, { pack: string; offset: number; length: number }> | null = null
   const digestOf = (key: string) => createHash('sha1').update(salt).update('\0').update(shikiVersion).update('\0').update(key).digest('hex')
   const loadIndexes = () => (indexes = new Map(readPackIndexes(packDir).map(({ digest, ...place }) => [digest, place])))
-  let otherLayoutsRemoved = false
+  let otherFoldersRemoved = false
   const startWriting = (): Promise<void> => {
     if (unwritten.size === 0) return written
     const blocks = [...unwritten]
@@ -74,8 +74,8 @@ export function createHighlightStore(dir: string, salt: string): HighlightStore 
         await writePack(packDir, blocks)
         // Readers in this thread find them on disk from now on.
         indexes = null
-        if (!otherLayoutsRemoved) await removeOtherFolders(dir, packFolder)
-        otherLayoutsRemoved = true
+        if (!otherFoldersRemoved) await removeOtherFolders(dir, packFolder)
+        otherFoldersRemoved = true
         if (listFiles(packDir, '.idx').length > maxPacks) await mergePacks(packDir)
       } catch {
         // A read-only or full disk only costs speed.
@@ -150,7 +150,7 @@ function readPackIndexes(packDir: string, names = listFiles(packDir, '.idx')): {
   })
 }
 
-/** Files of an older layout (a file per block, in folders named by two hex digits) are never read again. */
+/** Another engine's or shiki's packs, or an older layout's files (a file per block), are never read again. */
 async function removeOtherFolders(dir: string, packFolder: string): Promise<void> {
   for (const name of listFiles(dir, '')) {
     if (name !== packFolder) await fs.promises.rm(path.join(dir, name), { recursive: true, force: true })

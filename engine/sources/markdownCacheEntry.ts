@@ -12,6 +12,23 @@ export function entryFileOf(dir: string, key: string): string {
   return path.join(dir, key.slice(0, 2), `${key}.json`)
 }
 
+/** An entry's files (see entryFileOf, bodyFileOf) are named by its key, a SHA-1 in hex. */
+const entryFileName = /^([0-9a-f]{40})\./
+
+/** Removes every entry of the cache folder `dir` whose key `keep` refuses; other files stay. */
+export async function removeEntriesExcept(dir: string, keep: (key: string) => boolean): Promise<void> {
+  const folders = await fs.promises.readdir(dir).catch(() => [] as string[])
+  await Promise.all(
+    folders.map(async (folder) => {
+      const names = await fs.promises.readdir(path.join(dir, folder)).catch(() => [] as string[])
+      for (const name of names) {
+        const key = entryFileName.exec(name)?.[1]
+        if (key && !keep(key)) await fs.promises.rm(path.join(dir, folder, name), { force: true })
+      }
+    }),
+  )
+}
+
 /**
  * The fields a rebuild may never read (a page it does not render), each on a line of its
  * own, parsed on first read; JSON text holds no raw newline, so lines split it. Sections
