@@ -44,8 +44,11 @@ export default defineConfig({
     // needs fresh module state says so itself (vi.resetModules).
     isolate: false,
     maxWorkers: 2,
-    // One copy of graphql: let Vite load it and @graphql-tools together (otherwise two realms).
-    server: { deps: { inline: [/graphql/, /@graphql-tools/] } },
+    // Modules Vite loads itself rather than handing them to Node, so that they share its instances:
+    // graphql (otherwise two realms), and the theme bundles that builds keep in
+    // node_modules/.cache/sheaf/theme, which import the engine's runtime (handed to Node, they
+    // would get a second runtime, without the contexts the engine's App provides).
+    server: { deps: { inline: [/graphql/, /node_modules\/\.cache\/sheaf\//] } },
     projects: [
       {
         extends: true,

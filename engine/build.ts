@@ -3,7 +3,7 @@ import type { BuildSession } from './buildContext.ts'
 import { loadConfig } from './config/loadConfig.ts'
 import type { ResolvedConfig } from './config/types.ts'
 import type { DataLayer } from './dataLayer.ts'
-import { siteCacheDir } from './incremental/cacheDirs.ts'
+import { siteCacheDir, themeCacheDir } from './incremental/cacheDirs.ts'
 import { buildDataLayer } from './pipeline/buildDataLayer.ts'
 import { commitOutput, openBuildOutput } from './pipeline/buildOutput.ts'
 import { startRun, type BuildRun, type RunOptions } from './pipeline/buildRun.ts'
@@ -88,7 +88,7 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
   const config = await (options.config ?? loadConfig(root, options.configFile))
   const cacheDir = siteCacheDir(root, options.cache)
   const output = openBuildOutput(config, options.outDir, cacheDir)
-  const theme = importTheme(config, cacheDir)
+  const theme = importTheme(config, themeCacheDir(root, options.cache))
   let site: SiteRunner | undefined
   try {
     site = await createSiteRunner(config, run, options)
@@ -119,7 +119,7 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
 async function buildInMemory(root: string, options: BuildOptions): Promise<BuildResult> {
   const run = startRun(options)
   const config = await (options.config ?? loadConfig(root, options.configFile))
-  const theme = importTheme(config, siteCacheDir(root, options.cache))
+  const theme = importTheme(config, themeCacheDir(root, options.cache))
   try {
     const site = await createSiteRunner(config, run, options)
     const store = await transformContent(site, run, options).store

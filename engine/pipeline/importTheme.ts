@@ -1,4 +1,3 @@
-import path from 'node:path'
 import type { ResolvedConfig } from '../config/types.ts'
 import { engineModuleDirs } from '../loading/siteModules.ts'
 import { loadTheme, type LoadedTheme } from '../render/loadTheme.ts'
@@ -19,19 +18,19 @@ export interface ThemeImport {
  * settle before it throws, because a build started next (a test, the dev server) would otherwise
  * bundle the same theme at the same time, and the first to finish removes the other's folder.
  */
-export function importTheme(config: ResolvedConfig, cacheDir: string | null): ThemeImport {
-  const plan = themePlan(config, cacheDir)
+export function importTheme(config: ResolvedConfig, themeDir: string | null): ThemeImport {
+  const plan = themePlan(config, themeDir)
   const theme = themeImporter(plan).then((importer) => loadTheme(config.root, config.theme, importer))
   theme.catch(() => undefined)
   return { theme, plan, settled: async () => void (await theme.catch(() => undefined)) }
 }
 
 /**
- * A build imports its theme from a bundle kept in the site's cache (see themeBundle.ts), or, in a
- * build without a cache, in a scratch folder of this process: importing the sources would give a
- * second build in the same process the modules the first one imported, not the files as they are
- * now.
+ * A build imports its theme from a bundle kept in `themeDir` (see themeBundle.ts and
+ * themeCacheDir), or, in a build without a cache, in a scratch folder of this process: importing
+ * the sources would give a second build in the same process the modules the first one imported,
+ * not the files as they are now.
  */
-function themePlan(config: ResolvedConfig, cacheDir: string | null): ThemeImportPlan {
-  return { entries: themeEntries(config.theme), cacheDir: cacheDir ? path.join(cacheDir, 'theme') : scratchThemeDir(), engineDirs: engineModuleDirs(), root: config.root }
+function themePlan(config: ResolvedConfig, themeDir: string | null): ThemeImportPlan {
+  return { entries: themeEntries(config.theme), cacheDir: themeDir ?? scratchThemeDir(), engineDirs: engineModuleDirs(), root: config.root }
 }

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type { ResolvedConfig } from '../config/types.ts'
-import { siteCacheDir } from '../incremental/cacheDirs.ts'
+import { themeCacheDir } from '../incremental/cacheDirs.ts'
 import { importTheme } from '../pipeline/importTheme.ts'
 import type { LoadedTheme } from '../render/loadTheme.ts'
 import { themeEntries, type ThemeImportPlan } from '../render/themeImporter.ts'
@@ -41,9 +41,9 @@ export class DevTheme {
   get(config: ResolvedConfig): Promise<LoadedTheme> {
     const modules = JSON.stringify(config.theme)
     if (this.loading?.modules !== modules) {
-      const cacheDir = siteCacheDir(this.root, undefined)
-      const bundled = this.imports++ === 0 && cacheDir ? this.bundleInWorker(config, path.join(cacheDir, 'theme')) : this.last
-      const theme = bundled.then(() => importTheme(config, cacheDir).theme)
+      const themeDir = themeCacheDir(this.root, undefined)
+      const bundled = this.imports++ === 0 && themeDir ? this.bundleInWorker(config, themeDir) : this.last
+      const theme = bundled.then(() => importTheme(config, themeDir).theme)
       this.last = theme.catch(() => undefined)
       this.loading = { modules, theme }
     }

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { loadDataLayer } from '../build.ts'
 import { SheafError } from '../errors.ts'
-import { siteCacheDir } from '../incremental/cacheDirs.ts'
+import { themeCacheDir } from '../incremental/cacheDirs.ts'
 import { importTheme } from '../pipeline/importTheme.ts'
 import { queryToType, type TypeImports } from './queryToType.ts'
 
@@ -22,7 +22,7 @@ export interface TypegenResult {
 export async function typegen(root: string, options: { configFile?: string; check?: boolean } = {}): Promise<TypegenResult> {
   const { dataLayer, config } = await loadDataLayer(root, { configFile: options.configFile })
   // The theme as a build imports it: bundled (its modules are TypeScript), from the site's cache.
-  const theme = await importTheme(config, siteCacheDir(root, undefined)).theme
+  const theme = await importTheme(config, themeCacheDir(root, undefined)).theme
   const modules = [...(theme.layout ? [{ file: theme.layout.file, query: theme.layout.query }] : []), ...[...theme.templates.values()].map((template) => ({ file: template.file, query: template.query }))]
   const imports: TypeImports = new Map()
   const types: string[] = []

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { build, type BuildResult } from '../../../../engine/build.ts'
+import { themeCacheDir } from '../../../../engine/incremental/cacheDirs.ts'
 import { outputTree } from '../outputTree.ts'
 import { copyBasicFixture } from '../../../copyBasicFixture.ts'
 import { cleanBuildPerState } from '../cleanBuildPerState.ts'
@@ -35,6 +36,18 @@ describe('incremental builds give the output of a clean build', () => {
     await incremental()
     const again = await incremental()
     expect(rendered(again)).toBe(0)
+  }, 120_000)
+
+  it("keeps the theme's server bundle when .sheaf-cache is cleared, and builds what a clean build does", async () => {
+    await incremental()
+    const themes = themeCacheDir(site, undefined) as string
+    const bundles = () => fs.readdirSync(themes).filter((name) => fs.statSync(path.join(themes, name)).isDirectory())
+    const before = bundles()
+    fs.rmSync(path.join(site, '.sheaf-cache'), { recursive: true, force: true })
+    const result = await expectSameAsCleanBuild()
+    expect(rendered(result)).toBe(result.pages.length)
+    // The same bundle folder: esbuild did not bundle the theme again.
+    expect(bundles()).toEqual(before)
   }, 120_000)
 
   it('after a body edit, re-rendering only the edited page', async () => {
