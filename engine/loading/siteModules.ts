@@ -22,7 +22,7 @@ export function siteModules(options: { engineDirs: string[] }): import('esbuild'
   return {
     name: 'sheaf-site-modules',
     setup(build) {
-      build.onResolve({ filter: /.*/ }, async (args) => {
+      build.onResolve({ filter: mayBeShared }, async (args) => {
         if (args.pluginData === 'sheaf-resolving' || args.kind === 'entry-point') return undefined
         const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'sheaf-resolving' })
         if (resolved.errors.length > 0 || resolved.external || !resolved.path) return undefined
@@ -43,6 +43,13 @@ export function siteModules(options: { engineDirs: string[] }): import('esbuild'
   }
 }
 
+/**
+ * The imports that may resolve to a module the engine shares: bare specifiers (packages, `sheaf`),
+ * absolute paths, and relative paths through a folder named like the engine's or the packages'.
+ * Any other relative import is one site file importing another, bundled: esbuild resolves it
+ * itself, without a round trip to this thread (half of this site's theme imports).
+ */
+const mayBeShared = /^[^.]|(?:^|\/)(?:engine|plugins|dist|node_modules)(?:\/|$)/
 /** The defines that go with siteModules' per-file constants. */
 export const importMetaDefines: Record<string, string> = {
   'import.meta.url': '__sheaf_import_meta_url',

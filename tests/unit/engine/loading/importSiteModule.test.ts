@@ -20,6 +20,15 @@ describe("a site's own module, bundled and imported", () => {
     expect(loaded.sheaf.SheafError).toBe(engine.SheafError)
   })
 
+  it("bundles a site file's relative imports of its own files, and shares an engine source imported by a relative path", async () => {
+    const engineErrors = path.relative(path.join(root, 'site'), path.resolve(import.meta.dirname, '../../../../engine/errors.ts')).split(path.sep).join('/')
+    write('site/parts/label.ts', 'export const label = (name: string): string => `[${name}]`\n')
+    const file = write('site/deep.ts', `import { label } from './parts/label.ts'\nimport { SheafError } from '${engineErrors}'\nexport default { label: label('x'), SheafError }\n`)
+    const loaded = (await importSiteModule(file, root)).default as { label: string; SheafError: typeof engine.SheafError }
+    expect(loaded.label).toBe('[x]')
+    expect(loaded.SheafError).toBe(engine.SheafError)
+  })
+
   it('imports an edited module anew (the dev server reloads its config)', async () => {
     const file = write('site/value.ts', 'export default 1\n')
     expect((await importSiteModule(file, root)).default).toBe(1)
