@@ -15,8 +15,8 @@ import type { ModuleImporter } from './loadTheme.ts'
  * Why: a theme is dozens of small TypeScript files (this site's: 61). Imported one by one, each
  * takes a round trip to the module hooks' thread and a turn of a main thread busy with the
  * transform, so the theme finished loading 0.15 s after a one-page rebuild's pages were ready.
- * A bundle is one file, kept in the site's cache folder and reused while none of its inputs
- * changed (checked by size and mtime).
+ * A bundle is one file, kept beside the client bundle (see themeCacheDir) and reused while none
+ * of its inputs changed (checked by size and mtime).
  *
  * What is not bundled stays one instance with the rest of the build (see siteModules.ts):
  * packages (React) and the engine (`sheaf/runtime`, whose contexts the engine's App provides).
@@ -62,11 +62,24 @@ interface ThemeRecord {
   inputs: [file: string, size: number, mtimeMs: number][]
 }
 
-async function ensureThemeBundle({ entries, cacheDir, engineDirs }: ThemeBundleOptions): Promise<Map<string, string>> {
+/** Whether the bundle of these options is made and none of its inputs changed (a stat of each: a dev server's start skips its bundling worker). */
+export function isThemeBundleFresh(options: ThemeBundleOptions): boolean {
+  const record = readRecord(recordFileOf(options).file)
+  return record !== null && isFresh(options.cacheDir, record)
+}
+
+/** The record naming a bundle of these options' entries, and the key its folders start with. */
+function recordFileOf({ entries, cacheDir, engineDirs }: ThemeBundleOptions): { file: string; key: string } {
   const absolute = entries.map((entry) => path.resolve(entry))
   // The engine bundle's URLs are inside the theme bundle: another engine bundle (or the sources) is another key.
   const key = createHash('sha1').update(JSON.stringify([layoutVersion, process.version, absolute, engineDirs])).digest('hex').slice(0, 12)
-  const recordFile = path.join(cacheDir, `theme-${key}.json`)
+  return { file: path.join(cacheDir, `theme-${key}.json`), key }
+}
+
+async function ensureThemeBundle(options: ThemeBundleOptions): Promise<Map<string, string>> {
+  const { cacheDir, engineDirs } = options
+  const absolute = options.entries.map((entry) => path.resolve(entry))
+  const { file: recordFile, key } = recordFileOf(options)
   let record = readRecord(recordFile)
   if (record && isFresh(cacheDir, record)) {
     // In use: removeStale keeps it.

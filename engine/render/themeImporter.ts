@@ -9,7 +9,7 @@ import { themeBundleImporter } from './themeBundle.ts'
 export interface ThemeImportPlan {
   /** The theme's templates and layout, absolute. */
   entries: string[]
-  /** The folder of the theme's bundles: the site's cache, or a scratch folder of the process. */
+  /** The folder of the theme's bundles (see themeCacheDir), or a scratch folder of the process. */
   cacheDir: string
   /** The engine's folders, left out of the bundle. */
   engineDirs: string[]

@@ -6,12 +6,14 @@ import type { LoadedTheme } from '../render/loadTheme.ts'
 import { themeEntries, type ThemeImportPlan } from '../render/themeImporter.ts'
 import { engineModuleDirs } from '../loading/siteModules.ts'
 import { runInWorker } from '../workers/runInWorker.ts'
+import { isThemeBundleFresh } from '../render/themeBundle.ts'
 import { watchTree, type TreeWatcher } from './watchTree.ts'
 
 /**
  * The theme's modules for the dev server's server render, imported as a build imports them: one
  * esbuild bundle of its layout, templates and the site's files they import (render/themeBundle.ts),
- * kept in the site's cache, with React and the engine's runtime shared with the engine.
+ * kept in node_modules/.cache/sheaf/theme (see themeCacheDir), with React and the engine's
+ * runtime shared with the engine.
  *
  * Why not Vite's `ssrLoadModule`: it transforms and evaluates the theme one module at a time
  * (this theme: 79 modules) on the server's one thread, and its module runner starts Node's
@@ -42,7 +44,7 @@ export class DevTheme {
     const modules = JSON.stringify(config.theme)
     if (this.loading?.modules !== modules) {
       const themeDir = themeCacheDir(this.root, undefined)
-      const bundled = this.imports++ === 0 && themeDir ? this.bundleInWorker(config, themeDir) : this.last
+      const bundled = this.imports++ === 0 && themeDir ? this.bundleInWorker(themePlan(config, themeDir)) : this.last
       const theme = bundled.then(() => importTheme(config, themeDir).theme)
       this.last = theme.catch(() => undefined)
       this.loading = { modules, theme }
@@ -50,8 +52,9 @@ export class DevTheme {
     return this.loading.theme
   }
 
-  private async bundleInWorker(config: ResolvedConfig, cacheDir: string): Promise<void> {
-    const plan: ThemeImportPlan = { entries: themeEntries(config.theme), cacheDir, engineDirs: engineModuleDirs(), root: config.root }
+  private async bundleInWorker(plan: ThemeImportPlan): Promise<void> {
+    // A bundle kept from an earlier run whose inputs are unchanged (a stat each) is only imported.
+    if (isThemeBundleFresh(plan)) return
     // Any failure is the import's to find and report (it bundles again).
     await runInWorker(new URL('./themeBundleTask.ts', import.meta.url), plan).catch(() => undefined)
   }
@@ -76,4 +79,8 @@ export class DevTheme {
     const watchers = folders.map((dir) => watchTree(dir, () => this.invalidate()))
     return { close: () => watchers.forEach((watcher) => watcher.close()) }
   }
+}
+
+function themePlan(config: ResolvedConfig, cacheDir: string): ThemeImportPlan {
+  return { entries: themeEntries(config.theme), cacheDir, engineDirs: engineModuleDirs(), root: config.root }
 }

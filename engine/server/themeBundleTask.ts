@@ -1,4 +1,4 @@
-// A worker of the dev server's start (see devTheme.ts): bundles the theme into the site's cache,
+// A worker of the dev server's start (see devTheme.ts): bundles the theme into its cache folder,
 // so that the main thread's import finds the bundle made and only imports it.
 import { themeImporter, type ThemeImportPlan } from '../render/themeImporter.ts'
 

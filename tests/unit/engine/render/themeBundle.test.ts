@@ -5,7 +5,7 @@ import * as React from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { runtimeFile } from '../../../../engine/render/loadTheme.ts'
 import { engineModuleDirs } from '../../../../engine/loading/siteModules.ts'
-import { themeBundleImporter } from '../../../../engine/render/themeBundle.ts'
+import { isThemeBundleFresh, themeBundleImporter } from '../../../../engine/render/themeBundle.ts'
 import * as runtime from '../../../../engine/shared/index.ts'
 import { projectScratch } from '../../../projectScratch.ts'
 
@@ -42,6 +42,17 @@ describe('the theme bundle', () => {
     // The older bundle is gone.
     expect(bundleFolders()).toHaveLength(1)
     expect(bundleFolders()).not.toEqual(before)
+  })
+
+  it('says whether the bundle is made and its inputs unchanged, without bundling', async () => {
+    const options = { entries: [doc], cacheDir, engineDirs: engineModuleDirs() }
+    await (await importerFor())(doc)
+    expect(isThemeBundleFresh(options)).toBe(true)
+    const folders = bundleFolders()
+    write('theme/parts/title.ts', "export const title: string = 'Edited, so not fresh'\n")
+    expect(isThemeBundleFresh(options)).toBe(false)
+    expect(bundleFolders()).toEqual(folders)
+    expect(isThemeBundleFresh({ ...options, entries: [path.join(root, 'theme/Other.tsx')] })).toBe(false)
   })
 
   it("removes another key's bundle once its record has gone unused for an hour, not before", async () => {
