@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
-import { chromium, type Browser, type Page } from '@playwright/test'
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { median } from './measure.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -76,6 +76,7 @@ export async function runDevBench(argv: string[]): Promise<void> {
     fs.rmSync(path.join(item.cwd, '.sheaf-cache'), { recursive: true, force: true, maxRetries: 10 })
     const port = 5400 + index
     const log: string[] = []
+    const tab = await openTab(browser)
     const started = performance.now()
     let backgroundDone: number | null = null
     // With its start's steps traced (engine/server/startTrace.ts): when it listened.
@@ -89,7 +90,7 @@ export async function runDevBench(argv: string[]): Promise<void> {
     server.stderr.on('data', () => undefined)
     const url = `http://127.0.0.1:${port}${item.route}`
     try {
-      const first = await firstPageInChromium(browser, url, server, started)
+      const first = await firstPageInChromium(tab, url, server, started)
       // CPU time of the server (all its threads) to the hydrated first page: what the start
       // costs, less dependent than the wall time on what else the shared machine runs.
       const cpu = cpuSeconds(server.pid)
@@ -129,12 +130,13 @@ async function firstPageRuns(browser: Browser, item: DevCase, port: number, runs
   const results: (FirstPage & { listening: number; cpu: number })[] = []
   for (let run = 0; run < runs; run++) {
     fs.rmSync(path.join(item.cwd, '.sheaf-cache'), { recursive: true, force: true, maxRetries: 10 })
+    const tab = await openTab(browser)
     const started = performance.now()
     let output = ''
     const server = spawn(process.execPath, [path.join(root, 'bin/sheaf.js'), 'dev', '--port', String(port)], { cwd: item.cwd, env: { ...process.env, ...item.env, SHEAF_DEV_TRACE: '1' }, stdio: ['ignore', 'pipe', 'ignore'] })
     server.stdout.on('data', (chunk: Buffer) => (output += String(chunk)))
     try {
-      const first = await firstPageInChromium(browser, `http://127.0.0.1:${port}${item.route}`, server, started)
+      const first = await firstPageInChromium(tab, `http://127.0.0.1:${port}${item.route}`, server, started)
       const listening = Number(/trace (\d+) ms(?: \(cpu \d+ ms\))?: listening/.exec(output)?.[1] ?? Number.NaN) / 1000
       results.push({ ...first, listening, cpu: cpuSeconds(server.pid) ?? Number.NaN })
       const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]
@@ -157,10 +159,11 @@ async function firstPageRuns(browser: Browser, item: DevCase, port: number, runs
 async function restartTime(browser: Browser, item: DevCase, port: number, url: string): Promise<FirstPage & { cpu: number | null }> {
   // The first server's port is free again once it has exited.
   await new Promise((resolve) => setTimeout(resolve, 500))
+  const tab = await openTab(browser)
   const started = performance.now()
   const server = spawn(process.execPath, [path.join(root, 'bin/sheaf.js'), 'dev', '--port', String(port)], { cwd: item.cwd, env: { ...process.env, ...item.env }, stdio: ['ignore', 'ignore', 'ignore'] })
   try {
-    const first = await firstPageInChromium(browser, url, server, started)
+    const first = await firstPageInChromium(tab, url, server, started)
     return { ...first, cpu: cpuSeconds(server.pid) }
   } finally {
     server.kill()
@@ -207,33 +210,49 @@ interface FirstPage {
   hydrated: number
 }
 
+/** A tab in its own context, with the check that records the first styled frame. */
+interface Tab {
+  context: BrowserContext
+  page: Page
+}
+
 /**
- * The first page as a reader gets it: Chromium asks for `url` every 25 ms until the server
- * answers it (200), then the times (in seconds since `started`, the server's launch) when its
+ * Opens the tab a start is measured in before the server is launched, as a writer's browser is
+ * open before they start the server: making a context and a page costs Chromium a few hundred ms
+ * of CPU, which on this two-core machine the server starting beside it paid for.
+ */
+async function openTab(browser: Browser): Promise<Tab> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  // Checked before each frame is painted, in the page's own clock (performance.timeOrigin + now).
+  await page.addInitScript(() => {
+    const record = window as unknown as { __sheafStyledAt?: number }
+    const check = () => {
+      const styled = [...document.styleSheets].some((sheet) => {
+        try {
+          return sheet.cssRules.length > 0
+        } catch {
+          return false
+        }
+      })
+      if (styled && document.body) record.__sheafStyledAt = performance.timeOrigin + performance.now()
+      else requestAnimationFrame(check)
+    }
+    requestAnimationFrame(check)
+  })
+  return { context, page }
+}
+
+/**
+ * The first page as a reader gets it, in a tab opened before the server's launch (openTab): once
+ * the port takes connections, Chromium asks for `url` every 25 ms until the server answers it
+ * (200), then the times (in seconds since `started`, the server's launch) when its
  * response began, when a frame first had a stylesheet with rules in it (the dev server's theme
  * CSS comes through Vite: until then the page is unstyled HTML) and when the client had hydrated
  * it (`data-sheaf-hydrated`).
  */
-async function firstPageInChromium(browser: Browser, url: string, server: ChildProcess, started: number): Promise<FirstPage> {
-  const context = await browser.newContext()
+async function firstPageInChromium({ context, page }: Tab, url: string, server: ChildProcess, started: number): Promise<FirstPage> {
   try {
-    const page = await context.newPage()
-    // Checked before each frame is painted, in the page's own clock (performance.timeOrigin + now).
-    await page.addInitScript(() => {
-      const record = window as unknown as { __sheafStyledAt?: number }
-      const check = () => {
-        const styled = [...document.styleSheets].some((sheet) => {
-          try {
-            return sheet.cssRules.length > 0
-          } catch {
-            return false
-          }
-        })
-        if (styled && document.body) record.__sheafStyledAt = performance.timeOrigin + performance.now()
-        else requestAnimationFrame(check)
-      }
-      requestAnimationFrame(check)
-    })
     // performance.now() here and Date.now() in the page are both wall clocks: the page's times are taken relative to this.
     const startedAt = Date.now() - (performance.now() - started)
     // Until the port takes connections, asked with a bare TCP connect, not by Chromium: a failed
