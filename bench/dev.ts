@@ -210,6 +210,9 @@ interface FirstPage {
   hydrated: number
 }
 
+/** How long a new tab is left before the server it measures is launched (see openTab). */
+const tabSettleMs = 2000
+
 /** A tab in its own context, with the check that records the first styled frame. */
 interface Tab {
   context: BrowserContext
@@ -217,9 +220,12 @@ interface Tab {
 }
 
 /**
- * Opens the tab a start is measured in before the server is launched, as a writer's browser is
- * open before they start the server: making a context and a page costs Chromium a few hundred ms
- * of CPU, which on this two-core machine the server starting beside it paid for.
+ * Opens the tab a start is measured in before the server is launched, and lets Chromium settle,
+ * as a writer's browser is open and idle before they start the server. A new context and page
+ * cost Chromium one to two seconds of CPU over the next second (`ps` of its processes), which on
+ * this two-core machine the server starting beside it paid for: N=1,000 corpus, the server
+ * listened at 0.88-0.95 s and answered at 2.04-2.10 s with the tab 0.5 s old, at 0.36-0.52 s and
+ * 1.51-1.77 s with it 2 s old (scratch runs, 3 each). The peers' starts are timed with curl.
  */
 async function openTab(browser: Browser): Promise<Tab> {
   const context = await browser.newContext()
@@ -240,6 +246,8 @@ async function openTab(browser: Browser): Promise<Tab> {
     }
     requestAnimationFrame(check)
   })
+  await page.goto('about:blank')
+  await new Promise((resolve) => setTimeout(resolve, tabSettleMs))
   return { context, page }
 }
 
