@@ -8,9 +8,12 @@ import path from 'node:path'
  * outside a git checkout.
  */
 export function readGitDates(dir: string): Map<string, string> {
+  // Outside any checkout there is nothing to ask git: no process (a dev server asks on every save).
+  const gitEntry = findGitEntry(dir)
+  if (!gitEntry) return new Map()
   // The dev server reads the content again on every save: two git processes each time (a
   // tenth of a save's rebuild on this site). The dates only change with the HEAD commit.
-  const head = headCommit(dir)
+  const head = headCommit(gitEntry)
   const known = datesByDir.get(dir)
   if (head && known?.head === head) return new Map(known.dates)
   const dates = readDatesFromLog(dir)
@@ -20,24 +23,35 @@ export function readGitDates(dir: string): Map<string, string> {
 
 const datesByDir = new Map<string, { head: string; dates: Map<string, string> }>()
 
-/** The commit HEAD points at, read from the nearest `.git` folder above `dir` (no process); undefined when unsure. */
-function headCommit(dir: string): string | undefined {
+/**
+ * The nearest `.git` (a folder, or a worktree's or submodule's file) at or above `dir`, or the
+ * repository `GIT_DIR` names; null when there is none.
+ */
+function findGitEntry(dir: string): string | null {
+  if (process.env.GIT_DIR) return path.resolve(dir, process.env.GIT_DIR)
+  let at = path.resolve(dir)
   try {
-    let at = path.resolve(dir)
-    for (let stat = fs.statSync(path.join(at, '.git'), { throwIfNoEntry: false }); !stat; stat = fs.statSync(path.join(at, '.git'), { throwIfNoEntry: false })) {
-      const parent = path.dirname(at)
-      if (parent === at) return undefined
-      at = parent
+    for (; ; at = path.dirname(at)) {
+      if (fs.statSync(path.join(at, '.git'), { throwIfNoEntry: false })) return path.join(at, '.git')
+      if (path.dirname(at) === at) return null
     }
+  } catch {
+    // A folder we may not look into: git decides.
+    return path.join(at, '.git')
+  }
+}
+
+/** The commit HEAD points at, read from a `.git` folder (no process); undefined when unsure. */
+function headCommit(gitEntry: string): string | undefined {
+  try {
     // A worktree or submodule (`.git` is a file pointing elsewhere): not worth following.
-    if (!fs.statSync(path.join(at, '.git')).isDirectory()) return undefined
-    const git = path.join(at, '.git')
-    const head = fs.readFileSync(path.join(git, 'HEAD'), 'utf8').trim()
+    if (!fs.statSync(gitEntry).isDirectory()) return undefined
+    const head = fs.readFileSync(path.join(gitEntry, 'HEAD'), 'utf8').trim()
     if (!head.startsWith('ref: ')) return /^[0-9a-f]{40,64}$/.test(head) ? head : undefined
     const ref = head.slice('ref: '.length)
-    const loose = path.join(git, ref)
+    const loose = path.join(gitEntry, ref)
     if (fs.existsSync(loose)) return `${ref} ${fs.readFileSync(loose, 'utf8').trim()}`
-    const packed = fs.readFileSync(path.join(git, 'packed-refs'), 'utf8').split('\n').find((line) => line.endsWith(` ${ref}`))
+    const packed = fs.readFileSync(path.join(gitEntry, 'packed-refs'), 'utf8').split('\n').find((line) => line.endsWith(` ${ref}`))
     return packed ? `${ref} ${packed}` : undefined
   } catch {
     return undefined
