@@ -50,6 +50,7 @@ export function siteModules(options: { engineDirs: string[] }): import('esbuild'
  * itself, without a round trip to this thread (half of this site's theme imports).
  */
 const mayBeShared = /^[^.]|(?:^|\/)(?:engine|plugins|dist|node_modules)(?:\/|$)/
+
 /** The defines that go with siteModules' per-file constants. */
 export const importMetaDefines: Record<string, string> = {
   'import.meta.url': '__sheaf_import_meta_url',

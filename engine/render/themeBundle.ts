@@ -68,18 +68,17 @@ export function isThemeBundleFresh(options: ThemeBundleOptions): boolean {
   return record !== null && isFresh(options.cacheDir, record)
 }
 
-/** The record naming a bundle of these options' entries, and the key its folders start with. */
-function recordFileOf({ entries, cacheDir, engineDirs }: ThemeBundleOptions): { file: string; key: string } {
+/** The record naming a bundle of these options' entries (made absolute), and the key its folders start with. */
+function recordFileOf({ entries, cacheDir, engineDirs }: ThemeBundleOptions): { file: string; key: string; absolute: string[] } {
   const absolute = entries.map((entry) => path.resolve(entry))
   // The engine bundle's URLs are inside the theme bundle: another engine bundle (or the sources) is another key.
   const key = createHash('sha1').update(JSON.stringify([layoutVersion, process.version, absolute, engineDirs])).digest('hex').slice(0, 12)
-  return { file: path.join(cacheDir, `theme-${key}.json`), key }
+  return { file: path.join(cacheDir, `theme-${key}.json`), key, absolute }
 }
 
 async function ensureThemeBundle(options: ThemeBundleOptions): Promise<Map<string, string>> {
   const { cacheDir, engineDirs } = options
-  const absolute = options.entries.map((entry) => path.resolve(entry))
-  const { file: recordFile, key } = recordFileOf(options)
+  const { file: recordFile, key, absolute } = recordFileOf(options)
   let record = readRecord(recordFile)
   if (record && isFresh(cacheDir, record)) {
     // In use: removeStale keeps it.

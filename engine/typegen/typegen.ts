@@ -21,7 +21,7 @@ export interface TypegenResult {
  */
 export async function typegen(root: string, options: { configFile?: string; check?: boolean } = {}): Promise<TypegenResult> {
   const { dataLayer, config } = await loadDataLayer(root, { configFile: options.configFile })
-  // The theme as a build imports it: bundled (its modules are TypeScript), from the site's cache.
+  // The theme as a build imports it: bundled (its modules are TypeScript), kept beside the client bundle.
   const theme = await importTheme(config, themeCacheDir(root, undefined)).theme
   const modules = [...(theme.layout ? [{ file: theme.layout.file, query: theme.layout.query }] : []), ...[...theme.templates.values()].map((template) => ({ file: template.file, query: template.query }))]
   const imports: TypeImports = new Map()
