@@ -57,7 +57,7 @@ export interface LoadedSite extends SiteRunner {
 /** Loads the config, runs source and transform, and builds the data layer, ready for queries. */
 export async function loadSite(root: string, options: LoadOptions = {}): Promise<LoadedSite> {
   const run = startRun(options)
-  const config = await (options.config ?? loadConfig(root, options.configFile))
+  const config = await (options.config ?? loadConfig(root, options.configFile, { cache: options.cache }))
   const site = await createSiteRunner(config, run, options)
   try {
     const store = await transformContent(site, run, options).store
@@ -85,7 +85,7 @@ export async function loadDataLayer(root: string, options: LoadOptions = {}): Pr
 export async function build(root: string, options: BuildOptions = {}): Promise<BuildResult> {
   if (options.write === false) return buildInMemory(root, options)
   const run = startRun(options)
-  const config = await (options.config ?? loadConfig(root, options.configFile))
+  const config = await (options.config ?? loadConfig(root, options.configFile, { cache: options.cache }))
   const cacheDir = siteCacheDir(root, options.cache)
   const output = openBuildOutput(config, options.outDir, cacheDir)
   const theme = importTheme(config, themeCacheDir(root, options.cache))
@@ -118,7 +118,7 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
 /** `build({ write: false })`: the pages rendered in memory, no client bundle, nothing written. */
 async function buildInMemory(root: string, options: BuildOptions): Promise<BuildResult> {
   const run = startRun(options)
-  const config = await (options.config ?? loadConfig(root, options.configFile))
+  const config = await (options.config ?? loadConfig(root, options.configFile, { cache: options.cache }))
   const theme = importTheme(config, themeCacheDir(root, options.cache))
   try {
     const site = await createSiteRunner(config, run, options)

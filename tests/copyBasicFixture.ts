@@ -3,9 +3,13 @@ import path from 'node:path'
 
 const basic = path.resolve(import.meta.dirname, 'fixtures/basic')
 
-/** Copies the basic fixture site to `to`, a test's own site, without any build output or cache in it. */
+/**
+ * Copies the basic fixture site to `to`, a test's own site, without any build output or cache in
+ * it. Its files keep their times, as a checkout's do: a file saved just before a bundle is never
+ * taken as unchanged (see bundleInputs.ts), so fresh times would make every kept bundle stale.
+ */
 export function copyBasicFixture(to: string): void {
-  fs.cpSync(basic, to, { recursive: true, filter: (source) => !/[/\\](build|\.sheaf|\.sheaf-cache|\.e2e-[^/\\]*)$/.test(source) })
+  fs.cpSync(basic, to, { recursive: true, preserveTimestamps: true, filter: (source) => !/[/\\](build|\.sheaf|\.sheaf-cache|\.e2e-[^/\\]*)$/.test(source) })
 }
 
 /**

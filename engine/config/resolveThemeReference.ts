@@ -11,7 +11,7 @@ import { importSiteModule } from '../loading/importSiteModule.ts'
  * export is its modules (ThemeModules) or a function returning them; a path resolves from the
  * config file's folder, a package name through its `node_modules` and `exports` as Node resolves it.
  */
-export async function resolveThemeReference(config: unknown, configFile: string, root: string): Promise<unknown> {
+export async function resolveThemeReference(config: unknown, configFile: string, root: string, moduleCacheDir: string | null = null): Promise<unknown> {
   if (!config || typeof config !== 'object' || typeof (config as { theme?: unknown }).theme !== 'string') return config
   const reference = (config as { theme: string }).theme
   const where = { file: path.relative(root, configFile) }
@@ -19,7 +19,7 @@ export async function resolveThemeReference(config: unknown, configFile: string,
   let loaded: { default?: unknown }
   try {
     // A package's theme is compiled JavaScript, imported as it is; a site's own (a path) is bundled as its config is.
-    loaded = isPackageFile(file) ? await import(pathToFileURL(file).href) : await importSiteModule(file, root)
+    loaded = isPackageFile(file) ? await import(pathToFileURL(file).href) : await importSiteModule(file, root, { cacheDir: moduleCacheDir })
   } catch (error) {
     if (isSheafError(error)) throw error
     throw new SheafError(`The theme \`${reference}\` threw while loading: ${error instanceof Error ? error.message : String(error)}`, { ...where, hint: `fix ${path.relative(root, file)}; run with --verbose for the stack trace.`, cause: error })

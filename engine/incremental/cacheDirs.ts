@@ -29,7 +29,7 @@ export function highlightStoreDir(root: string, cache: boolean | undefined): str
  * content caches) reuses it. `npm ci` removes it with node_modules. Without a node_modules folder,
  * it stays in the site's cache. Null: the build keeps no cache.
  */
-function compiledCodeCacheDir(root: string, cache: boolean | undefined, kind: 'bundle' | 'theme'): string | null {
+function compiledCodeCacheDir(root: string, cache: boolean | undefined, kind: 'bundle' | 'theme' | 'modules'): string | null {
   const siteDir = siteCacheDir(root, cache)
   if (!siteDir) return null
   for (let dir = path.resolve(root); ; dir = path.dirname(dir)) {
@@ -50,4 +50,14 @@ export function bundleCacheDir(root: string, cache: boolean | undefined): string
  */
 export function themeCacheDir(root: string, cache: boolean | undefined): string | null {
   return compiledCodeCacheDir(root, cache, 'theme')
+}
+
+/**
+ * Where a site's own modules (its config, a plugin given by path) are kept bundled between runs
+ * (see importSiteModule.ts and compiledCodeCacheDir): a run whose config and the site files it
+ * imports are unchanged imports the kept bundle, without starting esbuild (0.1-0.15 s of every
+ * build's and dev server's start).
+ */
+export function siteModuleCacheDir(root: string, cache: boolean | undefined): string | null {
+  return compiledCodeCacheDir(root, cache, 'modules')
 }

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url'
 import { SheafError } from '../errors.ts'
 import { scratchDir } from '../fs/scratchDir.ts'
 import { writeFileAtomic } from '../incremental/writeFileAtomic.ts'
+import { bundleInputs, inputsUnchanged, readBundleRecord, type BundleInput } from './bundleInputs.ts'
 import { engineModuleDirs, importMetaDefines, siteModules } from './siteModules.ts'
 
 /**
@@ -13,12 +14,24 @@ import { engineModuleDirs, importMetaDefines, siteModules } from './siteModules.
  * packages and the engine (see siteModules.ts), into one ES module named by its content, which
  * Node imports. An edited module is a new file, so the dev server sees edits without restarting.
  * A syntax or resolution error is a SheafError at the file and line esbuild names.
+ *
+ * With `cacheDir` (see siteModuleCacheDir), the bundle is kept there with a record of its inputs,
+ * and imported again while none of them changed (a stat of each): esbuild's process and the
+ * bundle cost 0.1-0.15 s of every run's start, before any other work could begin. Without it, the
+ * bundle goes to a private folder of the process (see scratchDir.ts).
  */
-export async function importSiteModule(file: string, root: string): Promise<Record<string, unknown>> {
+export async function importSiteModule(file: string, root: string, options: { cacheDir?: string | null } = {}): Promise<Record<string, unknown>> {
+  const cacheDir = options.cacheDir ?? null
+  const recordFile = cacheDir && moduleRecordFile(cacheDir, file)
+  const kept = recordFile ? readBundleRecord<ModuleRecord>(recordFile) : null
+  if (cacheDir && kept && fs.existsSync(path.join(cacheDir, kept.output)) && inputsUnchanged(kept.inputs)) {
+    return (await import(pathToFileURL(path.join(cacheDir, kept.output)).href)) as Record<string, unknown>
+  }
   const esbuild = await import('esbuild')
-  let code: string
+  const started = Date.now()
+  let result: import('esbuild').BuildResult<{ write: false; metafile: true }>
   try {
-    const result = await esbuild.build({
+    result = await esbuild.build({
       entryPoints: [file],
       bundle: true,
       write: false,
@@ -28,18 +41,61 @@ export async function importSiteModule(file: string, root: string): Promise<Reco
       jsx: 'automatic',
       // Stack traces of a config or plugin that throws name its source.
       sourcemap: 'inline',
+      metafile: true,
       logLevel: 'silent',
       define: importMetaDefines,
       plugins: [siteModules({ engineDirs: engineModuleDirs() })],
     })
-    code = result.outputFiles[0]!.text
   } catch (error) {
     throw bundleError(error, root, file)
   }
+  const code = result.outputFiles[0]!.text
   // Named by content: an unchanged module is imported from the same file, an edited one (the dev server) from a new one.
-  const bundled = path.join(scratchDir('modules'), `${path.basename(file).replace(/\.[^.]+$/, '')}-${createHash('sha1').update(code).digest('hex').slice(0, 16)}.mjs`)
+  const name = `${path.basename(file).replace(/\.[^.]+$/, '')}-${createHash('sha1').update(code).digest('hex').slice(0, 16)}.mjs`
+  let bundled = path.join(scratchDir('modules'), name)
+  if (cacheDir && recordFile) {
+    try {
+      bundled = keepModule(cacheDir, recordFile, name, code, bundleInputs(Object.keys(result.metafile.inputs), started, root))
+    } catch {
+      // A read-only or full disk only costs the next run its bundle.
+    }
+  }
   if (!fs.existsSync(bundled)) writeFileAtomic(bundled, code)
   return (await import(pathToFileURL(bundled).href)) as Record<string, unknown>
+}
+
+/** A kept bundle: its file in the cache folder, and what it was made from. */
+interface ModuleRecord {
+  output: string
+  inputs: BundleInput[]
+}
+
+/** Bump when the bundle's shape changes, so no older one is ever imported. */
+const layoutVersion = 1
+
+/** The record of `file`'s bundle: one per module, engine build and Node version (the bundle names the engine's files by path). */
+function moduleRecordFile(cacheDir: string, file: string): string {
+  const key = createHash('sha1').update(JSON.stringify([layoutVersion, process.version, path.resolve(file), engineModuleDirs()])).digest('hex').slice(0, 12)
+  return path.join(cacheDir, `module-${key}.json`)
+}
+
+/**
+ * Writes the bundle beside its record (the record last, so a reader never finds it without its
+ * file) and removes the same module's bundles unused for an hour: a dev server or a worker that
+ * read the previous record may still import its file.
+ */
+function keepModule(cacheDir: string, recordFile: string, name: string, code: string, inputs: BundleInput[]): string {
+  const prefix = path.basename(recordFile, '.json')
+  const output = `${prefix}-${name}`
+  const bundled = path.join(cacheDir, output)
+  if (!fs.existsSync(bundled)) writeFileAtomic(bundled, code)
+  fs.utimesSync(bundled, new Date(), new Date())
+  writeFileAtomic(recordFile, JSON.stringify({ output, inputs } satisfies ModuleRecord))
+  const hourAgo = Date.now() - 3_600_000
+  for (const other of fs.readdirSync(cacheDir)) {
+    if (other.startsWith(`${prefix}-`) && other !== output && fs.statSync(path.join(cacheDir, other)).mtimeMs < hourAgo) fs.rmSync(path.join(cacheDir, other), { force: true })
+  }
+  return bundled
 }
 
 /** esbuild's first error, located in the site's file. */

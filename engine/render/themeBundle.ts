@@ -4,6 +4,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { scratchDir } from '../fs/scratchDir.ts'
 import { writeFileAtomic } from '../incremental/writeFileAtomic.ts'
+import { bundleInputs, inputsUnchanged, readBundleRecord, type BundleInput } from '../loading/bundleInputs.ts'
 import { bundleError } from '../loading/importSiteModule.ts'
 import { importMetaDefines, siteModules } from '../loading/siteModules.ts'
 import type { ModuleImporter } from './loadTheme.ts'
@@ -59,12 +60,12 @@ interface ThemeRecord {
   dir: string
   /** Entry file -> output file, relative to the bundle's folder. */
   outputs: Record<string, string>
-  inputs: [file: string, size: number, mtimeMs: number][]
+  inputs: BundleInput[]
 }
 
 /** Whether the bundle of these options is made and none of its inputs changed (a stat of each: a dev server's start skips its bundling worker). */
 export function isThemeBundleFresh(options: ThemeBundleOptions): boolean {
-  const record = readRecord(recordFileOf(options).file)
+  const record = readBundleRecord<ThemeRecord>(recordFileOf(options).file)
   return record !== null && isFresh(options.cacheDir, record)
 }
 
@@ -76,15 +77,15 @@ function recordFileOf({ entries, cacheDir, engineDirs }: ThemeBundleOptions): { 
   return { file: path.join(cacheDir, `theme-${key}.json`), key, absolute }
 }
 
-async function ensureThemeBundle(options: ThemeBundleOptions): Promise<Map<string, string>> {
+async function ensureThemeBundle(options: ThemeBundleOptions & { root: string }): Promise<Map<string, string>> {
   const { cacheDir, engineDirs } = options
   const { file: recordFile, key, absolute } = recordFileOf(options)
-  let record = readRecord(recordFile)
+  let record = readBundleRecord<ThemeRecord>(recordFile)
   if (record && isFresh(cacheDir, record)) {
     // In use: removeStale keeps it.
     fs.utimesSync(recordFile, new Date(), new Date())
   } else {
-    record = await bundleTheme(cacheDir, `theme-${key}`, absolute, engineDirs)
+    record = await bundleTheme(cacheDir, `theme-${key}`, absolute, engineDirs, options.root)
     // Written last and atomically: a process that reads the record finds a complete folder.
     writeFileAtomic(recordFile, JSON.stringify(record))
     removeStale(cacheDir, `theme-${key}`, record.dir)
@@ -93,7 +94,7 @@ async function ensureThemeBundle(options: ThemeBundleOptions): Promise<Map<strin
   return new Map(Object.entries(record.outputs).map(([entry, output]) => [entry, pathToFileURL(path.join(dir, output)).href]))
 }
 
-async function bundleTheme(cacheDir: string, prefix: string, entries: string[], engineDirs: string[]): Promise<ThemeRecord> {
+async function bundleTheme(cacheDir: string, prefix: string, entries: string[], engineDirs: string[], root: string): Promise<ThemeRecord> {
   const esbuild = await import('esbuild')
   // A new folder per bundle, never rewritten: a dev server or another build may still import the last one.
   const dir = `${prefix}-${Date.now().toString(36)}${randomBytes(3).toString('hex')}`
@@ -121,12 +122,7 @@ async function bundleTheme(cacheDir: string, prefix: string, entries: string[], 
   for (const [file, output] of Object.entries(result.metafile.outputs)) {
     if (output.entryPoint) outputs[path.resolve(output.entryPoint)] = path.relative(outdir, path.resolve(file))
   }
-  const inputs = Object.keys(result.metafile.inputs).map((file): [string, number, number] => {
-    const stat = fs.statSync(path.resolve(file))
-    // A file saved while esbuild ran may not be the one it read: never taken as fresh (a dev server's quick second save).
-    return [path.resolve(file), stat.size, stat.mtimeMs >= started ? -1 : stat.mtimeMs]
-  })
-  return { dir, outputs, inputs }
+  return { dir, outputs, inputs: bundleInputs(Object.keys(result.metafile.inputs), started, root) }
 }
 
 function commonDir(files: string[]): string {
@@ -135,21 +131,8 @@ function commonDir(files: string[]): string {
   return dir
 }
 
-function readRecord(file: string): ThemeRecord | null {
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as ThemeRecord
-  } catch {
-    return null
-  }
-}
-
 function isFresh(cacheDir: string, record: ThemeRecord): boolean {
-  if (!fs.existsSync(path.join(cacheDir, record.dir))) return false
-  for (const [file, size, mtimeMs] of record.inputs) {
-    const stat = fs.statSync(file, { throwIfNoEntry: false })
-    if (!stat || stat.size !== size || stat.mtimeMs !== mtimeMs) return false
-  }
-  return true
+  return fs.existsSync(path.join(cacheDir, record.dir)) && inputsUnchanged(record.inputs)
 }
 
 /**

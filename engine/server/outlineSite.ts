@@ -21,7 +21,7 @@ export type OutlineSite = LoadedSite & { bodies: PageBodies }
  */
 export async function openOutline(root: string, options: LoadOptions = {}): Promise<SiteRunner & { run: BuildRun; load(wanted?: () => Iterable<string>): Promise<OutlineSite> }> {
   const run = startRun(options)
-  const config = await (options.config ?? loadConfig(root, options.configFile))
+  const config = await (options.config ?? loadConfig(root, options.configFile, { cache: options.cache }))
   // At a cold start (no markdown cache), the first pages' bodies are transformed on another
   // thread, which loads its pipeline from now on. A restart finds them in the cache (as a
   // rebuild does, see transformContent.ts): a worker would load for nothing, on the core Vite and

@@ -64,7 +64,8 @@ export async function prepare(options: MarkdownWorkerOptions): Promise<void> {
 async function sitePlugins(options: MarkdownWorkerOptions) {
   if (!options.configFile || !options.root) return {}
   const { loadConfig } = await import('../config/loadConfig.ts')
-  const { markdown } = await loadConfig(options.root, options.configFile)
+  // (A run that keeps no cache gives its workers no highlight folder either: it keeps no config bundle.)
+  const { markdown } = await loadConfig(options.root, options.configFile, { cache: Boolean(options.highlightDir) })
   return { remarkPlugins: markdown.remarkPlugins, rehypePlugins: markdown.rehypePlugins }
 }
 

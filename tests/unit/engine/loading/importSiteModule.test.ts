@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -40,5 +41,45 @@ describe("a site's own module, bundled and imported", () => {
     write('plugins/broken.ts', "export const ok = 1\nexport const broken = 'no end\n")
     const file = write('site/broken-config.ts', "import { broken } from '../plugins/broken.ts'\nexport default { broken }\n")
     await expect(importSiteModule(file, root)).rejects.toMatchObject({ name: 'SheafError', file: 'plugins/broken.ts', line: 2, message: expect.stringMatching(/Unterminated string literal/) })
+  })
+
+  describe('kept in a cache folder between runs', () => {
+    const cacheDir = path.join(root, 'module-cache')
+    const hourAgo = new Date(Date.now() - 3_600_000)
+    const recordOf = () => {
+      const name = fs.readdirSync(cacheDir).find((file) => file.endsWith('.json'))!
+      return { file: path.join(cacheDir, name), record: JSON.parse(fs.readFileSync(path.join(cacheDir, name), 'utf8')) as { output: string; inputs: [string, number, number][] } }
+    }
+
+    it('imports the kept bundle while no input changed, and bundles again after an edit', async () => {
+      fs.rmSync(cacheDir, { recursive: true, force: true })
+      const part = write('site/kept/part.ts', "export const part = 'one'\n")
+      const file = write('site/kept/config.ts', "import { part } from './part.ts'\nexport default part\n")
+      // Saved long before: their times are trusted.
+      for (const input of [part, file]) fs.utimesSync(input, hourAgo, hourAgo)
+      expect((await importSiteModule(file, root, { cacheDir })).default).toBe('one')
+      const { file: recordFile, record } = recordOf()
+      expect(record.inputs.map(([input]) => input)).toEqual(expect.arrayContaining([part, file]))
+      // npm's record of the installed packages is an input too: an install that moves a package's files makes the bundle stale.
+      expect(record.inputs.map(([input]) => input)).toContain(path.resolve(import.meta.dirname, '../../../../node_modules/.package-lock.json'))
+      // The record names the file imported: pointed at another, that one is what the next import gives, so nothing was bundled.
+      fs.writeFileSync(path.join(cacheDir, 'stand-in.mjs'), "export default 'kept'\n")
+      fs.writeFileSync(recordFile, JSON.stringify({ ...record, output: 'stand-in.mjs' }))
+      expect((await importSiteModule(file, root, { cacheDir })).default).toBe('kept')
+      // An imported file edited: bundled again.
+      write('site/kept/part.ts', "export const part = 'two'\n")
+      expect((await importSiteModule(file, root, { cacheDir })).default).toBe('two')
+      expect(recordOf().record.output).not.toBe('stand-in.mjs')
+    })
+
+    it('never trusts a file saved just before it was bundled (a second save in the same clock tick looks unchanged)', async () => {
+      fs.rmSync(cacheDir, { recursive: true, force: true })
+      const file = write('site/fresh/config.ts', 'export default 1\n')
+      expect((await importSiteModule(file, root, { cacheDir })).default).toBe(1)
+      expect(recordOf().record.inputs.find(([input]) => input === file)?.[2]).toBe(-1)
+      // The same size, at once: bundled again, not taken from the record.
+      write('site/fresh/config.ts', 'export default 2\n')
+      expect((await importSiteModule(file, root, { cacheDir })).default).toBe(2)
+    })
   })
 })

@@ -10,7 +10,16 @@ import * as runtime from '../../../../engine/shared/index.ts'
 import { projectScratch } from '../../../projectScratch.ts'
 
 // Inside the project, so the theme finds React and `sheaf/runtime` as a site's would.
-const { root, write } = projectScratch('theme-bundle')
+const scratch = projectScratch('theme-bundle')
+const { root } = scratch
+// Each file as if saved well before the bundle: a file saved just before is never taken as unchanged (see bundleInputs.ts).
+let saves = 0
+const write = (name: string, text: string): string => {
+  const file = scratch.write(name, text)
+  const when = new Date(Date.now() - 3_600_000 + ++saves * 1000)
+  fs.utimesSync(file, when, when)
+  return file
+}
 const cacheDir = path.join(root, '.sheaf-cache', 'theme')
 
 const doc = write('theme/Doc.tsx', "import * as React from 'react'\nimport * as runtime from 'sheaf/runtime'\nimport { title } from './parts/title.ts'\nexport const shared = { React, runtime }\nexport const query = 'query { site { title } }'\nexport default function Doc() { return <h1>{title}</h1> }\n")
