@@ -2,7 +2,7 @@ import { startWorker, withBase, type Plugin, type QueryContext, type SheafNode, 
 import path from 'node:path'
 import { analysisCodeDigest, PersistentAnalysisCache } from './analysisCache.ts'
 import { IndexStateStore } from './indexStateStore.ts'
-import type { BuildIndexesInput } from './buildIndexesTask.ts'
+import type { BuildIndexesInput, SentSearchIndex } from './buildIndexesTask.ts'
 import { buildSearchIndexes, groupPages, indexFileName, indexKey, type BuiltSearchIndex, type IndexablePage } from './buildSearchIndexes.ts'
 import { emitShardFiles } from './emitShardFiles.ts'
 import { indexForPath } from './indexForPath.ts'
@@ -46,8 +46,8 @@ export function search(options: SearchPluginOptions = {}): Plugin {
   let analyses: PersistentAnalysisCache | undefined
   // A very big build (in process) keeps each index's state between builds, as the worker does.
   let states: IndexStateStore | undefined
-  let worker: WorkerTask<BuildIndexesInput, BuiltSearchIndex[]> | null = null
-  let pending: Promise<BuiltSearchIndex[]> | null = null
+  let worker: WorkerTask<BuildIndexesInput, SentSearchIndex[]> | null = null
+  let pending: Promise<SentSearchIndex[]> | null = null
   // The worker saving its index states once it has answered (see IndexStateStore.save).
   let saving: Promise<unknown> | null = null
   // Set for a build too big to index beside the render (see workerMaxPages): built here, on first use.
@@ -156,7 +156,7 @@ export function search(options: SearchPluginOptions = {}): Plugin {
       sendPages(getNodesByType('Page'), site.root)
     },
     async onPostBuild({ graphql, emitFile, outDir }) {
-      let indexes: BuiltSearchIndex[]
+      let indexes: (BuiltSearchIndex | SentSearchIndex)[]
       if (pending) indexes = await pending
       else {
         // Develop mode or a very big build: this query builds them when no page asked for `searchIndex` yet.

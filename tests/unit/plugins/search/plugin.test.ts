@@ -85,7 +85,7 @@ function setUp(pages: SheafNode[], options: Parameters<typeof search>[0] = {}, m
         query.searchIndex(null, { path: '/' }, context)
         return {} as never
       },
-      emitFile: async (file: string, content: string | Uint8Array) => void emitted.set(file, String(content)),
+      emitFile: async (file: string, content: string | Uint8Array) => void emitted.set(file, Buffer.from(content).toString()),
     } as PostBuildApi)
   }
   /** The hashed index file a pointer names (pages link the pointer, see pointerName). */
