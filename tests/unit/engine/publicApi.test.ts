@@ -19,6 +19,7 @@ describe('public API', () => {
       'isExternalHref',
       'isSheafError',
       'loadDataLayer',
+      'movedResult',
       'normalizeContainerTitles',
       'outputDirOfStaging',
       'routeKey',

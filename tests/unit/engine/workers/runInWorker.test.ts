@@ -41,4 +41,19 @@ describe('runInWorker', () => {
       worker.close()
     }
   }, 30_000)
+
+  it("moves a result's buffers given to movedResult instead of copying them", async () => {
+    // The worker keeps its view: once moved, its buffer is detached there (zero bytes long).
+    const movedResult = JSON.stringify(path.resolve(import.meta.dirname, '../../../../dist/engine/workers/movedResult.js'))
+    const file = task('moves', `import { movedResult } from ${movedResult}\nlet kept = null\nexport default (input) => {\n  if (input.check) return { keptLength: kept.buffer.byteLength }\n  kept = new TextEncoder().encode('a result of some size')\n  return movedResult({ name: 'index', bytes: kept }, [kept.buffer])\n}`)
+    const worker = startWorker<{ check?: boolean }, { name: string; bytes: Uint8Array } & { keptLength: number }>(file)
+    try {
+      const result = await worker.run({})
+      expect(result.name).toBe('index')
+      expect(new TextDecoder().decode(result.bytes)).toBe('a result of some size')
+      expect((await worker.run({ check: true })).keptLength).toBe(0)
+    } finally {
+      worker.close()
+    }
+  }, 30_000)
 })
