@@ -63,11 +63,11 @@ class SharedPattern {
 
   constructor(
     private readonly compile: () => PatternScanner,
-    private readonly anchoredToStart: boolean,
+    private readonly dependsOnStart: boolean,
   ) {}
 
   search(string: string | RegexEngineString, start: number, options: number): Match | null {
-    if (!this.anchoredToStart && string === this.lastString && options === this.lastOptions && this.lastStart <= start && (this.lastMatch === null || this.lastMatch.captureIndices[0].start >= start)) {
+    if (!this.dependsOnStart && string === this.lastString && options === this.lastOptions && this.lastStart <= start && (this.lastMatch === null || this.lastMatch.captureIndices[0].start >= start)) {
       return this.lastMatch
     }
     this.scanner ??= this.compile()

@@ -29,7 +29,8 @@ export type SentSearchIndex = Omit<BuiltSearchIndex, 'json'> & { json: Uint8Arra
 
 export default function buildIndexesTask(input: BuildIndexesInput): SentSearchIndex[] {
   if ('save' in input) {
-    // (Saved already, unless the build's save failed to run: this thread answers in turn.)
+    // The build's answer saved them right after it; this thread reads this message only then, so it
+    // resolves once they are on disk (and saves them itself if nothing did).
     states?.save()
     return []
   }
