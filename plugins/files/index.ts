@@ -25,14 +25,15 @@ export function files(options: FilesOptions = {}): Plugin {
   const textExtensions = new Set(options.textExtensions ?? ['.md', '.mdx', '.json'])
   return {
     name: 'files',
-    sourceNodes({ site, createNode }) {
+    async sourceNodes({ site, createNode }) {
       const root = path.resolve(site.root, dir)
       if (!fs.existsSync(root)) {
         throw new SheafError(`The content folder \`${dir}\` does not exist.`, { hint: `create ${dir}/ with a markdown file, or pass \`files({ dir: '...' })\`.` })
       }
-      const dates = options.lastUpdated === false ? new Map<string, string>() : readGitDates(root)
+      // Git answers while the files are read.
+      const datesRead = options.lastUpdated === false ? Promise.resolve(new Map<string, string>()) : readGitDates(root)
       const decoder = new TextDecoder('utf-8', { fatal: true })
-      for (const relativePath of walk(root, exclude)) {
+      const read = walk(root, exclude).map((relativePath) => {
         const absolutePath = path.join(root, relativePath)
         const extension = path.extname(relativePath).toLowerCase()
         const sourcePath = path.relative(site.root, absolutePath).split(path.sep).join('/')
@@ -53,16 +54,11 @@ export function files(options: FilesOptions = {}): Plugin {
           }
           if (content.charCodeAt(0) === 0xfeff) content = content.slice(1)
         }
-        createNode({
-          type: 'File',
-          key: relativePath,
-          relativePath,
-          absolutePath,
-          sourcePath,
-          extension,
-          content,
-          lastUpdated: dates.get(absolutePath) ?? null,
-        })
+        return { relativePath, absolutePath, sourcePath, extension, content }
+      })
+      const dates = await datesRead
+      for (const file of read) {
+        createNode({ type: 'File', key: file.relativePath, ...file, lastUpdated: dates.get(file.absolutePath) ?? null })
       }
     },
   }

@@ -25,18 +25,20 @@ const callCount = () => (fs.existsSync(calls) ? fs.readFileSync(calls, 'utf8').t
 afterAll(() => fs.rmSync(temp, { recursive: true, force: true }))
 
 describe('readGitDates outside a git checkout', () => {
-  it('starts no git process when no folder above the content has a .git (a dev server would on every save)', () => {
+  it('starts no git process when no folder above the content has a .git (a dev server would on every save)', async () => {
     const content = path.join(temp, 'site', 'content')
     fs.mkdirSync(content, { recursive: true })
-    expect(withFakeGit(() => readGitDates(content)).size).toBe(0)
+    // (Git is started before readGitDates returns its promise, so the fake one is on the PATH.)
+    expect((await withFakeGit(() => readGitDates(content))).size).toBe(0)
     expect(callCount()).toBe(0)
   })
 
-  it('still asks git where a .git is found (here one it cannot read, so no dates)', () => {
+  it('still asks git where a .git is found (here one it cannot read, so no dates)', async () => {
     const content = path.join(temp, 'repo', 'content')
     fs.mkdirSync(content, { recursive: true })
     fs.mkdirSync(path.join(temp, 'repo', '.git'))
-    expect(withFakeGit(() => readGitDates(content)).size).toBe(0)
+    // (Git is started before readGitDates returns its promise, so the fake one is on the PATH.)
+    expect((await withFakeGit(() => readGitDates(content))).size).toBe(0)
     expect(callCount()).toBeGreaterThan(0)
   })
 })
