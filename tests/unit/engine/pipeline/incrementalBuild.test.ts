@@ -41,8 +41,16 @@ describe('incremental builds give the output of a clean build', () => {
   it("keeps the theme's server bundle when .sheaf-cache is cleared, and builds what a clean build does", async () => {
     await incremental()
     const themes = themeCacheDir(site, undefined) as string
-    const bundles = () => fs.readdirSync(themes).filter((name) => fs.statSync(path.join(themes, name)).isDirectory())
+    // This site's bundle folder, named by its record (other tests' builds share the cache folder, at the same time).
+    const bundles = () =>
+      fs
+        .readdirSync(themes)
+        .filter((name) => name.endsWith('.json'))
+        .map((name) => JSON.parse(fs.readFileSync(path.join(themes, name), 'utf8')) as { dir: string; outputs: Record<string, string> })
+        .filter((record) => Object.keys(record.outputs).some((entry) => entry.startsWith(site + path.sep)))
+        .map((record) => record.dir)
     const before = bundles()
+    expect(before).toHaveLength(1)
     fs.rmSync(path.join(site, '.sheaf-cache'), { recursive: true, force: true })
     const result = await expectSameAsCleanBuild()
     expect(rendered(result)).toBe(result.pages.length)
