@@ -32,9 +32,15 @@ export function highlightStoreDir(root: string, cache: boolean | undefined): str
 function compiledCodeCacheDir(root: string, cache: boolean | undefined, kind: 'bundle' | 'theme' | 'modules'): string | null {
   const siteDir = siteCacheDir(root, cache)
   if (!siteDir) return null
+  const modules = nearestNodeModules(root)
+  return modules ? path.join(modules, '.cache', 'sheaf', kind) : path.join(siteDir, kind)
+}
+
+/** The `node_modules` folder at or nearest above `root` (where Node finds the site's packages), or null. */
+export function nearestNodeModules(root: string): string | null {
   for (let dir = path.resolve(root); ; dir = path.dirname(dir)) {
-    if (fs.existsSync(path.join(dir, 'node_modules'))) return path.join(dir, 'node_modules', '.cache', 'sheaf', kind)
-    if (path.dirname(dir) === dir) return path.join(siteDir, kind)
+    if (fs.existsSync(path.join(dir, 'node_modules'))) return path.join(dir, 'node_modules')
+    if (path.dirname(dir) === dir) return null
   }
 }
 

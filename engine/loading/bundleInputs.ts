@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { nearestNodeModules } from '../incremental/cacheDirs.ts'
 
 /** A file a kept bundle was made from, as it was then: its size and modification time (-1: never taken as unchanged). */
 export type BundleInput = [file: string, size: number, mtimeMs: number]
@@ -48,12 +49,7 @@ export function readBundleRecord<T>(file: string): T | null {
  * install, update or removal), nearest `root`; null without one.
  */
 function installedPackagesRecord(root: string): string | null {
-  for (let dir = path.resolve(root); ; dir = path.dirname(dir)) {
-    const modules = path.join(dir, 'node_modules')
-    if (fs.existsSync(modules)) {
-      const record = path.join(modules, '.package-lock.json')
-      return fs.existsSync(record) ? record : null
-    }
-    if (path.dirname(dir) === dir) return null
-  }
+  const modules = nearestNodeModules(root)
+  const record = modules && path.join(modules, '.package-lock.json')
+  return record && fs.existsSync(record) ? record : null
 }

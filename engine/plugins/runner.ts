@@ -51,7 +51,7 @@ export function createPluginRunner(plugins: readonly Plugin[]): PluginRunner {
       for (const plugin of pluginsWith(hook)) await callHook(plugin, hook, apiFor)
     },
     async runConcurrently(hook, apiFor) {
-      const settled = await Promise.allSettled(plugins.map((plugin) => callHook(plugin, hook, apiFor)))
+      const settled = await Promise.allSettled(pluginsWith(hook).map((plugin) => callHook(plugin, hook, apiFor)))
       const failed = settled.find((result) => result.status === 'rejected')
       if (failed) throw failed.reason
     },
