@@ -27,6 +27,8 @@ Options:
   --port <n>         Port (preview, dev)
   --quiet            Print only warnings and errors
   --verbose          Print stack traces
+  --version, -v      Print Sheaf's version
+  --help, -h         Print this help
 `
 
 // The bench has options of its own: everything after `bench` is passed through.
@@ -34,24 +36,43 @@ const benchIndex = process.argv.indexOf('bench', 2)
 const ownArgs = benchIndex === 2 ? process.argv.slice(2, 3) : process.argv.slice(2)
 const benchArgs = benchIndex === 2 ? process.argv.slice(3) : []
 
-const { positionals, values } = parseArgs({
-  args: ownArgs,
-  allowPositionals: true,
-  options: {
-    out: { type: 'string' },
-    config: { type: 'string' },
-    port: { type: 'string' },
-    quiet: { type: 'boolean', default: false },
-    verbose: { type: 'boolean', default: false },
-    check: { type: 'boolean', default: false },
-    help: { type: 'boolean', short: 'h', default: false },
-  },
-})
+const { positionals, values } = parseCommandLine(ownArgs)
+
+/** The command line's options; an unknown or malformed one ends the command with what is wrong and the usage, not a stack trace. */
+function parseCommandLine(args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        out: { type: 'string' },
+        config: { type: 'string' },
+        port: { type: 'string' },
+        quiet: { type: 'boolean', default: false },
+        verbose: { type: 'boolean', default: false },
+        check: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+        version: { type: 'boolean', short: 'v', default: false },
+      },
+    })
+  } catch (error) {
+    // Node's message names the option and says how to pass a value that starts with a dash.
+    const message = error instanceof Error ? error.message.replace(/\.?$/, '.') : String(error)
+    process.stderr.write(`sheaf: ${message}\n\n${usage}`)
+    process.exit(2)
+  }
+}
 
 const root = process.cwd()
 const [command, ...rest] = positionals
 
 async function main(): Promise<number> {
+  if (values.version) {
+    const { packageRoot } = await import('./packageRoot.ts')
+    const { version } = JSON.parse(fs.readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }
+    process.stdout.write(`${version}\n`)
+    return 0
+  }
   if (values.help || !command) {
     process.stdout.write(usage)
     return command ? 0 : 1

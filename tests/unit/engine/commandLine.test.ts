@@ -1,0 +1,52 @@
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const root = path.resolve(import.meta.dirname, '../../..')
+const cli = path.join(root, 'bin/sheaf.js')
+
+/** Runs `sheaf` in an empty folder: none of these may touch a site. */
+function sheaf(...args: string[]) {
+  const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-cli-'))
+  try {
+    return spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8' })
+  } finally {
+    fs.rmSync(cwd, { recursive: true, force: true })
+  }
+}
+
+describe('the command line', () => {
+  it('prints the package version for --version and -v', () => {
+    const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }
+    for (const flag of ['--version', '-v']) {
+      const result = sheaf(flag)
+      expect(result.status).toBe(0)
+      expect(result.stdout).toBe(`${version}\n`)
+    }
+  })
+
+  it('names an unknown option and prints the usage, without a stack trace', () => {
+    // `build` runs in a child process of its own (see bin/sheaf.js): the error must come through it too.
+    for (const args of [['--bogus'], ['build', '--bogus']]) {
+      const result = sheaf(...args)
+      expect(result.status).toBe(2)
+      expect(result.stderr).toContain("Unknown option '--bogus'")
+      expect(result.stderr).toContain('Usage: sheaf <command> [options]')
+      expect(result.stderr).not.toMatch(/\n\s+at /)
+    }
+  })
+
+  it('says which option lacks its value', () => {
+    const result = sheaf('preview', '--port')
+    expect(result.status).toBe(2)
+    expect(result.stderr).toContain("'--port <value>' argument missing")
+  })
+
+  it('names an unknown command', () => {
+    const result = sheaf('bulid')
+    expect(result.status).toBe(1)
+    expect(result.stderr).toContain('Unknown command `bulid`')
+  })
+})
