@@ -41,7 +41,12 @@ export interface ShellInput {
 }
 
 /** Wraps a rendered app in the HTML document. */
-export function htmlShell({ lang, head, body, page, assets, headTags, rawHtmlIds, notFoundRoutes, csp }: ShellInput): string {
+export function htmlShell(input: ShellInput): string {
+  return htmlShellLines(input).join('\n')
+}
+
+/** The HTML document's lines, for a writer that encodes them one by one (see encodeLines.ts). */
+export function htmlShellLines({ lang, head, body, page, assets, headTags, rawHtmlIds, notFoundRoutes, csp }: ShellInput): string[] {
   const chunks = assets.templateChunks[page.template] ?? []
   // Server-rendered pages are readable without scripts: in a build, the loader starts the
   // client after the first paint (see bundle/clientLoader.ts); the dev server loads it at once.
@@ -70,7 +75,7 @@ export function htmlShell({ lang, head, body, page, assets, headTags, rawHtmlIds
     '</body>',
     '</html>',
     '',
-  ].join('\n')
+  ]
 }
 
 export function renderHeadTag(tag: HeadTag): string {

@@ -10,7 +10,8 @@ import type { PageCache } from '../incremental/pageCache.ts'
 import { routeToDataFile, routeToHtmlFile } from '../shared/routes.ts'
 import { OutputWriter } from './outputWriter.ts'
 import type { PageData, SiteData } from '../shared/types.ts'
-import { htmlShell, type ClientAssets } from './htmlShell.ts'
+import { encodeLines } from './encodeLines.ts'
+import { htmlShellLines, type ClientAssets } from './htmlShell.ts'
 import { mergeHeadTags } from './mergeHeadTags.ts'
 import { sitePolicy, type CspDirectives } from './contentSecurityPolicy.ts'
 import type { LoadedTheme } from './loadTheme.ts'
@@ -58,17 +59,22 @@ export async function queryPageData(page: RegisteredPage, context: RenderContext
 
 /** Renders one page's document from its page data (and its other inputs, when already known). */
 export function renderDocument(pageData: PageData, context: RenderContext, inputs: DocumentInputs = documentInputs(pageData, context)): string {
-  return renderDocumentWith(pageData, context, inputs)
+  return renderDocumentLines(pageData, context, inputs).join('\n')
+}
+
+/** The same document as UTF-8 bytes, for a file (see encodeLines.ts: no joined copy of the whole document). */
+export function renderDocumentBytes(pageData: PageData, parts: DocumentParts, inputs: DocumentInputs): Buffer {
+  return encodeLines(renderDocumentLines(pageData, parts, inputs))
 }
 
 /** What a document's render needs besides its page data: nothing a worker thread cannot have (see renderTask.ts). */
 export type DocumentParts = Pick<RenderContext, 'theme' | 'siteData' | 'assets'>
 
-/** Renders one page's document from its page data and its other inputs. */
-export function renderDocumentWith(pageData: PageData, { theme, siteData, assets }: DocumentParts, { lang, headTags, csp, source }: DocumentInputs): string {
+/** Renders one page's document, as its lines, from its page data and its other inputs. */
+function renderDocumentLines(pageData: PageData, { theme, siteData, assets }: DocumentParts, { lang, headTags, csp, source }: DocumentInputs): string[] {
   try {
     const app = renderApp(siteData, pageData, theme)
-    return htmlShell({ lang, head: app.head, body: app.body, page: pageData, assets, headTags: mergeHeadTags(app.head, headTags), rawHtmlIds: app.rawHtmlIds, notFoundRoutes: siteData.notFoundRoutes, csp })
+    return htmlShellLines({ lang, head: app.head, body: app.body, page: pageData, assets, headTags: mergeHeadTags(app.head, headTags), rawHtmlIds: app.rawHtmlIds, notFoundRoutes: siteData.notFoundRoutes, csp })
   } catch (error) {
     throw renderError(error, pageData, theme, source)
   }
@@ -161,7 +167,7 @@ export async function renderPages(pages: RegisteredPage[], context: RenderContex
     if (outDir && !offload.current && context.startRenderWorker && needed >= offloadAfter && pages.length - position >= offloadMinRemaining) offload.current = context.startRenderWorker(outDir)
     if (outDir) {
       const offered = dataJson.length <= offloadMaxDataLength && offload.current?.offer({ dataJson, lang: inputs.lang, headTags: inputs.headTags, csp: inputs.csp, htmlFile })
-      if (!offered) await writer?.write(htmlFile, renderDocument(pageData, context, inputs))
+      if (!offered) await writer?.write(htmlFile, renderDocumentBytes(pageData, context, inputs))
       await writer?.write(dataFile, dataJson)
       cache?.pages.record(page.path, reads, digest, [htmlFile, dataFile])
       built()
@@ -189,7 +195,7 @@ export async function renderPages(pages: RegisteredPage[], context: RenderContex
     offloaded = (offload.current?.taken ?? 0) - returned.length
     for (const page of returned) {
       const pageData = JSON.parse(page.dataJson) as PageData
-      await writer?.write(page.htmlFile, renderDocument(pageData, context, page))
+      await writer?.write(page.htmlFile, renderDocumentBytes(pageData, context, page))
     }
   } finally {
     offload.current?.close()

@@ -4,7 +4,7 @@ import type { PageData, SiteData } from '../shared/types.ts'
 import type { ClientAssets } from './htmlShell.ts'
 import { loadTheme, type LoadedTheme } from './loadTheme.ts'
 import { OutputWriter } from './outputWriter.ts'
-import { renderDocumentWith, type DocumentInputs } from './renderPages.ts'
+import { renderDocumentBytes, type DocumentInputs } from './renderPages.ts'
 import { themeImporter, type ThemeImportPlan } from './themeImporter.ts'
 
 export interface RenderTaskInit {
@@ -39,7 +39,7 @@ export default async function renderBatch(pages: RenderTaskPage[]): Promise<numb
   const writer = new OutputWriter(init.outDir)
   for (const page of pages) {
     const pageData = JSON.parse(page.dataJson) as PageData
-    await writer.write(page.htmlFile, renderDocumentWith(pageData, parts, page))
+    await writer.write(page.htmlFile, renderDocumentBytes(pageData, parts, page))
   }
   await writer.flush()
   return pages.length

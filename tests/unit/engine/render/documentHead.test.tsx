@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { renderDocumentWith } from '../../../../engine/render/renderPages.ts'
+import { renderDocumentBytes } from '../../../../engine/render/renderPages.ts'
 import { App } from '../../../../engine/shared/App.tsx'
 import type { HeadTag } from '../../../../engine/plugins/types.ts'
 import type { PageData, SiteData } from '../../../../engine/shared/types.ts'
@@ -21,7 +21,7 @@ function Doc() {
 
 function documentWith(headTags: HeadTag[]): string {
   const theme = { App, templates: new Map([['doc', { name: 'doc', file: 'Doc.tsx', component: Doc }]]) }
-  return renderDocumentWith(page, { theme, siteData: site, assets: { entry: '/e.js', css: [], templateChunks: {}, bundle: 'b' } }, { lang: 'ar', headTags, csp: false })
+  return renderDocumentBytes(page, { theme, siteData: site, assets: { entry: '/e.js', css: [], templateChunks: {}, bundle: 'b' } }, { lang: 'ar', headTags, csp: false }).toString('utf8')
 }
 
 const count = (html: string, pattern: RegExp) => html.match(new RegExp(pattern, 'g'))?.length ?? 0
