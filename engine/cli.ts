@@ -57,10 +57,27 @@ function parseCommandLine(args: string[]) {
     })
   } catch (error) {
     // Node's message names the option and says how to pass a value that starts with a dash.
-    const message = error instanceof Error ? error.message.replace(/\.?$/, '.') : String(error)
-    process.stderr.write(`sheaf: ${message}\n\n${usage}`)
-    process.exit(2)
+    usageError(error instanceof Error ? error.message : String(error))
   }
+}
+
+/** A command line Sheaf cannot run: what is wrong, then the usage; exits 2 (as a wrong option does in most tools). */
+function usageError(message: string): never {
+  process.stderr.write(`sheaf: ${message.replace(/\.?$/, '.')}\n\n${usage}`)
+  process.exit(2)
+}
+
+/** `--port`'s value as a port number (none given: undefined). */
+function portOption(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined
+  const port = /^\d{1,5}$/.test(value) ? Number(value) : NaN
+  if (!(port >= 1 && port <= 65535)) usageError(`--port takes a port number from 1 to 65535, not \`${value}\``)
+  return port
+}
+
+/** Commands that take no argument besides their options: a stray word is a mistake (a misspelt option, a missing `--out`), not something to ignore. */
+function noArguments(command: string, args: string[]): void {
+  if (args.length > 0) usageError(`\`sheaf ${command}\` takes no arguments, but got \`${args.join(' ')}\``)
 }
 
 const root = process.cwd()
@@ -77,6 +94,8 @@ async function main(): Promise<number> {
     process.stdout.write(usage)
     return command ? 0 : 1
   }
+  if (['build', 'preview', 'dev', 'typegen'].includes(command)) noArguments(command, rest)
+  const port = portOption(values.port)
   switch (command) {
     case 'build': {
       // A cold build (no transformed pages kept) starts its highlight and bundle workers before
@@ -108,10 +127,10 @@ async function main(): Promise<number> {
     case 'preview': {
       const { startStaticServer } = await import('./server/staticServer.ts')
       const config = await loadConfig(root, values.config)
-      const port = values.port ? Number(values.port) : config.previewPort
+      const previewPort = port ?? config.previewPort
       const dir = values.out ? path.resolve(root, values.out) : config.outDir
-      await startStaticServer({ dir, base: config.base, port })
-      console.log(`Serving ${path.relative(root, dir) || dir} at http://127.0.0.1:${port}${config.base}`)
+      await startStaticServer({ dir, base: config.base, port: previewPort })
+      console.log(`Serving ${path.relative(root, dir) || dir} at http://127.0.0.1:${previewPort}${config.base}`)
       // The server sends the build's _headers (its Content-Security-Policy); a build from before it had one sends none.
       if (config.csp && !fs.existsSync(path.join(dir, '_headers'))) console.warn(`No _headers in ${path.relative(root, dir) || dir}: run \`sheaf build\` to preview the site under its Content-Security-Policy.`)
       return await new Promise<number>(() => undefined)
@@ -122,7 +141,7 @@ async function main(): Promise<number> {
       const markdownCache = markdownCacheDir(root, undefined)
       if (markdownCache && !fs.existsSync(markdownCache)) prestartBodyWorker()
       const { startDevServer } = await import('./server/devServer.ts')
-      await startDevServer(root, { configFile: values.config, port: values.port ? Number(values.port) : undefined })
+      await startDevServer(root, { configFile: values.config, port })
       return await new Promise<number>(() => undefined)
     }
     case 'query': {

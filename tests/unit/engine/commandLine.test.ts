@@ -44,6 +44,22 @@ describe('the command line', () => {
     expect(result.stderr).toContain("'--port <value>' argument missing")
   })
 
+  it('refuses a port that is not one, before reading any config', () => {
+    for (const [command, value] of [['preview', 'abc'], ['dev', '99999'], ['preview', '0'], ['dev', '80.5']]) {
+      const result = sheaf(command, '--port', value)
+      expect(result.status, `${command} --port ${value}`).toBe(2)
+      expect(result.stderr).toContain(`--port takes a port number from 1 to 65535, not \`${value}\``)
+    }
+  })
+
+  it('refuses a stray argument to a command that takes none, instead of ignoring it', () => {
+    for (const command of ['build', 'preview', 'dev', 'typegen']) {
+      const result = sheaf(command, 'out')
+      expect(result.status, command).toBe(2)
+      expect(result.stderr).toContain(`\`sheaf ${command}\` takes no arguments, but got \`out\``)
+    }
+  })
+
   it('names an unknown command', () => {
     const result = sheaf('bulid')
     expect(result.status).toBe(1)
