@@ -129,6 +129,9 @@ async function main(): Promise<number> {
       const config = await loadConfig(root, values.config)
       const previewPort = port ?? config.previewPort
       const dir = values.out ? path.resolve(root, values.out) : config.outDir
+      if (!fs.existsSync(dir)) {
+        throw new SheafError(`Nothing to preview: ${path.relative(root, dir) || dir} does not exist.`, { hint: 'build the site first (`sheaf build`, or `npm run build`), or pass --out <dir> to preview a build made elsewhere.' })
+      }
       await startStaticServer({ dir, base: config.base, port: previewPort })
       console.log(`Serving ${path.relative(root, dir) || dir} at http://127.0.0.1:${previewPort}${config.base}`)
       // The server sends the build's _headers (its Content-Security-Policy); a build from before it had one sends none.

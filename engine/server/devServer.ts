@@ -37,6 +37,7 @@ import type { PageBodies } from './pageBodies.ts'
 import { plainStylesheet } from './plainStylesheet.ts'
 import { StartGate } from './startGate.ts'
 import { viteShellTags } from './viteShell.ts'
+import { listenError } from './listenError.ts'
 
 export interface DevServerOptions {
   configFile?: string
@@ -139,7 +140,7 @@ async function start(root: string, options: DevServerOptions, server: http.Serve
   let listening: Promise<void> | null = null
   const listen = (port: number) =>
     (listening ??= new Promise<void>((resolve, reject) => {
-      server.once('error', reject)
+      server.once('error', (error) => reject(listenError(error, port, '127.0.0.1')))
       server.listen(port, '127.0.0.1', () => {
         traceStart('listening')
         resolve()

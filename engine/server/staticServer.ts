@@ -4,6 +4,7 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { notFoundRoutes, stripBase } from '../shared/routes.ts'
 import { headersFileReader, headersForRoute } from './headersFile.ts'
+import { listenError } from './listenError.ts'
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -103,9 +104,10 @@ export function startStaticServer(options: StaticServerOptions): Promise<http.Se
     response.end(body ?? 'Not found')
   }
 
+  const host = options.host ?? '127.0.0.1'
   return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port, options.host ?? '127.0.0.1', () => resolve(server))
+    server.once('error', (error) => reject(listenError(error, options.port, host)))
+    server.listen(options.port, host, () => resolve(server))
   })
 }
 

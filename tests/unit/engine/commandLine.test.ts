@@ -1,5 +1,6 @@
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -59,6 +60,33 @@ describe('the command line', () => {
       expect(result.stderr).toContain(`\`sheaf ${command}\` takes no arguments, but got \`out\``)
     }
   })
+
+  it('says there is nothing to preview when the folder does not exist', () => {
+    const result = spawnSync(process.execPath, [cli, 'preview', '--out', 'no-such-build', '--port', '4399'], { cwd: root, encoding: 'utf8', timeout: 30_000 })
+    expect(result.status).toBe(1)
+    expect(result.stderr).toContain('Nothing to preview: no-such-build does not exist.')
+    expect(result.stderr).toContain('Fix: build the site first')
+  })
+
+  it('says which port is taken and how to choose another, for preview and dev', async () => {
+    const holder = net.createServer()
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve))
+    const port = (holder.address() as net.AddressInfo).port
+    try {
+      for (const args of [['preview', '--out', 'docs'], ['dev']]) {
+        const child = spawn(process.execPath, [cli, ...args, '--port', String(port)], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] })
+        let stderr = ''
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+        const status = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+        expect(status, args[0]).toBe(1)
+        expect(stderr).toContain(`Port ${port} on 127.0.0.1 is in use`)
+        expect(stderr).toContain(`--port ${port + 1}`)
+        expect(stderr).not.toContain('EADDRINUSE')
+      }
+    } finally {
+      holder.close()
+    }
+  }, 60_000)
 
   it('names an unknown command', () => {
     const result = sheaf('bulid')
