@@ -13,14 +13,25 @@ import { packageRoot } from '../packageRoot.ts'
  */
 export function initSite(dir: string, options: { title?: string } = {}): string[] {
   const target = path.resolve(dir)
+  if (fs.existsSync(target) && !fs.statSync(target).isDirectory()) {
+    throw new SheafError(`\`${dir}\` is a file, not a folder.`, { hint: 'give `sheaf init` a new or empty folder, e.g. `npx sheaf init my-docs`.' })
+  }
   if (fs.existsSync(target) && fs.readdirSync(target).length > 0) {
     throw new SheafError(`The folder \`${dir}\` is not empty.`, { hint: 'give `sheaf init` a new or empty folder, e.g. `npx sheaf init my-docs`.' })
   }
   const title = options.title ?? titleOf(target)
   const files = siteFiles(title, path.basename(target), path.relative(target, packageRoot) || '.')
-  for (const [file, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(target, file)), { recursive: true })
-    fs.writeFileSync(path.join(target, file), text)
+  try {
+    for (const [file, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(target, file)), { recursive: true })
+      fs.writeFileSync(path.join(target, file), text)
+    }
+  } catch (error) {
+    // A folder under a file, a read-only disk, no permission: Node's message says which.
+    throw new SheafError(`Cannot create the site in \`${dir}\`: ${error instanceof Error ? error.message : String(error)}.`, {
+      hint: 'give `sheaf init` a folder you can write to, e.g. `npx sheaf init my-docs`.',
+      cause: error,
+    })
   }
   return Object.keys(files)
 }

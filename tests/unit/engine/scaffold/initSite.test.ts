@@ -31,4 +31,16 @@ describe('sheaf init', () => {
     expect(again.status).not.toBe(0)
     expect(again.stderr).toMatch(/is not empty/)
   })
+
+  it('says so when the folder is a file, or lies under one', () => {
+    fs.writeFileSync(path.join(work, 'notes.txt'), 'x')
+    const onFile = run(['init', 'notes.txt'])
+    expect(onFile.status).toBe(1)
+    expect(onFile.stderr).toMatch(/`[^`]*notes\.txt` is a file, not a folder\./)
+    const underFile = run(['init', 'notes.txt/docs'])
+    expect(underFile.status).toBe(1)
+    expect(underFile.stderr).toMatch(/Cannot create the site in `[^`]*notes\.txt\/docs`: ENOTDIR/)
+    expect(underFile.stderr).toContain('Fix: give `sheaf init` a folder you can write to')
+    expect(underFile.stderr).not.toContain('Unexpected error')
+  })
 })
