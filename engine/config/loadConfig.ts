@@ -20,6 +20,11 @@ export async function loadConfig(root: string, configFile = defaultConfigFile, o
       hint: `create ${configFile} with \`export default defineConfig({ ... })\`, or pass --config <file>.`,
     })
   }
+  if (fs.statSync(absolute).isDirectory()) {
+    throw new SheafError(`The config \`${path.relative(root, absolute) || '.'}\` is a folder, not a file.`, {
+      hint: `pass the config file itself, e.g. --config ${path.join(path.relative(root, absolute) || '.', 'config.ts')}.`,
+    })
+  }
   const cacheDir = siteModuleCacheDir(root, options.cache)
   let loaded: { default?: unknown }
   try {

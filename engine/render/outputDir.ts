@@ -165,13 +165,25 @@ async function assertReplaceable(outDir: string): Promise<void> {
     }
     entries = await fs.readdir(outDir)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') return
+    if (code === 'ENOTDIR') {
+      throw new SheafError(`The output folder ${outDir} cannot be made: ${fileAbove(outDir)} is a file.`, { hint: 'pass another folder with `--out` (or `outDir` in the config).', cause: error })
+    }
     throw error
   }
   if (entries.length === 0 || entries.includes(buildMarker) || (await exists(path.join(outDir, '_sheaf', 'data')))) return
   throw new SheafError(`The output folder ${outDir} is not empty and is not a previous Sheaf build (it has no ${buildMarker} file): building would delete what it holds.`, {
     hint: 'pass an empty or new folder with `--out` (or `outDir` in the config), or empty this one yourself if its files can go.',
   })
+}
+
+/** The nearest existing path above `dir` that is not a folder (what ENOTDIR is about). */
+function fileAbove(dir: string): string {
+  for (let at = path.dirname(dir); path.dirname(at) !== at; at = path.dirname(at)) {
+    if (fsSync.existsSync(at)) return fsSync.statSync(at).isDirectory() ? dir : at
+  }
+  return dir
 }
 
 /** The real path of `file`: its deepest existing folder resolved through links, then the rest as written. */

@@ -167,6 +167,16 @@ describe('the output folder', () => {
     expect(fs.readdirSync(out)).toEqual(['notes.txt'])
   }, 120_000)
 
+  it('refuses an output folder under a file, naming the file', async () => {
+    const { out } = nestedOut()
+    fs.mkdirSync(path.dirname(out), { recursive: true })
+    fs.writeFileSync(out, 'a file where the folder would be')
+    const message = await failureOf(build(site, { outDir: path.join(out, 'site'), sink: quiet, cache: false, workers: false }))
+    expect(message).toContain(`cannot be made: ${out} is a file.`)
+    expect(message).toContain('Fix: pass another folder with `--out`')
+    expect(fs.readFileSync(out, 'utf8')).toBe('a file where the folder would be')
+  }, 120_000)
+
   it('marks its output, replaces a previous build, and is readable by others (0755 under umask 022)', async () => {
     const { out } = nestedOut()
     await build(site, { outDir: out, sink: quiet, cache: false, workers: false })
