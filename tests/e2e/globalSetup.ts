@@ -4,6 +4,7 @@ import type { Server } from 'node:http'
 import { startStaticServer } from '../../engine/server/staticServer.ts'
 import { compileIfStale } from '../../scripts/compile.mjs'
 import { outDirName, sites, type SiteName } from './sites.ts'
+import { closeServer } from './closeServer.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
@@ -42,6 +43,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     servers.push(await startStaticServer({ dir: path.join(root, site.dir, outDirName), base: site.base, port: site.port }))
   }
   return async () => {
-    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))
+    await Promise.all(servers.map(closeServer))
   }
 }

@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test'
 import { startStaticServer } from '../../../engine/server/staticServer.ts'
 import { portOffset } from '../sites.ts'
 import { crawlSite, hydrationNoise } from '../siteCrawl.ts'
+import { closeServer } from '../closeServer.ts'
 
 // A site made by `sheaf init` outside this repository, installed (a file: link to this checkout)
 // and built with its own npm scripts, served on a port of its own: every page is reachable, its
@@ -33,7 +34,7 @@ test.beforeAll(async () => {
 })
 
 test.afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve))
+  await closeServer(server)
   fs.rmSync(work, { recursive: true, force: true })
 })
 

@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test'
 import { startStaticServer } from '../../../engine/server/staticServer.ts'
 import { portOffset } from '../sites.ts'
 import { crawlSite, hydrationNoise } from '../siteCrawl.ts'
+import { closeServer } from '../closeServer.ts'
 
 // The Rspress fixture, migrated by `sheaf migrate rspress` and built with no content edit, served
 // on a port of its own: what the migration reports and copies, what the build prints and makes,
@@ -43,7 +44,7 @@ test.beforeAll(async () => {
 })
 
 test.afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve))
+  await closeServer(server)
   fs.rmSync(work, { recursive: true, force: true })
 })
 
