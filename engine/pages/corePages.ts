@@ -1,11 +1,5 @@
 import type { Plugin } from '../plugins/types.ts'
 
-interface PageRow {
-  path: string
-  pageType: string
-  sourcePath: string | null
-}
-
 /**
  * The built-in page creator: one page per `Page` node, its template chosen
  * by `pageType` (falling back to `doc`), plus the 404 page when the theme has
@@ -15,12 +9,17 @@ interface PageRow {
 export function corePages(templates: Record<string, string>, register: (page: { path: string; template: string; context: Record<string, unknown> }, source: string) => void): Plugin {
   return {
     name: 'sheaf:pages',
-    async createPages({ graphql, reporter }) {
-      const { allPage } = await graphql<{ allPage: PageRow[] }>('{ allPage { path pageType sourcePath } }')
-      for (const page of allPage) {
-        const template = Object.hasOwn(templates, page.pageType) ? page.pageType : 'doc'
-        if (template !== page.pageType) reporter.warn(`${page.sourcePath}: unknown pageType \`${page.pageType}\`; using the doc template. Use one of ${Object.keys(templates).join(', ')}.`)
-        register({ path: page.path, template, context: { path: page.path } }, page.sourcePath ?? page.path)
+    createPages({ getNodesByType, reporter }) {
+      // In the order `allPage` gives them (by path). Read from the store: through GraphQL, every
+      // page's three fields took 0.1 s of a 5,000-page dev server's start.
+      const pages = [...getNodesByType('Page')].sort((a, b) => String(a.path).localeCompare(String(b.path)))
+      for (const page of pages) {
+        const path = String(page.path)
+        const pageType = String(page.pageType)
+        const sourcePath = typeof page.sourcePath === 'string' ? page.sourcePath : null
+        const template = Object.hasOwn(templates, pageType) ? pageType : 'doc'
+        if (template !== pageType) reporter.warn(`${sourcePath}: unknown pageType \`${pageType}\`; using the doc template. Use one of ${Object.keys(templates).join(', ')}.`)
+        register({ path, template, context: { path } }, sourcePath ?? path)
       }
       if (Object.hasOwn(templates, '404')) register({ path: '/404', template: '404', context: { path: '/404' } }, 'the 404 page')
     },

@@ -16,9 +16,8 @@ export function redirects(options: RedirectsOptions): Plugin {
   for (const [from, to] of entries) checkTarget(from, to)
   return {
     name: 'redirects',
-    async createPages({ graphql }) {
-      const { allPage } = await graphql<{ allPage: { path: string }[] }>('{ allPage { path } }')
-      const pages = new Set(allPage.map((page) => routeKey(page.path)))
+    createPages({ getNodesByType }) {
+      const pages = new Set(getNodesByType('Page').map((page) => routeKey(String(page.path))))
       const map = new Map(entries.map(([from, to]) => [routeKey(from), to]))
       for (const [from, to] of entries) {
         if (pages.has(routeKey(from))) {

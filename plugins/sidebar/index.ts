@@ -120,11 +120,15 @@ export function sidebar(options: SidebarOptions = {}): Plugin {
         },
       })
     },
-    async createPages({ graphql, reporter }) {
-      // Building the sidebars here surfaces `_meta.json` errors before any page renders.
-      const { allPage, sidebarLinks } = await graphql<{ allPage: { path: string; pageType: string; sourcePath: string }[]; sidebarLinks: string[] }>('{ allPage { path pageType sourcePath } sidebarLinks }')
+    async createPages({ graphql, getNodesByType, reporter }) {
+      // Building the sidebars here surfaces `_meta.json` errors before any page renders. (The pages
+      // are read from the store: through GraphQL, every page's fields cost about 0.1 s at 5,000 pages.)
+      const { sidebarLinks } = await graphql<{ sidebarLinks: string[] }>('{ sidebarLinks }')
       const listed = new Set(sidebarLinks)
-      const unlisted = allPage.filter((page) => page.pageType !== 'home' && page.pageType !== '404' && !listed.has(page.path)).map((page) => page.sourcePath)
+      const unlisted = getNodesByType('Page')
+        .filter((page) => page.pageType !== 'home' && page.pageType !== '404' && !listed.has(String(page.path)))
+        .sort((a, b) => String(a.path).localeCompare(String(b.path)))
+        .map((page) => String(page.sourcePath))
       if (unlisted.length > 0 && options.warnUnlisted !== false) {
         reporter.warn(`${unlisted.length} page${unlisted.length === 1 ? ' is' : 's are'} in no sidebar (add them to a _meta.json):\n  ${unlisted.join('\n  ')}`)
       }
