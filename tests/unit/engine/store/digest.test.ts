@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createContentDigest, createFieldsDigest, createNodeId } from '../../../../engine/store/digest.ts'
+import { defineComputedField } from '../../../../engine/store/lazyField.ts'
 import { NodeStore } from '../../../../engine/store/nodeStore.ts'
 
 const file = { relativePath: 'a/b.md', sourcePath: 'content/a/b.md', content: '# B\n\nText "quoted" \\ \u0000 é 😀\n', lastUpdated: null, size: 3 }
@@ -63,8 +64,19 @@ describe('node digests', () => {
   it("of a node with a lazy field are made at once (the field's getter may read the node)", () => {
     const store = new NodeStore()
     const input = { type: 'Page', key: 'p' } as Record<string, unknown>
-    Object.defineProperty(input, 'body', { enumerable: true, get: () => 'late' })
+    defineComputedField(input, 'body', () => 'late')
     const node = store.createNode(input as { type: string; key: string }, 'test')
     expect(Object.getOwnPropertyDescriptor(node.internal, 'contentDigest')).toMatchObject({ value: createFieldsDigest({ body: 'late' }) })
+  })
+
+  it("of a node whose input has a getter of its own (not a lazy field) hold the getter's value, read once", () => {
+    const store = new NodeStore()
+    let reads = 0
+    const input = { type: 'Page', key: 'p' } as Record<string, unknown>
+    Object.defineProperty(input, 'body', { enumerable: true, get: () => `read ${++reads}` })
+    const node = store.createNode(input as { type: string; key: string }, 'test')
+    expect(node.body).toBe('read 1')
+    expect(node.internal.contentDigest).toBe(createFieldsDigest({ body: 'read 1' }))
+    expect(reads).toBe(1)
   })
 })

@@ -49,6 +49,25 @@ describe('lazy fields', () => {
     expect(node.internal.contentDigest).toBe('given')
     expect(() => node.body).toThrow('read too early')
   })
+
+  it('stays unread through a copy of a copy (the copy is copied with the same care)', () => {
+    const input: Record<string, unknown> = { title: 'A' }
+    defineLazyField(input, 'body', () => {
+      throw new Error('read too early')
+    })
+    const copy = {}
+    copyFields(input, copy, new Set())
+    const second: Record<string, unknown> = {}
+    copyFields(copy, second, new Set())
+    expect(Object.getOwnPropertyDescriptor(second, 'body')?.get).toBeTypeOf('function')
+    expect(second.title).toBe('A')
+  })
+
+  it('copies an object with no lazy field key by key, skipping the fields named', () => {
+    const target: Record<string, unknown> = {}
+    copyFields({ id: 'x', title: 'A', toc: [1], nested: { a: 1 } }, target, new Set(['id']))
+    expect(target).toEqual({ title: 'A', toc: [1], nested: { a: 1 } })
+  })
 })
 
 describe('computed fields', () => {
