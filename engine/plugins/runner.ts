@@ -48,10 +48,14 @@ export function createPluginRunner(plugins: readonly Plugin[]): PluginRunner {
   return {
     plugins,
     async run(hook, apiFor) {
-      for (const plugin of pluginsWith(hook)) await callHook(plugin, hook, apiFor)
+      for (const plugin of pluginsWith(hook)) {
+        const pending = callHook(plugin, hook, apiFor)
+        if (pending) await pending
+      }
     },
     async runConcurrently(hook, apiFor) {
-      const settled = await Promise.allSettled(pluginsWith(hook).map((plugin) => callHook(plugin, hook, apiFor)))
+      // (An async callback: a hook that throws at once rejects its own promise, as one that fails later does.)
+      const settled = await Promise.allSettled(pluginsWith(hook).map(async (plugin) => callHook(plugin, hook, apiFor)))
       const failed = settled.find((result) => result.status === 'rejected')
       if (failed) throw failed.reason
     },
@@ -104,20 +108,44 @@ export function wrapHookError(error: unknown, plugin: string, hook: string): She
   })
 }
 
-/** Calls one plugin's hook (if it has one), marked as running until it settles, its failure located. */
-async function callHook<K extends HookName>(plugin: Plugin, hook: K, apiFor: (plugin: Plugin) => HookApi<K>): Promise<void> {
+/**
+ * Calls one plugin's hook (if it has one), marked as running until it settles, its failure located.
+ * A hook that returns no promise is done when it returns: most `onCreateNode` hooks, called for
+ * every node, so that they cost no turn of the microtask queue each.
+ */
+function callHook<K extends HookName>(plugin: Plugin, hook: K, apiFor: (plugin: Plugin) => HookApi<K>): Promise<void> | undefined {
   const fn = plugin[hook] as ((api: unknown) => unknown) | undefined
-  if (typeof fn !== 'function') return
+  if (typeof fn !== 'function') return undefined
   const entry: RunningHook = { plugin: plugin.name, hook }
   running.add(entry)
+  let result: unknown
   try {
-    const result = await fn.call(plugin, apiFor(plugin))
+    result = fn.call(plugin, apiFor(plugin))
+  } catch (error) {
+    running.delete(entry)
+    throw wrapHookError(error, plugin.name, hook)
+  }
+  if (!isThenable(result)) {
+    running.delete(entry)
     if (result !== undefined) assertNothingReturned(plugin, hook, result)
+    return undefined
+  }
+  return settleHook(result, plugin, hook, entry)
+}
+
+async function settleHook(result: PromiseLike<unknown>, plugin: Plugin, hook: string, entry: RunningHook): Promise<void> {
+  try {
+    const value = await result
+    if (value !== undefined) assertNothingReturned(plugin, hook, value)
   } catch (error) {
     throw wrapHookError(error, plugin.name, hook)
   } finally {
     running.delete(entry)
   }
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function'
 }
 
 function assertNothingReturned(plugin: Plugin, hook: string, result: unknown): void {
