@@ -22,7 +22,19 @@ let onigurumaLoad: Promise<RegexEngine> | null = null
 
 /** Shiki's Oniguruma engine: its WebAssembly compiled once per thread, whichever highlighter asks first. */
 function onigurumaEngine(): Promise<RegexEngine> {
-  return (onigurumaLoad ??= import('shiki').then(({ createOnigurumaEngine }) => createOnigurumaEngine(onigurumaBinary())))
+  return (onigurumaLoad ??= import('shiki').then(({ createOnigurumaEngine }) => createOnigurumaEngine(onigurumaInstantiator())))
+}
+
+/**
+ * The WebAssembly as shiki's `{ instantiator }` option, not its bytes: given bytes, shiki first
+ * asks whether they are a fetch `Response`, and naming `Response` loads Node's fetch machinery
+ * (undici) on the thread (in the dev server's body worker, 50-100 ms of its start-up, before the
+ * first page's body).
+ */
+async function onigurumaInstantiator(): Promise<{ instantiator: (imports: WebAssembly.Imports | undefined) => Promise<WebAssembly.WebAssemblyInstantiatedSource> } | typeof import('shiki/wasm')> {
+  const binary = await onigurumaBinary()
+  if (!(binary instanceof Uint8Array)) return binary
+  return { instantiator: (imports) => WebAssembly.instantiate(binary as BufferSource, imports) }
 }
 
 /**
