@@ -9,6 +9,7 @@ import { createSiteRunner, type SiteRunner } from '../pipeline/createSiteRunner.
 import { outlineContent } from '../pipeline/outlineContent.ts'
 import { BodyWorker, discardBodyWorker } from './bodyWorker.ts'
 import { PageBodies } from './pageBodies.ts'
+import { traceStart } from './startTrace.ts'
 
 export type OutlineSite = LoadedSite & { bodies: PageBodies }
 
@@ -38,10 +39,12 @@ export async function openOutline(root: string, options: LoadOptions = {}): Prom
   const load = async (wanted?: () => Iterable<string>): Promise<OutlineSite> => {
     try {
       const store = await outlineContent(site, run)
+      traceStart('outline pages')
       const bodies = new PageBodies(store, site.session, { base: config.base, publicDir: config.publicDir, lang: config.lang }, worker)
       // Before the data layer (its schema) and the pages are made on this thread.
       if (wanted) bodies.prefetch(wanted())
       const dataLayer = await buildDataLayer(site, store, run)
+      traceStart('data layer')
       return { ...site, run, store, dataLayer, bodies }
     } catch (error) {
       worker?.close()
