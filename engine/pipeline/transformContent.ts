@@ -1,8 +1,6 @@
-import fs from 'node:fs'
 import { highlightStoreDir, markdownCacheDir } from '../incremental/cacheDirs.ts'
-import type { ResolvedConfig } from '../config/types.ts'
 import { toRoute } from '../shared/routes.ts'
-import { startMarkdownWorker, warmMarkdownCache } from '../sources/warmMarkdownCache.ts'
+import { warmMarkdownCache } from '../sources/warmMarkdownCache.ts'
 import { sourceNodes, transformNodes } from '../sourceAndTransform.ts'
 import type { NodeStore } from '../store/nodeStore.ts'
 import type { BuildRun } from './buildRun.ts'
@@ -39,23 +37,12 @@ export function transformContent({ config, site, session, runner }: SiteRunner, 
     // A one-shot build's workers store their results in the markdown cache themselves (see MarkdownShareMessage).
     const entryDir = run.mode === 'build' && !options.keepInMemory ? markdownCacheDir(config.root, options.cache) : null
     const markdownOptions = { ...config.markdown, highlightDir: highlightStoreDir(config.root, options.cache), entryDir, root: config.root, configFile: config.configFile }
-    // A rebuild (there is a markdown cache) starts a worker now: by the time the changed files are known, it has loaded.
-    const prestarted = run.mode === 'build' && options.workers !== false && hasMarkdownCache(config, options.cache) ? startMarkdownWorker(markdownOptions) : null
-    // A rebuild mostly reads the cache, so the schema's modules load at once; a cold build loads
-    // them while its transform waits for workers, not before the first page is parsed.
-    if (prestarted) preloadDataLayerModules()
-    let source: Awaited<ReturnType<typeof sourceNodes>>
-    try {
-      source = await run.timer.run('source', () => sourceNodes(runner, site, run.reporterFor), (result) => result.pending.length)
-    } catch (error) {
-      prestarted?.terminate()
-      throw error
-    }
+    const source = await run.timer.run('source', () => sourceNodes(runner, site, run.reporterFor), (result) => result.pending.length)
     preloadDataLayerModules()
     await run.timer.run(
       'transform',
       async () => {
-        const planned = { workers: options.workers !== false, threads: config.buildConcurrency, prestarted, highlightAhead: session.highlightAhead, processor: session.processor, onPlan: (workers: number) => workers === 0 && freeCore() }
+        const planned = { workers: options.workers !== false, threads: config.buildConcurrency, highlightAhead: session.highlightAhead, processor: session.processor, onPlan: (workers: number) => workers === 0 && freeCore() }
         await warmMarkdownCache(source.pending, session.markdownCache, { ...markdownOptions, ...planned })
         freeCore()
         try {
@@ -74,11 +61,6 @@ export function transformContent({ config, site, session, runner }: SiteRunner, 
   // A failed transform never frees the core: nothing more is started for a build that will fail.
   store.catch(() => undefined)
   return { coreFree, store }
-}
-
-function hasMarkdownCache(config: ResolvedConfig, cache: boolean | undefined): boolean {
-  const dir = markdownCacheDir(config.root, cache)
-  return dir !== null && fs.existsSync(dir)
 }
 
 /** A page's route from its identity: `[lang/][version/]slug` (plugins set the prefixes). */

@@ -17,8 +17,6 @@ export interface MarkdownCache {
   has(key: string): boolean
   set(key: string, result: MarkdownResult): void
   key(source: string, file: string): string
-  /** Reads these entries ahead, whenever the thread is idle (while a worker transforms a file the transform waits for). */
-  prefetch(keys: string[]): void
   /** A worker is transforming this key: `settled` resolves once it has stored the result (or given up). */
   expect(key: string, settled: Promise<unknown>): void
   /** Waits for a worker transforming this key, if any; then `get` has what it stored. */
@@ -44,9 +42,6 @@ export function createMarkdownCache(options: { dir: string | null; salt: string;
   // thousand-page build does not keep every parsed body twice.
   const memory = new Map<string, MarkdownResult>()
   const expected = new Map<string, Promise<unknown>>()
-  // Entries read ahead (see prefetch), and the keys `get` has been asked for.
-  const prefetched = new Map<string, MarkdownResult>()
-  const read = new Set<string>()
   const fromDisk = (key: string): MarkdownResult | undefined => {
     const file = fileOf(key)
     if (!file) return undefined
@@ -93,30 +88,14 @@ export function createMarkdownCache(options: { dir: string | null; salt: string;
       return key
     },
     get(key) {
-      read.add(key)
-      const hit = memory.get(key) ?? prefetched.get(key)
+      const hit = memory.get(key)
       if (hit) {
-        prefetched.delete(key)
         if (!options.keepInMemory) memory.delete(key)
         return hit
       }
       const stored = fromDisk(key)
       if (stored && options.keepInMemory) memory.set(key, stored)
       return stored
-    },
-    prefetch(keys) {
-      // Reads while the thread would otherwise wait (each batch yields to the event loop), from the
-      // last key back: the transform reads from the first, and once they meet, the rest is read.
-      void (async () => {
-        for (let index = keys.length - 1; index >= 0; index--) {
-          if ((keys.length - index) % 16 === 1) await new Promise((resolve) => setImmediate(resolve))
-          const key = keys[index]
-          if (read.has(key)) return
-          if (memory.has(key) || prefetched.has(key)) continue
-          const stored = fromDisk(key)
-          if (stored) prefetched.set(key, stored)
-        }
-      })()
     },
     expect(key, settled) {
       expected.set(key, settled)

@@ -7,11 +7,9 @@
  * - `main`: on the main thread, one after the other as the transform reaches them (workers off).
  * - `main-highlight`: on the main thread, all started at once, while a worker highlights their
  *   code blocks (a small site's cold build: highlighting is half its transform, see highlightAhead.ts).
- * - `background`: one worker transforms the few changed files of a big site while the main thread
- *   reads the cached rest (a rebuild: the main thread never loads the pipeline).
  * - `workers`: every file dealt out to worker threads (a cold build of a big site).
  */
-export type TransformStrategy = { kind: 'none' } | { kind: 'main' } | { kind: 'main-highlight' } | { kind: 'background' } | { kind: 'workers'; count: number }
+export type TransformStrategy = { kind: 'none' } | { kind: 'main' } | { kind: 'main-highlight' } | { kind: 'workers'; count: number }
 
 export interface TransformPlanInput {
   /** Files the cache does not have. */
@@ -22,8 +20,6 @@ export interface TransformPlanInput {
   workersAllowed: boolean
   /** Threads the build may keep busy (the config's buildConcurrency). */
   threads: number
-  /** A worker started with the build (a rebuild), loading the pipeline already. */
-  prestarted: boolean
   /** The main thread's processor can take highlighted blocks from a worker. */
   canHighlightAhead: boolean
 }
@@ -35,12 +31,13 @@ export interface TransformPlanInput {
  */
 export const minimumFilesForWorkers = 150
 
-/**
- * A rebuild of a big site re-transforms a page or two and reads every other page from the cache
- * (half a second at N = 1,000). One worker transforms the few in the background meanwhile,
- * instead of the main thread loading the pipeline first (0.3 s).
+/*
+ * A rebuild's few changed files are transformed on the main thread too. A worker started with the
+ * rebuild to transform them while the main thread read the cached rest was slower: its start-up
+ * (Node, the pipeline, shiki: about 0.5 s of CPU) took the second core from the search index's
+ * worker. One-page rebuilds, alternating with and without it: N=1,000 corpus 2.40-2.82 s against
+ * 2.71-2.94 s (9 pairs, 8 won), this site 1.28-1.49 s against 1.48-1.83 s (5 pairs, all won).
  */
-export const minimumCachedForBackground = 200
 
 /** Most markdown workers: past four, their start-up and memory outweigh what they add on the machines we measured. */
 const maximumWorkers = 4
@@ -49,6 +46,5 @@ export function chooseTransformStrategy(input: TransformPlanInput): TransformStr
   if (input.uncached === 0) return { kind: 'none' }
   if (!input.workersAllowed || input.threads < 2) return { kind: 'main' }
   if (input.uncached >= minimumFilesForWorkers) return { kind: 'workers', count: Math.min(input.threads, maximumWorkers) }
-  if (input.prestarted || input.cached >= minimumCachedForBackground) return { kind: 'background' }
   return input.canHighlightAhead ? { kind: 'main-highlight' } : { kind: 'main' }
 }

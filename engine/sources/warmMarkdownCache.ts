@@ -20,7 +20,7 @@ const markdownRE = /\.mdx?$/
 export async function warmMarkdownCache(
   nodes: SheafNode[],
   cache: MarkdownCache,
-  options: WorkerOptions & { workers: boolean; threads?: number; onPlan?: (workerCount: number) => void; prestarted?: MarkdownWorker | null; highlightAhead?: HighlightAhead; processor?: MarkdownProcessor },
+  options: WorkerOptions & { workers: boolean; threads?: number; onPlan?: (workerCount: number) => void; highlightAhead?: HighlightAhead; processor?: MarkdownProcessor },
 ): Promise<number> {
   const markdown = nodes.filter((node) => node.type === 'File' && typeof node.content === 'string' && markdownRE.test(String(node.relativePath)))
   const all: Job[] = markdown.map((node) => ({ key: cache.key(String(node.content), String(node.sourcePath)), source: String(node.content), file: String(node.sourcePath), portable: cache.portableMarkdown }))
@@ -31,30 +31,18 @@ export async function warmMarkdownCache(
     cached: markdown.length - jobs.length,
     workersAllowed: options.workers,
     threads,
-    prestarted: options.prestarted != null,
     canHighlightAhead: options.processor !== undefined && options.highlightAhead !== undefined,
   })
   // A small site's code blocks go to the highlight worker first: it is the longest part of their transform.
   const highlighting = strategy.kind === 'main-highlight' && options.highlightAhead?.start(jobs.map((job) => job.source), options.codeThemes) === true
   const workerCount = strategy.kind === 'workers' ? strategy.count : 0
   options.onPlan?.(workerCount)
-  const prestarted = options.prestarted && (strategy.kind === 'background' || strategy.kind === 'workers') ? [options.prestarted] : []
-  if (options.prestarted && prestarted.length === 0) options.prestarted.terminate()
-  if (strategy.kind === 'background') {
-    const done = transformInWorkers(jobs, 1, cache, options, prestarted).catch(() => 0)
-    // The transform awaits these keys when it reaches them (a file that failed is transformed again there),
-    // and reads the cached entries after them meanwhile.
-    for (const job of jobs) cache.expect(job.key, done)
-    const pending = new Set(jobs.map((job) => job.key))
-    cache.prefetch(all.filter((job) => !pending.has(job.key)).map((job) => job.key))
-    return 0
-  }
   if (strategy.kind !== 'workers') {
     // The main thread transforms them: a worker highlights their code blocks meanwhile.
     if (highlighting && options.processor) transformAhead(jobs, cache, options.processor)
     return 0
   }
-  return transformInWorkers(jobs, workerCount, cache, options, prestarted)
+  return transformInWorkers(jobs, workerCount, cache, options)
 }
 
 /**
@@ -102,7 +90,7 @@ type WorkerOptions = MarkdownWorkerOptions & { remarkPlugins?: unknown[]; rehype
 type Job = MarkdownJob
 
 /** A markdown worker thread, loading its pipeline from the moment it is started. */
-export interface MarkdownWorker {
+interface MarkdownWorker {
   /** Transforms the batch into the cache; resolves with how many files it stored. */
   run(batch: Job[], cache: MarkdownCache): Promise<number>
   terminate(): void
@@ -111,12 +99,8 @@ export interface MarkdownWorker {
 /** A modest heap limit makes each worker collect garbage early instead of growing. */
 const heapLimits = { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 64 }
 
-/**
- * Starts a worker (a thread of the worker pool running markdownWorker.ts) before the build knows
- * it needs one: a rebuild starts it with the build, so the pipeline has loaded (0.2-0.3 s) by the
- * time the changed files are known. One that gets no work is stopped (see warmMarkdownCache).
- */
-export function startMarkdownWorker(options: WorkerOptions): MarkdownWorker {
+/** Starts a worker (a thread of the worker pool running markdownWorker.ts), loading its pipeline at once. */
+function startMarkdownWorker(options: WorkerOptions): MarkdownWorker {
   const init: MarkdownWorkerOptions = { codeThemes: options.codeThemes, sanitize: options.sanitize, reservedIds: options.reservedIds, components: options.components, maxPageSize: options.maxPageSize, containerTypes: options.containerTypes, highlightDir: options.highlightDir, entryDir: options.entryDir, ...(options.remarkPlugins?.length || options.rehypePlugins?.length ? { root: options.root, configFile: options.configFile } : {}) }
   const task = startWorker<{ jobs: Job[]; port: MessagePort }, number>(new URL('./markdownWorker.ts', import.meta.url), init, { resourceLimits: heapLimits })
   return {
@@ -150,10 +134,10 @@ export function startMarkdownWorker(options: WorkerOptions): MarkdownWorker {
   }
 }
 
-async function transformInWorkers(jobs: Job[], workerCount: number, cache: MarkdownCache, options: WorkerOptions, prestarted: MarkdownWorker[]): Promise<number> {
+async function transformInWorkers(jobs: Job[], workerCount: number, cache: MarkdownCache, options: WorkerOptions): Promise<number> {
   // Largest files first, dealt round-robin, so workers finish together.
   const sorted = [...jobs].sort((a, b) => b.source.length - a.source.length)
   const batches = Array.from({ length: workerCount }, (_, index) => sorted.filter((_, jobIndex) => jobIndex % workerCount === index))
-  const done = await Promise.all(batches.map((batch, index) => (prestarted[index] ?? startMarkdownWorker(options)).run(batch, cache)))
+  const done = await Promise.all(batches.map((batch, index) => startMarkdownWorker(options).run(batch, cache)))
   return done.reduce((sum, count) => sum + count, 0)
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { chooseTransformStrategy, minimumCachedForBackground, minimumFilesForWorkers, type TransformPlanInput } from '../../../../engine/sources/transformStrategy.ts'
+import { chooseTransformStrategy, minimumFilesForWorkers, type TransformPlanInput } from '../../../../engine/sources/transformStrategy.ts'
 
-const plan = (input: Partial<TransformPlanInput>) => chooseTransformStrategy({ uncached: 0, cached: 0, workersAllowed: true, threads: 2, prestarted: false, canHighlightAhead: true, ...input })
+const plan = (input: Partial<TransformPlanInput>) => chooseTransformStrategy({ uncached: 0, cached: 0, workersAllowed: true, threads: 2, canHighlightAhead: true, ...input })
 
 describe('where uncached markdown is transformed', () => {
   it('does nothing when every file is cached', () => {
@@ -18,9 +18,10 @@ describe('where uncached markdown is transformed', () => {
     expect(plan({ uncached: 68, canHighlightAhead: false })).toEqual({ kind: 'main' })
   })
 
-  it('transforms the few changed files of a big site in the background, or when a worker was started with the build', () => {
-    expect(plan({ uncached: 1, cached: minimumCachedForBackground })).toEqual({ kind: 'background' })
-    expect(plan({ uncached: 1, cached: 10, prestarted: true })).toEqual({ kind: 'background' })
+  it("transforms a big site's few changed files on the main thread (a rebuild), many in workers", () => {
+    expect(plan({ uncached: 1, cached: 1000 })).toEqual({ kind: 'main-highlight' })
+    expect(plan({ uncached: 1, cached: 1000, canHighlightAhead: false })).toEqual({ kind: 'main' })
+    expect(plan({ uncached: minimumFilesForWorkers, cached: 1000 })).toEqual({ kind: 'workers', count: 2 })
   })
 
   it('keeps everything on the main thread with workers off or one thread', () => {

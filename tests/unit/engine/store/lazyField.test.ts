@@ -116,19 +116,4 @@ describe('markdown cache entries', () => {
     for (const field of ['sections', 'body', 'text']) expect(Object.getOwnPropertyDescriptor(read, field)?.get).toBeTypeOf('function')
     expect(JSON.parse(JSON.stringify(read))).toEqual(result)
   })
-
-  it('are read ahead while the thread waits, from the last key back to the first one the transform read', async () => {
-    const prefetchDir = path.join(dir, 'prefetch')
-    const write = createMarkdownCache({ dir: prefetchDir, salt: 'test', keepInMemory: false })
-    const keys = Array.from({ length: 40 }, (_, index) => write.key(`# Page ${index}`, `p${index}.md`))
-    keys.forEach((key, index) => write.set(key, { frontmatter: {}, title: `Page ${index}`, toc: [], anchors: [], body: { type: 'root', children: [] }, text: '', sections: [], warnings: [] } as never))
-    await write.flush()
-    const cache = createMarkdownCache({ dir: prefetchDir, salt: 'test', keepInMemory: false })
-    expect(cache.get(keys[0])?.title).toBe('Page 0')
-    cache.prefetch(keys.slice(1))
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    // Read ahead: answered from memory even once the files are gone.
-    fs.rmSync(prefetchDir, { recursive: true, force: true })
-    expect(keys.slice(1).map((key) => cache.get(key)?.title)).toEqual(keys.slice(1).map((_, index) => `Page ${index + 1}`))
-  })
 })
