@@ -25,7 +25,7 @@ export function prepare(init: { cacheDir: string }): void {
 export type BuildIndexesInput = { pages: IndexablePage[]; hashNames: boolean } | { save: true }
 
 /** A built index as the worker sends it: its whole-file JSON as UTF-8 bytes, moved to the main thread (see movedResult). */
-export type SentSearchIndex = Omit<BuiltSearchIndex, 'json'> & { json: Uint8Array }
+export type SentSearchIndex = Omit<BuiltSearchIndex, 'json' | 'bytes'> & { json: Uint8Array }
 
 export default function buildIndexesTask(input: BuildIndexesInput): SentSearchIndex[] {
   if ('save' in input) {
@@ -35,7 +35,7 @@ export default function buildIndexesTask(input: BuildIndexesInput): SentSearchIn
     return []
   }
   // The unchanged shards are named, not sent: the main thread keeps them from the previous output.
-  const built = [...buildSearchIndexes(input.pages, { hashNames: input.hashNames, states, reuseShards: true }).values()].map((index) => ({ ...index, json: new TextEncoder().encode(index.json) }))
+  const built = [...buildSearchIndexes(input.pages, { hashNames: input.hashNames, states, reuseShards: true }).values()].map(({ bytes, ...index }) => ({ ...index, json: bytes ?? new TextEncoder().encode(index.json) }))
   // Saved once the answer is posted (before the next turn of this thread's loop), while the main
   // thread reads it and emits the files: asked for by a second message, the save began only once
   // the main thread had read the answer (0.15 s later at N = 1,000), and the build waited for it.

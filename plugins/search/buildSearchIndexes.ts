@@ -13,6 +13,8 @@ export interface BuiltSearchIndex {
   /** e.g. `static/search_index.13.x.en.3f9a1c2b.json` (no hash in develop mode). */
   fileName: string
   json: string
+  /** `json` as UTF-8, when the name is hashed: encoded once, for the hash and for a worker to send. */
+  bytes?: Uint8Array
   pageCount: number
   documentCount: number
   /**
@@ -36,6 +38,8 @@ export type IndexablePage = Pick<SheafNode, 'id'> & {
   /** The page node's content digest: equal in two builds, the page's documents are the same (see documentKeys). */
   digest?: unknown
 }
+
+const utf8 = new TextEncoder()
 
 /** Page types that are not worth finding. */
 const skippedPageTypes = new Set(['home', '404'])
@@ -65,7 +69,11 @@ export function buildSearchIndexes(pages: readonly IndexablePage[], options: { h
     const state = patched || fullIndexState(keys, analyseAll(documents, keys, options.analyses, previous))
     // The same characters as JSON.stringify(createIndexFile(...)), from the terms' entries.
     const json = `${JSON.stringify({ version, lang, pages: indexedPages }).slice(0, -1)},"index":${indexJson(documents, state.lengths, state.entries)}}`
-    const hash = options.hashNames === false ? '' : createHash('sha256').update(json).digest('hex').slice(0, 8)
+    // The name hashes the UTF-8 bytes, encoded once: a string given to the hash is encoded inside it
+    // (N=1,000: the 12.7 MB index hashed in 65-190 ms as a string, 10 ms as bytes), and a worker
+    // sends the bytes (buildIndexesTask.ts) rather than encoding the string again.
+    const bytes = options.hashNames === false ? undefined : utf8.encode(json)
+    const hash = bytes ? createHash('sha256').update(bytes).digest('hex').slice(0, 8) : ''
     // A patched state knows what changed: only the shards that touches are written again (when
     // the caller can take files it has no content for, see WrittenShards.reused).
     const changes = options.reuseShards && patched && patched.changes && patched.shards ? { memo: patched.shards, ...patched.changes, termsOf: (doc: number) => termsOf(patched, doc) } : undefined
@@ -73,7 +81,7 @@ export function buildSearchIndexes(pages: readonly IndexablePage[], options: { h
     const shards = written && { dir: shardDirName(version, lang), files: written.files, meta: written.meta, reused: written.reused }
     const { changes: _changes, ...kept } = state
     options.states?.set(key, written ? { ...kept, pageSpans: spans, shards: written.memo } : { ...kept, pageSpans: spans })
-    built.set(key, { version, lang, fileName: indexFileName(version, lang, hash), json, pageCount: indexedPages.length, documentCount: documents.length, shards })
+    built.set(key, { version, lang, fileName: indexFileName(version, lang, hash), json, bytes, pageCount: indexedPages.length, documentCount: documents.length, shards })
   }
   return built
 }

@@ -171,7 +171,8 @@ export function search(options: SearchPluginOptions = {}): Plugin {
       pending = null
       let fresh: Map<string, BuiltSearchIndex> | undefined
       for (const index of indexes) {
-        await emitFile(index.fileName, index.json)
+        // (Its UTF-8 bytes when they were made for its name: the same file, not encoded twice.)
+        await emitFile(index.fileName, ('bytes' in index ? index.bytes : undefined) ?? index.json)
         // Unchanged shard files (same name: same content) are kept from the output this build replaces.
         const emitted = index.shards && (await emitShardFiles(outDir, index.shards.dir, index.shards.files, emitFile, index.shards.reused))
         if (index.shards && emitted?.missing.length) {
