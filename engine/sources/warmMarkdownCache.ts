@@ -138,6 +138,6 @@ async function transformInWorkers(jobs: Job[], workerCount: number, cache: Markd
   // Largest files first, dealt round-robin, so workers finish together.
   const sorted = [...jobs].sort((a, b) => b.source.length - a.source.length)
   const batches = Array.from({ length: workerCount }, (_, index) => sorted.filter((_, jobIndex) => jobIndex % workerCount === index))
-  const done = await Promise.all(batches.map((batch, index) => startMarkdownWorker(options).run(batch, cache)))
+  const done = await Promise.all(batches.map((batch) => startMarkdownWorker(options).run(batch, cache)))
   return done.reduce((sum, count) => sum + count, 0)
 }
