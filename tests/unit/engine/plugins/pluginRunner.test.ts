@@ -60,6 +60,21 @@ describe('hooks run at once (onPostBuild)', () => {
   })
 })
 
+describe('synchronous hooks', () => {
+  it('run one after another with no turn of the microtask queue between them; an async one is awaited', async () => {
+    const log: string[] = []
+    const runner = createPluginRunner([
+      { name: 'a', onCreateNode: () => void log.push('a') },
+      { name: 'b', onCreateNode: () => void log.push('b') },
+      { name: 'c', onCreateNode: async () => { await null; log.push('c') } },
+      { name: 'd', onCreateNode: () => void log.push('d') },
+    ])
+    void Promise.resolve().then(() => log.push('tick'))
+    await runner.run('onCreateNode', () => ({}) as never)
+    expect(log).toEqual(['a', 'b', 'tick', 'c', 'd'])
+  })
+})
+
 describe('error wrapping', () => {
   it('re-throws what a hook throws, naming the plugin and the hook', async () => {
     const runner = createPluginRunner([{ name: 'broken', createPages: () => { throw new Error('boom') } }])
@@ -77,6 +92,14 @@ describe('error wrapping', () => {
   it('rejects a hook that returns garbage instead of using its api', async () => {
     const runner = createPluginRunner([{ name: 'odd', sourceNodes: (() => [{ id: 1 }]) as never }])
     await expect(runner.run('sourceNodes', () => ({}) as never)).rejects.toThrow(/`sourceNodes` returned \[\{"id":1\}\], but hooks return nothing/)
+  })
+
+  it('rejects an async hook that resolves to garbage, and leaves no hook marked as running after a sync one throws', async () => {
+    const runner = createPluginRunner([{ name: 'odd', onCreateNode: (async () => 'a node') as never }])
+    await expect(runner.run('onCreateNode', () => ({}) as never)).rejects.toThrow(/`onCreateNode` returned "a node", but hooks return nothing/)
+    const throwing = createPluginRunner([{ name: 'broken', onCreateNode: () => { throw new Error('boom') } }])
+    await expect(throwing.run('onCreateNode', () => ({}) as never)).rejects.toThrow(/boom/)
+    expect(runningHooks()).toEqual([])
   })
 
   it('checks head tags are well-formed', () => {
