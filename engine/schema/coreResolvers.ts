@@ -1,6 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql'
 import type { SheafNode } from '../store/types.ts'
 import { selectedFields } from './selectedFields.ts'
+import { byPath } from '../shared/routes.ts'
 import { frontmatterWithInlineHtml } from '../markdown/inlineHtml.ts'
 import type { GraphQLResolverMap, QueryContext } from './types.ts'
 
@@ -29,7 +30,7 @@ export const coreResolvers: GraphQLResolverMap = {
       const all = context.store.getNodesByType('Page')
       let pages = all.filter((page) => matches(page, args.filter))
       if (args.sort) pages = sortPages(pages, args.sort)
-      else pages.sort((a, b) => String(a.path).localeCompare(String(b.path)))
+      else pages.sort(byPath)
       const start = args.skip ?? 0
       pages = pages.slice(start, args.limit === undefined || args.limit === null ? undefined : start + args.limit)
       // Which pages come back depends on every page's filter and sort fields (a page whose

@@ -35,6 +35,11 @@ function resolvePathUncached(pathname: string): string {
   return path
 }
 
+/** The order of pages in `allPage`, and so of the pages a build makes: by route, as `localeCompare` orders them. */
+export function byPath(a: { readonly [field: string]: unknown }, b: { readonly [field: string]: unknown }): number {
+  return String(a.path).localeCompare(String(b.path))
+}
+
 /** The lookup key of a route: resolved, then without a trailing slash (root stays `/`). */
 export function routeKey(pathname: string): string {
   return memo(keys, pathname, (value) => {
