@@ -1,38 +1,30 @@
 #!/usr/bin/env node
 // Runs the engine's CLI from its compiled JavaScript (dist/, see scripts/compile.mjs).
-import { spawnSync } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
 import v8 from 'node:v8'
 
-// A build's heap is mostly garbage between pages, and V8 lets it grow towards a quarter of the
-// machine's memory before collecting in earnest (a 5,000-page build peaked at 2.1 GB with a live
-// set under 1.2 GB). `build` runs with a cap, so it collects earlier; a site that needs more sets
-// its own, e.g. NODE_OPTIONS=--max-old-space-size=4096. Other commands are long-running servers
-// that tests stop by PID, so they are never re-run in a child process.
+// `build` and `dev` run with a larger V8 interrupt budget: V8 then optimizes a function with
+// TurboFan after more of its runs, so a build spends less time compiling code it is nearly done
+// with. Every thread of a build (the main one and its workers) compiled TurboFan code for about
+// 1.9 s of CPU in a cold build of this site's docs; with the budget at 1,000,000 (V8's default:
+// 67,584) the build used 0.6 s less CPU and finished 0.3-0.5 s sooner (N=1,000 corpus: 0.4 s
+// sooner cold; the dev server's first page 0.7 s sooner). Set here, before the engine's code runs;
+// the flag is the process's, so worker threads started later have it too.
 //
-// It also runs with a larger V8 interrupt budget: V8 then optimizes a function with TurboFan after
-// more of its runs, so a build spends less time compiling code it is nearly done with. Every
-// thread of a build (the main one and its workers) compiled TurboFan code for about 1.9 s of CPU
-// in a cold build of this site's docs; with the budget at 1,000,000 (V8's default: 67,584) the
-// build used 0.6 s less CPU and finished 0.3-0.5 s sooner (N=1,000 corpus: 0.4 s sooner cold,
-// the one-page rebuild unchanged).
-const heapFlag = /--max-old-space-size/
-const buildHeapMb = 1536
+// Every command runs in this one process. `build` once ran again in a child process with a heap
+// cap (1,536 MB), to hold its peak memory down; the peaks are now the same without it (cold
+// N=1,000 corpus: 690-698 MB against 674-737 MB; N=5,000: 1.47 GB against 1.41 GB), and the
+// child's start cost every build about 0.1 s. A site that wants a cap sets its own, e.g.
+// NODE_OPTIONS=--max-old-space-size=2048.
 const budgetFlag = /--interrupt-budget/
-const buildInterruptBudget = 1_000_000
-if (process.argv[2] === 'build' && !process.execArgv.some((arg) => heapFlag.test(arg)) && !heapFlag.test(process.env.NODE_OPTIONS ?? '')) {
-  const budget = process.execArgv.some((arg) => budgetFlag.test(arg)) ? [] : [`--interrupt-budget=${buildInterruptBudget}`]
-  const child = spawnSync(process.execPath, [`--max-old-space-size=${buildHeapMb}`, ...budget, ...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit' })
-  process.exit(child.status ?? 1)
+const interruptBudget = 1_000_000
+const command = process.argv[2]
+if ((command === 'build' || command === 'dev') && !process.execArgv.some((arg) => budgetFlag.test(arg)) && !budgetFlag.test(process.env.NODE_OPTIONS ?? '')) {
+  v8.setFlagsFromString(`--interrupt-budget=${interruptBudget}`)
 }
-
-// The dev server's start transforms every page too: the same budget, set in this process (N=1,000
-// corpus: first page 0.7 s sooner).
-if (process.argv[2] === 'dev' && !process.execArgv.some((arg) => budgetFlag.test(arg))) v8.setFlagsFromString(`--interrupt-budget=${buildInterruptBudget}`)
 
 // Builds render with React's production builds (several times faster than development ones);
 // only the dev server keeps development mode, for its warnings. Set before React loads.
-if (!process.env.NODE_ENV && process.argv[2] !== 'dev') process.env.NODE_ENV = 'production'
+if (!process.env.NODE_ENV && command !== 'dev') process.env.NODE_ENV = 'production'
 
 // One way to load the engine, in every command, worker thread and test: its compiled JavaScript in
 // dist/. `npm ci` compiles it (the `prepare` script); in a checkout whose sources changed since,
