@@ -10,7 +10,7 @@ import { startRun, type BuildRun, type RunOptions } from './pipeline/buildRun.ts
 import { createPages, openQueryMemo } from './pipeline/createPages.ts'
 import { createSiteRunner, type SiteRunner, type SiteRunnerOptions } from './pipeline/createSiteRunner.ts'
 import { importTheme } from './pipeline/importTheme.ts'
-import { postBuild } from './pipeline/postBuild.ts'
+import { postBuild, type PostBuildResult } from './pipeline/postBuild.ts'
 import { renderInMemory, renderToOutput, type RenderedSite } from './pipeline/renderSite.ts'
 import { transformContent, type TransformOptions } from './pipeline/transformContent.ts'
 import type { RenderedPage } from './render/renderPages.ts'
@@ -90,6 +90,7 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
   const output = openBuildOutput(config, options.outDir, cacheDir)
   const theme = importTheme(config, themeCacheDir(root, options.cache))
   let site: SiteRunner | undefined
+  let afterPostBuild: PostBuildResult | undefined
   try {
     site = await createSiteRunner(config, run, options)
     const content = transformContent(site, run, options)
@@ -100,17 +101,19 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
     const memo = openQueryMemo(config, cacheDir, output.engine, run.mode, store)
     const pages = await createPages(site, dataLayer, run, memo)
     const rendered = await renderToOutput(site, { pages, dataLayer, theme, store }, output, cacheDir, options, run)
-    await postBuild(site, dataLayer, rendered.pages, await output.target(), run)
+    afterPostBuild = await postBuild(site, dataLayer, rendered.pages, await output.target(), run)
     await writeSecurityHeaders((await output.staging()).dir, config, site.runner, pages, run.mode)
     await commitOutput(output, rendered, site.session)
     // Every file was keyed by this build: entries no file has now are never read again.
     await site.session.markdownCache.prune()
     // Saved only with the output it was made for: a build that fails keeps the last one.
     memo?.save()
+    // What plugins left running (search's index state, saved while the output was committed).
+    await afterPostBuild.settled
     return finish(run, { ...site, dataLayer }, rendered, output.dir)
   } catch (error) {
     // Background cache writes finish too: nothing of a failed build is still writing after it rejects.
-    await Promise.all([output.discard(), theme.settled(), site?.session.flush()])
+    await Promise.all([output.discard(), theme.settled(), site?.session.flush(), afterPostBuild?.settled])
     throw error
   }
 }

@@ -10,6 +10,11 @@ export interface PostBuildTarget {
   emitFile(relativePath: string, content: string | Uint8Array): Promise<void>
 }
 
+/** What the post-build leaves running: the plugins' `waitUntil` work, settled (a failure warned of). */
+export interface PostBuildResult {
+  settled: Promise<void>
+}
+
 /**
  * Runs every plugin's `onPostBuild` with the built pages: the same API for `sheaf build` (files
  * written to the staging folder) and `sheaf dev` (files served from memory). The plugins' hooks
@@ -17,7 +22,8 @@ export interface PostBuildTarget {
  * its worker (search's index) no longer holds up the others (N=1,000 one-page rebuild: the
  * llms twins, social cards and redirects, 0.4 s, now run while the search index is finished).
  */
-export async function postBuild({ site, runner }: SiteRunner, dataLayer: DataLayer, pages: readonly BuiltPage[], target: PostBuildTarget, run: BuildRun): Promise<void> {
+export async function postBuild({ site, runner }: SiteRunner, dataLayer: DataLayer, pages: readonly BuiltPage[], target: PostBuildTarget, run: BuildRun): Promise<PostBuildResult> {
+  const later: Promise<unknown>[] = []
   await run.timer.run(
     'post-build',
     () =>
@@ -28,7 +34,12 @@ export async function postBuild({ site, runner }: SiteRunner, dataLayer: DataLay
         pages,
         outDir: target.outDir,
         emitFile: (relativePath, content) => target.emitFile(relativePath, content),
+        waitUntil: (task) => {
+          const warn = run.reporterFor(plugin.name).warn
+          later.push(task.catch((error: unknown) => warn(`work left running after onPostBuild failed: ${error instanceof Error ? error.message : String(error)}`)))
+        },
       })),
     () => runner.plugins.filter((plugin) => plugin.onPostBuild).length,
   )
+  return { settled: Promise.all(later).then(() => undefined) }
 }

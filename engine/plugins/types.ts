@@ -117,6 +117,12 @@ export interface PostBuildApi {
   outDir: string
   /** Writes a file under the output folder. */
   emitFile(relativePath: string, content: string | Uint8Array): Promise<void>
+  /**
+   * Work that writes nothing to the output (a cache saved for the next build) and so need not
+   * hold the output back, as a service worker's `waitUntil`: the output is swapped in meanwhile,
+   * and the build ends once the promise settles. A rejection only warns.
+   */
+  waitUntil(task: Promise<unknown>): void
 }
 
 export interface HeadTag {

@@ -155,7 +155,7 @@ export function search(options: SearchPluginOptions = {}): Plugin {
       // (Sent when the schema was made, unless a runner's SchemaApi had no nodes to give.)
       sendPages(getNodesByType('Page'), site.root)
     },
-    async onPostBuild({ graphql, emitFile, outDir }) {
+    async onPostBuild({ graphql, emitFile, outDir, waitUntil }) {
       let indexes: (BuiltSearchIndex | SentSearchIndex)[]
       if (pending) indexes = await pending
       else {
@@ -192,8 +192,8 @@ export function search(options: SearchPluginOptions = {}): Plugin {
       }
       analyses?.save()
       states?.save()
-      // A state that failed to save only costs the next build speed.
-      await saving?.catch(() => undefined)
+      // The worker saves its state while the output is committed. (One that failed to save only costs the next build speed.)
+      if (saving) waitUntil(saving.catch(() => undefined))
       saving = null
     },
   }

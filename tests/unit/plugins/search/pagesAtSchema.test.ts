@@ -42,7 +42,11 @@ describe('search pages sent when the schema is made', () => {
     const later = pages.map((node) => ({ ...node, sections: [{ anchor: '', heading: 'Intro', depth: 1, text: 'Read too late' }] }))
     await plugin.createPages!({ site, reporter: quiet, graphql: noQueries, getNodesByType: () => later, createPage() {} } as unknown as PagesApi)
     const emitted = new Map<string, string>()
-    await plugin.onPostBuild!({ site, reporter: quiet, pages: [], outDir: path.join(siteRoot, 'out'), graphql: noQueries, emitFile: async (file: string, content: string | Uint8Array) => void emitted.set(file, Buffer.from(content).toString()) } as PostBuildApi)
+    const leftRunning: Promise<unknown>[] = []
+    await plugin.onPostBuild!({ site, reporter: quiet, pages: [], outDir: path.join(siteRoot, 'out'), graphql: noQueries, emitFile: async (file: string, content: string | Uint8Array) => void emitted.set(file, Buffer.from(content).toString()), waitUntil: (task) => void leftRunning.push(task) } satisfies PostBuildApi)
+    // The worker's state is saved after the answer, while a build commits its output.
+    expect(leftRunning).toHaveLength(1)
+    await Promise.all(leftRunning)
     const index = [...emitted].find(([file]) => /^static\/search_index\.en\.[0-9a-f]{8}\.json$/.test(file))
     expect(index?.[1]).toContain('Words of /docs/b')
     expect(index?.[1]).not.toContain('Read too late')

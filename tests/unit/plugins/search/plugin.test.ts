@@ -86,6 +86,7 @@ function setUp(pages: SheafNode[], options: Parameters<typeof search>[0] = {}, m
         return {} as never
       },
       emitFile: async (file: string, content: string | Uint8Array) => void emitted.set(file, Buffer.from(content).toString()),
+      waitUntil: () => undefined,
     } as PostBuildApi)
   }
   /** The hashed index file a pointer names (pages link the pointer, see pointerName). */
