@@ -224,6 +224,13 @@ function unfinishedBuildError(hooks: { plugin: string; hook: string }[]): SheafE
       hint: 'run with --verbose; if no plugin of yours is at fault, this is a bug in Sheaf: please report it.',
     })
   }
+  if (stuck.hook === 'waitUntil') {
+    return new SheafError(`The ${command === 'build' ? 'build' : 'command'} cannot finish: the promise the plugin handed to \`waitUntil\` in \`onPostBuild\` never settles (nothing is left that could settle it).`, {
+      plugin: stuck.plugin,
+      hook: stuck.hook,
+      hint: 'make that promise resolve or reject on every path.',
+    })
+  }
   return new SheafError(`The ${command === 'build' ? 'build' : 'command'} cannot finish: the plugin's \`${stuck.hook}\` hook returned a promise that never settles (nothing is left that could settle it). Nothing was written.`, {
     plugin: stuck.plugin,
     hook: stuck.hook,

@@ -1,4 +1,5 @@
 import type { DataLayer } from '../dataLayer.ts'
+import { trackRunning } from '../plugins/runner.ts'
 import type { BuiltPage } from '../plugins/types.ts'
 import type { BuildRun } from './buildRun.ts'
 import type { SiteRunner } from './createSiteRunner.ts'
@@ -36,7 +37,7 @@ export async function postBuild({ site, runner }: SiteRunner, dataLayer: DataLay
         emitFile: (relativePath, content) => target.emitFile(relativePath, content),
         waitUntil: (task) => {
           const warn = run.reporterFor(plugin.name).warn
-          later.push(task.catch((error: unknown) => warn(`work left running after onPostBuild failed: ${error instanceof Error ? error.message : String(error)}`)))
+          later.push(trackRunning(plugin.name, 'waitUntil', task).catch((error: unknown) => warn(`the work handed to waitUntil failed: ${error instanceof Error ? error.message : String(error)}`)))
         },
       })),
     () => runner.plugins.filter((plugin) => plugin.onPostBuild).length,

@@ -35,6 +35,13 @@ export function runningHooks(): RunningHook[] {
   return [...running]
 }
 
+/** Marks work a plugin left running (see PostBuildApi.waitUntil) as running under `hook` until it settles. */
+export function trackRunning<T>(plugin: string, hook: string, task: Promise<T>): Promise<T> {
+  const entry: RunningHook = { plugin, hook }
+  running.add(entry)
+  return task.finally(() => running.delete(entry))
+}
+
 /** Creates the runner over an already flattened, validated plugin list. */
 export function createPluginRunner(plugins: readonly Plugin[]): PluginRunner {
   // The plugins that have each hook: `onCreateNode` runs for every node, and most plugins have none

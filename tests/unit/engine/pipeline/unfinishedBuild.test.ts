@@ -55,6 +55,35 @@ describe('a build that can never finish', () => {
     }, 120_000)
   }
 
+  it('exits 1 naming the plugin when a promise handed to `waitUntil` never settles', () => {
+    const config = configWith('wait-forever', `{ name: 'stuck', onPostBuild({ waitUntil }) { waitUntil(new Promise(() => {})) } }`)
+    const out = path.join(temp, 'wait-forever', 'out')
+    const result = spawnSync(process.execPath, [path.join(root, 'bin/sheaf.js'), 'build', '--config', config, '--out', out, '--quiet'], { cwd: site, encoding: 'utf8', timeout: 90_000 })
+    expect(result.status, result.stderr).toBe(1)
+    expect(result.stderr).toContain('[stuck] waitUntil:')
+    expect(result.stderr).toMatch(/handed to `waitUntil` in `onPostBuild` never settles/)
+  }, 120_000)
+
+  it('commits the output while the work handed to `waitUntil` runs, and ends once it settles', () => {
+    const out = path.join(temp, 'wait-a-bit', 'out')
+    const marker = path.join(temp, 'wait-a-bit.txt')
+    const later = `new Promise((resolve) => setTimeout(resolve, 500)).then(() => import('node:fs')).then((fs) => fs.writeFileSync(${JSON.stringify(marker)}, String(fs.existsSync(${JSON.stringify(path.join(out, 'index.html'))}))))`
+    const config = configWith('wait-a-bit', `{ name: 'later', onPostBuild({ waitUntil }) { waitUntil(${later}) } }`)
+    const result = spawnSync(process.execPath, [path.join(root, 'bin/sheaf.js'), 'build', '--config', config, '--out', out, '--quiet'], { cwd: site, encoding: 'utf8', timeout: 90_000 })
+    expect(result.status, result.stderr).toBe(0)
+    // Written by the task, which the build waited for: the output was in place by then.
+    expect(fs.readFileSync(marker, 'utf8')).toBe('true')
+  }, 120_000)
+
+  it('warns, and still succeeds, when the work handed to `waitUntil` fails', () => {
+    const config = configWith('wait-fails', `{ name: 'flaky-cache', onPostBuild({ waitUntil }) { waitUntil(Promise.reject(new Error('disk full'))) } }`)
+    const out = path.join(temp, 'wait-fails', 'out')
+    const result = spawnSync(process.execPath, [path.join(root, 'bin/sheaf.js'), 'build', '--config', config, '--out', out, '--quiet'], { cwd: site, encoding: 'utf8', timeout: 90_000 })
+    expect(result.status, result.stderr).toBe(0)
+    expect(result.stderr + result.stdout).toMatch(/flaky-cache.*waitUntil failed: disk full/)
+    expect(fs.existsSync(path.join(out, 'index.html'))).toBe(true)
+  }, 120_000)
+
   it('still exits 0 when the hooks settle', () => {
     const config = configWith('fine', `{ name: 'slow', async onPostBuild() { await new Promise((resolve) => setTimeout(resolve, 50)) } }`)
     const out = path.join(temp, 'fine', 'out')
