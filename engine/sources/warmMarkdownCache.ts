@@ -93,7 +93,6 @@ type Job = MarkdownJob
 interface MarkdownWorker {
   /** Transforms the batch into the cache; resolves with how many files it stored. */
   run(batch: Job[], cache: MarkdownCache): Promise<number>
-  terminate(): void
 }
 
 /** A modest heap limit makes each worker collect garbage early instead of growing. */
@@ -127,9 +126,6 @@ function startMarkdownWorker(options: WorkerOptions): MarkdownWorker {
         task.close()
       }
       return count
-    },
-    terminate() {
-      task.close()
     },
   }
 }
