@@ -42,7 +42,7 @@ export async function createBuildSession(config: ResolvedConfig, options: { cach
       created ??= (async () => {
         const [{ createCodeHighlighter }, { createMarkdownProcessor }] = await Promise.all([markdownModules.highlighter(), markdownModules.processor()])
         const highlighter = await createCodeHighlighter(config.markdown.codeThemes)
-        return createMarkdownProcessor({ highlighter, highlightStore, highlightAhead, components: config.markdown.components, sanitize: config.markdown.sanitize, reservedIds: config.markdown.reservedIds, maxPageSize: config.markdown.maxPageSize, containerTypes: config.markdown.containerTypes, remarkPlugins: config.markdown.remarkPlugins, rehypePlugins: config.markdown.rehypePlugins })
+        return createMarkdownProcessor({ highlighter, highlightStore, highlightAhead, components: config.markdown.components, sanitize: config.markdown.sanitize, reservedIds: config.markdown.reservedIds, contentClasses: config.markdown.contentClasses, maxPageSize: config.markdown.maxPageSize, containerTypes: config.markdown.containerTypes, remarkPlugins: config.markdown.remarkPlugins, rehypePlugins: config.markdown.rehypePlugins })
       })()
       return (await created).process(input)
     },

@@ -108,6 +108,7 @@ const theme = v.looseObject(
     styles: v.optional(stringArray('must be an array of stylesheet paths', "write `styles: ['site/theme/styles.css']`."), []),
     layout: v.optional(v.string(says((input) => `must be a module path string, got ${got(input)}`, "write `layout: 'site/theme/Layout.tsx'`."))),
     reservedIds: v.optional(stringArray('must be an array of element ids', "write `reservedIds: ['content', 'sidebar']`."), []),
+    contentClasses: v.optional(stringArray('must be an array of class names', "write `contentClasses: ['note', 'warning']`."), []),
     components,
   },
   objectSays((input) => `must be an object, got ${got(input)}`, "add `theme: { templates: { doc: 'site/theme/Doc.tsx' } }`.", { templates: "write `templates: { doc: 'site/theme/Doc.tsx' }`." }),

@@ -19,6 +19,13 @@ export interface ThemeModules {
    */
   reservedIds?: string[]
   /**
+   * Classes that raw HTML in content may use as written (`<div class="note">`), for styles the
+   * theme means content to reach. Any other class from content gets the prefix `user-content-`,
+   * so content can never put the theme's own classes (a full-screen panel, the navbar) on its
+   * markup. The engine's own (GFM footnotes and task lists, `language-*`) are always kept. Default `[]`.
+   */
+  contentClasses?: string[]
+  /**
    * The components `.mdx` pages may use, with the props each takes:
    * `{ Tabs: { groupId: { type: 'string' } }, Tab: { label: { type: 'string', required: true } } }`.
    * The engine names none: it checks each element's props at build time (file:line), and the
@@ -136,8 +143,8 @@ export interface ResolvedConfig {
   publicDir: string
   theme: { layout?: string; templates: Record<string, string>; styles: string[] }
   themeConfig: ThemeConfig
-  /** `reservedIds` and `components`: the theme's (`theme.reservedIds`, `theme.components`), for the markdown pipeline. */
-  markdown: Required<MarkdownOptions> & { reservedIds: string[]; components: ComponentRegistry }
+  /** `reservedIds`, `contentClasses` and `components`: the theme's (`theme.reservedIds`, …), for the markdown pipeline. */
+  markdown: Required<MarkdownOptions> & { reservedIds: string[]; contentClasses: string[]; components: ComponentRegistry }
   head: HeadTag[]
   links: Required<LinkOptions>
   plugins: PluginOption[]

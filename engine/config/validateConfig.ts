@@ -61,6 +61,7 @@ export function validateConfig(value: unknown, root: string, configFile: string)
       rehypePlugins: markdown.rehypePlugins as PluggableList,
       maxPageSize: markdown.maxPageSize,
       reservedIds: theme.reservedIds,
+      contentClasses: theme.contentClasses,
       components: theme.components as ComponentRegistry,
     },
     // The tag names and attributes are checked where the tags are rendered (htmlShell.ts).

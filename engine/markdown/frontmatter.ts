@@ -2,7 +2,8 @@ import { parseDocument } from 'yaml'
 import { SheafError } from '../errors.ts'
 import { readFlatFrontmatter } from './flatFrontmatter.ts'
 
-const frontmatterRE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/
+/** A front-matter block at the very start of a file; group 1 is its YAML text. */
+export const frontmatterRE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/
 
 export interface FrontmatterResult {
   data: Record<string, unknown>

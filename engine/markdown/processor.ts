@@ -6,6 +6,7 @@ import { VFile } from 'vfile'
 import { isSheafError, SheafError } from '../errors.ts'
 import { extractText, type PageSection } from './extractText.ts'
 import { assertFrontmatterTypes, parseFrontmatter } from './frontmatter.ts'
+import { assertHomeFrontmatter } from './homeFrontmatter.ts'
 import type { CodeHighlighter } from './highlighter.ts'
 import type { HighlightAhead } from './highlightAhead.ts'
 import type { HighlightStore } from './highlightStore.ts'
@@ -40,6 +41,8 @@ export interface MarkdownOptions {
   sanitize: boolean
   /** Ids the theme's layout uses, which a heading must not take (see rehypeHeadings). */
   reservedIds?: readonly string[]
+  /** Classes raw HTML may use as written (the theme's `contentClasses`); any other gets `user-content-` (see contentClasses.ts). */
+  contentClasses?: readonly string[]
   /** Largest page in bytes (config `markdown.maxPageSize`; default 2 MB). */
   maxPageSize?: number
   /** Container types (`:::tip`): the built-in ones and the site's (config `markdown.containerTypes`). */
@@ -108,7 +111,7 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
       // The sanitizer prefixes every id (user-content-); footnotes must not get the prefix twice.
       .use(remarkRehype, { allowDangerousHtml: !mdx, ...(schema ? { clobberPrefix: '' } : {}) })
       .use(rehypeRawHtmlDepthGuard)
-      .use(rehypeRawSanitized, { schema })
+      .use(rehypeRawSanitized, { schema, contentClasses: options.contentClasses })
       .use(rehypeValidNesting)
       .use(options.rehypePlugins ?? [])
   }
@@ -128,6 +131,7 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
       assertReasonableNesting(source, file, { mdx })
       const frontmatter = parseFrontmatter(source, file)
       assertFrontmatterTypes(frontmatter.data, file, source)
+      assertHomeFrontmatter(frontmatter.data, file, source)
       // MDX would read a heading's `{#id}` as an expression (see customHeadingIds.ts).
       const vfile = new VFile({ path: file, value: normalizeContainerTitles(mdx ? escapeCustomHeadingIds(source) : source) })
       const processor = mdx ? processors.mdx : processors.md

@@ -75,6 +75,7 @@ export class BodyWorker {
       codeThemes: markdown.codeThemes,
       sanitize: markdown.sanitize,
       reservedIds: markdown.reservedIds,
+      contentClasses: markdown.contentClasses,
       components: markdown.components,
       maxPageSize: markdown.maxPageSize,
       containerTypes: markdown.containerTypes,

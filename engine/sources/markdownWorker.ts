@@ -21,6 +21,7 @@ export interface MarkdownWorkerOptions {
   codeThemes: { light: string; dark: string }
   sanitize: boolean
   reservedIds?: string[]
+  contentClasses?: string[]
   components: ComponentRegistry
   maxPageSize?: number
   containerTypes?: string[]
@@ -58,7 +59,7 @@ export async function prepare(options: MarkdownWorkerOptions): Promise<void> {
   // Blocks highlighted here are kept for the next build's re-transformed pages (see highlightStore.ts).
   highlightStore = options.highlightDir ? createHighlightStore(options.highlightDir, engineVersion) : undefined
   entryDir = options.entryDir ?? null
-  processor = createMarkdownProcessor({ highlighter, highlightStore, components: options.components, sanitize: options.sanitize, reservedIds: options.reservedIds, maxPageSize: options.maxPageSize, containerTypes: options.containerTypes, ...(await sitePlugins(options)) })
+  processor = createMarkdownProcessor({ highlighter, highlightStore, components: options.components, sanitize: options.sanitize, reservedIds: options.reservedIds, contentClasses: options.contentClasses, maxPageSize: options.maxPageSize, containerTypes: options.containerTypes, ...(await sitePlugins(options)) })
 }
 
 async function sitePlugins(options: MarkdownWorkerOptions) {

@@ -18,6 +18,11 @@ export interface Feature {
 /** SPEC §9: a feature card spans 4 of 12 columns unless it says otherwise. */
 export const defaultFeatureSpan = 4
 
+/** A whole number of columns from 1 to 12 (the build checks it too): nothing else reaches `style`. */
+function columnsOf(span: unknown): number {
+  return typeof span === 'number' && Number.isInteger(span) && span >= 1 && span <= 12 ? span : defaultFeatureSpan
+}
+
 /** The home page's feature cards in a 12-column grid. */
 export function Features({ features }: { features: Feature[] }) {
   const { featuresLabel } = useTexts()
@@ -26,7 +31,7 @@ export function Features({ features }: { features: Feature[] }) {
     <section className="features" aria-label={featuresLabel}>
       <ul className="features__grid">
         {features.map((feature) => (
-          <li key={plainText(feature.title)} className="features__item" style={{ '--feature-span': feature.span ?? defaultFeatureSpan } as CSSProperties}>
+          <li key={plainText(feature.title)} className="features__item" style={{ '--feature-span': columnsOf(feature.span) } as CSSProperties}>
             <FeatureCard feature={feature} />
           </li>
         ))}

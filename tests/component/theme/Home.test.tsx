@@ -70,6 +70,15 @@ describe('Features', () => {
     expect(cards[0].style.getPropertyValue('--feature-span')).toBe('4')
     expect(cards[2].style.getPropertyValue('--feature-span')).toBe('6')
   })
+
+  it('puts only a whole number of columns into the style, whatever the front-matter holds', () => {
+    // The build refuses these (homeFrontmatter.ts); the theme does not trust its data either.
+    const hostile = [{ title: 'A', span: '4;position:fixed;inset:0' }, { title: 'B', span: 40 }, { title: 'C', span: 2.5 }] as unknown as typeof features
+    renderInApp(<Features features={hostile} />, { path: '/' })
+    for (const card of screen.getAllByRole('listitem')) {
+      expect(card.getAttribute('style')).toBe('--feature-span: 4;')
+    }
+  })
 })
 
 describe('HTML in hero and feature texts (as Rspress renders it), from untrusted front-matter', () => {
