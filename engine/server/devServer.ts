@@ -566,7 +566,8 @@ async function start(root: string, options: DevServerOptions, server: http.Serve
       return
     }
     const page = route === null ? undefined : state.pages.get(routeKey(route))
-    if (!page && (route === null || isFile || viteModule)) {
+    // A public `.html` or extensionless file goes to Vite too, whose public-files guard refuses it with the build's reason (publicFiles.ts).
+    if (!page && (route === null || isFile || viteModule || isPublicFile(route))) {
       viteRequests.track(response)
       vite.middlewares(request, response, () => {
         response.writeHead(404).end('Not found')
