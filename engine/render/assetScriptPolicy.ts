@@ -6,8 +6,10 @@ import type { CspDirectives } from './contentSecurityPolicy.ts'
  * let a contributor's `evil.js` in the public folder run, and a `sw.js` register as a service
  * worker that answered every later navigation).
  *
- * A path needs a host in CSP (`'self'` takes none), so the path source is `*` + the path, which
- * alone would allow that path on any host. Two policies are both enforced, so a script must pass
+ * A path needs a host in CSP (`'self'` takes none), so the path source is `*:*` + the path, which
+ * alone would allow that path on any host and port. (Not `*` + the path: a source without a port
+ * matches only the scheme's default one, and Chromium's `*` host matches no IP address, so the
+ * assets of a preview on 127.0.0.1:4173 were blocked.) Two policies are both enforced, so a script must pass
  * each: the site's (`'self'`: this origin) and this one (this path): together, this origin's
  * assets folder. Other sources (a plugin's analytics host, the inline hashes) are in both.
  * Only `script-src` and `worker-src` are narrowed: the rest stays the site's policy.
@@ -16,7 +18,7 @@ export function assetScriptDirectives(directives: CspDirectives, assetsPath: str
   const scripts = directives['script-src'] ?? directives['default-src']
   if (!scripts || !scripts.includes("'self'") || !assetsPathRE.test(assetsPath)) return null
   const workers = directives['worker-src'] ?? scripts
-  const narrowed = (sources: readonly string[]) => sources.map((source) => (source === "'self'" ? `*${assetsPath}` : source))
+  const narrowed = (sources: readonly string[]) => sources.map((source) => (source === "'self'" ? `*:*${assetsPath}` : source))
   return { 'script-src': narrowed(scripts), 'worker-src': narrowed(workers) }
 }
 

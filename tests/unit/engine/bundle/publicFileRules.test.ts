@@ -77,7 +77,7 @@ describe('scripts only from the build’s assets', () => {
   it("narrows 'self' to the assets folder in script-src and worker-src, keeping other sources", () => {
     expect(assetsPathOf('/react-native-testing-library/assets/entry-x1.js')).toBe('/react-native-testing-library/assets/')
     const narrowed = assetScriptDirectives({ ...defaultCspDirectives, 'script-src': ["'self'", 'https://cdn.example.org'] }, '/docs/assets/')
-    expect(narrowed).toEqual({ 'script-src': ['*/docs/assets/', 'https://cdn.example.org'], 'worker-src': ['*/docs/assets/'] })
+    expect(narrowed).toEqual({ 'script-src': ['*:*/docs/assets/', 'https://cdn.example.org'], 'worker-src': ['*:*/docs/assets/'] })
     expect(assetsPathOf('https://cdn.example.org/assets/entry.js')).toBeNull()
   })
 })
