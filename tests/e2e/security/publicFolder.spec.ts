@@ -57,7 +57,7 @@ test('a build whose public folder holds pages, scripts, a service worker or an S
 
 test('on a host that serves them as documents, such files on the origin run no script under the policies the build ships', async ({ page }) => {
   test.setTimeout(200_000)
-  for (const name of Object.keys(hostile)) fs.rmSync(path.join(site, 'content/public', name))
+  for (const name of Object.keys(hostile)) fs.rmSync(path.join(site, 'content/public', name), { force: true })
   fs.writeFileSync(path.join(site, 'content/public/logo.svg'), cleanSvg)
   const built = sheafBuild()
   expect(built.status, built.output).toBe(0)
