@@ -105,10 +105,14 @@ test('the build ships a policy: _headers with the union of the hashes, a <meta> 
   expect(policy).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/)
   expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/)
   expect(policy).toContain("frame-ancestors 'self'")
+  // Issue 38: a second policy allows scripts and workers only from the build's assets ('self' alone allowed any file of the origin).
+  const assetPolicy = headers.match(/^\/\*\n {2}Content-Security-Policy: .*\n {2}Content-Security-Policy: (.*)$/m)?.[1] ?? ''
+  expect(assetPolicy).toMatch(new RegExp(`^script-src \\*:\\*${base}assets/( 'sha256-[A-Za-z0-9+/=]+')+; worker-src \\*:\\*${base}assets/$`))
   const response = await request.get(`${origin}${base}docs/api/render`)
-  expect(response.headers()['content-security-policy']).toBe(policy)
+  expect(response.headers()['content-security-policy']).toBe(`${policy}, ${assetPolicy}`)
   const html = await response.text()
   const meta = html.match(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/)?.[1] ?? ''
+  expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="script-src *:*${base}assets/ 'sha256-`)
   // The page's hashes are among the header's (the theme's init script, the i18n first-visit script).
   const pageHashes = meta.match(/'sha256-[^']+'/g) ?? []
   expect(pageHashes.length).toBeGreaterThan(0)
