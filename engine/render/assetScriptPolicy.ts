@@ -12,13 +12,15 @@ import type { CspDirectives } from './contentSecurityPolicy.ts'
  * assets of a preview on 127.0.0.1:4173 were blocked.) Two policies are both enforced, so a script must pass
  * each: the site's (`'self'`: this origin) and this one (this path): together, this origin's
  * assets folder. Other sources (a plugin's analytics host, the inline hashes) are in both.
- * Only `script-src` and `worker-src` are narrowed: the rest stays the site's policy.
+ * Only `script-src` and `worker-src` are narrowed: the rest stays the site's policy. A plugin that
+ * loads a script from elsewhere on the origin names its path as a source (`/_vercel/insights/script.js`).
  */
 export function assetScriptDirectives(directives: CspDirectives, assetsPath: string): CspDirectives | null {
   const scripts = directives['script-src'] ?? directives['default-src']
   if (!scripts || !scripts.includes("'self'") || !assetsPathRE.test(assetsPath)) return null
   const workers = directives['worker-src'] ?? scripts
-  const narrowed = (sources: readonly string[]) => sources.map((source) => (source === "'self'" ? `*:*${assetsPath}` : source))
+  // A path source (`/_vercel/insights/script.js`, from a plugin) is a file of this origin outside the assets: allowed by its path too.
+  const narrowed = (sources: readonly string[]) => sources.map((source) => (source === "'self'" ? `*:*${assetsPath}` : source.startsWith('/') ? `*:*${source}` : source))
   return { 'script-src': narrowed(scripts), 'worker-src': narrowed(workers) }
 }
 

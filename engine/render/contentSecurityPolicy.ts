@@ -129,8 +129,10 @@ export function inlineHashes(tags: readonly HeadTag[], renderChildren: (tag: Hea
  */
 export function policyText(directives: CspDirectives, hashes: { scripts: readonly string[]; styles: readonly string[] }, target: 'meta' | 'header'): string {
   const parts: string[] = []
-  for (const [name, declared] of Object.entries(directives)) {
+  for (const [name, listed] of Object.entries(directives)) {
     if (target === 'meta' && headerOnlyDirectives.has(name)) continue
+    // A path names a file of the site's own origin, which `'self'` covers here; CSP has no bare paths (assetScriptPolicy.ts narrows to them).
+    const declared = listed.filter((source) => !source.startsWith('/'))
     const added = name === 'script-src' ? hashes.scripts : name === 'style-src' ? hashes.styles : []
     const sources = declared.includes("'unsafe-inline'") ? declared : [...declared, ...added.filter((hash) => !declared.includes(hash))]
     parts.push(sources.length ? `${name} ${sources.join(' ')}` : name)
