@@ -166,7 +166,10 @@ test('client navigation, search (its worker), the theme script and analytics run
   const violations = watchViolations(page)
   // The theme's inline init script runs (it is hashed): a stored dark theme applies before paint.
   await page.addInitScript(() => localStorage.setItem('sheaf-theme', 'dark'))
-  // A real host name makes the analytics client add its script (a 404 here, but never blocked).
+  // A real host name makes the analytics client add its script, which the policy must allow. It is
+  // not served locally: stood in for as Vercel serves it (a 404 page would be refused as script
+  // under the build's `nosniff` for its type, not by the policy).
+  await page.route('**/_vercel/insights/script.js', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }))
   await page.goto(`${origin.replace('127.0.0.1', 'docs.sheaf.test')}${base}docs/api/render`)
   await page.locator('html[data-sheaf-hydrated]').waitFor()
   await expect(page.locator('html')).toHaveClass(/\bdark\b/)
