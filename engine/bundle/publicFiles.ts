@@ -5,6 +5,8 @@ import type { Plugin as VitePlugin } from 'vite'
 import { SheafError } from '../errors.ts'
 import { walkDirectory } from '../fs/walkDirectory.ts'
 import { decodeSegments, normalizeBase, stripBase } from '../shared/routes.ts'
+import { publicFileRefusal, type PublicFileRefusal } from './publicFileRules.ts'
+import { svgPolicy } from '../render/svgPolicy.ts'
 
 /**
  * The public folder is copied into the site as it is, and Vite follows symbolic links when it
@@ -44,25 +46,51 @@ export function assertPublicLinksInside(root: string, publicDir: string): void {
 }
 
 /**
- * The dev server's guard (a Vite plugin, in the config the build and the dev server share): a
- * request for a public file that resolves, through links, outside the project gets 403.
+ * Refuses a public folder that holds a file the site must not publish (see publicFileRules.ts):
+ * the error names the first such file, and how many others there are, so one build lists them.
  */
-export function publicLinksGuard(options: { root: string; base: string; publicDir: string }): VitePlugin {
+export function assertPublicFilesPublishable(root: string, publicDir: string): void {
+  const refused: { relative: string; refusal: PublicFileRefusal }[] = []
+  for (const entry of walkDirectory(publicDir, { ignoreUnreadable: true, compare: (a, b) => a.localeCompare(b), followLink: () => true })) {
+    if (entry.dirent.isDirectory() || !isFile(entry.path)) continue
+    const refusal = publicFileRefusal(entry.relative, () => fs.readFileSync(entry.path))
+    if (refusal) refused.push({ relative: path.relative(root, entry.path).split(path.sep).join('/'), refusal })
+  }
+  if (refused.length === 0) return
+  const [first, ...others] = refused
+  const more = others.length ? `\n(${others.length} more: ${others.map((other) => `\`${other.relative}\``).join(', ')}.)` : ''
+  throw new SheafError(`The public folder cannot publish this file. ${first.refusal.reason}${more}`, { file: first.relative, hint: first.refusal.hint })
+}
+
+/**
+ * The dev server's guard (a Vite plugin, in the config the build and the dev server share): it
+ * serves only what the build would publish. A request for a public file that resolves, through
+ * links, outside the project, or for one the build refuses (publicFileRules.ts), gets 403 with the
+ * reason; an SVG goes out with the policy the build's `_headers` gives it (no script).
+ */
+export function publicFilesGuard(options: { root: string; base: string; publicDir: string }): VitePlugin {
   const realRoot = () => realpathOrNull(options.root) ?? path.resolve(options.root)
   const base = normalizeBase(options.base)
   return {
-    name: 'sheaf:public-links',
+    name: 'sheaf:public-files',
     apply: 'serve',
     configureServer(server) {
       // Added before Vite's own middlewares, so before it serves the public folder.
       server.middlewares.use((request: IncomingMessage, response: ServerResponse, next: () => void) => {
         const file = publicFileOf(request.url ?? '/', base, options.publicDir)
         const target = file && realpathOrNull(file)
-        if (!file || target === null || isInsideOrSame(target, realRoot())) return next()
+        if (!file || target === null) return next()
         const relative = path.relative(options.root, file).split(path.sep).join('/')
-        server.config.logger.error(`[sheaf] refused ${relative}: it is a symbolic link (or lies in a linked folder) that leads outside the project, to ${target}.`)
-        response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' })
-        response.end(`Forbidden: ${relative} leads outside the project through a symbolic link.`)
+        const refuse = (reason: string) => {
+          server.config.logger.error(`[sheaf] refused ${relative}: ${reason}`)
+          response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' })
+          response.end(`Forbidden: ${relative}: ${reason}`)
+        }
+        if (!isInsideOrSame(target, realRoot())) return refuse(`it is a symbolic link (or lies in a linked folder) that leads outside the project, to ${target}.`)
+        const refusal = isFile(target) ? publicFileRefusal(path.relative(options.publicDir, file).split(path.sep).join('/'), () => fs.readFileSync(target)) : null
+        if (refusal) return refuse(`${refusal.reason} The build refuses it too. Fix: ${refusal.hint}`)
+        if (/\.svgz?$/i.test(file)) response.setHeader('content-security-policy', svgPolicy)
+        next()
       })
     },
   }
@@ -75,6 +103,14 @@ function publicFileOf(url: string, base: string, publicDir: string): string | nu
   const route = stripBase(pathname, base) ?? pathname
   const file = path.resolve(publicDir, `.${decodeSegments(route)}`)
   return file === publicDir || file.startsWith(`${publicDir}${path.sep}`) ? file : null
+}
+
+function isFile(file: string): boolean {
+  try {
+    return fs.statSync(file).isFile()
+  } catch {
+    return false
+  }
 }
 
 function realpathOrNull(file: string): string | null {

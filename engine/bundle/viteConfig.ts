@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react'
 import type { InlineConfig } from 'vite'
 import { fileURLToPath } from 'node:url'
-import { publicLinksGuard } from './publicFiles.ts'
+import { publicFilesGuard } from './publicFiles.ts'
 
 /** The Vite config shared by the production bundle and the dev server. */
 export function createViteConfig(options: { root: string; base: string; publicDir: string; mode: 'production' | 'development' }): InlineConfig {
@@ -20,7 +20,7 @@ export function createViteConfig(options: { root: string; base: string; publicDi
         { find: /^sheaf$/, replacement: fileURLToPath(new URL('../index.ts', import.meta.url)) },
       ],
     },
-    // The guard refuses public files reached through links that leave the project (see publicFiles.ts).
-    plugins: [react(), publicLinksGuard({ root: options.root, base: options.base, publicDir: options.publicDir })],
+    // The guard serves only the public files a build would publish (see publicFiles.ts).
+    plugins: [react(), publicFilesGuard({ root: options.root, base: options.base, publicDir: options.publicDir })],
   }
 }

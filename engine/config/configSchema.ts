@@ -3,8 +3,8 @@ import { defaultMaxPageSize } from '../markdown/pageSize.ts'
 
 /**
  * The config's shape as a valibot schema: each field's check, default, problem and fix in one
- * place. Objects are loose (a key the engine does not read is left alone, as before); `csp` is
- * checked by its own module (render/contentSecurityPolicy.ts).
+ * place. Objects are loose (a key the engine does not read is left alone, as before); `csp` and
+ * `headers` are checked by their own modules (render/contentSecurityPolicy.ts, headersOption.ts).
  *
  * Every message is a problem and a fix joined by `fixSeparator`: validateConfig.ts splits them
  * into a SheafError's message and hint, and names the field by the issue's key path. A message is
@@ -214,6 +214,7 @@ export const configSchema = v.looseObject(
     previewPort: port(4173),
     buildConcurrency,
     csp: v.optional(v.unknown()),
+    headers: v.optional(v.unknown()),
   },
   objectSays('must be an object', 'write `export default defineConfig({ title: "My docs", theme: { templates: { doc: "..." } } })`.', {
     title: "add `title: 'My docs'` to the config.",

@@ -1,6 +1,7 @@
 import type { HeadTag, PluginOption } from '../plugins/types.ts'
 import type { ThemeConfig } from '../shared/themeConfig.ts'
 import type { CspDirectives, CspOption } from '../render/contentSecurityPolicy.ts'
+import type { HeadersRule } from './headersOption.ts'
 import type { ComponentRegistry } from '../markdown/remarkMdxComponents.ts'
 import type { PluggableList } from 'unified'
 
@@ -126,6 +127,12 @@ export interface UserConfig {
    * docs/configuration.md).
    */
   csp?: CspOption
+  /**
+   * Response headers by path, written to the build's `_headers` (Netlify, Cloudflare Pages;
+   * `sheaf preview` sends them) before the policy's rule: `[{ for: '/*', values: { 'X-Frame-Options': 'DENY' } }]`.
+   * Headers come from here, never from a `_headers` file in the public folder (which is refused). Default `[]`.
+   */
+  headers?: HeadersRule[]
 }
 
 /** The validated config with defaults applied and paths made absolute. */
@@ -153,4 +160,6 @@ export interface ResolvedConfig {
   buildConcurrency: number
   /** The policy's directives (plugins' sources not yet added), or false for none. */
   csp: false | CspDirectives
+  /** Response headers by path (`headers`), checked. */
+  headers: HeadersRule[]
 }

@@ -5,6 +5,7 @@ import { SheafError } from '../errors.ts'
 import { normalizeBase } from '../shared/routes.ts'
 import type { ResolvedConfig } from './types.ts'
 import { validateCspOption } from '../render/contentSecurityPolicy.ts'
+import { validateHeadersOption } from './headersOption.ts'
 import type { ComponentRegistry } from '../markdown/remarkMdxComponents.ts'
 import type { PluggableList } from 'unified'
 import { defaultContainerTypes } from '../shared/containerTypes.ts'
@@ -72,6 +73,7 @@ export function validateConfig(value: unknown, root: string, configFile: string)
     previewPort: config.previewPort,
     buildConcurrency: config.buildConcurrency ?? os.availableParallelism(),
     csp: validateCspOption(config.csp, fail),
+    headers: validateHeadersOption(config.headers, fail),
   }
 }
 

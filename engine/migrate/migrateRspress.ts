@@ -3,6 +3,7 @@ import path from 'node:path'
 import { SheafError } from '../errors.ts'
 import { packageRoot } from '../packageRoot.ts'
 import { configSource } from './configSource.ts'
+import { moveHostFiles } from './hostFiles.ts'
 import { NotLiteralConfigError, readConfigLiteral, type LiteralValue } from './readConfigLiteral.ts'
 import { readConfigByRunning } from './runConfig.ts'
 import { scanContent, type ContentIssue } from './scanContent.ts'
@@ -72,6 +73,7 @@ export function migrateRspress(sourceDir: string, targetDir: string): MigrationR
     files.push(relative)
   }
   copyContent(docsDir, path.join(target, config.contentRoot), config.versionFolder)
+  moveHostFilesToConfig(path.join(target, config.contentRoot, 'public'), `${config.contentRoot}/public`, config)
   for (const style of config.styles) {
     const from = path.join(source, style.from)
     if (fs.existsSync(from)) {
@@ -90,6 +92,21 @@ export function migrateRspress(sourceDir: string, targetDir: string): MigrationR
   const report = migrationReport(config, configName, contentIssues)
   write('MIGRATION.md', report)
   return { files, translated: config.translated, untranslated: config.untranslated, contentIssues, report }
+}
+
+/** A `_headers` and `_redirects` of the public folder become the config's `headers` and `redirects()` (see hostFiles.ts). */
+function moveHostFilesToConfig(publicDir: string, publicDirFromRoot: string, config: TranslatedConfig): void {
+  const moved = moveHostFiles(publicDir, publicDirFromRoot)
+  config.untranslated.push(...moved.untranslated)
+  if (moved.headers.length > 0) config.fields.headers = moved.headers
+  if (Object.keys(moved.redirects).length > 0) {
+    const existing = config.plugins.find((plugin) => plugin.name === 'redirects')
+    if (existing) Object.assign((existing.options as { redirects: Record<string, string> }).redirects, moved.redirects)
+    else config.plugins.splice(config.plugins.findIndex((plugin) => plugin.name === 'sidebar') + 1, 0, { name: 'redirects', module: 'redirects', options: { redirects: moved.redirects } })
+  }
+  if (moved.removed.length > 0) {
+    config.notes.push(`${moved.removed.map((file) => `\`${file}\``).join(' and ')} moved into site/config.ts (\`headers\`, \`redirects(...)\`): Sheaf takes headers and redirects from the config, never from the public folder, which content can change.`)
+  }
 }
 
 /** Navbar items: a root `_meta.json` of Rspress 1.x is an array of `{ text, link | items }`. */

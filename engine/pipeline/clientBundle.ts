@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import path from 'node:path'
 import { bundleInWorker } from '../bundle/bundleWorker.ts'
 import { writeClientEntry } from '../bundle/clientEntry.ts'
-import { assertPublicLinksInside } from '../bundle/publicFiles.ts'
+import { assertPublicFilesPublishable, assertPublicLinksInside } from '../bundle/publicFiles.ts'
 import type { ResolvedConfig } from '../config/types.ts'
 import { cachedBundle } from '../incremental/bundleCache.ts'
 import { fingerprintPaths } from '../incremental/fingerprint.ts'
@@ -20,8 +20,9 @@ export async function bundleClient(config: ResolvedConfig, runner: PluginRunner,
     styles: config.theme.styles,
     clientModules: runner.clientModules(),
   }
-  // Before the cache: a link added since the last build must be refused even when nothing else changed.
+  // Before the cache: a link or a file added since the last build must be refused even when nothing else changed.
   assertPublicLinksInside(config.root, config.publicDir)
+  assertPublicFilesPublishable(config.root, config.publicDir)
   const run = async () => bundleInWorker({ root: config.root, base: config.base, publicDir: config.publicDir, entry: await writeClientEntry(input), outDir, templates: config.theme.templates })
   if (!bundlesDir) return run()
   const sources = [...Object.values(input.templates), ...(input.layout ? [input.layout] : []), ...input.styles, ...input.clientModules].map((file) => path.dirname(file))

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
 import { SheafError } from '../errors.ts'
 import type { HeadTag, Plugin } from '../plugins/types.ts'
+import { assetScriptDirectives } from './assetScriptPolicy.ts'
+import { svgPathPattern, svgPolicy } from './svgPolicy.ts'
 
 /**
  * The Content-Security-Policy a build ships: a `<meta http-equiv>` in every page, and a
@@ -127,8 +129,10 @@ export function inlineHashes(tags: readonly HeadTag[], renderChildren: (tag: Hea
  */
 export function policyText(directives: CspDirectives, hashes: { scripts: readonly string[]; styles: readonly string[] }, target: 'meta' | 'header'): string {
   const parts: string[] = []
-  for (const [name, declared] of Object.entries(directives)) {
+  for (const [name, listed] of Object.entries(directives)) {
     if (target === 'meta' && headerOnlyDirectives.has(name)) continue
+    // A path names a file of the site's own origin, which `'self'` covers here; CSP has no bare paths (assetScriptPolicy.ts narrows to them).
+    const declared = listed.filter((source) => !source.startsWith('/'))
     const added = name === 'script-src' ? hashes.scripts : name === 'style-src' ? hashes.styles : []
     const sources = declared.includes("'unsafe-inline'") ? declared : [...declared, ...added.filter((hash) => !declared.includes(hash))]
     parts.push(sources.length ? `${name} ${sources.join(' ')}` : name)
@@ -141,10 +145,12 @@ export function policyText(directives: CspDirectives, hashes: { scripts: readonl
 
 /**
  * The `_headers` file: one rule for every path, with the union of every page's hashes (a
- * per-page list would run past the rule limits of hosts that read the file). `existing` is a
- * `_headers` the site ships itself (from its public folder): its rules come first and are kept.
+ * per-page list would run past the rule limits of hosts that read the file), the second policy
+ * that keeps scripts to the build's assets (assetScriptPolicy.ts) and `nosniff` (a host must not
+ * guess a script or a page out of a data file); one for SVGs, which never run script
+ * (svgPolicy.ts). `leading` is the config's own rules (`headers`): they come first and are kept.
  */
-export function headersFile(directives: CspDirectives, tagLists: Iterable<readonly HeadTag[]>, renderChildren: (tag: HeadTag) => string, existing = ''): string {
+export function headersFile(directives: CspDirectives | false, tagLists: Iterable<readonly HeadTag[]>, renderChildren: (tag: HeadTag) => string, options: { assetsPath?: string; leading?: string } = {}): string {
   const scripts = new Set<string>()
   const styles = new Set<string>()
   for (const tags of tagLists) {
@@ -152,6 +158,13 @@ export function headersFile(directives: CspDirectives, tagLists: Iterable<readon
     for (const hash of hashes.scripts) scripts.add(hash)
     for (const hash of hashes.styles) styles.add(hash)
   }
-  const rule = ['# Content-Security-Policy of every page (sheaf build; see docs/configuration.md, `csp`).', '/*', `  Content-Security-Policy: ${policyText(directives, { scripts: [...scripts], styles: [...styles] }, 'header')}`, ''].join('\n')
-  return existing ? `${existing.replace(/\n*$/, '\n\n')}${rule}` : rule
+  const hashes = { scripts: [...scripts], styles: [...styles] }
+  const assetPolicy = directives && options.assetsPath ? assetScriptDirectives(directives, options.assetsPath) : null
+  const policies = directives ? [directives, ...(assetPolicy ? [assetPolicy] : [])].map((policy) => `  Content-Security-Policy: ${policyText(policy, hashes, 'header')}`) : []
+  const rules = [
+    ['# Content-Security-Policy of every page (sheaf build; see docs/configuration.md, `csp`).', '/*', ...policies, '  X-Content-Type-Options: nosniff'],
+    ['# SVGs draw and never run script (see docs/security.md, the public folder).', svgPathPattern, `  Content-Security-Policy: ${svgPolicy}`],
+  ].map((lines) => lines.join('\n'))
+  const text = `${rules.join('\n\n')}\n`
+  return options.leading ? `${options.leading.replace(/\n*$/, '\n\n')}${text}` : text
 }

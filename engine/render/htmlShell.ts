@@ -2,6 +2,7 @@ import type { HeadTag } from '../plugins/types.ts'
 import type { PageData } from '../shared/types.ts'
 import { serializeInlinePageData } from '../shared/inlinePageData.ts'
 import { textDirection } from '../shared/textDirection.ts'
+import { assetScriptDirectives, assetsPathOf } from './assetScriptPolicy.ts'
 import { inlineHashes, policyText, type CspDirectives } from './contentSecurityPolicy.ts'
 import { appRootId } from '../shared/reservedIds.ts'
 import { escapeMarkup } from './escapeMarkup.ts'
@@ -62,7 +63,7 @@ export function htmlShellLines({ lang, head, body, page, assets, headTags, rawHt
     '<head>',
     '<meta charset="utf-8">',
     // First after the charset: a <meta> policy governs only what comes after it.
-    ...(csp ? [cspMetaTag(csp, headTags)] : []),
+    ...(csp ? cspMetaTags(csp, headTags, assets.entry) : []),
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     head,
     ...headTags.map(renderHeadTag),
@@ -95,9 +96,16 @@ export function headTagChildren(tag: HeadTag): string {
   return (tag.children ?? '').replace(/<\/(script|style)/gi, '<\\/$1')
 }
 
-/** The page's policy: only the config's and plugins' inline head scripts are hashed, never anything the body holds. */
-function cspMetaTag(csp: CspDirectives, headTags: readonly HeadTag[]): string {
-  return `<meta http-equiv="Content-Security-Policy" content="${attribute(policyText(csp, inlineHashes(headTags, headTagChildren), 'meta'))}">`
+/**
+ * The page's policies: only the config's and plugins' inline head scripts are hashed, never
+ * anything the body holds; the second allows scripts only from the folder of the build's own
+ * client entry (see assetScriptPolicy.ts).
+ */
+function cspMetaTags(csp: CspDirectives, headTags: readonly HeadTag[], entryUrl: string): string[] {
+  const hashes = inlineHashes(headTags, headTagChildren)
+  const assetsPath = assetsPathOf(entryUrl)
+  const assetPolicy = assetsPath === null ? null : assetScriptDirectives(csp, assetsPath)
+  return [csp, ...(assetPolicy ? [assetPolicy] : [])].map((directives) => `<meta http-equiv="Content-Security-Policy" content="${attribute(policyText(directives, hashes, 'meta'))}">`)
 }
 
 /** A value for a double-quoted attribute. */

@@ -35,6 +35,7 @@ import { DevTheme } from './devTheme.ts'
 import { devStyleTags, devStyleUrl } from './devStyles.ts'
 import type { PageBodies } from './pageBodies.ts'
 import { plainStylesheet } from './plainStylesheet.ts'
+import { contentFsDeny } from './contentFsDeny.ts'
 import { StartGate } from './startGate.ts'
 import { viteShellTags } from './viteShell.ts'
 import { listenError } from './listenError.ts'
@@ -301,7 +302,8 @@ async function start(root: string, options: DevServerOptions, server: http.Serve
     // never hydrated.
     cacheDir: viteCacheDir,
     // HMR shares the page's port, so one port serves everything.
-    server: { middlewareMode: true, hmr: { server }, allowedHosts: options.allowedHosts, watch: { ignored: ['**/build/**', '**/.sheaf/**', '**/.sheaf-cache/**', '**/test-results/**', '**/.git/**', '**/.e2e-build-*/**'] } },
+    // Content is never served raw (see contentFsDeny.ts): only what a build would publish.
+    server: { middlewareMode: true, hmr: { server }, allowedHosts: options.allowedHosts, fs: { deny: contentFsDeny(sourceRoots(state), root) }, watch: { ignored: ['**/build/**', '**/.sheaf/**', '**/.sheaf-cache/**', '**/test-results/**', '**/.git/**', '**/.e2e-build-*/**'] } },
   })
   const vite = await viteStart.catch(async (error: unknown) => {
     state.bodies?.close()
@@ -564,7 +566,8 @@ async function start(root: string, options: DevServerOptions, server: http.Serve
       return
     }
     const page = route === null ? undefined : state.pages.get(routeKey(route))
-    if (!page && (route === null || isFile || viteModule)) {
+    // A public `.html` or extensionless file goes to Vite too, whose public-files guard refuses it with the build's reason (publicFiles.ts).
+    if (!page && (route === null || isFile || viteModule || isPublicFile(route))) {
       viteRequests.track(response)
       vite.middlewares(request, response, () => {
         response.writeHead(404).end('Not found')

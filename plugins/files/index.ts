@@ -35,7 +35,9 @@ export function files(options: FilesOptions = {}): Plugin {
       const decoder = new TextDecoder('utf-8', { fatal: true })
       // Every source path starts with the folder's own path from the site root.
       const prefix = path.relative(site.root, root).split(path.sep).join('/')
-      const read = walk(root, exclude).map(({ relative: relativePath, path: absolutePath }) => {
+      const entries = walk(root, exclude)
+      assertLinksInside(entries.filter((entry) => entry.dirent.isSymbolicLink()), site.root, prefix)
+      const read = entries.filter((entry) => entry.dirent.isFile()).map(({ relative: relativePath, path: absolutePath }) => {
         const extension = path.extname(relativePath).toLowerCase()
         const sourcePath = prefix ? `${prefix}/${relativePath}` : relativePath
         assertNameStaysLiteral(relativePath, sourcePath)
@@ -105,10 +107,52 @@ function readUtf8(file: string, strict: TextDecoder): string | null {
   }
 }
 
-/** The files under `root`, in name order; dotfiles, dot-folders, excluded top-level folders and links left out. */
+/**
+ * Refuses a symbolic link in the content folder that leads out of the project (issue 38): a
+ * contributor's link to `~/.ssh/id_rsa` or `/etc/passwd` must be an error that names it, not a
+ * file that is quietly skipped here and served by another tool. A link inside the project is left
+ * out, as before (it is not sourced: the file it points to is, where it lies).
+ */
+function assertLinksInside(links: DirectoryEntry[], projectRoot: string, prefix: string): void {
+  if (links.length === 0) return
+  const realRoot = realpathOrNull(projectRoot) ?? path.resolve(projectRoot)
+  for (const link of links) {
+    const target = realpathOrNull(link.path)
+    if (target !== null && isInside(target, realRoot)) continue
+    const file = prefix ? `${prefix}/${link.relative}` : link.relative
+    const written = readLinkOrEmpty(link.path)
+    throw new SheafError(target === null ? `The content file is a symbolic link to \`${written}\`, which does not exist.` : `The content file is a symbolic link to \`${target}\`, outside the project: content may not read files outside it.`, {
+      file,
+      hint: 'remove the link, or replace it with the file itself. Links in content may only point inside the project.',
+    })
+  }
+}
+
+/** The entries under `root`, in name order; dotfiles, dot-folders and excluded top-level folders left out (links are listed, not followed). */
 function walk(root: string, exclude: Set<string>): DirectoryEntry[] {
   return walkDirectory(root, {
     compare: (a, b) => a.localeCompare(b),
     skip: ({ relative, dirent }) => dirent.name.startsWith('.') || (dirent.isDirectory() && !relative.includes('/') && exclude.has(dirent.name)),
-  }).filter((entry) => entry.dirent.isFile())
+  })
+}
+
+function isInside(file: string, dir: string): boolean {
+  const relative = path.relative(dir, file)
+  return relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative)
+}
+
+function realpathOrNull(file: string): string | null {
+  try {
+    return fs.realpathSync(file)
+  } catch {
+    return null
+  }
+}
+
+function readLinkOrEmpty(file: string): string {
+  try {
+    return fs.readlinkSync(file)
+  } catch {
+    return ''
+  }
 }

@@ -154,7 +154,7 @@ describe('_headers', () => {
   it('gives every path the union of the pages’ hashes, after the rules a site ships itself', () => {
     const pageA: HeadTag[] = [{ tag: 'script', attrs: {}, children: themeInit }]
     const pageB: HeadTag[] = [...pageA, { tag: 'script', attrs: {}, children: redirect }]
-    const text = headersFile(defaultCspDirectives, [pageA, pageB, pageA], headTagChildren, '/assets/*\n  Cache-Control: immutable\n')
+    const text = headersFile(defaultCspDirectives, [pageA, pageB, pageA], headTagChildren, { leading: '/assets/*\n  Cache-Control: immutable\n' })
     expect(text.startsWith('/assets/*\n  Cache-Control: immutable\n\n')).toBe(true)
     const policy = text.match(/^\/\*\n {2}Content-Security-Policy: (.*)$/m)?.[1] as string
     const hashes = directive(policy, 'script-src').filter((source) => source.startsWith("'sha256-"))
