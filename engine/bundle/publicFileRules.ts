@@ -39,12 +39,12 @@ const hostConfigNames = new Map<string, string>([
 
 /**
  * What makes an XML document run script: a script element (in any namespace prefix), an event
- * handler attribute, foreignObject (it embeds HTML), a `javascript:`/`vbscript:` or HTML/SVG
+ * handler attribute (or an animation that sets one), foreignObject (it embeds HTML), a `javascript:`/`vbscript:` or HTML/SVG
  * `data:` URL, an XSLT stylesheet, the XHTML namespace (its `<script>` runs in an XML
  * document), and entity declarations (an entity can expand to any of these after the check).
  * Matched after character references are decoded, so `java&#115;cript:` is seen too.
  */
-const activeXmlRE = /<\s*([\w.-]+:)?(script|foreignObject|iframe|embed|object|handler|listener)\b|\son[a-z]+\s*=|(java|vb)script\s*:|data\s*:\s*(text\/html|image\/svg|application\/(xhtml|xml))|<\?xml-stylesheet|www\.w3\.org\/1999\/xhtml|<!ENTITY/i
+const activeXmlRE = /<\s*([\w.-]+:)?(script|foreignObject|iframe|embed|object|handler|listener)\b|\son[a-z]+\s*=|attributeName\s*=\s*["']\s*on|(java|vb)script\s*:|data\s*:\s*(text\/html|image\/svg|application\/(xhtml|xml))|<\?xml-stylesheet|www\.w3\.org\/1999\/xhtml|<!ENTITY/i
 
 const textDecoder = new TextDecoder('utf-8')
 

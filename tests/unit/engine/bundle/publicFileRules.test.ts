@@ -29,6 +29,7 @@ describe('the public folder publishes no code', () => {
     ['foreignObject', svg('<foreignObject><div xmlns="http://www.w3.org/1999/xhtml">x</div></foreignObject>')],
     ['a javascript: link', svg('<a href="javascript:alert(1)"><text>x</text></a>')],
     ['a javascript: link spelt with character references', svg('<a href="java&#115;cript&#x3a;alert(1)"><text>x</text></a>')],
+    ['an animation that sets an event handler', svg('<rect width="10" height="10"><set attributeName="onclick" to="alert(1)"/></rect>')],
     ['a javascript: animation target', svg('<a><set attributeName="href" to="javascript:alert(1)"/><text>x</text></a>')],
     ['an XSLT stylesheet', `<?xml-stylesheet type="text/xsl" href="t.xsl"?>${svg('')}`],
     ['an entity declaration', `<!DOCTYPE svg [<!ENTITY s "<script>alert(1)</script>">]>${svg('&s;')}`],

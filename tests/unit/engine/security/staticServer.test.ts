@@ -5,6 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { defaultCspDirectives, headersFile } from '../../../../engine/render/contentSecurityPolicy.ts'
 import { startStaticServer } from '../../../../engine/server/staticServer.ts'
 
 // <tmp>/parent/404.html and secret.txt lie beside the served folder <tmp>/parent/out: never served.
@@ -96,6 +97,20 @@ describe("sheaf preview sends the build's _headers", () => {
     expect(page.headers['content-security-policy']).toBe("default-src 'none'")
     expect(page.headers['x-frame-options']).toBe('DENY')
     expect((await get('/base/')).headers['content-security-policy']).toBeUndefined()
+    writeSite(out, 'one')
+  })
+})
+
+describe('sheaf preview sends the SVG policy the build writes (issue 38)', () => {
+  it('an SVG gets a policy that runs no script; a page gets the site policy and the asset-only one', async () => {
+    fs.writeFileSync(path.join(out, 'drawing.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
+    fs.writeFileSync(path.join(out, '_headers'), headersFile(defaultCspDirectives, [], () => '', { assetsPath: '/base/assets/' }))
+    const svg = await get('/base/drawing.svg')
+    expect(svg.headers['content-type']).toBe('image/svg+xml')
+    expect(svg.headers['content-security-policy']).toMatch(/, default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; font-src 'self'; sandbox$/)
+    const page = await get('/base/docs/page')
+    expect(page.headers['content-security-policy']).toMatch(/^default-src 'self'; script-src 'self';.*, script-src \*:\*\/base\/assets\/; worker-src \*:\*\/base\/assets\/$/)
+    expect(page.headers['x-content-type-options']).toBe('nosniff')
     writeSite(out, 'one')
   })
 })
