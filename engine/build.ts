@@ -12,6 +12,8 @@ import { createSiteRunner, type SiteRunner, type SiteRunnerOptions } from './pip
 import { importTheme } from './pipeline/importTheme.ts'
 import { postBuild, type PostBuildResult } from './pipeline/postBuild.ts'
 import { renderInMemory, renderToOutput, type RenderedSite } from './pipeline/renderSite.ts'
+import { prepareStaticQueries } from './pipeline/staticQueries.ts'
+import { themeEntries } from './render/themeImporter.ts'
 import { transformContent, type TransformOptions } from './pipeline/transformContent.ts'
 import type { RenderedPage } from './render/renderPages.ts'
 import { writeSecurityHeaders } from './render/securityHeaders.ts'
@@ -100,7 +102,8 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
     const dataLayer = await buildDataLayer(site, store, run)
     const memo = openQueryMemo(config, cacheDir, output.engine, run.mode, store)
     const pages = await createPages(site, dataLayer, run, memo)
-    const rendered = await renderToOutput(site, { pages, dataLayer, theme, store }, output, cacheDir, options, run)
+    const statics = await prepareStaticQueries(themeEntries(config.theme), root, config.base, dataLayer, run)
+    const rendered = await renderToOutput(site, { pages, dataLayer, theme, store, statics }, output, cacheDir, options, run)
     afterPostBuild = await postBuild(site, dataLayer, rendered.pages, await output.target(), run)
     await writeSecurityHeaders((await output.staging()).dir, config, site.runner, pages, run.mode)
     await commitOutput(output, rendered, site.session)
@@ -128,7 +131,8 @@ async function buildInMemory(root: string, options: BuildOptions): Promise<Build
     const store = await transformContent(site, run, options).store
     const dataLayer = await buildDataLayer(site, store, run)
     const pages = await createPages(site, dataLayer, run)
-    const rendered = await renderInMemory(site, { pages, dataLayer, theme, store }, run)
+    const statics = await prepareStaticQueries(themeEntries(config.theme), root, config.base, dataLayer, run)
+    const rendered = await renderInMemory(site, { pages, dataLayer, theme, store, statics }, run)
     await site.session.flush()
     return finish(run, { ...site, dataLayer }, rendered, options.outDir ? path.resolve(root, options.outDir) : config.outDir)
   } catch (error) {
