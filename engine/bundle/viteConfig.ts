@@ -13,6 +13,9 @@ export function createViteConfig(options: { root: string; base: string; publicDi
     logLevel: 'warn',
     publicDir: options.publicDir,
     resolve: {
+      // One React in the browser too: the engine's client and a site's own templates may each
+      // find a copy (a site made by `sheaf init` installs its own); the site's root decides.
+      dedupe: ['react', 'react-dom'],
       alias: [
         // The very files the engine runs (compiled: the URLs below end in .js in dist/), so the client bundle and the theme share one runtime.
         { find: /^sheaf\/runtime$/, replacement: fileURLToPath(new URL('../shared/index.ts', import.meta.url)) },

@@ -61,8 +61,10 @@ export async function queryPageData(page: RegisteredPage, context: RenderContext
   const { dataLayer, theme, config, assets } = context
   const template = theme.templates.get(page.template)
   if (!template) throw new Error(`No template named ${page.template}`)
-  const data = template.query ? await dataLayer.query(template.query, page.context, path.relative(config.root, template.file), reads) : {}
-  const layoutData = theme.layout?.query ? await dataLayer.query(theme.layout.query, page.context, path.relative(config.root, theme.layout.file), reads) : {}
+  // As in Gatsby, the page's path is a query variable of its own; the context may still set `path`.
+  const variables = { path: page.path, ...page.context }
+  const data = template.query ? await dataLayer.query(template.query, variables, path.relative(config.root, template.file), reads) : {}
+  const layoutData = theme.layout?.query ? await dataLayer.query(theme.layout.query, variables, path.relative(config.root, theme.layout.file), reads) : {}
   const pageData: PageData = { path: page.path, template: page.template, context: page.context, data, layoutData, bundle: assets.bundle }
   // Every page names the one results file: any template or the layout may show a static query.
   if (context.statics) pageData.staticQueries = context.statics.url
