@@ -13,8 +13,7 @@ import { importTheme, type ThemeImport } from './pipeline/importTheme.ts'
 import { withSiteTemplates } from './pipeline/siteTemplates.ts'
 import { postBuild, type PostBuildResult } from './pipeline/postBuild.ts'
 import { renderInMemory, renderToOutput, type RenderedSite } from './pipeline/renderSite.ts'
-import { prepareStaticQueries } from './pipeline/staticQueries.ts'
-import { themeEntries } from './render/themeImporter.ts'
+import { prepareStaticQueries, staticQueryModules } from './pipeline/staticQueries.ts'
 import { transformContent, type TransformOptions } from './pipeline/transformContent.ts'
 import type { RenderedPage } from './render/renderPages.ts'
 import { writeSecurityHeaders } from './render/securityHeaders.ts'
@@ -107,7 +106,7 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
     const pages = await createPages(site, dataLayer, run, memo)
     rendering = renderingWith(site, theme, themeDir)
     output.bundleFor(rendering.site.config)
-    const statics = await prepareStaticQueries(themeEntries(rendering.site.config.theme), root, config.base, dataLayer, run)
+    const statics = await prepareStaticQueries(staticQueryModules(rendering.site.config), root, config.base, dataLayer, run)
     const rendered = await renderToOutput(rendering.site, { pages, dataLayer, theme: rendering.theme, store, statics }, output, cacheDir, options, run)
     afterPostBuild = await postBuild(site, dataLayer, rendered.pages, await output.target(), run)
     await writeSecurityHeaders((await output.staging()).dir, config, site.runner, pages, run.mode)
@@ -138,7 +137,7 @@ async function buildInMemory(root: string, options: BuildOptions): Promise<Build
     const dataLayer = await buildDataLayer(site, store, run)
     const pages = await createPages(site, dataLayer, run)
     const rendering = renderingWith(site, theme, themeDir)
-    const statics = await prepareStaticQueries(themeEntries(rendering.site.config.theme), root, config.base, dataLayer, run)
+    const statics = await prepareStaticQueries(staticQueryModules(rendering.site.config), root, config.base, dataLayer, run)
     const rendered = await renderInMemory(rendering.site, { pages, dataLayer, theme: rendering.theme, store, statics }, run)
     await site.session.flush()
     return finish(run, { ...site, dataLayer }, rendered, options.outDir ? path.resolve(root, options.outDir) : config.outDir)

@@ -1,4 +1,6 @@
+import type { ResolvedConfig } from '../config/types.ts'
 import type { DataLayer } from '../dataLayer.ts'
+import { themeEntries } from '../render/themeImporter.ts'
 import type { StaticQueryResults } from '../shared/staticQuery.ts'
 import { collectStaticQueries } from '../statics/collectStaticQueries.ts'
 import { runStaticQueries } from '../statics/runStaticQueries.ts'
@@ -9,6 +11,14 @@ import type { BuildRun } from './buildRun.ts'
 export interface StaticQueriesOutput {
   results: StaticQueryResults
   asset: StaticQueryAsset
+}
+
+/**
+ * The modules whose folders hold the static queries: the theme's layout and templates (the site's
+ * own included, see withSiteTemplates) and the config, whose folder holds the site's components.
+ */
+export function staticQueryModules(config: ResolvedConfig): string[] {
+  return [...themeEntries(config.theme), config.configFile]
 }
 
 /**
