@@ -5,14 +5,14 @@ import { fingerprintPaths } from '../incremental/fingerprint.ts'
 import { PageCache } from '../incremental/pageCache.ts'
 import type { RegisteredPage } from '../pages/pageRegistry.ts'
 import type { ClientAssets } from '../render/htmlShell.ts'
-import { renderPages, type PageStatics, type RenderContext, type RenderedPage } from '../render/renderPages.ts'
+import { renderPages, type RenderContext, type RenderedPage } from '../render/renderPages.ts'
 import { startRenderWorker } from '../render/renderWorker.ts'
 import type { NodeStore } from '../store/nodeStore.ts'
 import type { BuildRun } from './buildRun.ts'
 import type { BuildOutput } from './buildOutput.ts'
 import type { SiteRunner } from './createSiteRunner.ts'
 import type { ThemeImport } from './importTheme.ts'
-import type { StaticQueriesOutput } from './staticQueries.ts'
+import { pageStatics, type StaticQueriesOutput } from './staticQueries.ts'
 import { toSiteData, withNotFoundRoutes } from './siteData.ts'
 
 export interface RenderedSite {
@@ -67,10 +67,6 @@ export async function renderToOutput({ config, runner }: SiteRunner, { pages, da
     (rendered) => rendered.pages.length - rendered.reused,
   )
   return { pages: result.pages, queried: result.queried, offloaded: result.offloaded, pageCache }
-}
-
-function pageStatics(statics: StaticQueriesOutput | null | undefined): PageStatics | null {
-  return statics ? { results: statics.results, url: statics.asset.url } : null
 }
 
 function siteDataFor(config: SiteRunner['config'], pages: RegisteredPage[]) {

@@ -1,6 +1,7 @@
 import type { ResolvedConfig } from '../config/types.ts'
 import type { DataLayer } from '../dataLayer.ts'
 import { themeEntries } from '../render/themeImporter.ts'
+import type { PageStatics } from '../render/renderPages.ts'
 import type { StaticQueryResults } from '../shared/staticQuery.ts'
 import { collectStaticQueries } from '../statics/collectStaticQueries.ts'
 import { runStaticQueries } from '../statics/runStaticQueries.ts'
@@ -37,4 +38,9 @@ export async function prepareStaticQueries(modules: readonly string[], root: str
     },
     (output) => (output ? Object.keys(output.results).length : 0),
   )
+}
+
+/** What a render takes of them (see RenderContext.statics). */
+export function pageStatics(statics: StaticQueriesOutput | null | undefined): PageStatics | null {
+  return statics ? { results: statics.results, url: statics.asset.url } : null
 }
