@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react'
 import type { InlineConfig } from 'vite'
 import { fileURLToPath } from 'node:url'
 import { publicLinksGuard } from './publicFiles.ts'
+import { sharedReact } from './sharedReact.ts'
 
 /** The Vite config shared by the production bundle and the dev server. */
 export function createViteConfig(options: { root: string; base: string; publicDir: string; mode: 'production' | 'development' }): InlineConfig {
@@ -13,9 +14,6 @@ export function createViteConfig(options: { root: string; base: string; publicDi
     logLevel: 'warn',
     publicDir: options.publicDir,
     resolve: {
-      // One React in the browser too: the engine's client and a site's own templates may each
-      // find a copy (a site made by `sheaf init` installs its own); the site's root decides.
-      dedupe: ['react', 'react-dom'],
       alias: [
         // The very files the engine runs (compiled: the URLs below end in .js in dist/), so the client bundle and the theme share one runtime.
         { find: /^sheaf\/runtime$/, replacement: fileURLToPath(new URL('../shared/index.ts', import.meta.url)) },
@@ -24,6 +22,6 @@ export function createViteConfig(options: { root: string; base: string; publicDi
       ],
     },
     // The guard refuses public files reached through links that leave the project (see publicFiles.ts).
-    plugins: [react(), publicLinksGuard({ root: options.root, base: options.base, publicDir: options.publicDir })],
+    plugins: [sharedReact(options.root), react(), publicLinksGuard({ root: options.root, base: options.base, publicDir: options.publicDir })],
   }
 }

@@ -24,9 +24,9 @@ export function siteModules(options: { engineDirs: string[] }): import('esbuild'
     setup(build) {
       build.onResolve({ filter: mayBeShared }, async (args) => {
         if (args.pluginData === 'sheaf-resolving' || args.kind === 'entry-point') return undefined
-        // React from where the engine has it: a site with its own install (`sheaf init` writes
-        // React into the site's package.json) still renders with the one React the engine's
-        // runtime calls, or a hook in a site's template would find no dispatcher.
+        // React from where the engine has it: a site's own template renders with the one React
+        // the engine's runtime calls (a hook would otherwise find no dispatcher), and a site needs
+        // no React install of its own (the client does the same: see bundle/sharedReact.ts).
         const resolveDir = sharedWithEngine.test(args.path) ? packageRoot : args.resolveDir
         const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir, pluginData: 'sheaf-resolving' })
         if (resolved.errors.length > 0 || resolved.external || !resolved.path) return undefined
