@@ -9,9 +9,11 @@ import { commitOutput, openBuildOutput } from './pipeline/buildOutput.ts'
 import { startRun, type BuildRun, type RunOptions } from './pipeline/buildRun.ts'
 import { createPages, openQueryMemo } from './pipeline/createPages.ts'
 import { createSiteRunner, type SiteRunner, type SiteRunnerOptions } from './pipeline/createSiteRunner.ts'
-import { importTheme } from './pipeline/importTheme.ts'
+import { importTheme, type ThemeImport } from './pipeline/importTheme.ts'
+import { withSiteTemplates } from './pipeline/siteTemplates.ts'
 import { postBuild, type PostBuildResult } from './pipeline/postBuild.ts'
 import { renderInMemory, renderToOutput, type RenderedSite } from './pipeline/renderSite.ts'
+import { prepareStaticQueries, staticQueryModules } from './pipeline/staticQueries.ts'
 import { transformContent, type TransformOptions } from './pipeline/transformContent.ts'
 import type { RenderedPage } from './render/renderPages.ts'
 import { writeSecurityHeaders } from './render/securityHeaders.ts'
@@ -88,8 +90,10 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
   const config = await (options.config ?? loadConfig(root, options.configFile, { cache: options.cache }))
   const cacheDir = siteCacheDir(root, options.cache)
   const output = openBuildOutput(config, options.outDir, cacheDir)
-  const theme = importTheme(config, themeCacheDir(root, options.cache))
+  const themeDir = themeCacheDir(root, options.cache)
+  const theme = importTheme(config, themeDir)
   let site: SiteRunner | undefined
+  let rendering: { site: SiteRunner; theme: ThemeImport } | undefined
   let afterPostBuild: PostBuildResult | undefined
   try {
     site = await createSiteRunner(config, run, options)
@@ -100,7 +104,10 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
     const dataLayer = await buildDataLayer(site, store, run)
     const memo = openQueryMemo(config, cacheDir, output.engine, run.mode, store)
     const pages = await createPages(site, dataLayer, run, memo)
-    const rendered = await renderToOutput(site, { pages, dataLayer, theme, store }, output, cacheDir, options, run)
+    rendering = renderingWith(site, theme, themeDir)
+    output.bundleFor(rendering.site.config)
+    const statics = await prepareStaticQueries(staticQueryModules(rendering.site.config), root, config.base, dataLayer, run)
+    const rendered = await renderToOutput(rendering.site, { pages, dataLayer, theme: rendering.theme, store, statics }, output, cacheDir, options, run)
     afterPostBuild = await postBuild(site, dataLayer, rendered.pages, await output.target(), run)
     await writeSecurityHeaders((await output.staging()).dir, config, site.runner, pages, run.mode)
     await commitOutput(output, rendered, site.session)
@@ -113,7 +120,7 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
     return finish(run, { ...site, dataLayer }, rendered, output.dir)
   } catch (error) {
     // Background cache writes finish too: nothing of a failed build is still writing after it rejects.
-    await Promise.all([output.discard(), theme.settled(), site?.session.flush(), afterPostBuild?.settled])
+    await Promise.all([output.discard(), theme.settled(), rendering?.theme.settled(), site?.session.flush(), afterPostBuild?.settled])
     throw error
   }
 }
@@ -122,19 +129,33 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
 async function buildInMemory(root: string, options: BuildOptions): Promise<BuildResult> {
   const run = startRun(options)
   const config = await (options.config ?? loadConfig(root, options.configFile, { cache: options.cache }))
-  const theme = importTheme(config, themeCacheDir(root, options.cache))
+  const themeDir = themeCacheDir(root, options.cache)
+  const theme = importTheme(config, themeDir)
   try {
     const site = await createSiteRunner(config, run, options)
     const store = await transformContent(site, run, options).store
     const dataLayer = await buildDataLayer(site, store, run)
     const pages = await createPages(site, dataLayer, run)
-    const rendered = await renderInMemory(site, { pages, dataLayer, theme, store }, run)
+    const rendering = renderingWith(site, theme, themeDir)
+    const statics = await prepareStaticQueries(staticQueryModules(rendering.site.config), root, config.base, dataLayer, run)
+    const rendered = await renderInMemory(rendering.site, { pages, dataLayer, theme: rendering.theme, store, statics }, run)
     await site.session.flush()
     return finish(run, { ...site, dataLayer }, rendered, options.outDir ? path.resolve(root, options.outDir) : config.outDir)
   } catch (error) {
     await theme.settled()
     throw error
   }
+}
+
+/**
+ * What renders the pages: the site and theme as loaded, or, when a plugin created pages from
+ * templates of the site's own (createPage's `component`), a config and a theme import that add
+ * them to the theme's (the early import knew only the theme's; it settles unused).
+ */
+function renderingWith(site: SiteRunner, theme: ThemeImport, themeDir: string | null): { site: SiteRunner; theme: ThemeImport } {
+  const config = withSiteTemplates(site.config, site.registry.siteTemplates.templates)
+  if (config === site.config) return { site, theme }
+  return { site: { ...site, config }, theme: importTheme(config, themeDir) }
 }
 
 function finish(run: BuildRun, site: SiteRunner & { dataLayer: DataLayer }, rendered: RenderedSite, outDir: string): BuildResult {

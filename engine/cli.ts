@@ -18,7 +18,8 @@ Commands:
   preview            Serve the last build on 127.0.0.1 (port 4173 or --port)
   dev                Start the dev server with live reload (port 5173 or --port)
   query '<graphql>'  Run a GraphQL query against the data layer and print JSON
-  typegen [--check]  Generate the theme's query result types (--check: fail when stale)
+  typegen [--check]  Generate the query result types of the theme and the site (--check: fail when stale)
+  typecheck          Check the query types are fresh, then type-check the site (its tsconfig)
   bench              Run the benchmarks (see bench/)
 
 Options:
@@ -94,7 +95,7 @@ async function main(): Promise<number> {
     process.stdout.write(usage)
     return command ? 0 : 1
   }
-  if (['build', 'preview', 'dev', 'typegen'].includes(command)) noArguments(command, rest)
+  if (['build', 'preview', 'dev', 'typegen', 'typecheck'].includes(command)) noArguments(command, rest)
   const port = portOption(values.port)
   switch (command) {
     case 'build': {
@@ -167,6 +168,10 @@ async function main(): Promise<number> {
       const result = await typegen(root, { configFile: values.config, check: values.check })
       if (!values.quiet) console.log(`${path.relative(root, result.file)}: ${result.upToDate ? 'up to date' : 'written'}`)
       return 0
+    }
+    case 'typecheck': {
+      const { typecheck } = await import('./typegen/typecheck.ts')
+      return typecheck(root, { configFile: values.config })
     }
     case 'init': {
       if (!rest[0]) throw new SheafError('`sheaf init` needs the folder to create the site in.', { hint: 'run e.g. `npx sheaf init my-docs`.' })

@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react'
 import type { InlineConfig } from 'vite'
 import { fileURLToPath } from 'node:url'
 import { publicFilesGuard } from './publicFiles.ts'
+import { sharedReact } from './sharedReact.ts'
 
 /** The Vite config shared by the production bundle and the dev server. */
 export function createViteConfig(options: { root: string; base: string; publicDir: string; mode: 'production' | 'development' }): InlineConfig {
@@ -21,6 +22,6 @@ export function createViteConfig(options: { root: string; base: string; publicDi
       ],
     },
     // The guard serves only the public files a build would publish (see publicFiles.ts).
-    plugins: [react(), publicFilesGuard({ root: options.root, base: options.base, publicDir: options.publicDir })],
+    plugins: [sharedReact(options.root), react(), publicFilesGuard({ root: options.root, base: options.base, publicDir: options.publicDir })],
   }
 }

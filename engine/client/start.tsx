@@ -13,6 +13,8 @@ import { askForUpdatesSince, documentGeneration } from './devUpdates.ts'
 import { createPageLoader } from './pageLoader.ts'
 import { findHashTarget, scrollToHash } from './scrollToHash.ts'
 import { findNavigableAnchor } from './links.ts'
+import { staticQueriesOf } from './staticQueries.ts'
+import type { StaticQueryResults } from '../shared/staticQuery.ts'
 
 type TemplateLoader = () => Promise<{ default: ComponentType<TemplateProps> }>
 
@@ -25,6 +27,8 @@ export interface ClientOptions {
 interface View {
   page: PageData
   Template: ComponentType<TemplateProps>
+  /** The site's static query results (loaded once: see staticQueries.ts). */
+  statics?: StaticQueryResults
 }
 
 /** Hydrates the server-rendered page, then takes over navigation. */
@@ -42,11 +46,12 @@ export async function startClient({ site: bundledSite, templates, Layout }: Clie
     const loader = templates[name] ?? templates['404']
     return (await loader()).default
   }
-  const Template = await loadTemplate(initial.template)
+  // The results file loads beside the template's chunk: the first render needs both to match the HTML.
+  const [Template, statics] = await Promise.all([loadTemplate(initial.template), staticQueriesOf(initial)])
   // In a transition, hydration yields to the browser every few milliseconds instead of
   // holding the main thread for the whole page: a tap during it is not blocked.
   startTransition(() => {
-    hydrateRoot(root, <ClientApp site={site} initial={{ page: initial, Template }} loadTemplate={loadTemplate} Layout={Layout} rawHtml={rawHtml} />)
+    hydrateRoot(root, <ClientApp site={site} initial={{ page: initial, Template, statics }} loadTemplate={loadTemplate} Layout={Layout} rawHtml={rawHtml} />)
   })
 }
 
@@ -83,13 +88,13 @@ function ClientApp({ site, initial, loadTemplate, Layout, rawHtml }: { site: Sit
           window.location.assign(url.href)
           return
         }
-        const Template = await loadTemplate(result.page.template)
+        const [Template, statics] = await Promise.all([loadTemplate(result.page.template), staticQueriesOf(result.page)])
         if (ticket !== latest.current) return
         if (!options.fromHistory) {
           if (options.replace) window.history.replaceState(null, '', url.href)
           else window.history.pushState(null, '', url.href)
         }
-        const next = { page: result.page, Template }
+        const next = { page: result.page, Template, statics }
         const swap = () => flushSync(() => setView(next))
         const transition = site.themeConfig.enableContentAnimation && typeof document.startViewTransition === 'function'
         if (transition) {
@@ -161,10 +166,10 @@ function ClientApp({ site, initial, loadTemplate, Layout, rawHtml }: { site: Sit
       const ticket = ++refetched.current
       void loader.load(current).then(async (result) => {
         if (!result.page) return
-        const Template = await loadTemplate(result.page.template)
+        const [Template, statics] = await Promise.all([loadTemplate(result.page.template), staticQueriesOf(result.page)])
         const still = stripBase(window.location.pathname, site.base)
         // Not after a newer refetch, nor once the reader has moved on to another page.
-        if (ticket === refetched.current && still !== null && resolvePath(still) === current) setView({ page: result.page, Template })
+        if (ticket === refetched.current && still !== null && resolvePath(still) === current) setView({ page: result.page, Template, statics })
       })
     }
     window.addEventListener('sheaf:update', onUpdate)
@@ -184,5 +189,5 @@ function ClientApp({ site, initial, loadTemplate, Layout, rawHtml }: { site: Sit
   }, [navigate, prefetch, loader, loadTemplate, site.base])
 
   const router = useMemo<Router>(() => ({ navigate: (href, options) => navigate(href, options), prefetch, loading }), [navigate, prefetch, loading])
-  return <App site={site} page={view.page} Template={view.Template} Layout={Layout} router={router} rawHtml={rawHtml} />
+  return <App site={site} page={view.page} Template={view.Template} Layout={Layout} router={router} rawHtml={rawHtml} staticQueries={view.statics} />
 }

@@ -24,7 +24,11 @@ export function siteModules(options: { engineDirs: string[] }): import('esbuild'
     setup(build) {
       build.onResolve({ filter: mayBeShared }, async (args) => {
         if (args.pluginData === 'sheaf-resolving' || args.kind === 'entry-point') return undefined
-        const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'sheaf-resolving' })
+        // React from where the engine has it: a site's own template renders with the one React
+        // the engine's runtime calls (a hook would otherwise find no dispatcher), and a site needs
+        // no React install of its own (the client does the same: see bundle/sharedReact.ts).
+        const resolveDir = sharedWithEngine.test(args.path) ? packageRoot : args.resolveDir
+        const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir, pluginData: 'sheaf-resolving' })
         if (resolved.errors.length > 0 || resolved.external || !resolved.path) return undefined
         const compiled = compiledCopyOf(resolved.path)
         if (compiled) return { path: pathToFileURL(compiled).href, external: true }
@@ -50,6 +54,9 @@ export function siteModules(options: { engineDirs: string[] }): import('esbuild'
  * itself, without a round trip to this thread (half of this site's theme imports).
  */
 const mayBeShared = /^[^.]|(?:^|\/)(?:engine|plugins|dist|node_modules)(?:\/|$)/
+
+/** The packages a site's modules must share with the engine: one React per render. */
+const sharedWithEngine = /^react(?:-dom)?(?:\/|$)/
 
 /** The defines that go with siteModules' per-file constants. */
 export const importMetaDefines: Record<string, string> = {

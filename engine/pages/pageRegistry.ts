@@ -1,6 +1,7 @@
 import { SheafError } from '../errors.ts'
 import type { PageInput } from '../plugins/types.ts'
 import { resolvePath, routeKey } from '../shared/routes.ts'
+import { SiteTemplates } from './siteTemplates.ts'
 
 export interface RegisteredPage {
   path: string
@@ -14,17 +15,27 @@ export interface RegisteredPage {
 export class PageRegistry {
   private readonly byKey = new Map<string, RegisteredPage>()
 
-  constructor(private readonly templates: Record<string, string>) {}
+  /** The site's own templates the pages name (createPage's `component`). */
+  readonly siteTemplates: SiteTemplates
+
+  constructor(
+    private readonly templates: Record<string, string>,
+    root: string = process.cwd(),
+  ) {
+    this.siteTemplates = new SiteTemplates(root)
+  }
 
   add(input: PageInput, source: string): void {
-    if (!input || typeof input.path !== 'string' || typeof input.template !== 'string') {
-      throw new SheafError(`createPage needs \`{ path, template }\` strings, got ${JSON.stringify(input)?.slice(0, 120)}.`, {
-        hint: "call `createPage({ path: '/docs/x', template: 'doc', context: { path: '/docs/x' } })`.",
+    const named = input && (typeof input.template === 'string') !== (typeof input.component === 'string')
+    if (!input || typeof input.path !== 'string' || !named) {
+      throw new SheafError(`createPage needs a \`path\` and either a \`template\` or a \`component\` string, got ${JSON.stringify(input)?.slice(0, 120)}.`, {
+        hint: "call `createPage({ path: '/docs/x', template: 'doc', context: { path: '/docs/x' } })`, or `createPage({ path: '/authors/ada', component: '/abs/site/templates/Author.tsx' })`.",
       })
     }
-    if (!Object.hasOwn(this.templates, input.template)) {
-      throw new SheafError(`createPage for \`${input.path}\` names the template \`${input.template}\`, which the theme does not have.`, {
-        hint: `use one of ${Object.keys(this.templates).join(', ')}, or add it to \`theme.templates\` in the config.`,
+    const template = typeof input.component === 'string' ? this.siteTemplates.add(input.component, input.path) : (input.template as string)
+    if (!input.component && !Object.hasOwn(this.templates, template)) {
+      throw new SheafError(`createPage for \`${input.path}\` names the template \`${template}\`, which the theme does not have.`, {
+        hint: `use one of ${Object.keys(this.templates).join(', ')}, add it to \`theme.templates\` in the config, or give a \`component\` of the site.`,
       })
     }
     const path = resolvePath(input.path)
@@ -35,7 +46,7 @@ export class PageRegistry {
         hint: 'rename or move one of them so each route has one page.',
       })
     }
-    this.byKey.set(key, { path, template: input.template, context: input.context ?? {}, source })
+    this.byKey.set(key, { path, template, context: input.context ?? {}, source })
   }
 
   get templateNames(): string[] {

@@ -27,6 +27,12 @@ export interface BuildOutput {
   engine: string
   /** Starts the client bundle once `when` settles (see TransformedContent.coreFree). */
   bundleWhen(when: Promise<void>, runner: PluginRunner): void
+  /**
+   * The pages named templates of the site's own (see withSiteTemplates): the bundle is made again
+   * with them, after the one started early (which knew only the theme's) has settled. Only a site
+   * with templates of its own pays for it, and a kept bundle makes it a cache hit the next time.
+   */
+  bundleFor(config: ResolvedConfig): void
   /** Refuses an output folder inside a content folder (known only once the files are sourced). */
   checkContentFolders(store: NodeStore): Promise<void>
   /** The client bundle, in the staging folder. */
@@ -48,11 +54,12 @@ export function openBuildOutput(config: ResolvedConfig, outDirOption: string | u
   // The client modules the bundle takes are the plugins' (bundleWhen says which).
   let runner: PluginRunner | null = null
   const stagingDir = () => (staging ??= checked.then(() => openStaging(dir)))
-  const assets = () =>
-    (bundle ??= stagingDir().then((folder) => {
-      if (!runner) throw new Error('the client bundle was asked for before bundleWhen named the plugins')
-      return bundleClient(config, runner, folder.dir, cacheDir && bundleCacheDir(config.root, true), engine)
-    }))
+  let bundled = config
+  const bundleInto = (folder: Staging) => {
+    if (!runner) throw new Error('the client bundle was asked for before bundleWhen named the plugins')
+    return bundleClient(bundled, runner, folder.dir, cacheDir && bundleCacheDir(config.root, true), engine)
+  }
+  const assets = () => (bundle ??= stagingDir().then(bundleInto))
   return {
     dir,
     engine,
@@ -60,6 +67,12 @@ export function openBuildOutput(config: ResolvedConfig, outDirOption: string | u
       runner = plugins
       // Awaited after the pages are ready; a failure before then must not go unhandled.
       void when.then(() => assets().catch(() => undefined))
+    },
+    bundleFor(next) {
+      if (next === bundled) return
+      bundled = next
+      // Two bundles never write into the staging folder at once.
+      if (bundle) bundle = bundle.catch(() => undefined).then(() => stagingDir().then(bundleInto))
     },
     async checkContentFolders(store) {
       await checked

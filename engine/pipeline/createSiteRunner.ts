@@ -36,7 +36,7 @@ export interface SiteRunnerOptions {
 export async function createSiteRunner(config: ResolvedConfig, run: BuildRun, options: SiteRunnerOptions = {}, pages: 'transformed' | 'outline' = 'transformed'): Promise<SiteRunner> {
   const reusable = options.session && options.session.key === sessionKey(config)
   const session = reusable ? (options.session as BuildSession) : await createBuildSession(config, { cache: options.cache, keepInMemory: run.mode === 'develop' || options.keepInMemory === true })
-  const registry = new PageRegistry(config.theme.templates)
+  const registry = new PageRegistry(config.theme.templates, config.root)
   const runner = createPluginRunner([
     // 'outline': pages from front-matter and file names only, bodies transformed on demand (the dev server's cold start; see outlineTransformer.ts).
     pages === 'outline' ? outlineTransformer(session.markdownCache, config.lang) : markdownTransformer(session.processor, session.markdownCache, config.lang),

@@ -62,11 +62,17 @@ export interface SchemaApi {
 }
 
 export interface PageInput {
-  /** The page's route (under the base), e.g. `/docs/api/render`. */
+  /** The page's route (under the base), e.g. `/docs/api/render`. It is the query's `$path` too, as in Gatsby. */
   path: string
-  /** A template name from the config's `theme.templates`. */
-  template: string
-  /** Variables for the template's query; also handed to the template as `pageContext`. */
+  /** A template name from the config's `theme.templates` (or give `component`). */
+  template?: string
+  /**
+   * A template module of the site itself, as Gatsby's `component`: the path of a `.tsx` (absolute,
+   * or relative to the site's folder) that default-exports the page's component and may export
+   * its `query`. It is bundled and rendered beside the theme's templates, inside the theme's layout.
+   */
+  component?: string
+  /** Variables for the template's query (with `path`); also handed to the template as `pageContext`. */
   context?: Record<string, unknown>
 }
 
@@ -89,7 +95,7 @@ export interface PagesApi {
    */
   reuse<T>(name: string, compute: (graphql: GraphqlRunner) => Promise<T>): Promise<T>
   createPage(page: PageInput): void
-  /** The theme's template names (a page may only use one of these). */
+  /** The theme's template names (a page names one of these, or a `component` of the site). */
   templates: readonly string[]
 }
 

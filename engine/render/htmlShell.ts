@@ -69,6 +69,8 @@ export function htmlShellLines({ lang, head, body, page, assets, headTags, rawHt
     ...headTags.map(renderHeadTag),
     ...assets.css.map((href) => `<link rel="stylesheet" href="${attribute(href)}">`),
     ...scripts,
+    // The static query results load beside the client, not after it (see client/staticQueries.ts).
+    ...(page.staticQueries ? [`<link rel="preload" href="${attribute(page.staticQueries)}" as="fetch" crossorigin="anonymous">`] : []),
     '</head>',
     '<body>',
     `<div id="${appRootId}">${body}</div>`,

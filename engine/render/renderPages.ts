@@ -10,6 +10,7 @@ import type { PageCache } from '../incremental/pageCache.ts'
 import { routeToDataFile, routeToHtmlFile } from '../shared/routes.ts'
 import { OutputWriter } from './outputWriter.ts'
 import type { PageData, SiteData } from '../shared/types.ts'
+import type { StaticQueryResults } from '../shared/staticQuery.ts'
 import { encodeLines } from './encodeLines.ts'
 import { htmlShellLines, type ClientAssets } from './htmlShell.ts'
 import { mergeHeadTags } from './mergeHeadTags.ts'
@@ -35,6 +36,14 @@ export interface RenderContext {
   assets: ClientAssets
   /** Starts a worker thread that renders pages beside this one (see renderWorker.ts); none: render here. */
   startRenderWorker?: (outDir: string) => RenderOffload
+  /** The site's static query results and the URL of the file they ship in (none: the site has no static query). */
+  statics?: PageStatics | null
+}
+
+/** What a render needs of the static queries (see pipeline/staticQueries.ts). */
+export interface PageStatics {
+  results: StaticQueryResults
+  url: string
 }
 
 /**
@@ -52,9 +61,14 @@ export async function queryPageData(page: RegisteredPage, context: RenderContext
   const { dataLayer, theme, config, assets } = context
   const template = theme.templates.get(page.template)
   if (!template) throw new Error(`No template named ${page.template}`)
-  const data = template.query ? await dataLayer.query(template.query, page.context, path.relative(config.root, template.file), reads) : {}
-  const layoutData = theme.layout?.query ? await dataLayer.query(theme.layout.query, page.context, path.relative(config.root, theme.layout.file), reads) : {}
-  return { path: page.path, template: page.template, context: page.context, data, layoutData, bundle: assets.bundle }
+  // As in Gatsby, the page's path is a query variable of its own; the context may still set `path`.
+  const variables = { path: page.path, ...page.context }
+  const data = template.query ? await dataLayer.query(template.query, variables, path.relative(config.root, template.file), reads) : {}
+  const layoutData = theme.layout?.query ? await dataLayer.query(theme.layout.query, variables, path.relative(config.root, theme.layout.file), reads) : {}
+  const pageData: PageData = { path: page.path, template: page.template, context: page.context, data, layoutData, bundle: assets.bundle }
+  // Every page names the one results file: any template or the layout may show a static query.
+  if (context.statics) pageData.staticQueries = context.statics.url
+  return pageData
 }
 
 /** Renders one page's document from its page data (and its other inputs, when already known). */
@@ -68,12 +82,12 @@ export function renderDocumentBytes(pageData: PageData, parts: DocumentParts, in
 }
 
 /** What a document's render needs besides its page data: nothing a worker thread cannot have (see renderTask.ts). */
-export type DocumentParts = Pick<RenderContext, 'theme' | 'siteData' | 'assets'>
+export type DocumentParts = Pick<RenderContext, 'theme' | 'siteData' | 'assets' | 'statics'>
 
 /** Renders one page's document, as its lines, from its page data and its other inputs. */
-function renderDocumentLines(pageData: PageData, { theme, siteData, assets }: DocumentParts, { lang, headTags, csp, source }: DocumentInputs): string[] {
+function renderDocumentLines(pageData: PageData, { theme, siteData, assets, statics }: DocumentParts, { lang, headTags, csp, source }: DocumentInputs): string[] {
   try {
-    const app = renderApp(siteData, pageData, theme)
+    const app = renderApp(siteData, pageData, theme, statics?.results)
     return htmlShellLines({ lang, head: app.head, body: app.body, page: pageData, assets, headTags: mergeHeadTags(app.head, headTags), rawHtmlIds: app.rawHtmlIds, notFoundRoutes: siteData.notFoundRoutes, csp })
   } catch (error) {
     throw renderError(error, pageData, theme, source)

@@ -4,7 +4,7 @@ import type { PageData, SiteData } from '../shared/types.ts'
 import type { ClientAssets } from './htmlShell.ts'
 import { loadTheme, type LoadedTheme } from './loadTheme.ts'
 import { OutputWriter } from './outputWriter.ts'
-import { renderDocumentBytes, type DocumentInputs } from './renderPages.ts'
+import { renderDocumentBytes, type DocumentInputs, type PageStatics } from './renderPages.ts'
 import { themeImporter, type ThemeImportPlan } from './themeImporter.ts'
 
 export interface RenderTaskInit {
@@ -14,6 +14,8 @@ export interface RenderTaskInit {
   siteData: SiteData
   assets: ClientAssets
   outDir: string
+  /** The site's static query results (see RenderContext.statics). */
+  statics?: PageStatics | null
 }
 
 export interface RenderTaskPage extends DocumentInputs {
@@ -35,7 +37,7 @@ export function prepare(init: RenderTaskInit): void {
 export default async function renderBatch(pages: RenderTaskPage[]): Promise<number> {
   if (!setup) throw new Error('the render worker was not prepared')
   const { theme, init } = await setup
-  const parts = { theme, siteData: init.siteData, assets: init.assets }
+  const parts = { theme, siteData: init.siteData, assets: init.assets, statics: init.statics }
   const writer = new OutputWriter(init.outDir)
   for (const page of pages) {
     const pageData = JSON.parse(page.dataJson) as PageData

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { SheafError } from '../errors.ts'
 // A new site depends on the running package: `"sheaf": "file:<it>"`.
 import { packageRoot } from '../packageRoot.ts'
+import { sitePackage, siteTsconfig } from './sitePackage.ts'
 
 
 /**
@@ -44,17 +45,8 @@ function titleOf(dir: string): string {
 function siteFiles(title: string, name: string, sheafPath: string): Record<string, string> {
   const packageName = name.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'docs'
   return {
-    'package.json': `${JSON.stringify(
-      {
-        name: packageName,
-        private: true,
-        type: 'module',
-        scripts: { dev: 'sheaf dev', build: 'sheaf build', preview: 'sheaf preview' },
-        dependencies: { sheaf: `file:${sheafPath.split(path.sep).join('/')}` },
-      },
-      null,
-      2,
-    )}\n`,
+    'package.json': sitePackage(packageName, sheafPath, packageRoot),
+    'tsconfig.json': siteTsconfig,
     '.gitignore': 'node_modules/\nbuild/\n.sheaf/\n.sheaf-cache/\n',
     'site/config.ts': `import { defineConfig } from 'sheaf'
 import { files } from 'sheaf/plugins/files'

@@ -7,6 +7,8 @@ import { defaultConfigFile } from '../config/loadConfig.ts'
 import { formatError } from '../errors.ts'
 import { loadSite, type LoadedSite } from '../build.ts'
 import { createPages } from '../pipeline/createPages.ts'
+import { withSiteTemplates } from '../pipeline/siteTemplates.ts'
+import { pageStatics, prepareStaticQueries, staticQueryModules, type StaticQueriesOutput } from '../pipeline/staticQueries.ts'
 import type { SiteRunner } from '../pipeline/createSiteRunner.ts'
 import { postBuild } from '../pipeline/postBuild.ts'
 import { toSiteData, withNotFoundRoutes } from '../pipeline/siteData.ts'
@@ -66,6 +68,8 @@ interface DevState {
    * bodies are transformed when asked for, until the full load in the background replaces it.
    */
   bodies?: PageBodies
+  /** The static queries' results, run once per state: a rebuild runs them again (see staticQueries.ts). */
+  statics?: StaticQueriesOutput | null
 }
 
 const dataPrefix = '/_sheaf/data'
@@ -461,7 +465,8 @@ async function start(root: string, options: DevServerOptions, server: http.Serve
     // An outline page whose body was never transformed holds placeholders where the full load
     // has its body and headings: whatever read them is re-queried.
     for (const id of state.bodies?.pending ?? []) changed.ids.add(id)
-    const structural = changed.structural || next.pages.size !== state.pages.size
+    // New static query results: every page names their new file, so every page refetches.
+    const structural = changed.structural || next.pages.size !== state.pages.size || next.statics?.asset.hash !== state.statics?.asset.hash
     const before = new ReadDigests(state.site.store)
     const after = new ReadDigests(next.site.store)
     const changedRead = (key: string) => changed.ids.has(parseReadKey(key).nodeId) && before.of(key) !== after.of(key)
@@ -536,6 +541,10 @@ async function start(root: string, options: DevServerOptions, server: http.Serve
       // A query may read any page's body: against the full load's store, not the outline.
       if (request.method === 'POST') await backgroundSettled
       await serveExplorer(request, response, url)
+      return
+    }
+    if (route !== null && state.statics && route === `/${state.statics.asset.file}`) {
+      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(state.statics.asset.json)
       return
     }
     if (route !== null && route.startsWith(`${dataPrefix}/`) && route.endsWith('.json')) {
@@ -689,6 +698,7 @@ async function start(root: string, options: DevServerOptions, server: http.Serve
       mode: 'develop',
       // Under the base, as every URL of the rendered page (see withViteTags).
       assets: { entry: withBase(`/${path.relative(root, entry).split(path.sep).join('/')}`, config.base), css: [], templateChunks: {}, bundle: 'dev' },
+      statics: pageStatics(state.statics),
     }
   }
 
@@ -786,7 +796,8 @@ function siteDataOf(state: DevState) {
 /** The cold start's state: the outline (see outlineSite.ts); `files` waits for the full load. */
 async function outlineState(site: OutlineSite, files: DevState['files']): Promise<DevState> {
   const registered = await createPages(site, site.dataLayer, site.run)
-  return { site, bodies: site.bodies, pages: new Map(registered.map((page) => [routeKey(page.path), page])), files, cache: new Map() }
+  const { config, statics } = await renderInputs(site)
+  return { site: { ...site, config }, bodies: site.bodies, pages: new Map(registered.map((page) => [routeKey(page.path), page])), files, cache: new Map(), statics }
 }
 
 async function load(root: string, options: DevServerOptions & { session?: LoadedSite['session']; onFilesError?: (error: unknown) => void }): Promise<DevState> {
@@ -806,5 +817,12 @@ async function load(root: string, options: DevServerOptions & { session?: Loaded
       options.onFilesError?.(error)
       return new Map<string, string | Uint8Array>()
     }))
-  return { site, pages: new Map(registered.map((page) => [routeKey(page.path), page])), files, cache: new Map() }
+  const { config, statics } = await renderInputs(site)
+  return { site: { ...site, config }, pages: new Map(registered.map((page) => [routeKey(page.path), page])), files, cache: new Map(), statics }
+}
+
+/** Once the pages are created: the config with the site's own templates, and the static queries' results. */
+async function renderInputs(site: LoadedSite | OutlineSite): Promise<{ config: LoadedSite['config']; statics: StaticQueriesOutput | null }> {
+  const config = withSiteTemplates(site.config, site.registry.siteTemplates.templates)
+  return { config, statics: await prepareStaticQueries(staticQueryModules(config), site.config.root, config.base, site.dataLayer, site.run) }
 }

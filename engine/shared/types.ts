@@ -33,6 +33,12 @@ export interface PageData {
   layoutData: Record<string, unknown>
   /** Identifies the client bundle; a mismatch on navigation triggers a full reload. */
   bundle: string
+  /**
+   * The URL of the site's static query results (one JSON file for the whole site, named by its
+   * content's hash), when the site has static queries: the client loads it once, before it
+   * hydrates or shows the first page that needs it.
+   */
+  staticQueries?: string
 }
 
 export interface TemplateProps<TData = Record<string, unknown>> {

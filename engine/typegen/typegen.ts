@@ -1,38 +1,71 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { loadDataLayer } from '../build.ts'
+import { loadSite } from '../build.ts'
 import { SheafError } from '../errors.ts'
 import { themeCacheDir } from '../incremental/cacheDirs.ts'
+import { createPages } from '../pipeline/createPages.ts'
 import { importTheme } from '../pipeline/importTheme.ts'
+import { withSiteTemplates } from '../pipeline/siteTemplates.ts'
+import { staticQueryModules } from '../pipeline/staticQueries.ts'
+import type { LoadedTheme } from '../render/loadTheme.ts'
+import { collectStaticQueries } from '../statics/collectStaticQueries.ts'
 import { queryToType, type TypeImports } from './queryToType.ts'
+import { pageQueryTypeName, staticQueryTypeName, typeTargets, type QueryToType } from './typeTargets.ts'
 
 export interface TypegenResult {
   file: string
   source: string
   /** False when the file on disk differed (or was missing) before this run. */
   upToDate: boolean
+  /** Every file written or checked (the first is `file`): the theme's, and the site templates' when the site has its own. */
+  files: { file: string; source: string; upToDate: boolean }[]
 }
 
 /**
- * Generates the result type of every theme module's query (`DocQuery` for
- * `templates/Doc.tsx`) into one file beside the theme, so a template's
- * `data` is typed from its query and a wrong field name fails the typecheck.
+ * Generates the result type of every query into a file beside the modules that hold it: each
+ * page query (`DocQuery` for `templates/Doc.tsx`) and each static query (`TeamFooterQuery` for
+ * `query TeamFooter`), of the theme and of the site's own templates (the pages are created first,
+ * so the templates a plugin names are known), so a template's `data` and a `useStaticQuery` are
+ * typed from their queries and a wrong field name fails the typecheck.
  * With `check`, nothing is written; a stale file is an error.
  */
 export async function typegen(root: string, options: { configFile?: string; check?: boolean } = {}): Promise<TypegenResult> {
-  const { dataLayer, config } = await loadDataLayer(root, { configFile: options.configFile })
+  const site = await loadSite(root, { configFile: options.configFile, quiet: true })
+  await createPages(site, site.dataLayer, site.run)
+  const siteTemplates = Object.values(site.registry.siteTemplates.templates).sort()
+  const config = withSiteTemplates(site.config, site.registry.siteTemplates.templates)
   // The theme as a build imports it: bundled (its modules are TypeScript), kept beside the client bundle.
   const theme = await importTheme(config, themeCacheDir(root, undefined)).theme
+  const queries = [...pageQueries(theme), ...collectStaticQueries(staticQueryModules(config), root).map((query): QueryToType => {
+    const file = path.resolve(root, query.places[0].replace(/:\d+:\d+$/, ''))
+    return { file, name: staticQueryTypeName(query.text, file), query: query.text }
+  })]
+  const themeDir = path.dirname(site.config.theme.layout ?? Object.values(site.config.theme.templates)[0])
+  const targets = typeTargets(queries, { root, theme: themeDir, siteTemplates: siteTemplates[0] && path.dirname(siteTemplates[0]) })
+  const files = [...targets].map(([file, list]) => writeTypes(file, list, root, site.dataLayer.schema, options.check === true))
+  const stale = files.filter((result) => !result.upToDate)
+  if (options.check && stale.length > 0) {
+    throw new SheafError(`The generated query types are out of date.`, { file: path.relative(root, stale[0].file), hint: 'run `npx sheaf typegen` and commit the result.' })
+  }
+  const first = files[0] ?? { file: path.join(themeDir, 'queries.generated.ts'), source: '', upToDate: true }
+  return { ...first, files }
+}
+
+function pageQueries(theme: LoadedTheme): QueryToType[] {
   const modules = [...(theme.layout ? [{ file: theme.layout.file, query: theme.layout.query }] : []), ...[...theme.templates.values()].map((template) => ({ file: template.file, query: template.query }))]
+  return modules.flatMap((module) => (module.query ? [{ file: path.resolve(module.file), name: pageQueryTypeName(module.file), query: module.query }] : []))
+}
+
+/** One generated file: written unless `check`; says whether it was up to date. */
+function writeTypes(file: string, queries: QueryToType[], root: string, schema: Parameters<typeof queryToType>[0], check: boolean): { file: string; source: string; upToDate: boolean } {
   const imports: TypeImports = new Map()
   const types: string[] = []
-  for (const module of modules.sort((a, b) => a.file.localeCompare(b.file))) {
-    if (!module.query) continue
-    const name = `${path.basename(module.file).replace(/\.[tj]sx?$/, '')}Query`
-    types.push(`/** The data of ${path.relative(root, module.file)}. */`, `export type ${name} = ${queryToType(dataLayer.schema, module.query, path.relative(root, module.file), imports)}`, '')
+  for (const query of [...queries].sort((a, b) => a.file.localeCompare(b.file) || a.name.localeCompare(b.name))) {
+    const source = path.relative(root, query.file)
+    types.push(`/** The data of ${query.name === pageQueryTypeName(query.file) ? source : `the static query ${query.name.replace(/Query$/, '')} in ${source}`}. */`, `export type ${query.name} = ${queryToType(schema, query.query, source, imports)}`, '')
   }
   const lines = [
-    '// Generated by `sheaf typegen` from the theme modules\' queries. Do not edit.',
+    "// Generated by `sheaf typegen` from the theme modules' queries. Do not edit.",
     '// `npm run typecheck` fails when this file is out of date or a query does not match the schema.',
     '// A JSON field has the type its schema declares with @ts (see engine/schema/coreTypeDefs.ts), else unknown.',
     ...[...imports].sort(([a], [b]) => a.localeCompare(b)).map(([from, names]) => `import type { ${[...names].sort().join(', ')} } from '${from}'`),
@@ -40,15 +73,8 @@ export async function typegen(root: string, options: { configFile?: string; chec
     ...types,
   ]
   const source = `${lines.join('\n').trimEnd()}\n`
-  const file = path.join(path.dirname(config.theme.layout ?? Object.values(config.theme.templates)[0]), 'queries.generated.ts')
   const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null
   const upToDate = current === source
-  if (options.check) {
-    if (!upToDate) {
-      throw new SheafError(`The generated query types are out of date.`, { file: path.relative(root, file), hint: 'run `npx sheaf typegen` and commit the result.' })
-    }
-  } else if (!upToDate) {
-    fs.writeFileSync(file, source)
-  }
+  if (!check && !upToDate) fs.writeFileSync(file, source)
   return { file, source, upToDate }
 }

@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Server } from 'node:http'
 import { startStaticServer } from '../../engine/server/staticServer.ts'
 import { compileIfStale } from '../../scripts/compile.mjs'
-import { outDirName, sites, type SiteName } from './sites.ts'
+import { outDirName, selectedSites, sites, type SiteName } from './sites.ts'
 import { closeServer } from './closeServer.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -28,7 +28,8 @@ function buildSite(name: SiteName): Promise<void> {
  */
 async function buildAll(): Promise<void> {
   await compileIfStale()
-  const queue = ['rntl', ...(Object.keys(sites) as SiteName[]).filter((name) => name !== 'rntl')] as SiteName[]
+  const selected = selectedSites()
+  const queue = [...selected.filter((name) => name === 'rntl'), ...selected.filter((name) => name !== 'rntl')]
   const lane = async () => {
     for (let name = queue.shift(); name; name = queue.shift()) await buildSite(name)
   }
@@ -39,7 +40,7 @@ async function buildAll(): Promise<void> {
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!process.env.SHEAF_E2E_SKIP_BUILD) await buildAll()
   const servers: Server[] = []
-  for (const site of Object.values(sites)) {
+  for (const site of selectedSites().map((name) => sites[name])) {
     servers.push(await startStaticServer({ dir: path.join(root, site.dir, outDirName), base: site.base, port: site.port }))
   }
   return async () => {

@@ -13,6 +13,8 @@ export const sites = {
   searchRemote: { dir: 'tests/fixtures/search-remote', port: 4304 + portOffset, base: '/search-remote/' },
   // The i18n fixture's content under `base: '/'`, for the first-visit redirect at the root (security/openRedirect.spec.ts).
   i18nRoot: { dir: 'tests/fixtures/i18n-root', port: 4307 + portOffset, base: '/' },
+  // A site's own template (createPage's `component`) and a static query (siteTemplate.spec.ts).
+  siteTemplate: { dir: 'tests/fixtures/site-template', port: 4308 + portOffset, base: '/team-site/' },
 } as const
 
 /** The port of the search API that tests/e2e/search/remote.spec.ts starts (the search-remote fixture's config asks it). */
@@ -22,6 +24,17 @@ export const remoteSearchApiPort = 4305 + portOffset
 export const outDirName = `.e2e-build-${portOffset}`
 
 export type SiteName = keyof typeof sites
+
+/**
+ * The sites a run builds and serves: all of them, or those SHEAF_E2E_SITES names
+ * (`SHEAF_E2E_SITES=siteTemplate npx playwright test tests/e2e/siteTemplate.spec.ts`), so one
+ * spec's run does not build every site on a shared machine.
+ */
+export function selectedSites(): SiteName[] {
+  const all = Object.keys(sites) as SiteName[]
+  const named = process.env.SHEAF_E2E_SITES?.split(',').map((name) => name.trim()).filter(Boolean)
+  return named ? all.filter((name) => named.includes(name)) : all
+}
 
 export function siteUrl(name: SiteName, route = '/'): string {
   const site = sites[name]

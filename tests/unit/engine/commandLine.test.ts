@@ -54,7 +54,7 @@ describe('the command line', () => {
   })
 
   it('refuses a stray argument to a command that takes none, instead of ignoring it', () => {
-    for (const command of ['build', 'preview', 'dev', 'typegen']) {
+    for (const command of ['build', 'preview', 'dev', 'typegen', 'typecheck']) {
       const result = sheaf(command, 'out')
       expect(result.status, command).toBe(2)
       expect(result.stderr).toContain(`\`sheaf ${command}\` takes no arguments, but got \`out\``)

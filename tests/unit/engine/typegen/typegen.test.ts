@@ -29,7 +29,7 @@ describe('typed queries', () => {
   })
 
   it('keeps the checked-in types of every fixture theme up to date', async () => {
-    for (const site of ['tests/fixtures/basic']) {
+    for (const site of ['tests/fixtures/basic', 'tests/fixtures/site-template']) {
       const result = await typegen(path.resolve(import.meta.dirname, '../../../..', site), { check: true })
       expect(result.upToDate).toBe(true)
     }
