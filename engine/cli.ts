@@ -150,7 +150,7 @@ async function main(): Promise<number> {
     case 'query': {
       const query = rest.join(' ')
       if (!query.trim()) {
-        console.error("sheaf query needs a GraphQL query, e.g. sheaf query '{ allPage { path title } }'")
+        console.error("sheaf query needs a GraphQL query, e.g. sheaf query '{ allPage { nodes { path title } } }'")
         return 1
       }
       const [{ loadDataLayer }, { runningHooks }] = await Promise.all([import('./build.ts'), import('./plugins/runner.ts')])

@@ -25,7 +25,7 @@ describe('typed queries', () => {
   })
 
   it('fails on a wrong field name, naming the template', () => {
-    expect(() => queryToType(schema, '{ allPage { titel } }', 'site/theme/Doc.tsx')).toThrow(/The query does not match the schema: Cannot query field "titel" on type "Page"/)
+    expect(() => queryToType(schema, '{ allPage { nodes { titel } } }', 'site/theme/Doc.tsx')).toThrow(/The query does not match the schema: Cannot query field "titel" on type "Page"/)
   })
 
   it('keeps the checked-in types of every fixture theme up to date', async () => {

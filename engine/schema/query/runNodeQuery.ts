@@ -1,0 +1,53 @@
+import type { NodeStore } from '../../store/nodeStore.ts'
+import type { SheafNode } from '../../store/types.ts'
+import { compileFilter, filterRoots, meets, type Condition, type Filter } from './filterNodes.ts'
+import { indexable, nodesWithValues, orderedNodes, type DefaultOrders } from './nodeIndex.ts'
+import { compileSort, sortNodes, type SortInput } from './sortNodes.ts'
+
+export interface NodeQuery {
+  filter?: Filter | null
+  sort?: SortInput | null
+  skip?: number | null
+  limit?: number | null
+}
+
+export interface NodeQueryResult {
+  /** The nodes asked for (after skip and limit). */
+  nodes: SheafNode[]
+  /** How many nodes matched the filter. */
+  totalCount: number
+  /** Every node of the type: whether each is in the result was decided by `decisive`. */
+  considered: readonly SheafNode[]
+  /** The top-level fields the filter and sort read. */
+  decisive: string[]
+}
+
+/** A condition an index can answer: `eq` or `in` of scalars, outside `elemMatch`. */
+function indexedValues(condition: Condition): unknown[] | null {
+  if (condition.operator === 'eq' && condition.argument !== null && indexable(condition.argument)) return [condition.argument]
+  if (condition.operator === 'in' && Array.isArray(condition.argument) && condition.argument.every((value) => value !== null && indexable(value))) return condition.argument
+  return null
+}
+
+/**
+ * Runs a Gatsby query over the nodes of a type: filter (through an index when a condition is an
+ * `eq` or `in`), sort (stable, after the type's default order), skip, limit.
+ */
+export function runNodeQuery(store: NodeStore, type: string, query: NodeQuery, orders: DefaultOrders = {}): NodeQueryResult {
+  const conditions = compileFilter(query.filter)
+  const keys = compileSort(query.sort)
+  const considered = orderedNodes(store, type, orders)
+  let candidates: readonly SheafNode[] = considered
+  for (const condition of conditions) {
+    const values = indexedValues(condition)
+    if (!values) continue
+    const bucket = nodesWithValues(store, type, orders, condition.path, values)
+    if (bucket.length < candidates.length) candidates = bucket
+  }
+  const matched = conditions.length === 0 ? candidates : candidates.filter((node) => meets(node, conditions))
+  const sorted = keys.length > 0 ? sortNodes(matched, keys) : matched
+  const skip = Math.max(0, query.skip ?? 0)
+  const end = query.limit === null || query.limit === undefined ? undefined : skip + Math.max(0, query.limit)
+  const decisive = [...new Set([...filterRoots(conditions), ...keys.map((key) => key.path[0])])]
+  return { nodes: sorted.slice(skip, end), totalCount: matched.length, considered, decisive }
+}
