@@ -1,5 +1,7 @@
 import { makeExecutableSchema } from '@graphql-tools/schema'
 import { buildASTSchema, GraphQLError, GraphQLScalarType, isObjectType, Kind, parse, Source, type DefinitionNode, type DocumentNode, type GraphQLSchema } from 'graphql'
+// graphql's own SDL rules, whose errors keep their locations (buildASTSchema joins their messages without them).
+import { validateSDL } from 'graphql/validation/validate.js'
 import { SheafError } from '../errors.ts'
 import { NodeStore } from '../store/nodeStore.ts'
 import { attachResolvers, computedFields, type NamedResolvers } from './attachResolvers.ts'
@@ -48,7 +50,9 @@ export function buildSchema(typeDefs: (string | NamedTypeDefs)[], resolvers: (Gr
     const nodeTypes = nodeTypeDefs(declared, store)
     const withNodes = [...declared, ...definitionsOf([{ sdl: nodeTypes.sdl, source: 'inferred node types' }])]
     // Validates the SDL as written (an error's location names its plugin) and tells the generator every field's final type.
-    const written = buildASTSchema(documentOf(withNodes))
+    const sdlErrors = validateSDL(documentOf(withNodes))
+    if (sdlErrors.length > 0) throw new SheafError(`The GraphQL schema could not be built:\n${sdlErrors.map((error) => error.toString()).join('\n\n')}`, { hint: 'fix the SDL at the place shown (its source names the plugin that added it with addTypeDefs).' })
+    const written = buildASTSchema(documentOf(withNodes), { assumeValidSDL: true })
     const computed = computedFields([coreResolvers, ...plugins.map((entry) => entry.resolvers)])
     for (const [type, children] of nodeTypes.childTypes) for (const child of children) computed.add(`${type}.child${child}`).add(`${type}.children${child}`)
     const declaredRoots = new Set(Object.keys(written.getQueryType()?.getFields() ?? {}))

@@ -49,9 +49,14 @@ function linkResolver(target: string, by: string[], from: string[], list: boolea
 export function applyLinks(schema: GraphQLSchema, nodeTypes: ReadonlySet<string>): GraphQLSchema {
   return mapSchema(schema, {
     [MapperKind.OBJECT_FIELD]: (config: GraphQLFieldConfig<unknown, unknown>, fieldName: string, typeName: string) => {
-      const link = getDirective(schema, config, 'link')?.[0] as { by: string; from?: string; on?: string } | undefined
-      if (!link) return config
       const where = `@link on ${typeName}.${fieldName} (${sdlLocation(config.astNode)})`
+      let link: { by: string; from?: string; on?: string } | undefined
+      try {
+        link = getDirective(schema, config, 'link')?.[0] as typeof link
+      } catch (error) {
+        throw new SheafError(`${where}: ${error instanceof Error ? error.message : String(error)}`, { hint: 'write @link(by: "field.path", from: "field.path"), each a string.' })
+      }
+      if (!link) return config
       const named = getNamedType(config.type)
       const target = link.on ?? named.name
       const targetType = schema.getType(target)
