@@ -25,7 +25,7 @@ describe('errors name the plugin (and the SDL line)', () => {
   })
 
   it('a bad directive argument names the plugin and line', () => {
-    expect(message(() => buildSchema([{ source: 'plugin authors', sdl: 'extend type Page {\n  author: Author @link(by: 3)\n}' }], [], sampleStore()))).toMatch(/Argument "by" has invalid value 3\.\nplugin authors:2:28/)
+    expect(message(() => buildSchema([{ source: 'plugin authors', sdl: 'extend type Page {\n  author: Author @link(by: 3)\n}' }], [], sampleStore()))).toMatch(/Argument "by" has invalid value 3\.\s+plugin authors:2:28/)
   })
 
   it('a @link to a field the linked type does not have names the plugin, field and line', () => {
