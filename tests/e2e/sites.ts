@@ -13,6 +13,8 @@ export const sites = {
   searchRemote: { dir: 'tests/fixtures/search-remote', port: 4304 + portOffset, base: '/search-remote/' },
   // The i18n fixture's content under `base: '/'`, for the first-visit redirect at the root (security/openRedirect.spec.ts).
   i18nRoot: { dir: 'tests/fixtures/i18n-root', port: 4307 + portOffset, base: '/' },
+  // The worked example of docs/data-layer.md: sourced Author nodes, @link both ways, child nodes, a page per author.
+  dataLayer: { dir: 'tests/fixtures/data-layer', port: 4318 + portOffset, base: '/data-layer/' },
 } as const
 
 /** The port of the search API that tests/e2e/search/remote.spec.ts starts (the search-remote fixture's config asks it). */
