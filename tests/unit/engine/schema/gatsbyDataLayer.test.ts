@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import { createDataLayer, type DataLayer } from '../../../../engine/dataLayer.ts'
 import { parseReadKey } from '../../../../engine/incremental/readKey.ts'
 import { buildSchema, type NamedResolvers, type NamedTypeDefs } from '../../../../engine/schema/buildSchema.ts'
-import type { NodeStore } from '../../../../engine/store/nodeStore.ts'
 import type { SheafNode } from '../../../../engine/store/types.ts'
 import { sampleStore } from './sampleStore.ts'
 
