@@ -27,7 +27,7 @@ export function createDataLayer(schema: GraphQLSchema, store: NodeStore, site: R
   const byRoute = new Map<string, SheafNode>()
   for (const page of store.getNodesByType('Page')) byRoute.set(routeKey(String(page.path)), page)
   const context = (reads?: Set<string>): QueryContext => {
-    const track = (id: string, fields?: readonly string[]) => void reads?.add(readKey(id, fields))
+    const track = reads ? (id: string, fields?: readonly string[]) => void reads.add(readKey(id, fields)) : () => undefined
     return { store, site, pageByPath: (path) => byRoute.get(routeKey(resolvePath(path))), track, nodeModel: createNodeModel(store, track, defaultOrders) }
   }
   return {

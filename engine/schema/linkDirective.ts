@@ -49,6 +49,8 @@ function linkResolver(target: string, by: string[], from: string[], list: boolea
 export function applyLinks(schema: GraphQLSchema, nodeTypes: ReadonlySet<string>): GraphQLSchema {
   return mapSchema(schema, {
     [MapperKind.OBJECT_FIELD]: (config: GraphQLFieldConfig<unknown, unknown>, fieldName: string, typeName: string) => {
+      // (Only a field with a directive can have @link: the location is worked out for those alone.)
+      if (!config.astNode?.directives?.length) return config
       const where = `@link on ${typeName}.${fieldName} (${sdlLocation(config.astNode)})`
       let link: { by: string; from?: string; on?: string } | undefined
       try {

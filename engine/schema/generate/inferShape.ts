@@ -41,18 +41,24 @@ function shapeOfValue(value: unknown, depth: number): Shape | null {
   return { kind: 'object', fields: shapeOfFields([value], depth + 1), list: false }
 }
 
-/** Merges two shapes of one field; null is "no value seen". */
+/**
+ * Merges two shapes of one field; null is "no value seen". `a` is the accumulator, changed in place
+ * (5,000 pages' front-matter merged into one shape: a copy per merge was most of the inference).
+ */
 export function merge(a: Shape | null, b: Shape | null): Shape | null {
   if (!a) return b
   if (!b) return a
   const list = a.list || b.list
   if (a.kind === 'object' && b.kind === 'object') {
-    const fields = new Map(a.fields)
-    for (const [name, shape] of b.fields) fields.set(name, merge(fields.get(name) ?? null, shape) as Shape)
-    return fields.size > maxFields ? json(list) : { kind: 'object', fields, list }
+    for (const [name, shape] of b.fields) a.fields.set(name, merge(a.fields.get(name) ?? null, shape) as Shape)
+    a.list = list
+    return a.fields.size > maxFields ? json(list) : a
   }
   if (a.kind === 'scalar' && b.kind === 'scalar') {
-    if (a.scalar === b.scalar) return { ...a, list }
+    if (a.scalar === b.scalar) {
+      a.list = list
+      return a
+    }
     const numbers = new Set([a.scalar, b.scalar])
     if (numbers.has('Int') && numbers.has('Float') && numbers.size === 2) return { kind: 'scalar', scalar: 'Float', list }
   }

@@ -37,14 +37,20 @@ export function runNodeQuery(store: NodeStore, type: string, query: NodeQuery, o
   const conditions = compileFilter(query.filter)
   const keys = compileSort(query.sort)
   const considered = orderedNodes(store, type, orders)
-  let candidates: readonly SheafNode[] = considered
+  // Each `eq`/`in` condition is answered by its index: the smallest answer gives the candidates,
+  // the others are checked by membership, and only the remaining conditions read the nodes.
+  const answered: SheafNode[][] = []
+  const rest: Condition[] = []
   for (const condition of conditions) {
     const values = indexedValues(condition)
-    if (!values) continue
-    const bucket = nodesWithValues(store, type, orders, condition.path, values)
-    if (bucket.length < candidates.length) candidates = bucket
+    if (values) answered.push(nodesWithValues(store, type, orders, condition.path, values))
+    else rest.push(condition)
   }
-  const matched = conditions.length === 0 ? candidates : candidates.filter((node) => meets(node, conditions))
+  answered.sort((a, b) => a.length - b.length)
+  const candidates: readonly SheafNode[] = answered[0] ?? considered
+  const members = answered.slice(1).map((bucket) => (bucket.length === considered.length ? null : new Set(bucket)))
+  const inAll = (node: SheafNode) => members.every((set) => set === null || set.has(node))
+  const matched = answered.length <= 1 && rest.length === 0 ? candidates : candidates.filter((node) => inAll(node) && meets(node, rest))
   const sorted = keys.length > 0 ? sortNodes(matched, keys) : matched
   const skip = Math.max(0, query.skip ?? 0)
   const end = query.limit === null || query.limit === undefined ? undefined : skip + Math.max(0, query.limit)
