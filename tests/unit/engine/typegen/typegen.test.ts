@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { buildSchema } from '../../../../engine/schema/buildSchema.ts'
+import { NodeStore } from '../../../../engine/store/nodeStore.ts'
 import { queryToType } from '../../../../engine/typegen/queryToType.ts'
 import { typegen } from '../../../../engine/typegen/typegen.ts'
 
@@ -22,6 +23,15 @@ describe('typed queries', () => {
     expect(type).toContain('sidebar: SidebarItem[]\n')
     expect(type).toContain('raw: unknown | null\n')
     expect(Object.fromEntries([...imports].map(([from, names]) => [from, [...names]]))).toEqual({ hast: ['Root'], 'sheaf/runtime': ['SidebarItem'] })
+  })
+
+  it('types the fields inferred from nodes, nested objects included (issue 39)', () => {
+    const store = new NodeStore()
+    store.createNode({ id: 'ada', internal: { type: 'Author' }, name: 'Ada', born: 1815, social: { github: 'ada' }, tags: ['math'] }, 'authors')
+    const inferred = buildSchema([], [], store)
+    expect(queryToType(inferred, '{ allAuthor { totalCount nodes { name born social { github } tags } } }', 'Author.tsx')).toBe(
+      '{\n  allAuthor: {\n    totalCount: number\n    nodes: Array<{\n      name: string | null\n      born: number | null\n      social: {\n        github: string | null\n      } | null\n      tags: Array<string | null> | null\n    }>\n  }\n}',
+    )
   })
 
   it('fails on a wrong field name, naming the template', () => {
