@@ -68,4 +68,12 @@ export function nodesWithValues(store: NodeStore, type: string, orders: DefaultO
   return [...union].sort((a, b) => (view.positions.get(a) ?? 0) - (view.positions.get(b) ?? 0))
 }
 
+/** A bucket as a set, for membership checks: made once per bucket (an index's buckets live as long as it does). */
+const sets = new WeakMap<readonly SheafNode[], ReadonlySet<SheafNode>>()
+export function membership(bucket: readonly SheafNode[]): ReadonlySet<SheafNode> {
+  let set = sets.get(bucket)
+  if (!set) sets.set(bucket, (set = new Set(bucket)))
+  return set
+}
+
 export { indexable }

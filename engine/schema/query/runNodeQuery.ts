@@ -1,7 +1,7 @@
 import type { NodeStore } from '../../store/nodeStore.ts'
 import type { SheafNode } from '../../store/types.ts'
 import { compileFilter, filterRoots, meets, type Condition, type Filter } from './filterNodes.ts'
-import { indexable, nodesWithValues, orderedNodes, type DefaultOrders } from './nodeIndex.ts'
+import { indexable, membership, nodesWithValues, orderedNodes, type DefaultOrders } from './nodeIndex.ts'
 import { compileSort, sortNodes, type SortInput } from './sortNodes.ts'
 
 export interface NodeQuery {
@@ -48,7 +48,7 @@ export function runNodeQuery(store: NodeStore, type: string, query: NodeQuery, o
   }
   answered.sort((a, b) => a.length - b.length)
   const candidates: readonly SheafNode[] = answered[0] ?? considered
-  const members = answered.slice(1).map((bucket) => (bucket.length === considered.length ? null : new Set(bucket)))
+  const members = answered.slice(1).map((bucket) => (bucket.length === considered.length ? null : membership(bucket)))
   const inAll = (node: SheafNode) => members.every((set) => set === null || set.has(node))
   const matched = answered.length <= 1 && rest.length === 0 ? candidates : candidates.filter((node) => inAll(node) && meets(node, rest))
   const sorted = keys.length > 0 ? sortNodes(matched, keys) : matched
