@@ -18,6 +18,7 @@ Commands:
   preview            Serve the last build on 127.0.0.1 (port 4173 or --port)
   dev                Start the dev server with live reload (port 5173 or --port)
   query '<graphql>'  Run a GraphQL query against the data layer and print JSON
+  query --schema     Print the data layer's final SDL (inferred and generated types included)
   typegen [--check]  Generate the query result types of the theme and the site (--check: fail when stale)
   typecheck          Check the query types are fresh, then type-check the site (its tsconfig)
   bench              Run the benchmarks (see bench/)
@@ -52,6 +53,7 @@ function parseCommandLine(args: string[]) {
         quiet: { type: 'boolean', default: false },
         verbose: { type: 'boolean', default: false },
         check: { type: 'boolean', default: false },
+        schema: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
       },
@@ -150,8 +152,14 @@ async function main(): Promise<number> {
     }
     case 'query': {
       const query = rest.join(' ')
+      if (values.schema) {
+        const [{ loadDataLayer }, { printSchemaWithDirectives }] = await Promise.all([import('./build.ts'), import('@graphql-tools/utils')])
+        const { dataLayer } = await loadDataLayer(root, { configFile: values.config })
+        process.stdout.write(`${printSchemaWithDirectives(dataLayer.schema)}\n`)
+        return 0
+      }
       if (!query.trim()) {
-        console.error("sheaf query needs a GraphQL query, e.g. sheaf query '{ allPage { path title } }'")
+        console.error("sheaf query needs a GraphQL query, e.g. sheaf query '{ allPage { nodes { path title } } }'")
         return 1
       }
       const [{ loadDataLayer }, { runningHooks }] = await Promise.all([import('./build.ts'), import('./plugins/runner.ts')])

@@ -1,6 +1,8 @@
 import type { GraphQLSchema } from 'graphql'
 import { resolvePath, routeKey } from './shared/routes.ts'
 import { clearReadKeys, readKey } from './incremental/readKey.ts'
+import { defaultOrders } from './schema/defaultOrders.ts'
+import { createNodeModel } from './schema/nodeModel.ts'
 import { runQuery } from './schema/runQuery.ts'
 import type { QueryContext } from './schema/types.ts'
 import type { NodeStore } from './store/nodeStore.ts'
@@ -24,12 +26,10 @@ export function createDataLayer(schema: GraphQLSchema, store: NodeStore, site: R
   clearReadKeys()
   const byRoute = new Map<string, SheafNode>()
   for (const page of store.getNodesByType('Page')) byRoute.set(routeKey(String(page.path)), page)
-  const context = (reads?: Set<string>): QueryContext => ({
-    store,
-    site,
-    pageByPath: (path) => byRoute.get(routeKey(resolvePath(path))),
-    track: (id, fields) => reads?.add(readKey(id, fields)),
-  })
+  const context = (reads?: Set<string>): QueryContext => {
+    const track = reads ? (id: string, fields?: readonly string[]) => void reads.add(readKey(id, fields)) : () => undefined
+    return { store, site, pageByPath: (path) => byRoute.get(routeKey(resolvePath(path))), track, nodeModel: createNodeModel(store, track, defaultOrders) }
+  }
   return {
     schema,
     context,

@@ -35,6 +35,7 @@ export type {
   SourceApi,
 } from './plugins/types.ts'
 export type { GraphQLResolverMap, QueryContext } from './schema/types.ts'
+export type { NodeModel } from './schema/nodeModel.ts'
 export type { NodeInput, SheafNode } from './store/types.ts'
 export { isExternalHref, routeKey, routeToHtmlFile, routeToMarkdownFile, toRoute, withBase } from './shared/routes.ts'
 export { encodeRoute } from './shared/encodeRoute.ts'

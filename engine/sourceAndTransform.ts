@@ -40,8 +40,6 @@ export async function transformNodes(runner: PluginRunner, source: SourceResult,
     if (!api) {
       api = {
         ...sourceApi(store, pending, plugin.name, site, reporterFor(plugin.name)),
-        getNode: (id: string) => store.getNode(id),
-        getNodesByType: (type: string) => store.getNodesByType(type),
         updateNode: (target: SheafNode, fields: Record<string, unknown>) => store.updateNode(target, fields),
       }
       apis.set(plugin, api)
@@ -53,7 +51,7 @@ export async function transformNodes(runner: PluginRunner, source: SourceResult,
   // for an object literal of one shape); a 5,000-page outline makes that many.
   const withNode = (plugin: Plugin, node: SheafNode): HookApi<'onCreateNode'> => {
     const api = apiOf(plugin)
-    return { site: api.site, reporter: api.reporter, createNode: api.createNode, createNodeId: api.createNodeId, createContentDigest: api.createContentDigest, getNode: api.getNode, getNodesByType: api.getNodesByType, updateNode: api.updateNode, node }
+    return { site: api.site, reporter: api.reporter, createNode: api.createNode, createNodeId: api.createNodeId, createContentDigest: api.createContentDigest, getNode: api.getNode, getNodes: api.getNodes, getNodesByType: api.getNodesByType, createParentChildLink: api.createParentChildLink, createNodeField: api.createNodeField, updateNode: api.updateNode, node }
   }
   while (pending.length > 0) {
     const node = pending.shift() as SheafNode
@@ -90,6 +88,11 @@ function sourceApi(store: NodeStore, pending: SheafNode[], owner: string, site: 
     },
     createNodeId,
     createContentDigest,
+    getNode: (id) => store.getNode(id),
+    getNodes: () => store.getNodes(),
+    getNodesByType: (type) => store.getNodesByType(type),
+    createParentChildLink: (link) => store.createParentChildLink(link),
+    createNodeField: (field) => store.createNodeField(field),
   }
 }
 

@@ -1,5 +1,6 @@
 import type { ResolvedConfig } from '../config/types.ts'
 import type { DataLayer } from '../dataLayer.ts'
+import type { NamedResolvers } from '../schema/buildSchema.ts'
 import type { GraphQLResolverMap } from '../schema/types.ts'
 import type { NodeStore } from '../store/nodeStore.ts'
 import type { BuildRun } from './buildRun.ts'
@@ -24,15 +25,15 @@ export async function buildDataLayer({ config, site, runner }: SiteRunner, store
     async () => {
       const { buildSchema, createDataLayer } = await loadModules()
       const typeDefs: { sdl: string; source: string }[] = []
-      const resolvers: GraphQLResolverMap[] = []
+      const resolvers: NamedResolvers[] = []
       await runner.run('createSchemaCustomization', (plugin) => ({
         site,
         reporter: run.reporterFor(plugin.name),
         addTypeDefs: (sdl: string) => void typeDefs.push({ sdl, source: `the type defs of plugin ${plugin.name}` }),
-        addResolvers: (map: GraphQLResolverMap) => void resolvers.push(map),
+        addResolvers: (map: GraphQLResolverMap) => void resolvers.push({ resolvers: map, source: `plugin ${plugin.name}` }),
         getNodesByType: (type: string) => store.getNodesByType(type),
       }))
-      return createDataLayer(buildSchema(typeDefs, resolvers), store, siteFields(config))
+      return createDataLayer(buildSchema(typeDefs, resolvers, store), store, siteFields(config))
     },
     () => 1,
   )

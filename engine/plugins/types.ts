@@ -36,13 +36,21 @@ export interface SourceApi {
   createNodeId(seed: string): string
   /** A stable digest of any JSON-serialisable value or string. */
   createContentDigest(value: unknown): string
+  /** Gatsby's `getNode`: the node with this id. */
+  getNode(id: string): SheafNode | undefined
+  /** Gatsby's `getNodes`: every node, in creation order. */
+  getNodes(): SheafNode[]
+  /** Gatsby's `getNodesByType`. */
+  getNodesByType(type: string): SheafNode[]
+  /** Gatsby's `createParentChildLink`: `child` becomes one of `parent`'s `children` (and gets `parent`). */
+  createParentChildLink(link: { parent: SheafNode; child: SheafNode }): void
+  /** Gatsby's `createNodeField`: sets `node.fields[name]` (queried as `fields { name }`). */
+  createNodeField(field: { node: SheafNode; name: string; value: unknown }): SheafNode
 }
 
 export interface NodeApi extends SourceApi {
   /** The node just created; offered to every plugin in config order. */
   node: SheafNode
-  getNode(id: string): SheafNode | undefined
-  getNodesByType(type: string): SheafNode[]
   /** Sets fields on an existing node (a shallow merge); the digest is kept. */
   updateNode(node: SheafNode, fields: Record<string, unknown>): SheafNode
 }

@@ -1,7 +1,17 @@
-import { buildASTSchema, GraphQLError, GraphQLScalarType, isInterfaceType, isObjectType, isScalarType, isUnionType, Kind, parse, Source, type DocumentNode, type GraphQLSchema } from 'graphql'
+import { makeExecutableSchema } from '@graphql-tools/schema'
+import { buildASTSchema, GraphQLError, GraphQLScalarType, isObjectType, Kind, parse, Source, type DefinitionNode, type DocumentNode, type GraphQLSchema } from 'graphql'
+// graphql's own SDL rules, whose errors keep their locations (buildASTSchema joins their messages without them).
+import { validateSDL } from 'graphql/validation/validate.js'
 import { SheafError } from '../errors.ts'
+import { NodeStore } from '../store/nodeStore.ts'
+import { attachResolvers, computedFields, type NamedResolvers } from './attachResolvers.ts'
 import { coreResolvers } from './coreResolvers.ts'
 import { coreTypeDefs } from './coreTypeDefs.ts'
+import { generatedTypeDefs } from './generate/generatedTypeDefs.ts'
+import { nodeTypeDefs } from './generate/nodeTypeDefs.ts'
+import { rootFieldResolvers } from './generate/rootFields.ts'
+import { applyLinks, linkDirectiveTypeDefs } from './linkDirective.ts'
+import { nodeResolvers } from './nodeResolvers.ts'
 import type { GraphQLResolverMap } from './types.ts'
 
 const jsonScalar = new GraphQLScalarType({
@@ -17,60 +27,48 @@ export interface NamedTypeDefs {
   source: string
 }
 
+export type { NamedResolvers }
+
+function definitionsOf(entries: readonly NamedTypeDefs[]): DefinitionNode[] {
+  // Each document keeps its Source: an error's location then names the plugin (printError).
+  return entries.flatMap(({ sdl, source }) => (sdl.trim() === '' ? [] : parse(new Source(sdl, source)).definitions))
+}
+
+const documentOf = (definitions: readonly DefinitionNode[]): DocumentNode => ({ kind: Kind.DOCUMENT, definitions })
+
 /**
- * Merges the core SDL with the plugins' type defs and resolvers into one executable schema.
- *
- * graphql's own `buildASTSchema` does the merge: it takes type definitions and their
- * `extend type` extensions from one document. The resolvers are then set on the schema's
- * fields. That is all @graphql-tools/schema did here, with 91 modules to load before a dev
- * server's first page or a rebuild could query.
+ * One executable schema from the core SDL, the plugins' SDL and resolvers, and the nodes in the
+ * store, as Gatsby's data layer makes it: node types not declared are inferred from their nodes,
+ * every node type gets `x`/`allX` root fields with Gatsby 5's filter, sort and connection, `@link`
+ * fields and `parent`/`children`/`childX` resolve through the store, recording what they read.
  */
-export function buildSchema(typeDefs: (string | NamedTypeDefs)[], resolvers: GraphQLResolverMap[]): GraphQLSchema {
+export function buildSchema(typeDefs: (string | NamedTypeDefs)[], resolvers: (GraphQLResolverMap | NamedResolvers)[], store: NodeStore = new NodeStore()): GraphQLSchema {
   try {
     const named = typeDefs.map((entry, index) => (typeof entry === 'string' ? { sdl: entry, source: `type defs #${index + 1}` } : entry))
-    const documents = [{ sdl: coreTypeDefs, source: 'core type defs' }, ...named].map(({ sdl, source }) => parse(new Source(sdl, source)))
-    const schema = buildASTSchema({ kind: Kind.DOCUMENT, definitions: documents.flatMap((document) => document.definitions) } satisfies DocumentNode)
-    for (const map of [{ JSON: jsonScalar } as GraphQLResolverMap, coreResolvers, ...resolvers]) attachResolvers(schema, map)
-    return schema
+    const plugins = resolvers.map((entry) => ('resolvers' in entry && 'source' in entry && typeof entry.source === 'string' ? (entry as NamedResolvers) : { resolvers: entry as GraphQLResolverMap, source: '' }))
+    const declared = definitionsOf([{ sdl: coreTypeDefs + linkDirectiveTypeDefs, source: 'core type defs' }, ...named])
+    const nodeTypes = nodeTypeDefs(declared, store)
+    const withNodes = [...declared, ...definitionsOf([{ sdl: nodeTypes.sdl, source: 'inferred node types' }])]
+    // Validates the SDL as written (an error's location names its plugin) and tells the generator every field's final type.
+    const sdlErrors = validateSDL(documentOf(withNodes))
+    if (sdlErrors.length > 0) throw new SheafError(`The GraphQL schema could not be built:\n${sdlErrors.map((error) => error.toString()).join('\n\n')}`, { hint: 'fix the SDL at the place shown (its source names the plugin that added it with addTypeDefs).' })
+    const written = buildASTSchema(documentOf(withNodes), { assumeValidSDL: true })
+    const computed = computedFields([coreResolvers, ...plugins.map((entry) => entry.resolvers)])
+    for (const [type, children] of nodeTypes.childTypes) for (const child of children) computed.add(`${type}.child${child}`).add(`${type}.children${child}`)
+    const declaredRoots = new Set(Object.keys(written.getQueryType()?.getFields() ?? {}))
+    const generated = generatedTypeDefs(written, nodeTypes.names, computed, store)
+    const schema = makeExecutableSchema({ typeDefs: documentOf([...withNodes, ...definitionsOf([{ sdl: generated, source: 'generated root fields' }])]) })
+    const engineMaps = [{ JSON: jsonScalar } as GraphQLResolverMap, coreResolvers, nodeResolvers(nodeTypes.names, nodeTypes.childTypes), ...nodeTypes.names.map((name) => rootFieldResolvers(name, declaredRoots))]
+    for (const map of engineMaps) attachResolvers(schema, map)
+    for (const { resolvers: map, source } of plugins) attachResolvers(schema, map, source || undefined)
+    return applyLinks(schema, new Set(nodeTypes.names.filter((name) => isObjectType(schema.getType(name)))))
   } catch (error) {
+    if (error instanceof SheafError) throw error
     // A GraphQLError prints with its source's name, line and column (printError).
     const message = error instanceof GraphQLError ? error.toString() : error instanceof Error ? error.message : String(error)
     throw new SheafError(`The GraphQL schema could not be built: ${message}`, {
       hint: 'check the SDL a plugin adds with addTypeDefs (use `extend type Query { ... }` to add root fields) and that every resolver names a type and field it declares.',
       cause: error,
     })
-  }
-}
-
-/** Sets one resolver map's functions on the schema: field resolvers, `__resolveType`/`__isTypeOf`, and scalar implementations. */
-function attachResolvers(schema: GraphQLSchema, map: GraphQLResolverMap): void {
-  for (const [typeName, entries] of Object.entries(map)) {
-    const type = schema.getType(typeName)
-    if (!type) throw new Error(`resolvers name the type "${typeName}", which the schema does not declare`)
-    if (entries instanceof GraphQLScalarType) {
-      if (!isScalarType(type)) throw new Error(`resolvers give a scalar implementation for "${typeName}", which is not a scalar`)
-      type.serialize = entries.serialize
-      type.parseValue = entries.parseValue
-      type.parseLiteral = entries.parseLiteral
-      if (entries.description) type.description = entries.description
-      continue
-    }
-    if (isScalarType(type)) throw new Error(`the scalar "${typeName}" takes a GraphQLScalarType as its resolver`)
-    for (const [fieldName, resolver] of Object.entries(entries)) {
-      if (fieldName === '__resolveType' && (isInterfaceType(type) || isUnionType(type))) {
-        type.resolveType = resolver as never
-        continue
-      }
-      if (fieldName === '__isTypeOf' && isObjectType(type)) {
-        type.isTypeOf = resolver as never
-        continue
-      }
-      if (!isObjectType(type) && !isInterfaceType(type)) throw new Error(`resolvers name "${typeName}.${fieldName}", but "${typeName}" is not an object or interface type`)
-      const field = type.getFields()[fieldName]
-      if (!field) throw new Error(`resolvers name the field "${typeName}.${fieldName}", which the schema does not declare`)
-      if (typeof resolver === 'function') field.resolve = resolver as never
-      else if (resolver && typeof resolver === 'object' && 'resolve' in resolver) field.resolve = resolver.resolve as never
-      else throw new Error(`the resolver of "${typeName}.${fieldName}" is neither a function nor { resolve }`)
-    }
   }
 }

@@ -10,6 +10,29 @@ export const coreTypeDefs = /* GraphQL */ `
   """
   directive @ts(type: String!, import: String, from: String) on FIELD_DEFINITION
 
+  "Gatsby's @dontInfer: the type has the fields its SDL declares, none inferred from its nodes."
+  directive @dontInfer on OBJECT
+
+  "A JSON field whose filter, sort and group inputs are inferred from its values (a page's front-matter)."
+  directive @inferInputs on FIELD_DEFINITION
+
+  "What every node has, as in Gatsby."
+  interface Node {
+    id: ID!
+    "The node this one was made from (a Page's File)."
+    parent: Node
+    children: [Node!]!
+    internal: Internal!
+  }
+
+  type Internal {
+    "The node's type."
+    type: String!
+    contentDigest: String!
+    "The plugin that created the node."
+    owner: String!
+  }
+
   "Site-wide data from the config."
   type Site {
     title: String!
@@ -42,8 +65,11 @@ export const coreTypeDefs = /* GraphQL */ `
   }
 
   "A source file read by a source plugin."
-  type File {
+  type File implements Node @dontInfer {
     id: ID!
+    parent: Node
+    children: [Node!]!
+    internal: Internal!
     relativePath: String!
     sourcePath: String!
     extension: String!
@@ -52,8 +78,11 @@ export const coreTypeDefs = /* GraphQL */ `
   }
 
   "A page made from a markdown file."
-  type Page {
+  type Page implements Node @dontInfer {
     id: ID!
+    parent: Node
+    children: [Node!]!
+    internal: Internal!
     "Route under the base, e.g. /docs/api/render or /12.x/docs/api/render."
     path: String!
     "Route without language and version prefixes."
@@ -64,7 +93,7 @@ export const coreTypeDefs = /* GraphQL */ `
     version: String
     "doc, home, overview, custom, blank or 404."
     pageType: String!
-    frontmatter: JSON! @ts(type: "Record<string, unknown>")
+    frontmatter: JSON! @ts(type: "Record<string, unknown>") @inferInputs
     "The front-matter with every string that holds HTML turned into sanitized inline hast (render it with HastContent); other values as written. For texts that may carry inline HTML, as a home page's hero and features do in Rspress."
     frontmatterHtml: JSON! @ts(type: "Record<string, unknown>")
     toc: [TocEntry!]!
@@ -81,35 +110,9 @@ export const coreTypeDefs = /* GraphQL */ `
     lastUpdated: String
   }
 
-  input PageFilter {
-    version: String
-    lang: String
-    pageType: String
-    "Only pages whose path starts with this."
-    pathPrefix: String
-  }
-
-  enum SortOrder {
-    ASC
-    DESC
-  }
-
-  enum PageSortField {
-    path
-    title
-    lastUpdated
-  }
-
-  input PageSort {
-    field: PageSortField!
-    order: SortOrder = ASC
-  }
-
   type Query {
     site: Site!
     "The page at a route (any of /x, /x/, /x.html)."
     page(path: String!): Page
-    allPage(filter: PageFilter, sort: PageSort, limit: Int, skip: Int): [Page!]!
-    allFile(extension: String): [File!]!
   }
 `

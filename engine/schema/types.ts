@@ -1,5 +1,6 @@
 import type { GraphQLScalarType } from 'graphql'
 import type { NodeStore } from '../store/nodeStore.ts'
+import type { NodeModel } from './nodeModel.ts'
 import type { SheafNode } from '../store/types.ts'
 
 /** What every resolver receives as its third argument. */
@@ -14,6 +15,11 @@ export interface QueryContext {
    * leaves the page alone (a sidebar reads its pages' titles, not their bodies).
    */
   track(nodeId: string, fields?: readonly string[]): void
+  /**
+   * Gatsby's node model: reads nodes (`getNodeById`, `findOne`, `findAll({ type, query })`) and
+   * records each read for the running query, so a resolver that reads through it needs no `track`.
+   */
+  nodeModel: NodeModel
 }
 
 export type Resolver = (parent: any, args: any, context: QueryContext, info: any) => unknown // eslint-disable-line @typescript-eslint/no-explicit-any

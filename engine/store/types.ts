@@ -2,7 +2,8 @@
 export interface NodeInput {
   /** Kept when given; otherwise derived deterministically from type and `key`. */
   id?: string
-  type: string
+  /** The node type; Gatsby's spelling, `internal: { type }`, is accepted too. */
+  type?: string
   /** A stable key (e.g. a relative file path) that the id is derived from when `id` is absent. */
   key?: string
   parent?: string | null
@@ -11,7 +12,9 @@ export interface NodeInput {
    * field does. Saves hashing a large node whose fields all derive from content the
    * creator has already hashed (a page from its markdown). Default: a digest of the fields.
    */
-  internal?: { contentDigest?: string }
+  internal?: { type?: string; contentDigest?: string; owner?: string }
+  /** Ignored (as in Gatsby): children are made with `createParentChildLink` or a child's `parent`. */
+  children?: unknown
   [field: string]: unknown
 }
 
@@ -22,6 +25,8 @@ export interface SheafNode {
   parent: string | null
   children: string[]
   internal: {
+    /** The node type (the same as `type`), as Gatsby spells it. */
+    type: string
     contentDigest: string
     /** The plugin that created the node. */
     owner: string

@@ -33,7 +33,7 @@ export function redirects(options: RedirectsOptions): Plugin {
           target = map.get(routeKey(target)) as string
         }
         if (!isExternalHrefLike(target) && !pages.has(routeKey(target.split('#')[0]))) {
-          throw new SheafError(`The redirect from \`${from}\` goes to \`${to}\`, which is not a page.`, { file: 'site/config.ts', hint: 'point it at an existing route (see `npx sheaf query "{ allPage { path } }"`).' })
+          throw new SheafError(`The redirect from \`${from}\` goes to \`${to}\`, which is not a page.`, { file: 'site/config.ts', hint: 'point it at an existing route (see `npx sheaf query "{ allPage { nodes { path } } }"`).' })
         }
       }
     },

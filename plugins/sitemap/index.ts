@@ -20,7 +20,7 @@ export function sitemap(options: SitemapOptions = {}): Plugin {
   return {
     name: 'sitemap',
     async onPostBuild({ graphql, emitFile, site, reporter }) {
-      const { allPage, site: siteData } = await graphql<{ allPage: Row[]; site: { url: string } }>('{ site { url } allPage { path lastUpdated pageType } }')
+      const { allPage: { nodes: allPage }, site: siteData } = await graphql<{ allPage: { nodes: Row[] }; site: { url: string } }>('{ site { url } allPage { nodes { path lastUpdated pageType } } }')
       if (!siteData.url) reporter.warn('`url` is not set in the config; sitemap.xml uses relative URLs, which search engines ignore.')
       const urls = allPage
         .filter((page) => page.pageType !== '404' && !exclude.some((pattern) => pattern.test(page.path)))

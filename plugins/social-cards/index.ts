@@ -54,7 +54,7 @@ export function socialCards(options: SocialCardsOptions = {}): Plugin {
       if (site.mode === 'develop') return
       // Awaited here, before the render: the cards still to draw start in their workers at once
       // (worked out while the render runs, they started later, on a main thread busy rendering).
-      const { allPage } = await graphql<{ allPage: { path: string }[] }>('{ allPage { path } }')
+      const { allPage: { nodes: allPage } } = await graphql<{ allPage: { nodes: { path: string }[] } }>('{ allPage { nodes { path } } }')
       const jobs = await cardJobs(graphql, allPage.map((page) => page.path), reuse)
       for (const job of jobs) jobsByRoute.set(job.route, job)
       const cached = CardStore.cachedKeys(cacheDirOf(site.root))

@@ -15,6 +15,8 @@ export const sites = {
   i18nRoot: { dir: 'tests/fixtures/i18n-root', port: 4307 + portOffset, base: '/' },
   // A site's own template (createPage's `component`) and a static query (siteTemplate.spec.ts).
   siteTemplate: { dir: 'tests/fixtures/site-template', port: 4308 + portOffset, base: '/team-site/' },
+  // The worked example of docs/data-layer.md: sourced Author nodes, @link both ways, child nodes, a page per author.
+  dataLayer: { dir: 'tests/fixtures/data-layer', port: 4318 + portOffset, base: '/data-layer/' },
 } as const
 
 /** The port of the search API that tests/e2e/search/remote.spec.ts starts (the search-remote fixture's config asks it). */

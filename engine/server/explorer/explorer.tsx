@@ -11,4 +11,4 @@ async function fetcher(params: unknown) {
 }
 
 const root = document.getElementById('root')
-if (root) createRoot(root).render(<GraphiQL fetcher={fetcher} defaultQuery={'# The live schema of this site. Try:\n{\n  allPage(limit: 5) {\n    path\n    title\n  }\n}\n'} />)
+if (root) createRoot(root).render(<GraphiQL fetcher={fetcher} defaultQuery={'# The live schema of this site. Try:\n{\n  allPage(limit: 5) {\n    nodes {\n      path\n      title\n    }\n  }\n}\n'} />)

@@ -60,7 +60,7 @@ test('the sidebar navigates without a reload, and search finds a page', async ({
 })
 
 test('other commands work in the site: `sheaf query` answers, and its config is typed from the package\'s declarations', () => {
-  const query = execFileSync('npx', ['sheaf', 'query', '{ allPage { path title } }'], { cwd: site, encoding: 'utf8' })
+  const query = execFileSync('npx', ['sheaf', 'query', '{ allPage { nodes { path title } } }'], { cwd: site, encoding: 'utf8' })
   expect(query).toContain('/guide/introduction')
   // A deliberate mistake: the checker names the config's type, so `sheaf` resolved to its declarations, not to `any`.
   fs.writeFileSync(path.join(site, 'typed.ts'), "import config from './site/config.ts'\nconst wrong: number = config\nexport default wrong\n")

@@ -33,8 +33,8 @@ describe('the RNTL site routes (SPEC §2 route table)', () => {
 
   beforeAll(async () => {
     const { dataLayer } = await loadDataLayer(root)
-    const data = await dataLayer.query<{ allPage: { path: string }[] }>('{ allPage { path } }', {}, 'test')
-    paths = data.allPage.map((page) => page.path)
+    const data = await dataLayer.query<{ allPage: { nodes: { path: string }[] } }>('{ allPage { nodes { path } } }', {}, 'test')
+    paths = data.allPage.nodes.map((page) => page.path)
   }, 120_000)
 
   it('has all 34 routes of 13.x at the base root', () => {

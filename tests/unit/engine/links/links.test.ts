@@ -9,7 +9,7 @@ function page(relativePath: string, path: string, versionPrefix: string, anchors
     type: 'root',
     children: links.map((href, index) => ({ type: 'element', tagName: 'a', properties: { href }, children: [{ type: 'text', value: 'x' }], position: { start: { line: index + 1, column: 1 }, end: { line: index + 1, column: 5 } } })),
   }
-  return { id: relativePath, type: 'Page', parent: null, children: [], internal: { contentDigest: '', owner: 'test' }, relativePath, path, slug: versionPrefix ? path.slice(versionPrefix.length + 1) : path, versionPrefix, langPrefix: '', anchors, rawBody: body, links: takeLinks(structuredClone(body)), sourcePath: `content/${relativePath}` }
+  return { id: relativePath, type: 'Page', parent: null, children: [], internal: { type: 'Page', contentDigest: '', owner: 'test' }, relativePath, path, slug: versionPrefix ? path.slice(versionPrefix.length + 1) : path, versionPrefix, langPrefix: '', anchors, rawBody: body, links: takeLinks(structuredClone(body)), sourcePath: `content/${relativePath}` }
 }
 
 const base = '/rntl/'

@@ -11,7 +11,7 @@ function page(relativePath: string, path: string, anchors: string[], links: stri
     type: 'root',
     children: links.map((href, index) => ({ type: 'element', tagName: 'a', properties: { href }, children: [{ type: 'text', value: 'x' }], position: { start: { line: index + 3, column: 2 }, end: { line: index + 3, column: 9 } } })),
   }
-  return { id: relativePath, type: 'Page', parent: null, children: [], internal: { contentDigest: '', owner: 'test' }, relativePath, path, slug: path, versionPrefix: '', langPrefix: '', anchors, rawBody: body, links: takeLinks(structuredClone(body)), sourcePath: `docs/${relativePath}` }
+  return { id: relativePath, type: 'Page', parent: null, children: [], internal: { type: 'Page', contentDigest: '', owner: 'test' }, relativePath, path, slug: path, versionPrefix: '', langPrefix: '', anchors, rawBody: body, links: takeLinks(structuredClone(body)), sourcePath: `docs/${relativePath}` }
 }
 
 function deadLinksOf(links: string[]) {

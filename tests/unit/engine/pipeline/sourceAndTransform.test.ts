@@ -32,7 +32,7 @@ describe('sourcing and transforming nodes', () => {
     const source = await sourceNodes(runner, site, () => reporter)
     expect(await transformNodes(runner, source, site, () => reporter)).toBe(4)
     expect(seen).toEqual(['File:a.md', 'File:b.md', 'Page:a.md', 'Page:b.md'])
-    expect([...apiKeys].sort()).toEqual(['createContentDigest', 'createNode', 'createNodeId', 'getNode', 'getNodesByType', 'reporter', 'site', 'updateNode'])
+    expect([...apiKeys].sort()).toEqual(['createContentDigest', 'createNode', 'createNodeField', 'createNodeId', 'createParentChildLink', 'getNode', 'getNodes', 'getNodesByType', 'reporter', 'site', 'updateNode'])
     expect(source.store.getNodesByType('Page').map((page) => page.parent)).toEqual(source.store.getNodesByType('File').map((file) => file.id))
   })
 

@@ -113,7 +113,7 @@ describe('markdown transformed and pages rendered in worker threads', () => {
       type: 'File',
       parent: null,
       children: [],
-      internal: { contentDigest: String(index), owner: 'test' },
+      internal: { type: 'File', contentDigest: String(index), owner: 'test' },
       relativePath: `page-${index}.md`,
       sourcePath: `content/page-${index}.md`,
       content: `# Page ${index}\n`,

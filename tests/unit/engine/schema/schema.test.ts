@@ -38,10 +38,10 @@ describe('GraphQL data layer', () => {
 
   it('records the fields a query selected, and the fields that decided which pages a list holds', async () => {
     const reads = new Set<string>()
-    await layer.query('{ allPage(filter: { version: "13.x" }, sort: { field: title }) { path title } }', {}, 'test', reads)
+    await layer.query('{ allPage(filter: { version: { eq: "13.x" } }, sort: { title: ASC }) { nodes { path title } } }', {}, 'test', reads)
     const byFields = [...reads].map(parseReadKey).map((read) => read.fields?.join(','))
-    // The two 13.x pages: what they show plus filter and sort fields; the 12.x page: only what kept it out.
-    expect(byFields.sort()).toEqual(['path,title,version', 'path,title,version', 'title,version'])
+    // Every page in the fields that decide the list (filter and sort); the two 13.x pages also in what they show.
+    expect(byFields.sort()).toEqual(['path,title', 'path,title', 'title,version', 'title,version', 'title,version'])
   })
 
   it('records the whole node when a selection uses a fragment', async () => {
@@ -69,8 +69,8 @@ describe('GraphQL data layer', () => {
   })
 
   it('filters and sorts allPage', async () => {
-    const data = await layer.query<{ allPage: { title: string }[] }>('{ allPage(filter: { version: "13.x" }, sort: { field: title, order: DESC }) { title } }', {}, 'test')
-    expect(data.allPage.map((page) => page.title)).toEqual(['Beta', 'Alpha'])
+    const data = await layer.query<{ allPage: { nodes: { title: string }[] } }>('{ allPage(filter: { version: { eq: "13.x" } }, sort: { title: DESC }) { nodes { title } } }', {}, 'test')
+    expect(data.allPage.nodes.map((page) => page.title)).toEqual(['Beta', 'Alpha'])
   })
 
   it('merges plugin type defs and resolvers', async () => {
@@ -78,8 +78,8 @@ describe('GraphQL data layer', () => {
   })
 
   it('fails a bad query naming its source and the GraphQL error', async () => {
-    expect(validateQuery(schema, '{ allPage { nope } }')).toEqual(['Cannot query field "nope" on type "Page".'])
-    await expect(layer.query('{ allPage { nope } }', {}, 'site/theme/Doc.tsx')).rejects.toMatchObject({ file: 'site/theme/Doc.tsx', message: expect.stringContaining('Cannot query field "nope"') })
+    expect(validateQuery(schema, '{ allPage { nodes { nope } } }')).toEqual(['Cannot query field "nope" on type "Page".'])
+    await expect(layer.query('{ allPage { nodes { nope } } }', {}, 'site/theme/Doc.tsx')).rejects.toMatchObject({ file: 'site/theme/Doc.tsx', message: expect.stringContaining('Cannot query field "nope"') })
   })
 })
 

@@ -49,7 +49,7 @@ describe('node digests', () => {
     const node = store.createNode({ type: 'File', key: 'a/b.md', ...fields }, 'test')
     // Not made yet: the digest is a getter until read.
     expect(typeof Object.getOwnPropertyDescriptor(node.internal, 'contentDigest')?.get).toBe('function')
-    expect(Object.keys(node.internal)).toEqual(['contentDigest', 'owner'])
+    expect(Object.keys(node.internal)).toEqual(['type', 'contentDigest', 'owner'])
     // Fields set on the node after its creation do not change it (updateNode folds its own in).
     node.extra = 'later'
     expect(node.internal.contentDigest).toBe(createFieldsDigest(fields))

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { buildSchema } from '../../../../engine/schema/buildSchema.ts'
+import { NodeStore } from '../../../../engine/store/nodeStore.ts'
 import { queryToType } from '../../../../engine/typegen/queryToType.ts'
 import { typegen } from '../../../../engine/typegen/typegen.ts'
 
@@ -24,8 +25,17 @@ describe('typed queries', () => {
     expect(Object.fromEntries([...imports].map(([from, names]) => [from, [...names]]))).toEqual({ hast: ['Root'], 'sheaf/runtime': ['SidebarItem'] })
   })
 
+  it('types the fields inferred from nodes, nested objects included (issue 39)', () => {
+    const store = new NodeStore()
+    store.createNode({ id: 'ada', internal: { type: 'Author' }, name: 'Ada', born: 1815, social: { github: 'ada' }, tags: ['math'] }, 'authors')
+    const inferred = buildSchema([], [], store)
+    expect(queryToType(inferred, '{ allAuthor { totalCount nodes { name born social { github } tags } } }', 'Author.tsx')).toBe(
+      '{\n  allAuthor: {\n    totalCount: number\n    nodes: Array<{\n      name: string | null\n      born: number | null\n      social: {\n        github: string | null\n      } | null\n      tags: Array<string | null> | null\n    }>\n  }\n}',
+    )
+  })
+
   it('fails on a wrong field name, naming the template', () => {
-    expect(() => queryToType(schema, '{ allPage { titel } }', 'site/theme/Doc.tsx')).toThrow(/The query does not match the schema: Cannot query field "titel" on type "Page"/)
+    expect(() => queryToType(schema, '{ allPage { nodes { titel } } }', 'site/theme/Doc.tsx')).toThrow(/The query does not match the schema: Cannot query field "titel" on type "Page"/)
   })
 
   it('keeps the checked-in types of every fixture theme up to date', async () => {

@@ -19,7 +19,7 @@ const pages: SheafNode[] = ['/docs/a', '/docs/b'].map((route) => ({
   type: 'Page',
   parent: null,
   children: [],
-  internal: { contentDigest: route, owner: 'test' },
+  internal: { type: 'Page', contentDigest: route, owner: 'test' },
   path: route,
   version: null,
   lang: 'en',

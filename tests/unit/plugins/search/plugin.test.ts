@@ -15,7 +15,7 @@ function page(path: string, version: string | null, fields: Partial<SheafNode> =
     type: 'Page',
     parent: null,
     children: [],
-    internal: { contentDigest: path, owner: 'test' },
+    internal: { type: 'Page', contentDigest: path, owner: 'test' },
     path,
     version,
     versionPrefix,

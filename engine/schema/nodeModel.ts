@@ -1,0 +1,52 @@
+import type { NodeStore } from '../store/nodeStore.ts'
+import type { SheafNode } from '../store/types.ts'
+import type { DefaultOrders } from './query/nodeIndex.ts'
+import { runNodeQuery, type NodeQuery, type NodeQueryResult } from './query/runNodeQuery.ts'
+
+/** Records a read of a node (all of it, or only `fields`): see QueryContext.track. */
+export type TrackRead = (nodeId: string, fields?: readonly string[]) => void
+
+/**
+ * Gatsby's node model (`context.nodeModel` in a resolver): every node it hands out is recorded as
+ * read by the running query, so a resolver needs no `track()` of its own. A node returned is read
+ * whole (the resolver may show any of it); every other node of the type, in the fields that decided
+ * it was left out (a page whose author changes joins an author's list).
+ */
+export interface NodeModel {
+  getNodeById(args: { id: string; type?: string } | string): SheafNode | null
+  getNodesByIds(args: { ids: readonly string[]; type?: string }): SheafNode[]
+  getAllNodes(args: { type: string }): SheafNode[]
+  findOne(args: { type: string; query?: Omit<NodeQuery, 'limit' | 'skip'> }): Promise<SheafNode | null>
+  findAll(args: { type: string; query?: NodeQuery }): Promise<{ entries: SheafNode[]; totalCount(): Promise<number> }>
+}
+
+/** Runs a query over a type's nodes and records what decided its result and what it returned (`selected`: the fields shown, when known). */
+export function trackedQuery(store: NodeStore, track: TrackRead, orders: DefaultOrders, type: string, query: NodeQuery, selected?: readonly string[]): NodeQueryResult {
+  const result = runNodeQuery(store, type, query, orders)
+  if (result.decisive.length > 0) {
+    const returned = new Set(result.nodes)
+    for (const node of result.considered) if (!returned.has(node)) track(node.id, result.decisive)
+  }
+  const shown = selected && [...new Set([...selected, ...result.decisive])]
+  if (!shown || shown.length > 0) for (const node of result.nodes) track(node.id, shown)
+  return result
+}
+
+export function createNodeModel(store: NodeStore, track: TrackRead, orders: DefaultOrders): NodeModel {
+  const byId = (id: string, type?: string) => {
+    const node = store.getNode(id)
+    if (!node || (type && node.type !== type)) return null
+    track(node.id)
+    return node
+  }
+  return {
+    getNodeById: (args) => (typeof args === 'string' ? byId(args) : byId(args?.id, args?.type)),
+    getNodesByIds: ({ ids, type }) => ids.map((id) => byId(id, type)).filter((node): node is SheafNode => node !== null),
+    getAllNodes: ({ type }) => trackedQuery(store, track, orders, type, {}).nodes,
+    findOne: async ({ type, query = {} }) => trackedQuery(store, track, orders, type, { ...query, limit: 1 }).nodes[0] ?? null,
+    findAll: async ({ type, query = {} }) => {
+      const result = trackedQuery(store, track, orders, type, query)
+      return { entries: result.nodes, totalCount: async () => result.totalCount }
+    },
+  }
+}

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest'
+import { createDataLayer, type DataLayer } from '../../../../engine/dataLayer.ts'
+import { parseReadKey } from '../../../../engine/incremental/readKey.ts'
+import { buildSchema, type NamedResolvers, type NamedTypeDefs } from '../../../../engine/schema/buildSchema.ts'
+import type { SheafNode } from '../../../../engine/store/types.ts'
+import { sampleStore } from './sampleStore.ts'
+
+const site = { title: 'S', description: '', base: '/', lang: 'en', themeConfig: {} }
+const linkSdl: NamedTypeDefs = {
+  source: 'the type defs of plugin authors',
+  sdl: `type Author implements Node {
+  pages: [Page!]! @link(by: "frontmatter.author", from: "slug")
+}
+extend type Page {
+  author: Author @link(by: "slug", from: "frontmatter.author")
+}`,
+}
+
+function layerOf(typeDefs: NamedTypeDefs[] = [linkSdl], resolvers: NamedResolvers[] = [], store = sampleStore()): DataLayer {
+  return createDataLayer(buildSchema(typeDefs, resolvers, store), store, site)
+}
+
+describe('generated root fields (Gatsby 5 syntax)', () => {
+  const layer = layerOf()
+
+  it('allX with filter, sort, limit and skip gives a connection: nodes, totalCount, pageInfo', async () => {
+    const data = await layer.query<Record<string, any>>('{ allPage(filter: { frontmatter: { tags: { eq: "x" } } }, sort: { title: ASC }, limit: 1, skip: 1) { totalCount nodes { title } pageInfo { currentPage hasNextPage hasPreviousPage itemCount pageCount perPage totalCount } } }', {}, 'test')
+    expect(data.allPage.totalCount).toBe(2)
+    expect(data.allPage.nodes).toEqual([{ title: 'Beta' }])
+    expect(data.allPage.pageInfo).toEqual({ currentPage: 2, hasNextPage: false, hasPreviousPage: true, itemCount: 1, pageCount: 2, perPage: 1, totalCount: 2 })
+  })
+
+  it('x(field: { eq }) finds one node; a sort list breaks ties', async () => {
+    const data = await layer.query<Record<string, any>>('{ author(slug: { eq: "bob" }) { name born social { mastodon } } allAuthor(sort: [{ born: DESC }]) { nodes { slug } } }', {}, 'test')
+    expect(data.author).toEqual({ name: 'Bob', born: 1950, social: { mastodon: '@bob' } })
+    expect(data.allAuthor.nodes.map((author: { slug: string }) => author.slug)).toEqual(['bob', 'ada'])
+  })
+
+  it('distinct and group take a field selector', async () => {
+    const data = await layer.query<Record<string, any>>('{ allPage { distinct(field: { frontmatter: { author: SELECT } }) group(field: { frontmatter: { tags: SELECT } }) { fieldValue totalCount nodes { title } } } }', {}, 'test')
+    expect(data.allPage.distinct).toEqual(['ada', 'bob'])
+    expect(data.allPage.group).toEqual([
+      { fieldValue: 'x', totalCount: 2, nodes: [{ title: 'Alpha' }, { title: 'Beta' }] },
+      { fieldValue: 'y', totalCount: 2, nodes: [{ title: 'Alpha' }, { title: 'Delta' }] },
+    ])
+  })
+
+  it('every node has id, parent, children and internal { type contentDigest owner }', async () => {
+    const data = await layer.query<Record<string, any>>('{ author(slug: { eq: "ada" }) { id internal { type owner contentDigest } parent { ... on File { relativePath } } } allFile { nodes { childrenAuthor { slug } } } }', {}, 'test')
+    expect(data.author).toEqual({ id: 'author-ada', internal: { type: 'Author', owner: 'authors', contentDigest: 'ada' }, parent: { relativePath: 'authors.json' } })
+    expect(data.allFile.nodes[0].childrenAuthor).toEqual([{ slug: 'ada' }, { slug: 'bob' }])
+  })
+})
+
+describe('links and children', () => {
+  const layer = layerOf()
+
+  it('@link one way (page → author) and the other (author → its pages, by a nested field)', async () => {
+    const data = await layer.query<Record<string, any>>('{ page(path: "/b") { author { name } } author(slug: { eq: "ada" }) { pages { title } } d: page(path: "/d") { author { name } } }', {}, 'test')
+    expect(data.page.author).toEqual({ name: 'Ada Lovelace' })
+    expect(data.author.pages).toEqual([{ title: 'Beta' }, { title: 'Gamma' }])
+    expect(data.d.author).toBeNull()
+  })
+
+  it('childX and childrenX come from parent-child links', async () => {
+    const data = await layer.query<Record<string, any>>('{ page(path: "/a") { childExcerpt { text parent { id } } childrenExcerpt { text } children { id } } }', {}, 'test')
+    expect(data.page.childExcerpt.text).toBe('Alpha excerpt')
+    expect(data.page.childrenExcerpt).toEqual([{ text: 'Alpha excerpt' }])
+    expect(data.page.children).toEqual([{ id: 'excerpt-/a' }])
+  })
+
+  it('@link with `by: "id"` (the default) reads a list of ids, in their order', async () => {
+    const store = sampleStore()
+    store.createNode({ id: 'team', type: 'Team', members: ['author-bob', 'author-ada', 'nobody'] }, 'teams')
+    const layer = layerOf([linkSdl, { source: 'plugin teams', sdl: 'type Team implements Node { members: [Author!]! @link }' }], [], store)
+    const data = await layer.query<Record<string, any>>('{ team(id: { eq: "team" }) { members { slug } } }', {}, 'test')
+    expect(data.team.members).toEqual([{ slug: 'bob' }, { slug: 'ada' }])
+  })
+})
+
+describe('inference', () => {
+  it('infers a type nobody declared, with nested objects, Int and lists', async () => {
+    const schema = buildSchema([], [], sampleStore())
+    const author = schema.getType('Author') as import('graphql').GraphQLObjectType
+    expect(String(author.getFields().born.type)).toBe('Int')
+    expect(String(author.getFields().social.type)).toBe('AuthorSocial')
+    expect(author.getInterfaces().map(String)).toEqual(['Node'])
+  })
+
+  it('explicit SDL wins field by field; @dontInfer infers nothing', () => {
+    const explicit = buildSchema([{ source: 'plugin a', sdl: 'type Author implements Node { born: String }' }], [], sampleStore())
+    const fields = (explicit.getType('Author') as import('graphql').GraphQLObjectType).getFields()
+    expect(String(fields.born.type)).toBe('String')
+    expect(String(fields.name.type)).toBe('String')
+    const closed = buildSchema([{ source: 'plugin a', sdl: 'type Author implements Node @dontInfer { name: String }' }], [], sampleStore())
+    expect(Object.keys((closed.getType('Author') as import('graphql').GraphQLObjectType).getFields())).toEqual(['name', 'id', 'parent', 'children', 'internal'])
+  })
+
+  it("filters on a page's front-matter inferred from its values (the output stays JSON)", async () => {
+    const layer = layerOf([])
+    const data = await layer.query<Record<string, any>>('{ allPage(filter: { frontmatter: { author: { in: ["bob"] } } }) { nodes { frontmatter } } }', {}, 'test')
+    expect(data.allPage.nodes).toEqual([{ frontmatter: { title: 'Alpha', author: 'bob', tags: ['x', 'y'] } }])
+  })
+})
+
+describe('tracking without track()', () => {
+  const reads = async (layer: DataLayer, query: string) => {
+    const set = new Set<string>()
+    await layer.query(query, {}, 'test', set)
+    return [...set].map(parseReadKey)
+  }
+
+  it('an allX filter records each node in the fields that decided it, and the nodes returned in what they show', async () => {
+    const layer = layerOf()
+    const recorded = await reads(layer, '{ allAuthor(filter: { born: { gt: 1900 } }) { nodes { name } } }')
+    expect(recorded).toContainEqual({ nodeId: 'author-ada', fields: ['born'] })
+    expect(recorded).toContainEqual({ nodeId: 'author-bob', fields: ['born'] })
+    expect(recorded).toContainEqual({ nodeId: 'author-bob', fields: ['name'] })
+    expect(recorded.filter((read) => read.nodeId === 'author-ada')).toHaveLength(1)
+  })
+
+  it('a @link records the linked node and every candidate in the field it links by', async () => {
+    const layer = layerOf()
+    const recorded = await reads(layer, '{ author(slug: { eq: "bob" }) { pages { title } } }')
+    expect(recorded.filter((read) => read.nodeId.startsWith('author-') === false && read.fields?.join() === 'frontmatter')).toHaveLength(3)
+    expect(recorded.some((read) => read.fields?.includes('title'))).toBe(true)
+  })
+
+  it("a plugin resolver's reads through context.nodeModel are recorded", async () => {
+    const resolvers: NamedResolvers = {
+      source: 'plugin authors',
+      resolvers: {
+        Query: {
+          oldest: async (_: unknown, __: unknown, context: { nodeModel: { findAll(args: unknown): Promise<{ entries: SheafNode[] }> } }) =>
+            (await context.nodeModel.findAll({ type: 'Author', query: { sort: { born: 'ASC' }, limit: 1 } })).entries[0],
+        },
+      },
+    }
+    const layer = layerOf([linkSdl, { source: 'plugin authors', sdl: 'extend type Query { oldest: Author }' }], [resolvers])
+    const recorded = await reads(layer, '{ oldest { name } }')
+    expect(recorded).toContainEqual({ nodeId: 'author-ada', fields: null })
+    expect(recorded).toContainEqual({ nodeId: 'author-bob', fields: ['born'] })
+  })
+})
