@@ -18,7 +18,7 @@ export function parseFrontmatter(source: string, file: string): FrontmatterResul
   // Flat `key: value` lines need no YAML parser (see flatFrontmatter.ts).
   const flat = readFlatFrontmatter(match[1])
   if (flat) return { data: flat, lineCount }
-  const document = parseDocument(match[1], { prettyErrors: false })
+  const document = readYaml(() => parseDocument(match[1], { prettyErrors: false }), match[1], file)
   if (document.errors.length > 0) {
     const first = document.errors[0]
     const [line, column] = first.linePos?.[0] ? [first.linePos[0].line + 1, first.linePos[0].col] : [2, 1]
@@ -29,11 +29,40 @@ export function parseFrontmatter(source: string, file: string): FrontmatterResul
       hint: 'check the indentation and quote values that contain `:` or `#`, e.g. `title: "a: b"`.',
     })
   }
-  const data = document.toJS() ?? {}
+  // The yaml package refuses more than 100 alias expansions (a "billion laughs" bomb) with a plain Error.
+  const data = readYaml(() => document.toJS({ maxAliasCount: maxYamlAliases }), match[1], file) ?? {}
   if (typeof data !== 'object' || Array.isArray(data)) {
     throw new SheafError('The front-matter must be a YAML mapping of fields.', { file, line: 2, column: 1, hint: 'write fields as `key: value` lines between the `---` markers.' })
   }
   return { data: data as Record<string, unknown>, lineCount }
+}
+
+/** Alias expansions a front-matter block may make: a real one makes a few, a "billion laughs" block millions. */
+export const maxYamlAliases = 100
+
+/**
+ * Runs one step of the YAML parser, turning what it throws on hostile input into a located error:
+ * an alias bomb (too many expansions) or nesting deep enough to overflow the stack (`[[[[...`).
+ */
+function readYaml<T>(step: () => T, yaml: string, file: string): T {
+  try {
+    return step()
+  } catch (error) {
+    if (error instanceof RangeError && /call stack/i.test(error.message)) {
+      throw new SheafError('The front-matter is nested too deeply to read.', { file, line: 2, column: 1, hint: 'write front-matter as a few levels of `key: value` fields.', cause: error })
+    }
+    if (error instanceof Error && /alias/i.test(error.message)) {
+      const at = yaml.split('\n').findIndex((line) => /(?:^|[\s,[{:-])\*[^\s,\]}]+/.test(line))
+      throw new SheafError(`The front-matter's YAML aliases (\`*name\`) expand to more than ${maxYamlAliases} copies: ${error.message}.`, {
+        file,
+        line: at === -1 ? 2 : at + 2,
+        column: 1,
+        hint: 'write the values out instead of repeating them through anchors and aliases (`&name` / `*name`).',
+        cause: error,
+      })
+    }
+    throw error
+  }
 }
 
 /** Checks the types of the front-matter fields the engine reads. */

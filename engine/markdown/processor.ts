@@ -18,6 +18,7 @@ import remarkContainers, { normalizeContainerTitles } from './remarkContainers.t
 import remarkMdxComponents, { type ComponentRegistry } from './remarkMdxComponents.ts'
 import { createSanitizeSchema } from './sanitizeSchema.ts'
 import { assertReasonableNesting } from './nestingGuard.ts'
+import { assertPageCounts } from './pageCounts.ts'
 import { assertPageSize, defaultMaxPageSize } from './pageSize.ts'
 import rehypeRawHtmlDepthGuard from './rawHtmlDepth.ts'
 import { remarkTreeDepthGuard } from './treeDepth.ts'
@@ -126,6 +127,7 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
         return emptyResult(file)
       }
       assertReasonableNesting(source, file, { mdx })
+      assertPageCounts(source, file)
       const frontmatter = parseFrontmatter(source, file)
       assertFrontmatterTypes(frontmatter.data, file, source)
       // MDX would read a heading's `{#id}` as an expression (see customHeadingIds.ts).
