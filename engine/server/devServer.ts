@@ -24,6 +24,7 @@ import { devGenerationMeta, devSinceEvent, devUpdateEvent } from '../shared/devU
 import { errorPayload } from './errorOverlay.ts'
 import { answerGraphqlRequest } from './explorer/graphqlRequest.ts'
 import type { ExplorerVite } from './explorer/explorerVite.ts'
+import { refuseMalformedPath } from './badRequest.ts'
 import { hostRefusal, isHostAllowed } from './hostCheck.ts'
 import { BackgroundPass } from './backgroundPass.ts'
 import { isViteModuleRoute } from './viteModuleRoute.ts'
@@ -116,6 +117,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   // what it needs is ready, the first page before Vite has started.
   const gate = new StartGate()
   const server = http.createServer((request, response) => {
+    if (refuseMalformedPath(request, response)) return
     gate.dispatch(request, response).catch((error: unknown) => {
       console.error(formatError(error))
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
