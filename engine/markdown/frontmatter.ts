@@ -8,16 +8,20 @@ export interface FrontmatterResult {
   data: Record<string, unknown>
   /** Number of lines the front-matter block takes (0 when absent), to offset body positions. */
   lineCount: number
+  /** The line (1-based, in the page) a field is written on, by its path (`['hero', 'actions', 0, 'link']`), when known. */
+  lineOf: (path: readonly (string | number)[]) => number | undefined
 }
+
+const noLines = () => undefined
 
 /** Parses YAML front-matter; errors carry the file's line and column. */
 export function parseFrontmatter(source: string, file: string): FrontmatterResult {
   const match = frontmatterRE.exec(source)
-  if (!match) return { data: {}, lineCount: 0 }
+  if (!match) return { data: {}, lineCount: 0, lineOf: noLines }
   const lineCount = match[0].split('\n').length - 1
   // Flat `key: value` lines need no YAML parser (see flatFrontmatter.ts).
   const flat = readFlatFrontmatter(match[1])
-  if (flat) return { data: flat, lineCount }
+  if (flat) return { data: flat, lineCount, lineOf: (path) => (path.length === 1 ? topLevelLine(match[1], String(path[0])) : undefined) }
   const document = readYaml(() => parseDocument(match[1], { prettyErrors: false }), match[1], file)
   if (document.errors.length > 0) {
     const first = document.errors[0]
@@ -34,7 +38,25 @@ export function parseFrontmatter(source: string, file: string): FrontmatterResul
   if (typeof data !== 'object' || Array.isArray(data)) {
     throw new SheafError('The front-matter must be a YAML mapping of fields.', { file, line: 2, column: 1, hint: 'write fields as `key: value` lines between the `---` markers.' })
   }
-  return { data: data as Record<string, unknown>, lineCount }
+  const lineOf = (path: readonly (string | number)[]) => {
+    const node = document.getIn(path, true) as { range?: [number, number, number] } | undefined
+    // Line 1 is the opening `---`: the block's first line is the page's second.
+    return node?.range ? lineAt(match[1], node.range[0]) + 1 : undefined
+  }
+  return { data: data as Record<string, unknown>, lineCount, lineOf }
+}
+
+/** The 1-based line of `offset` in `text`. */
+function lineAt(text: string, offset: number): number {
+  let line = 1
+  for (let index = text.indexOf('\n'); index !== -1 && index < offset; index = text.indexOf('\n', index + 1)) line++
+  return line
+}
+
+/** The page line of a flat block's `key:` line. */
+function topLevelLine(block: string, key: string): number | undefined {
+  const index = block.split('\n').findIndex((line) => line.startsWith(`${key}:`))
+  return index === -1 ? undefined : index + 2
 }
 
 /** Alias expansions a front-matter block may make: a real one makes a few, a "billion laughs" block millions. */

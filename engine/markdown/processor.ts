@@ -18,6 +18,7 @@ import remarkContainers, { normalizeContainerTitles } from './remarkContainers.t
 import remarkMdxComponents, { type ComponentRegistry } from './remarkMdxComponents.ts'
 import { createSanitizeSchema } from './sanitizeSchema.ts'
 import { assertReasonableNesting } from './nestingGuard.ts'
+import { assertHeroFrontmatter } from './heroFrontmatter.ts'
 import { assertPageCounts } from './pageCounts.ts'
 import { assertPageSize, defaultMaxPageSize } from './pageSize.ts'
 import rehypeRawHtmlDepthGuard from './rawHtmlDepth.ts'
@@ -130,6 +131,7 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
       assertPageCounts(source, file)
       const frontmatter = parseFrontmatter(source, file)
       assertFrontmatterTypes(frontmatter.data, file, source)
+      assertHeroFrontmatter(frontmatter.data, file, frontmatter.lineOf)
       // MDX would read a heading's `{#id}` as an expression (see customHeadingIds.ts).
       const vfile = new VFile({ path: file, value: normalizeContainerTitles(mdx ? escapeCustomHeadingIds(source) : source) })
       const processor = mdx ? processors.mdx : processors.md
