@@ -3,7 +3,7 @@ import fsSync from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { SheafError } from '../errors.ts'
-import { claimStaging, removeStaleStaging, stagingOwnerFile } from './staleStaging.ts'
+import { claimStaging, releaseStaging, removeStaleStaging, stagingOwnerFile } from './staleStaging.ts'
 
 /**
  * The file every build writes into its output folder: a folder that holds it (or, from builds
@@ -38,10 +38,10 @@ export async function createStagingDir(outDir: string): Promise<{ dir: string; c
       await assertReplaceable(outDir)
       const old = `${outDir}.old-${process.pid}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
       const hadOutput = await exists(outDir)
-      await fs.rm(path.join(dir, stagingOwnerFile), { force: true })
       if (hadOutput) await fs.rename(outDir, old)
       await fs.rename(dir, outDir)
       activeStaging.delete(dir)
+      await releaseStaging(dir)
       // The new site is in place: the old one is removed in the background (a thousand
       // folders, 0.1-0.2 s), and the process does not exit before it is gone.
       if (hadOutput) {
@@ -53,6 +53,7 @@ export async function createStagingDir(outDir: string): Promise<{ dir: string; c
     async discard() {
       await fs.rm(dir, { recursive: true, force: true })
       activeStaging.delete(dir)
+      await releaseStaging(dir)
     },
   }
 }
@@ -88,7 +89,10 @@ async function makeUniqueDir(prefix: string): Promise<string> {
  */
 export function discardAllStagingSync(): string[] {
   const removed = [...activeStaging]
-  for (const dir of removed) fsSync.rmSync(dir, { recursive: true, force: true })
+  for (const dir of removed) {
+    fsSync.rmSync(dir, { recursive: true, force: true })
+    fsSync.rmSync(stagingOwnerFile(dir), { force: true })
+  }
   activeStaging.clear()
   return removed
 }

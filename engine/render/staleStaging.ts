@@ -3,18 +3,26 @@ import os from 'node:os'
 import path from 'node:path'
 
 /**
- * The file in a staging folder that names the process building into it, so that the next build
- * can tell a folder left by a killed build (remove it) from one a build is still writing (keep
- * it). Removed before the folder is swapped in: it is no part of the site.
+ * The file beside a staging folder (`.build-staging-1a2b3c4d.owner`) that names the process
+ * building into it, so that the next build can tell a folder left by a killed build (remove it)
+ * from one a build is still writing (keep it). Beside, not inside: nothing in the staging folder
+ * may be other than the site, since its files are swapped or merged into the output.
  */
-export const stagingOwnerFile = '.sheaf-staging-owner'
+export function stagingOwnerFile(dir: string): string {
+  return `${dir}.owner`
+}
 
 /** A folder a build gets while its owner file is not written yet is young: left alone for this long. */
 const youngFolderMs = 60_000
 
 /** Writes the owner file of a new staging folder: this process, on this host. */
 export async function claimStaging(dir: string): Promise<void> {
-  await fs.writeFile(path.join(dir, stagingOwnerFile), `${process.pid}\n${os.hostname()}\n`)
+  await fs.writeFile(stagingOwnerFile(dir), `${process.pid}\n${os.hostname()}\n`)
+}
+
+/** Removes the owner file of a staging folder that was swapped in or discarded. */
+export async function releaseStaging(dir: string): Promise<void> {
+  await fs.rm(stagingOwnerFile(dir), { force: true })
 }
 
 /**
@@ -27,6 +35,7 @@ export async function removeStaleStaging(outDir: string): Promise<string[]> {
   const parent = path.dirname(outDir)
   const name = path.basename(outDir)
   const stagingRE = new RegExp(`^\\.${escapeRegExp(name)}-staging-[0-9a-f]{8}$`)
+  const ownerRE = new RegExp(`^\\.${escapeRegExp(name)}-staging-[0-9a-f]{8}\\.owner$`)
   const oldRE = new RegExp(`^${escapeRegExp(name)}\\.old-(\\d+)-[0-9a-z]+$`)
   let entries: string[]
   try {
@@ -39,9 +48,12 @@ export async function removeStaleStaging(outDir: string): Promise<string[]> {
     const full = path.join(parent, entry)
     const old = oldRE.exec(entry)
     const stale = stagingRE.test(entry) ? await isStaleStaging(full) : old ? !isRunning(Number(old[1])) : false
-    if (!stale) continue
-    await fs.rm(full, { recursive: true, force: true })
-    removed.push(full)
+    if (stale) {
+      await fs.rm(full, { recursive: true, force: true })
+      removed.push(full)
+    }
+    // The owner file of a removed (or vanished) staging folder goes with it.
+    if (stale || (ownerRE.test(entry) && !entries.includes(entry.slice(0, -'.owner'.length)))) await fs.rm(stale ? stagingOwnerFile(full) : full, { force: true })
   }
   return removed
 }
@@ -49,7 +61,7 @@ export async function removeStaleStaging(outDir: string): Promise<string[]> {
 async function isStaleStaging(dir: string): Promise<boolean> {
   let owner: string
   try {
-    owner = await fs.readFile(path.join(dir, stagingOwnerFile), 'utf8')
+    owner = await fs.readFile(stagingOwnerFile(dir), 'utf8')
   } catch {
     // No owner file: a build that was killed at once, or one that has just made the folder.
     try {

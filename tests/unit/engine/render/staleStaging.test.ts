@@ -22,7 +22,7 @@ function deadPid(): number {
 function leftover(dir: string, owner?: string, ageMs = 0): string {
   fs.mkdirSync(path.join(dir, 'docs'), { recursive: true })
   fs.writeFileSync(path.join(dir, 'docs', 'page.html'), 'x'.repeat(1000))
-  if (owner !== undefined) fs.writeFileSync(path.join(dir, stagingOwnerFile), owner)
+  if (owner !== undefined) fs.writeFileSync(stagingOwnerFile(dir), owner)
   if (ageMs) fs.utimesSync(dir, new Date(Date.now() - ageMs), new Date(Date.now() - ageMs))
   return dir
 }
@@ -44,9 +44,13 @@ describe('a build removes what killed builds left beside its output folder', () 
       for (const dir of [killed, killedAtOnce, replaced]) expect(fs.existsSync(dir), dir).toBe(false)
       for (const dir of [live, justMade, otherSite, staging.dir]) expect(fs.existsSync(dir), dir).toBe(true)
 
-      // The owner file is the build's own business: it is not published.
+      expect(fs.existsSync(stagingOwnerFile(killed))).toBe(false)
+      expect(fs.existsSync(stagingOwnerFile(live))).toBe(true)
+      // The owner file lies beside the staging folder, never in what is published, and goes with it.
+      expect(fs.readdirSync(staging.dir)).not.toContain(path.basename(stagingOwnerFile(staging.dir)))
       await staging.commit()
-      expect(fs.existsSync(path.join(out, stagingOwnerFile))).toBe(false)
+      expect(fs.existsSync(stagingOwnerFile(staging.dir))).toBe(false)
+      expect(fs.readdirSync(out).filter((name) => name.includes('owner'))).toEqual([])
     } finally {
       running.kill()
     }
