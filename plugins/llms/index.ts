@@ -163,7 +163,10 @@ async function groupBySidebar(pages: PageRow[], graphql: <T>(query: string, vari
         const found = byPath.get(link)
         if (!found || placed.has(link)) continue
         placed.add(link)
-        sections.set(name, [...(sections.get(name) ?? []), found])
+        // Appended in place: a copy per page made this quadratic in a section's pages.
+        const section = sections.get(name)
+        if (section) section.push(found)
+        else sections.set(name, [found])
       }
     }
   }
