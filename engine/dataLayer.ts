@@ -1,5 +1,5 @@
 import type { GraphQLSchema } from 'graphql'
-import { resolvePath, routeKey } from './shared/routes.ts'
+import { routeKey } from './shared/routes.ts'
 import { clearReadKeys, readKey } from './incremental/readKey.ts'
 import { runQuery } from './schema/runQuery.ts'
 import type { QueryContext } from './schema/types.ts'
@@ -27,7 +27,7 @@ export function createDataLayer(schema: GraphQLSchema, store: NodeStore, site: R
   const context = (reads?: Set<string>): QueryContext => ({
     store,
     site,
-    pageByPath: (path) => byRoute.get(routeKey(resolvePath(path))),
+    pageByPath: (path) => byRoute.get(routeKey(path)),
     track: (id, fields) => reads?.add(readKey(id, fields)),
   })
   return {
@@ -37,11 +37,11 @@ export function createDataLayer(schema: GraphQLSchema, store: NodeStore, site: R
       return runQuery(schema, query, variables, context(reads), source)
     },
     pageLang(path) {
-      const lang = byRoute.get(routeKey(resolvePath(path)))?.lang
+      const lang = byRoute.get(routeKey(path))?.lang
       return typeof lang === 'string' ? lang : undefined
     },
     pageSource(path) {
-      const source = byRoute.get(routeKey(resolvePath(path)))?.sourcePath
+      const source = byRoute.get(routeKey(path))?.sourcePath
       return typeof source === 'string' ? source : undefined
     },
   }

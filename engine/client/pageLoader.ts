@@ -1,3 +1,4 @@
+import { encodeRoute } from '../shared/encodeRoute.ts'
 import { notFoundRoutes, routeToDataFile, withBase } from '../shared/routes.ts'
 import type { PageData } from '../shared/types.ts'
 import { createSharedDataResolver } from './sharedData.ts'
@@ -9,7 +10,7 @@ export function createPageLoader(base: string, knownNotFoundRoutes?: readonly st
   const cache = new Map<string, Promise<PageResult>>()
   const resolveShared = createSharedDataResolver(base)
   const read = async (response: Response): Promise<PageData> => resolveShared((await response.json()) as PageData)
-  const fetchJson = async (route: string): Promise<Response> => fetch(withBase(routeToDataFile(route), base), { headers: { accept: 'application/json' } })
+  const fetchJson = async (route: string): Promise<Response> => fetch(withBase(encodeRoute(routeToDataFile(route)), base), { headers: { accept: 'application/json' } })
 
   const load = (route: string): Promise<PageResult> => {
     const cached = cache.get(route)

@@ -13,7 +13,7 @@ import { toSiteData, withNotFoundRoutes } from '../pipeline/siteData.ts'
 import type { RegisteredPage } from '../pages/pageRegistry.ts'
 import { queryPageData, renderDocument, type RenderContext } from '../render/renderPages.ts'
 import { themeEntries } from '../render/themeImporter.ts'
-import { notFoundRoutes, routeKey, routeToHtmlFile, stripBase, withBase } from '../shared/routes.ts'
+import { notFoundRoutes, resolvePath, routeKey, routeToHtmlFile, stripBase, withBase } from '../shared/routes.ts'
 import type { PageData } from '../shared/types.ts'
 import { parseReadKey, ReadDigests } from '../incremental/readKey.ts'
 import { applyBodyEdit } from './bodyEdit.ts'
@@ -210,7 +210,7 @@ async function start(root: string, options: DevServerOptions, server: http.Serve
     earlyRoutes.push(route)
     const answered = (async () => {
       await stateRead
-      const page = state.pages.get(routeKey(route))
+      const page = state.pages.get(routeKey(resolvePath(route)))
       if (!page) return null
       await renderPage(url.pathname, page, 200, response)
       return page
@@ -542,7 +542,7 @@ async function start(root: string, options: DevServerOptions, server: http.Serve
       const pageRoute = route.slice(dataPrefix.length, -'.json'.length).replace(/\/index$/, '/') || '/'
       // Looked up in the turn: a request that waited for a rebuild's swap answers from the new state.
       const data = await inTurn(async () => {
-        const page = state.pages.get(routeKey(pageRoute)) ?? state.pages.get(routeKey(`${pageRoute}/`))
+        const page = state.pages.get(routeKey(resolvePath(pageRoute))) ?? state.pages.get(routeKey(resolvePath(`${pageRoute}/`)))
         return page ? pageData(page) : null
       })
       if (!data) {
@@ -565,7 +565,7 @@ async function start(root: string, options: DevServerOptions, server: http.Serve
       response.writeHead(200, { 'content-type': contentTypeOf(route as string), 'cache-control': 'no-store' }).end(emitted)
       return
     }
-    const page = route === null ? undefined : state.pages.get(routeKey(route))
+    const page = route === null ? undefined : state.pages.get(routeKey(resolvePath(route)))
     if (!page && (route === null || isFile || viteModule)) {
       viteRequests.track(response)
       vite.middlewares(request, response, () => {
