@@ -21,12 +21,26 @@ export const maxFootnotes = 2_000
  */
 export const maxLinks = 10_000
 
+/**
+ * Most list items one page may have. The list transforms take time per item and then some:
+ * 20,000 `- a` lines (80 KB) took 36 s, 300,000 (1.2 MB) had not finished after 8 minutes.
+ * A long changelog page has a few hundred.
+ */
+export const maxListItems = 3_000
+
+/**
+ * Most cells one table row may have (`|` on one line): a 20,000-column table took 14 s. A wide
+ * API table has a dozen columns.
+ */
+export const maxTableCells = 500
+
 /** An ATX heading (`## x`), a setext underline of `=` (a `-` underline is a thematic break as often), or an HTML heading tag. */
 const atxHeadingRE = /^ {0,3}#{1,6}(?:[ \t]|$)/
 const setextRE = /^ {0,3}=+[ \t]*$/
 const htmlHeadingRE = /<h[1-6][\s>/]/gi
 /** `[^label]: text` opens a footnote definition; `[^label]` elsewhere refers to one. */
 const footnoteDefinitionRE = /^[ \t]*(?:>[ \t]?)*(?:[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+)*\[\^[^\]\s]+\]:/
+const listItemRE = /^[ \t]*(?:>[ \t]?)*[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/
 const footnoteReferenceRE = /\[\^[^\]\s]+\](?!:)/g
 /** `](` of an inline link, `]:` of a reference definition, `<scheme:` of an autolink, `<a ` of raw HTML, a bare URL (GFM autolink). */
 const linkRE = /\]\(|^[ \t]*\[[^\]]+\]:|<[a-z][a-z0-9+.-]{1,31}:|<a[\s>]|(?<![(<\w])(?:https?:\/\/|www\.)/gi
@@ -44,6 +58,7 @@ export function assertPageCounts(source: string, file: string): void {
   let definitions = 0
   let references = 0
   let links = 0
+  let items = 0
   for (let index = 0; index < lines.length; index++) {
     if (roles[index] !== FenceRole.Outside) continue
     const line = lines[index]
@@ -57,9 +72,19 @@ export function assertPageCounts(source: string, file: string): void {
       if (definitions > maxFootnotes) throw tooMany(`${maxFootnotes} footnote definitions`, file, index + 1, 'keep a page to the notes a reader follows: move long reference lists into a page of their own, as plain list items.')
       if (references > maxFootnotes) throw tooMany(`${maxFootnotes} footnote references`, file, index + 1, 'refer to fewer footnotes per page, or split the page.')
     }
+    if (listItemRE.test(line) && ++items > maxListItems) throw tooMany(`${maxListItems} list items`, file, index + 1, 'split the list over several pages, or into sections with headings.')
+    if (line.includes('|') && countPipes(line) > maxTableCells) {
+      throw new SheafError(`This table row has more than ${maxTableCells} cells (\`|\`).`, { file, line: index + 1, column: 1, hint: 'split the table into several narrower ones, or write a literal `|` as `\\|`.' })
+    }
     links += countMatches(line, linkRE)
     if (links > maxLinks) throw tooMany(`${maxLinks} links`, file, index + 1, 'split the page into several (an index page per letter, say).')
   }
+}
+
+function countPipes(line: string): number {
+  let count = 0
+  for (let index = 0; index < line.length; index++) if (line.charCodeAt(index) === 124 /* | */) count++
+  return count
 }
 
 function countMatches(line: string, pattern: RegExp): number {

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { build, type BuildResult } from '../../../../engine/build.ts'
 import { formatError } from '../../../../engine/errors.ts'
-import { assertPageCounts, maxFootnotes, maxHeadings, maxLinks } from '../../../../engine/markdown/pageCounts.ts'
+import { assertPageCounts, maxFootnotes, maxHeadings, maxLinks, maxListItems, maxTableCells } from '../../../../engine/markdown/pageCounts.ts'
 
 // Issue 38: wide pages (150,000 headings, 60,000 footnotes) and hostile YAML failed after minutes
 // and gigabytes, naming no file. Each must now fail with file:line and a fix, before parsing.
@@ -87,6 +87,19 @@ describe('a page with more headings, footnotes or links than a page holds fails 
     const result = await runBuild(site({ 'index.md': `# Notes\n\n${notes}\n` }))
     expect(result.pages.find((entry) => entry.path === '/')?.html).toContain('note 199')
   }, 60_000)
+})
+
+describe('wide markdown fails at its line', () => {
+  it('refuses a list of 300,000 items (not done after 8 minutes) and a table row of 20,000 cells (14 s)', async () => {
+    const list = await failure({ 'index.md': `# L\n\n${'- a\n'.repeat(300_000)}` })
+    expect(list).toMatch(new RegExp(`content/index\\.md:${maxListItems + 3}:1\\n {2}The page has more than ${maxListItems} list items; this line passes the limit\\.\\n {2}Fix: split the list`))
+    const table = await failure({ 'index.md': `# T\n\n|${'a|'.repeat(20_000)}\n|${'-|'.repeat(20_000)}\n` })
+    expect(table).toMatch(new RegExp(`content/index\\.md:3:1\\n {2}This table row has more than ${maxTableCells} cells`))
+  }, 60_000)
+
+  it('lets lists and tables up to the limits through', () => {
+    expect(() => assertPageCounts(`# L\n\n${'- a\n'.repeat(maxListItems)}\n|${'a|'.repeat(maxTableCells - 1)}\n`, 'content/index.md')).not.toThrow()
+  })
 })
 
 describe('hostile YAML front-matter fails at its line', () => {
