@@ -1,5 +1,5 @@
 import type { GraphQLSchema } from 'graphql'
-import { resolvePath, routeKey } from './shared/routes.ts'
+import { routeKey } from './shared/routes.ts'
 import { clearReadKeys, readKey } from './incremental/readKey.ts'
 import { defaultOrders } from './schema/defaultOrders.ts'
 import { createNodeModel } from './schema/nodeModel.ts'
@@ -28,7 +28,7 @@ export function createDataLayer(schema: GraphQLSchema, store: NodeStore, site: R
   for (const page of store.getNodesByType('Page')) byRoute.set(routeKey(String(page.path)), page)
   const context = (reads?: Set<string>): QueryContext => {
     const track = reads ? (id: string, fields?: readonly string[]) => void reads.add(readKey(id, fields)) : () => undefined
-    return { store, site, pageByPath: (path) => byRoute.get(routeKey(resolvePath(path))), track, nodeModel: createNodeModel(store, track, defaultOrders) }
+    return { store, site, pageByPath: (path) => byRoute.get(routeKey(path)), track, nodeModel: createNodeModel(store, track, defaultOrders) }
   }
   return {
     schema,
@@ -37,11 +37,11 @@ export function createDataLayer(schema: GraphQLSchema, store: NodeStore, site: R
       return runQuery(schema, query, variables, context(reads), source)
     },
     pageLang(path) {
-      const lang = byRoute.get(routeKey(resolvePath(path)))?.lang
+      const lang = byRoute.get(routeKey(path))?.lang
       return typeof lang === 'string' ? lang : undefined
     },
     pageSource(path) {
-      const source = byRoute.get(routeKey(resolvePath(path)))?.sourcePath
+      const source = byRoute.get(routeKey(path))?.sourcePath
       return typeof source === 'string' ? source : undefined
     },
   }

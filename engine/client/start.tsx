@@ -11,6 +11,7 @@ import type { LayoutProps, PageData, SiteData, TemplateProps } from '../shared/t
 import { applyDevUpdate, isDevUpdate } from '../shared/devUpdate.ts'
 import { askForUpdatesSince, documentGeneration } from './devUpdates.ts'
 import { createPageLoader } from './pageLoader.ts'
+import { createSharedDataResolver } from './sharedData.ts'
 import { findHashTarget, scrollToHash } from './scrollToHash.ts'
 import { findNavigableAnchor } from './links.ts'
 import { staticQueriesOf } from './staticQueries.ts'
@@ -41,7 +42,9 @@ export async function startClient({ site: bundledSite, templates, Layout }: Clie
   // A build's bundle does not know the pages; the document names the 404 routes (see htmlShell).
   const notFound = dataElement.getAttribute('data-not-found')
   if (!site.notFoundRoutes && notFound !== null) site = { ...site, notFoundRoutes: notFound.split(' ').filter(Boolean) }
-  const initial = parseInlinePageData<PageData>(dataElement.textContent ?? '{}', root, rawHtml.ids)
+  // The layout's shared parts (the sidebar) come from their own file: fetched before hydrating, so
+  // the first render has the data the server rendered with (see engine/shared/sharedDataRef.ts).
+  const initial = await createSharedDataResolver(site.base)(parseInlinePageData<PageData>(dataElement.textContent ?? '{}', root, rawHtml.ids))
   const loadTemplate = async (name: string) => {
     const loader = templates[name] ?? templates['404']
     return (await loader()).default

@@ -2,7 +2,8 @@ import type { Element, Root } from 'hast'
 import path from 'node:path/posix'
 import { SheafError } from '../errors.ts'
 import type { PageLink } from '../markdown/pageLinks.ts'
-import { isExternalHref, routeKey, toRoute, withBase } from '../shared/routes.ts'
+import { encodeRoute } from '../shared/encodeRoute.ts'
+import { isExternalHref, resolvePath, routeKey, toRoute, withBase } from '../shared/routes.ts'
 import type { SheafNode } from '../store/types.ts'
 
 export interface DeadLink {
@@ -137,7 +138,7 @@ function resolveAnchor(link: PageLink, page: SheafNode, context: LinkContext, fi
   if (hash && !(target.anchors as string[]).includes(hash)) {
     dead.push({ ...where, reason: `${String(target.sourcePath)} has no heading with id "${hash}"`, anchorOnly: true })
   }
-  return { href: withBase(String(target.path), context.base) + (hash ? `#${hash}` : '') }
+  return { href: withBase(encodeRoute(String(target.path)), context.base) + (hash ? `#${hash}` : '') }
 }
 
 /**
@@ -150,7 +151,8 @@ function findTarget(pathPart: string, page: SheafNode, context: LinkContext): { 
   if (pathPart.startsWith('/') && !markdownFileRE.test(pathPart)) {
     // An absolute route stays within the page's language and version first.
     const withinVersion = toRoute({ slug: pathPart, langPrefix: String(page.langPrefix ?? ''), versionPrefix: String(page.versionPrefix ?? '') })
-    const target = context.pagesByRoute.get(routeKey(withinVersion)) ?? context.pagesByRoute.get(routeKey(pathPart))
+    // An href is a URL: decoded once into a route.
+    const target = context.pagesByRoute.get(routeKey(resolvePath(withinVersion))) ?? context.pagesByRoute.get(routeKey(resolvePath(pathPart)))
     return { target, tried: [...new Set([withinVersion, pathPart])].map((route) => `route ${route}`) }
   }
   const decoded = safeDecode(pathPart)

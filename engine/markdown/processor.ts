@@ -19,6 +19,8 @@ import remarkContainers, { normalizeContainerTitles } from './remarkContainers.t
 import remarkMdxComponents, { type ComponentRegistry } from './remarkMdxComponents.ts'
 import { createSanitizeSchema } from './sanitizeSchema.ts'
 import { assertReasonableNesting } from './nestingGuard.ts'
+import { assertHeroFrontmatter } from './heroFrontmatter.ts'
+import { assertPageCounts } from './pageCounts.ts'
 import { assertPageSize, defaultMaxPageSize } from './pageSize.ts'
 import rehypeRawHtmlDepthGuard from './rawHtmlDepth.ts'
 import { remarkTreeDepthGuard } from './treeDepth.ts'
@@ -129,9 +131,11 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
         return emptyResult(file)
       }
       assertReasonableNesting(source, file, { mdx })
+      assertPageCounts(source, file)
       const frontmatter = parseFrontmatter(source, file)
       assertFrontmatterTypes(frontmatter.data, file, source)
-      assertHomeFrontmatter(frontmatter.data, file, source)
+      assertHeroFrontmatter(frontmatter.data, file, frontmatter.lineOf)
+      assertHomeFrontmatter(frontmatter.data, file, frontmatter.lineOf)
       // MDX would read a heading's `{#id}` as an expression (see customHeadingIds.ts).
       const vfile = new VFile({ path: file, value: normalizeContainerTitles(mdx ? escapeCustomHeadingIds(source) : source) })
       const processor = mdx ? processors.mdx : processors.md

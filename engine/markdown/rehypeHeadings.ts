@@ -62,7 +62,8 @@ export default function rehypeHeadings(result: HeadingsResult, options: Headings
       }
       result.toc.push({ text, id: headingId, depth, charIndex: 0 })
     })
-    result.anchors.push(...resolveUserContentHashes(tree, ids))
+    // A loop, not push(...): spreading a page's every anchor as arguments overflowed the stack.
+    for (const anchor of resolveUserContentHashes(tree, ids)) result.anchors.push(anchor)
   }
 }
 

@@ -1,6 +1,6 @@
 import { SheafError } from '../errors.ts'
 import type { PageInput } from '../plugins/types.ts'
-import { resolvePath, routeKey } from '../shared/routes.ts'
+import { normalizeRoute, routeKey } from '../shared/routes.ts'
 import { SiteTemplates } from './siteTemplates.ts'
 
 export interface RegisteredPage {
@@ -38,7 +38,8 @@ export class PageRegistry {
         hint: `use one of ${Object.keys(this.templates).join(', ')}, add it to \`theme.templates\` in the config, or give a \`component\` of the site.`,
       })
     }
-    const path = resolvePath(input.path)
+    // A route as given (decoded text, as a file name makes it): never decoded again.
+    const path = normalizeRoute(input.path)
     const key = routeKey(path)
     const existing = this.byKey.get(key)
     if (existing) {

@@ -3,6 +3,7 @@ import fsSync from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { SheafError } from '../errors.ts'
+import { claimStaging, releaseStaging, removeStaleStaging, stagingOwnerFile } from './staleStaging.ts'
 
 /**
  * The file every build writes into its output folder: a folder that holds it (or, from builds
@@ -22,10 +23,13 @@ const activeStaging = new Set<string>()
 export async function createStagingDir(outDir: string): Promise<{ dir: string; commit(): Promise<void>; discard(): Promise<void> }> {
   const parent = path.dirname(outDir)
   await fs.mkdir(parent, { recursive: true })
+  // What a killed build left (its staging folder, a replaced output not yet removed) goes first.
+  await removeStaleStaging(outDir)
   // Not mkdtemp: it makes the folder 0700, and the folder becomes the site, which a web server
   // running as another user must be able to read. mkdir's default mode (0777) goes through the umask.
   const dir = await makeUniqueDir(path.join(parent, `.${path.basename(outDir)}${stagingInfix}`))
   activeStaging.add(dir)
+  await claimStaging(dir)
   await fs.writeFile(path.join(dir, buildMarker), 'This folder is a Sheaf build: the next build replaces it.\n')
   return {
     dir,
@@ -37,6 +41,7 @@ export async function createStagingDir(outDir: string): Promise<{ dir: string; c
       if (hadOutput) await fs.rename(outDir, old)
       await fs.rename(dir, outDir)
       activeStaging.delete(dir)
+      await releaseStaging(dir)
       // The new site is in place: the old one is removed in the background (a thousand
       // folders, 0.1-0.2 s), and the process does not exit before it is gone.
       if (hadOutput) {
@@ -48,6 +53,7 @@ export async function createStagingDir(outDir: string): Promise<{ dir: string; c
     async discard() {
       await fs.rm(dir, { recursive: true, force: true })
       activeStaging.delete(dir)
+      await releaseStaging(dir)
     },
   }
 }
@@ -83,7 +89,10 @@ async function makeUniqueDir(prefix: string): Promise<string> {
  */
 export function discardAllStagingSync(): string[] {
   const removed = [...activeStaging]
-  for (const dir of removed) fsSync.rmSync(dir, { recursive: true, force: true })
+  for (const dir of removed) {
+    fsSync.rmSync(dir, { recursive: true, force: true })
+    fsSync.rmSync(stagingOwnerFile(dir), { force: true })
+  }
   activeStaging.clear()
   return removed
 }

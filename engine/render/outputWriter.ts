@@ -18,8 +18,11 @@ export class OutputWriter {
     private readonly limit = 32,
   ) {}
 
-  /** Queues a write of `relative` (to the output folder); waits only when `limit` writes are already in flight. */
-  async write(relative: string, content: string | Uint8Array): Promise<void> {
+  /**
+   * Queues a write of `relative` (to the output folder); waits only when `limit` writes are already
+   * in flight. `once`: keep the file when it exists (a content-addressed file).
+   */
+  async write(relative: string, content: string | Uint8Array, options: { once?: boolean } = {}): Promise<void> {
     if (this.failure) throw this.failure
     const file = resolveInside(this.outDir, relative)
     while (this.inFlight.size >= this.limit) await Promise.race(this.inFlight)
@@ -27,8 +30,11 @@ export class OutputWriter {
     let made = this.folders.get(folder)
     if (!made) this.folders.set(folder, (made = fs.mkdir(folder, { recursive: true })))
     const task: Promise<void> = made
-      .then(() => fs.writeFile(file, content))
+      // `once`: a content-addressed file that may already be there (linked with a reused page) is
+      // left as it is, never written through the link into the previous build's copy.
+      .then(() => fs.writeFile(file, content, options.once ? { flag: 'wx' } : undefined))
       .catch((error: unknown) => {
+        if (options.once && (error as NodeJS.ErrnoException).code === 'EEXIST') return
         this.failure ??= error
       })
       .finally(() => this.inFlight.delete(task))

@@ -18,6 +18,7 @@ import { sitePolicy, type CspDirectives } from './contentSecurityPolicy.ts'
 import type { LoadedTheme } from './loadTheme.ts'
 import { renderApp } from './renderApp.tsx'
 import type { RenderOffload } from './renderWorker.ts'
+import { splitSharedData } from './sharedPageData.ts'
 
 export interface RenderedPage extends BuiltPage {
   /** The document ('' when it was written straight to disk). */
@@ -85,10 +86,12 @@ export function renderDocumentBytes(pageData: PageData, parts: DocumentParts, in
 export type DocumentParts = Pick<RenderContext, 'theme' | 'siteData' | 'assets' | 'statics'>
 
 /** Renders one page's document, as its lines, from its page data and its other inputs. */
-function renderDocumentLines(pageData: PageData, { theme, siteData, assets, statics }: DocumentParts, { lang, headTags, csp, source }: DocumentInputs): string[] {
+function renderDocumentLines(pageData: PageData, { theme, siteData, assets, statics }: DocumentParts, { lang, headTags, csp, source, shareData }: DocumentInputs): string[] {
   try {
     const app = renderApp(siteData, pageData, theme, statics?.results)
-    return htmlShellLines({ lang, head: app.head, body: app.body, page: pageData, assets, headTags: mergeHeadTags(app.head, headTags), rawHtmlIds: app.rawHtmlIds, notFoundRoutes: siteData.notFoundRoutes, csp })
+    // Rendered from the whole data; inlined as shipped, with the large shared parts as references.
+    const inline = shareData ? splitSharedData(pageData).shipped : pageData
+    return htmlShellLines({ lang, head: app.head, body: app.body, page: inline, assets, headTags: mergeHeadTags(app.head, headTags), rawHtmlIds: app.rawHtmlIds, notFoundRoutes: siteData.notFoundRoutes, csp })
   } catch (error) {
     throw renderError(error, pageData, theme, source)
   }
@@ -115,6 +118,8 @@ export interface DocumentInputs {
   csp?: CspDirectives | false
   /** The content file the page comes from, for a render error's message. */
   source?: string
+  /** Ship the layout data's large parts as shared files (see sharedPageData.ts): a build that writes its output does. */
+  shareData?: boolean
 }
 
 function documentInputs(pageData: PageData, context: RenderContext): DocumentInputs {
@@ -156,6 +161,8 @@ export async function renderPages(pages: RegisteredPage[], context: RenderContex
   let needed = 0
   let position = 0
   let offloaded = 0
+  /** Shared files already in the output (written, or linked with a reused page): each is written once. */
+  const sharedWritten = new Set<string>()
   const renderOne = async (page: RegisteredPage, reuse: boolean): Promise<void> => {
     const htmlFile = routeToHtmlFile(page.path)
     const dataFile = routeToDataFile(page.path)
@@ -172,7 +179,13 @@ export async function renderPages(pages: RegisteredPage[], context: RenderContex
     const dataJson = JSON.stringify(pageData)
     const inputs = documentInputs(pageData, context)
     const digest = cache ? renderInputsDigest(dataJson, inputs) : ''
+    // Written output ships the layout's large parts once (the dev server and in-memory builds inline them).
+    const shared = outDir && context.mode === 'build' ? splitSharedData(pageData) : null
+    if (shared) inputs.shareData = true
+    const sharedFiles = shared ? shared.chunks.map((chunk) => chunk.file) : []
     if (reuse && cache && outDir && cache.pages.reuseSameInputs(page.path, digest, reads, cache.previousOutDir, outDir)) {
+      // Its shared files come from the previous output with it (recorded with its files below).
+      for (const file of sharedFiles) sharedWritten.add(file)
       built()
       reused++
       return
@@ -180,10 +193,15 @@ export async function renderPages(pages: RegisteredPage[], context: RenderContex
     needed++
     if (outDir && !offload.current && context.startRenderWorker && needed >= offloadAfter && pages.length - position >= offloadMinRemaining) offload.current = context.startRenderWorker(outDir)
     if (outDir) {
-      const offered = dataJson.length <= offloadMaxDataLength && offload.current?.offer({ dataJson, lang: inputs.lang, headTags: inputs.headTags, csp: inputs.csp, htmlFile })
+      const offered = dataJson.length <= offloadMaxDataLength && offload.current?.offer({ dataJson, lang: inputs.lang, headTags: inputs.headTags, csp: inputs.csp, shareData: inputs.shareData, htmlFile })
       if (!offered) await writer?.write(htmlFile, renderDocumentBytes(pageData, context, inputs))
-      await writer?.write(dataFile, dataJson)
-      cache?.pages.record(page.path, reads, digest, [htmlFile, dataFile])
+      await writer?.write(dataFile, shared && shared.shipped !== pageData ? JSON.stringify(shared.shipped) : dataJson)
+      for (const chunk of shared?.chunks ?? []) {
+        if (sharedWritten.has(chunk.file)) continue
+        sharedWritten.add(chunk.file)
+        await writer?.write(chunk.file, chunk.json, { once: true })
+      }
+      cache?.pages.record(page.path, reads, digest, [htmlFile, dataFile, ...sharedFiles])
       built()
     } else {
       built(pageData.data, renderDocument(pageData, context, inputs), pageData)

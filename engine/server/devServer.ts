@@ -15,7 +15,7 @@ import { toSiteData, withNotFoundRoutes } from '../pipeline/siteData.ts'
 import type { RegisteredPage } from '../pages/pageRegistry.ts'
 import { queryPageData, renderDocument, type RenderContext } from '../render/renderPages.ts'
 import { themeEntries } from '../render/themeImporter.ts'
-import { notFoundRoutes, routeKey, routeToHtmlFile, stripBase, withBase } from '../shared/routes.ts'
+import { notFoundRoutes, resolvePath, routeKey, routeToHtmlFile, stripBase, withBase } from '../shared/routes.ts'
 import type { PageData } from '../shared/types.ts'
 import { parseReadKey, ReadDigests } from '../incremental/readKey.ts'
 import { applyBodyEdit } from './bodyEdit.ts'
@@ -26,6 +26,7 @@ import { devGenerationMeta, devSinceEvent, devUpdateEvent } from '../shared/devU
 import { errorPayload } from './errorOverlay.ts'
 import { answerGraphqlRequest } from './explorer/graphqlRequest.ts'
 import type { ExplorerVite } from './explorer/explorerVite.ts'
+import { refuseMalformedPath } from './badRequest.ts'
 import { hostRefusal, isHostAllowed } from './hostCheck.ts'
 import { BackgroundPass } from './backgroundPass.ts'
 import { isViteModuleRoute } from './viteModuleRoute.ts'
@@ -121,6 +122,7 @@ export async function startDevServer(root: string, options: DevServerOptions = {
   // what it needs is ready, the first page before Vite has started.
   const gate = new StartGate()
   const server = http.createServer((request, response) => {
+    if (refuseMalformedPath(request, response)) return
     gate.dispatch(request, response).catch((error: unknown) => {
       console.error(formatError(error))
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
@@ -213,7 +215,7 @@ async function start(root: string, options: DevServerOptions, server: http.Serve
     earlyRoutes.push(route)
     const answered = (async () => {
       await stateRead
-      const page = state.pages.get(routeKey(route))
+      const page = state.pages.get(routeKey(resolvePath(route)))
       if (!page) return null
       await renderPage(url.pathname, page, 200, response)
       return page
@@ -551,7 +553,7 @@ async function start(root: string, options: DevServerOptions, server: http.Serve
       const pageRoute = route.slice(dataPrefix.length, -'.json'.length).replace(/\/index$/, '/') || '/'
       // Looked up in the turn: a request that waited for a rebuild's swap answers from the new state.
       const data = await inTurn(async () => {
-        const page = state.pages.get(routeKey(pageRoute)) ?? state.pages.get(routeKey(`${pageRoute}/`))
+        const page = state.pages.get(routeKey(resolvePath(pageRoute))) ?? state.pages.get(routeKey(resolvePath(`${pageRoute}/`)))
         return page ? pageData(page) : null
       })
       if (!data) {
@@ -574,7 +576,7 @@ async function start(root: string, options: DevServerOptions, server: http.Serve
       response.writeHead(200, { 'content-type': contentTypeOf(route as string), 'cache-control': 'no-store' }).end(emitted)
       return
     }
-    const page = route === null ? undefined : state.pages.get(routeKey(route))
+    const page = route === null ? undefined : state.pages.get(routeKey(resolvePath(route)))
     // A public `.html` or extensionless file goes to Vite too, whose public-files guard refuses it with the build's reason (publicFiles.ts).
     if (!page && (route === null || isFile || viteModule || isPublicFile(route))) {
       viteRequests.track(response)

@@ -3,6 +3,7 @@ import http from 'node:http'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { notFoundRoutes, stripBase } from '../shared/routes.ts'
+import { refuseMalformedPath } from './badRequest.ts'
 import { headersFileReader, headersForRoute } from './headersFile.ts'
 import { listenError } from './listenError.ts'
 
@@ -58,6 +59,7 @@ export function startStaticServer(options: StaticServerOptions): Promise<http.Se
   })
 
   function serve(request: http.IncomingMessage, response: http.ServerResponse): void {
+    if (refuseMalformedPath(request, response)) return
     const url = new URL(request.url ?? '/', 'http://localhost')
     if (url.pathname === '/' && options.base !== '/') {
       response.writeHead(302, { location: options.base })

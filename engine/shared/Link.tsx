@@ -1,10 +1,16 @@
 import type { AnchorHTMLAttributes } from 'react'
 import { useSiteData } from './hooks.ts'
+import { encodeRoute, encodeRouteHref } from './encodeRoute.ts'
 import { isExternalHref, withBase } from './routes.ts'
 
 export interface LinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
-  /** A route under the base (`/docs/api`) or an external URL. */
+  /** A route under the base (`/docs/api`, with an optional `?query` or `#hash`) or an external URL. */
   to: string
+  /**
+   * `to` is a whole route (a page's path, a sidebar link): a `#` or `?` in it belongs to a file
+   * name, and is encoded with the rest.
+   */
+  exactRoute?: boolean
 }
 
 /**
@@ -12,7 +18,7 @@ export interface LinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
  * router's document-level click listener, so plain `<a>` in content works too.
  * External links open in a new tab with `rel="noopener noreferrer"`.
  */
-export function Link({ to, children, ...rest }: LinkProps) {
+export function Link({ to, exactRoute, children, ...rest }: LinkProps) {
   const site = useSiteData()
   if (isExternalHref(to)) {
     if (/^javascript:/i.test(to.trim())) return <span {...(rest as object)}>{children}</span>
@@ -23,7 +29,8 @@ export function Link({ to, children, ...rest }: LinkProps) {
     )
   }
   return (
-    <a href={withBase(to, site.base)} {...rest}>
+    // A route is text (a file name may hold a space, `%` or `#`); the href is its URL.
+    <a href={withBase(exactRoute ? encodeRoute(to) : encodeRouteHref(to), site.base)} {...rest}>
       {children}
     </a>
   )

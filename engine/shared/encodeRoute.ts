@@ -10,3 +10,13 @@ export function encodeRoute(route: string): string {
     .map((segment) => encodeURIComponent(segment).replace(/\(/g, '%28').replace(/\)/g, '%29'))
     .join('/')
 }
+
+/**
+ * A link target written as a route with an optional query or hash (`/docs/a b#options`) as a URL
+ * path: the route part encoded (encodeRoute), what follows the first `?` or `#` kept as written.
+ * A route whose name holds `?` or `#` itself is no such target: encode it with encodeRoute.
+ */
+export function encodeRouteHref(target: string): string {
+  const cut = target.search(/[?#]/)
+  return cut === -1 ? encodeRoute(target) : encodeRoute(target.slice(0, cut)) + target.slice(cut)
+}

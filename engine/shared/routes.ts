@@ -27,7 +27,20 @@ export function resolvePath(pathname: string): string {
 }
 
 function resolvePathUncached(pathname: string): string {
-  let path = decodeSegments(pathname)
+  return normalizeRoute(decodeSegments(pathname))
+}
+
+/**
+ * A route in its one spelling, without decoding anything: a leading slash, no doubled slashes, no
+ * `.html`, `/index` as `/`. Routes are decoded text (a file `a b%20c.md` has the route `/a b%20c`),
+ * so decoding one again would make it another route; a URL's path goes through resolvePath once.
+ */
+export function normalizeRoute(route: string): string {
+  return memo(normalized, route, normalizeRouteUncached)
+}
+
+function normalizeRouteUncached(route: string): string {
+  let path = route
   if (!path.startsWith('/')) path = `/${path}`
   path = path.replace(multiSlashRE, '/').replace(htmlSuffixRE, '')
   if (path === '/index') return '/'
@@ -40,10 +53,10 @@ export function byPath(a: { readonly [field: string]: unknown }, b: { readonly [
   return String(a.path).localeCompare(String(b.path))
 }
 
-/** The lookup key of a route: resolved, then without a trailing slash (root stays `/`). */
-export function routeKey(pathname: string): string {
-  return memo(keys, pathname, (value) => {
-    const path = resolvePath(value)
+/** The lookup key of a route (not a URL path: see resolvePath): normalized, then without a trailing slash (root stays `/`). */
+export function routeKey(route: string): string {
+  return memo(keys, route, (value) => {
+    const path = normalizeRoute(value)
     if (path === '/') return '/'
     return path.replace(trailingSlashRE, '') || '/'
   })
@@ -52,6 +65,7 @@ export function routeKey(pathname: string): string {
 // A build asks for the same few thousand routes over and over (every sidebar link of every
 // page): both functions are pure, so their answers are kept, up to a bound.
 const resolved = new Map<string, string>()
+const normalized = new Map<string, string>()
 const keys = new Map<string, string>()
 const memoLimit = 20_000
 

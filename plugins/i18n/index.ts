@@ -1,4 +1,4 @@
-import { SheafError, routeKey, toRoute, withBase, type Plugin, type QueryContext, type SheafNode } from 'sheaf'
+import { encodeRoute, SheafError, routeKey, toRoute, withBase, type Plugin, type QueryContext, type SheafNode } from 'sheaf'
 import { firstVisitScript, redirectPage } from './redirectScripts.ts'
 import { defaultTexts, themeConfigTextKeys, type UiTexts } from './texts.ts'
 
@@ -117,7 +117,7 @@ export function i18n(options: I18nOptions): Plugin {
         const route = routeKey(page.path)
         if (route.endsWith('/404') || (route.split('/')[1] && langs.has(route.split('/')[1]))) continue
         const from = route === '/' ? `${defaultLang}/index.html` : `${defaultLang}${route}.html`
-        await emitFile(from, redirectPage(withBase(page.path, site.base)))
+        await emitFile(from, redirectPage(withBase(encodeRoute(page.path), site.base)))
       }
     },
   }

@@ -1,6 +1,7 @@
 import { encodeRoute, routeToMarkdownFile, withBase, type GraphqlRunner, type Plugin, type PortableTemplate, type SheafNode, type SidebarItem } from 'sheaf'
 import path from 'node:path'
 import { convertTwins, type TwinBatch } from './convertTwins.ts'
+import { inlineText } from './inlineText.ts'
 import { TwinCache } from './twinCache.ts'
 import { TwinOutput } from './twinOutput.ts'
 
@@ -74,13 +75,14 @@ export function llms(options: LlmsOptions = {}): Plugin {
         const pages = data.allPage.filter((page) => (version.name ? page.version === version.name : true) && page.pageType !== '404' && page.pageType !== 'home')
         const sections = await groupBySidebar(pages, graphql, others)
         const title = version.isDefault ? data.site.title : `${data.site.title} ${version.name}`
-        const index = [`# ${title}`, '', `> ${data.site.description}`, '']
+        // Titles, descriptions and section labels come from content: one line each, brackets escaped (see inlineText.ts).
+        const index = [`# ${inlineText(title)}`, '', `> ${inlineText(data.site.description)}`, '']
         for (const [section, entries] of sections) {
-          index.push(`## ${section}`, '')
-          for (const page of entries) index.push(`- [${page.title}](${data.site.url}${withBase(encodeRoute(`/${markdownTwinFile(page.path)}`), site.base)})${page.description ? `: ${page.description}` : ''}`)
+          index.push(`## ${inlineText(section)}`, '')
+          for (const page of entries) index.push(`- [${inlineText(page.title)}](${data.site.url}${withBase(encodeRoute(`/${markdownTwinFile(page.path)}`), site.base)})${page.description.trim() ? `: ${inlineText(page.description)}` : ''}`)
           index.push('')
         }
-        const full = [`# ${title}`, '', `> ${data.site.description}`, '', ...[...sections.values()].flat().map((page) => `${twins.get(page.path) ?? ''}\n---\n`)]
+        const full = [`# ${inlineText(title)}`, '', `> ${inlineText(data.site.description)}`, '', ...[...sections.values()].flat().map((page) => `${twins.get(page.path) ?? ''}\n---\n`)]
         const prefix = version.prefix ? `${version.prefix.slice(1)}/` : ''
         await emitFile(`${prefix}llms.txt`, `${index.join('\n').trim()}\n`)
         await emitFile(`${prefix}llms-full.txt`, `${full.join('\n').trim()}\n`)
@@ -161,7 +163,10 @@ async function groupBySidebar(pages: PageRow[], graphql: <T>(query: string, vari
         const found = byPath.get(link)
         if (!found || placed.has(link)) continue
         placed.add(link)
-        sections.set(name, [...(sections.get(name) ?? []), found])
+        // Appended in place: a copy per page made this quadratic in a section's pages.
+        const section = sections.get(name)
+        if (section) section.push(found)
+        else sections.set(name, [found])
       }
     }
   }

@@ -49,7 +49,10 @@ function autoSidebars(pages: SidebarPage[], metaByDir: Map<string, MetaFile>): S
   for (const page of pages) {
     const top = topFolderOf(page)
     if (!top || metaByDir.has(top)) continue
-    topDirs.set(top, [...(topDirs.get(top) ?? []), page])
+    // Appended in place: a copy per page made this quadratic in a folder's pages.
+    const within = topDirs.get(top)
+    if (within) within.push(page)
+    else topDirs.set(top, [page])
   }
   const natural = new Intl.Collator('en', { numeric: true })
   const build = (dir: string, within: SidebarPage[]): SidebarItem[] => {

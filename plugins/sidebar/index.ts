@@ -95,8 +95,8 @@ export function sidebar(options: SidebarOptions = {}): Plugin {
             const found = findSidebar(sidebarsOf(context), args.path)
             trackMetas(context)
             if (!found) return { prev: null, next: null }
-            const links = flattenLinks(found.items)
-            const index = links.findIndex((link) => link.link === args.path)
+            const { links, indexOf } = linkOrderOf(found.items)
+            const index = indexOf.get(args.path) ?? -1
             if (index === -1) return { prev: null, next: null }
             const prev = links[index - 1] ?? null
             const next = links[index + 1] ?? null
@@ -134,6 +134,27 @@ export function sidebar(options: SidebarOptions = {}): Plugin {
       }
     },
   }
+}
+
+/**
+ * A sidebar's links in order, and each link's first position: every page asks for its neighbours,
+ * and a search of the list per page made prev/next quadratic in a sidebar's pages. Kept per
+ * sidebar (its items are built once per store).
+ */
+const linkOrders = new WeakMap<SidebarItem[], { links: { text: string; link: string }[]; indexOf: Map<string, number> }>()
+
+function linkOrderOf(items: SidebarItem[]): { links: { text: string; link: string }[]; indexOf: Map<string, number> } {
+  let order = linkOrders.get(items)
+  if (!order) {
+    const links = flattenLinks(items)
+    const indexOf = new Map<string, number>()
+    links.forEach((link, index) => {
+      if (!indexOf.has(link.link)) indexOf.set(link.link, index)
+    })
+    order = { links, indexOf }
+    linkOrders.set(items, order)
+  }
+  return order
 }
 
 function trackLinks(items: SidebarItem[], context: QueryContext): void {

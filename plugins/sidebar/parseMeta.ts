@@ -58,8 +58,22 @@ export function parseMeta(meta: MetaFile): MetaEntry[] {
   if (tree.type !== 'array') {
     throw new SheafError('`_meta.json` must hold an array of items.', { file: meta.sourcePath, ...lineAndColumn(meta.content, tree.offset), hint: 'write `["intro", "quick-start"]`.' })
   }
-  return (tree.children ?? []).map((node, index) => toEntry(node, index, meta))
+  const items = tree.children ?? []
+  if (items.length > maxMetaEntries) {
+    throw new SheafError(`\`_meta.json\` lists ${items.length} items, more than the ${maxMetaEntries} a sidebar folder may have.`, {
+      file: meta.sourcePath,
+      ...lineAndColumn(meta.content, items[maxMetaEntries].offset),
+      hint: 'split the folder into sub-folders (each with its own `_meta.json`); readers cannot scan thousands of sidebar items either.',
+    })
+  }
+  return items.map((node, index) => toEntry(node, index, meta))
 }
+
+/**
+ * Most items one `_meta.json` may list. Every page of the folder's version carries the sidebar:
+ * a 2.1 MB file of dividers made 900 MB of output across 50 pages. This site's longest has 30.
+ */
+export const maxMetaEntries = 2_000
 
 /** Strict JSON (no comments, no trailing commas), as a tree with offsets; a syntax error is located. */
 function parseJsonTree(meta: MetaFile): JsonNode {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import path from 'node:path'
-import { routeToHtmlFile, SheafError, startWorker, withBase, type GraphqlRunner, type HeadTag, type PagesApi, type Plugin, type SidebarItem, type WorkerTask } from 'sheaf'
+import { encodeRoute, routeToHtmlFile, SheafError, startWorker, withBase, type GraphqlRunner, type HeadTag, type PagesApi, type Plugin, type SidebarItem, type WorkerTask } from 'sheaf'
 import { cardHeight, cardWidth } from './cardSize.ts'
 import { CardStore } from './cardStore.ts'
 import type { DrawCardsInput, DrawnCard } from './drawCardsTask.ts'
@@ -67,7 +67,7 @@ export function socialCards(options: SocialCardsOptions = {}): Plugin {
     },
     headTags(page): HeadTag[] {
       if (page.template === '404' || page.mode === 'develop') return []
-      const image = `${siteUrl}${withBase(`/${cardFile(page.path)}`, page.base)}`
+      const image = `${siteUrl}${withBase(encodeRoute(`/${cardFile(page.path)}`), page.base)}`
       return [
         { tag: 'meta', attrs: { property: 'og:image', content: image } },
         { tag: 'meta', attrs: { property: 'og:image:width', content: String(cardWidth) } },

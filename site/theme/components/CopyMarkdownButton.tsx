@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { routeToMarkdownFile, useSiteData, withBase } from 'sheaf/runtime'
+import { encodeRoute, routeToMarkdownFile, useSiteData, withBase } from 'sheaf/runtime'
 import { useTexts } from '../hooks/useTexts.ts'
 
 type State = 'idle' | 'copied' | 'failed'
@@ -19,7 +19,7 @@ export function CopyMarkdownButton({ path }: { path: string }) {
   }, [state])
   const copy = async () => {
     try {
-      const response = await fetch(withBase(`/${routeToMarkdownFile(path)}`, base))
+      const response = await fetch(withBase(encodeRoute(`/${routeToMarkdownFile(path)}`), base))
       if (!response.ok) throw new Error(`HTTP ${response.status}`)
       await navigator.clipboard.writeText(await response.text())
       setState('copied')

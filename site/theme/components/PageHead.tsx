@@ -1,4 +1,4 @@
-import { isExternalHref, withBase } from 'sheaf/runtime'
+import { encodeRoute, isExternalHref, withBase } from 'sheaf/runtime'
 
 export interface PageHeadProps {
   siteTitle: string
@@ -23,8 +23,9 @@ export interface PageHeadProps {
  */
 export function PageHead({ siteTitle, siteUrl, base, path, pageTitle, description, type, icon, canonicalPath }: PageHeadProps) {
   const title = pageTitle ? `${pageTitle} | ${siteTitle}` : siteTitle
-  const url = `${siteUrl.replace(/\/+$/, '')}${withBase(path, base)}`
-  const canonical = canonicalPath ? `${siteUrl.replace(/\/+$/, '')}${withBase(canonicalPath, base)}` : url
+  // Routes are text: their URLs are encoded (a file name may hold a space, `%` or `#`).
+  const url = `${siteUrl.replace(/\/+$/, '')}${withBase(encodeRoute(path), base)}`
+  const canonical = canonicalPath ? `${siteUrl.replace(/\/+$/, '')}${withBase(encodeRoute(canonicalPath), base)}` : url
   return (
     <>
       <title>{title}</title>

@@ -22,7 +22,7 @@ export function PrevNext({ prev, next, prevText, nextText }: PrevNextProps) {
   return (
     <nav className="prev-next" aria-label={prevNextLabel}>
       {prev ? (
-        <Link to={prev.link} className="prev-next__link prev-next__link--prev" rel="prev">
+        <Link to={prev.link} exactRoute className="prev-next__link prev-next__link--prev" rel="prev">
           <span className="prev-next__label">{prevText}</span>
           <span className="prev-next__title">{prev.text}</span>
         </Link>
@@ -30,7 +30,7 @@ export function PrevNext({ prev, next, prevText, nextText }: PrevNextProps) {
         <span />
       )}
       {next ? (
-        <Link to={next.link} className="prev-next__link prev-next__link--next" rel="next">
+        <Link to={next.link} exactRoute className="prev-next__link prev-next__link--next" rel="next">
           <span className="prev-next__label">{nextText}</span>
           <span className="prev-next__title">{next.text}</span>
         </Link>

@@ -85,7 +85,7 @@ function SidebarLink({ item, route }: { item: SidebarItem; route: string }) {
   const active = isActiveLink(item.link, route)
   if (!item.link) return <span className="sidebar__link">{item.text}</span>
   return (
-    <Link to={item.link} className={active ? 'sidebar__link is-active' : 'sidebar__link'} aria-current={active ? 'page' : undefined}>
+    <Link to={item.link} exactRoute className={active ? 'sidebar__link is-active' : 'sidebar__link'} aria-current={active ? 'page' : undefined}>
       <span>{item.text}</span>
       {item.tag ? <span className="sidebar__tag">{item.tag}</span> : null}
     </Link>

@@ -23,7 +23,7 @@ export function VersionSwitcher({ versions, current, links, variant = 'bar' }: V
     <ul className="dropdown__list">
       {entries.map(({ version, path }) => (
         <li key={version.name}>
-          <Link to={path} className={version.name === current.name ? 'nav-link is-active' : 'nav-link'} aria-current={version.name === current.name ? 'true' : undefined}>
+          <Link to={path} exactRoute className={version.name === current.name ? 'nav-link is-active' : 'nav-link'} aria-current={version.name === current.name ? 'true' : undefined}>
             {version.name}
           </Link>
         </li>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
-import { isExternalHref, useRouter, useSiteData, withBase } from 'sheaf/runtime'
+import { encodeRouteHref, isExternalHref, useRouter, useSiteData, withBase } from 'sheaf/runtime'
 import { SearchResults } from './SearchResults.tsx'
 import type { SearchClientConfig, SearchHit } from './searchShared.ts'
 import { useFocusTrap } from './useFocusTrap.ts'
@@ -34,7 +34,7 @@ export function SearchModal({ placeholder, indexUrl, config, onClose }: SearchMo
   const listboxId = `${id}-results`
   const optionId = (index: number) => `${id}-hit-${index}`
   const hits = result?.groups.flatMap((group) => group.hits) ?? []
-  const hrefOf = (hit: SearchHit) => (isExternalHref(hit.link) ? hit.link : withBase(hit.link, base))
+  const hrefOf = (hit: SearchHit) => (isExternalHref(hit.link) ? hit.link : withBase(encodeRouteHref(hit.link), base))
 
   useFocusTrap(dialogRef)
   useEffect(() => inputRef.current?.focus(), [])

@@ -44,7 +44,7 @@ describe('flat front-matter (flatFrontmatter.ts)', () => {
   })
 
   it('keeps the line count and fields of a page', () => {
-    expect(parseFrontmatter('---\ntitle: "Hello"\ndescription: A page\n---\n\n# Hello\n', 'a.md')).toEqual({ data: { title: 'Hello', description: 'A page' }, lineCount: 4 })
-    expect(parseFrontmatter('---\ntitle: Hello\norder: 2\n---\n', 'a.md')).toEqual({ data: { title: 'Hello', order: 2 }, lineCount: 4 })
+    expect(parseFrontmatter('---\ntitle: "Hello"\ndescription: A page\n---\n\n# Hello\n', 'a.md')).toMatchObject({ data: { title: 'Hello', description: 'A page' }, lineCount: 4 })
+    expect(parseFrontmatter('---\ntitle: Hello\norder: 2\n---\n', 'a.md')).toMatchObject({ data: { title: 'Hello', order: 2 }, lineCount: 4 })
   })
 })
