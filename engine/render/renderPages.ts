@@ -12,7 +12,6 @@ import { OutputWriter } from './outputWriter.ts'
 import type { PageData, SiteData } from '../shared/types.ts'
 import { encodeLines } from './encodeLines.ts'
 import { htmlShellLines, type ClientAssets } from './htmlShell.ts'
-import { mergeHeadTags } from './mergeHeadTags.ts'
 import { sitePolicy, type CspDirectives } from './contentSecurityPolicy.ts'
 import type { LoadedTheme } from './loadTheme.ts'
 import { renderApp } from './renderApp.tsx'
@@ -73,8 +72,8 @@ export type DocumentParts = Pick<RenderContext, 'theme' | 'siteData' | 'assets'>
 /** Renders one page's document, as its lines, from its page data and its other inputs. */
 function renderDocumentLines(pageData: PageData, { theme, siteData, assets }: DocumentParts, { lang, headTags, csp, source }: DocumentInputs): string[] {
   try {
-    const app = renderApp(siteData, pageData, theme)
-    return htmlShellLines({ lang, head: app.head, body: app.body, page: pageData, assets, headTags: mergeHeadTags(app.head, headTags), rawHtmlIds: app.rawHtmlIds, notFoundRoutes: siteData.notFoundRoutes, csp })
+    const app = renderApp(siteData, pageData, theme, { lang, headTags })
+    return htmlShellLines({ lang, head: app.head, hoisted: app.hoisted, body: app.body, page: pageData, assets, rawHtmlIds: app.rawHtmlIds, notFoundRoutes: siteData.notFoundRoutes, csp })
   } catch (error) {
     throw renderError(error, pageData, theme, source)
   }
