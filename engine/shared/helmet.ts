@@ -9,7 +9,8 @@ type HelmetModule = typeof helmetNamespace
  * `main` and sees only a `default` export (the server render), while Vite and esbuild take its
  * ES build (`module`) with named exports (the client bundle, tests). Both shapes land here.
  */
-const helmetModule: HelmetModule = (helmetNamespace as HelmetModule & { default?: HelmetModule }).default ?? helmetNamespace
+// Note: `Reflect.get`, not `.default`: the client bundler warns about a `default` the ES build lacks.
+const helmetModule: HelmetModule = (Reflect.get(helmetNamespace, 'default') as HelmetModule | undefined) ?? helmetNamespace
 
 export const Helmet = helmetModule.Helmet
 export const HelmetProvider = helmetModule.HelmetProvider
