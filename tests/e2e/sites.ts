@@ -13,6 +13,8 @@ export const sites = {
   searchRemote: { dir: 'tests/fixtures/search-remote', port: 4304 + portOffset, base: '/search-remote/' },
   // The i18n fixture's content under `base: '/'`, for the first-visit redirect at the root (security/openRedirect.spec.ts).
   i18nRoot: { dir: 'tests/fixtures/i18n-root', port: 4307 + portOffset, base: '/' },
+  // Head tags from the config, the layout, a template and an MDX component (theme/head.spec.ts).
+  head: { dir: 'tests/fixtures/head', port: 4311 + portOffset, base: '/head/' },
 } as const
 
 /** The port of the search API that tests/e2e/search/remote.spec.ts starts (the search-remote fixture's config asks it). */
