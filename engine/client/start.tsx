@@ -13,6 +13,7 @@ import { askForUpdatesSince, documentGeneration } from './devUpdates.ts'
 import { createPageLoader } from './pageLoader.ts'
 import { findHashTarget, scrollToHash } from './scrollToHash.ts'
 import { findNavigableAnchor } from './links.ts'
+import { useLocaleNotFound } from './useLocaleNotFound.ts'
 
 type TemplateLoader = () => Promise<{ default: ComponentType<TemplateProps> }>
 
@@ -123,6 +124,8 @@ function ClientApp({ site, initial, loadTemplate, Layout, rawHtml }: { site: Sit
     },
     [loadTemplate, loader, site.base],
   )
+
+  useLocaleNotFound({ served: initial.page, base: site.base, knownNotFound: site.notFoundRoutes, load: loader.load, loadTemplate, navigations: latest, show: setView })
 
   useEffect(() => {
     // A marker for tests and styles: the page is interactive from here on.
