@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react'
 import { describe, expect, it } from 'vitest'
 import { renderDocumentBytes } from '../../../../engine/render/renderPages.ts'
 import { App } from '../../../../engine/shared/App.tsx'
@@ -22,8 +23,8 @@ function Doc() {
   )
 }
 
-function documentWith(headTags: HeadTag[]): string {
-  const theme = { App, templates: new Map([['doc', { name: 'doc', file: 'Doc.tsx', component: Doc }]]) }
+function documentWith(headTags: HeadTag[], component: ComponentType = Doc): string {
+  const theme = { App, templates: new Map([['doc', { name: 'doc', file: 'Doc.tsx', component }]]) }
   return renderDocumentBytes(page, { theme, siteData: site, assets: { entry: '/e.js', css: [], templateChunks: {}, bundle: 'b' } }, { lang: 'ar', headTags, csp: false }).toString('utf8')
 }
 
@@ -55,5 +56,16 @@ describe('the document head', () => {
 
   it('names the language and its direction on <html>', () => {
     expect(documentWith([])).toContain('<html lang="ar" dir="rtl">')
+  })
+
+  it('names the template when a <Helmet> holds what a head cannot', () => {
+    function Broken() {
+      return (
+        <Helmet>
+          <div>not a head tag</div>
+        </Helmet>
+      )
+    }
+    expect(() => documentWith([], Broken)).toThrow(/Rendering \/guide failed: Doc\.tsx threw "Only elements types .* Helmet does not support rendering <div> elements/)
   })
 })
