@@ -4,7 +4,7 @@ import { renderDocumentBytes } from '../../../../engine/render/renderPages.ts'
 import { App } from '../../../../engine/shared/App.tsx'
 import { Helmet } from '../../../../engine/shared/helmet.ts'
 import type { HeadTag } from '../../../../engine/plugins/types.ts'
-import type { PageData, SiteData } from '../../../../engine/shared/types.ts'
+import type { PageData, SiteData, TemplateProps } from '../../../../engine/shared/types.ts'
 
 const site: SiteData = { title: 'Docs', description: 'The site.', url: 'https://example.org', base: '/', lang: 'en', themeConfig: {} }
 const page: PageData = { path: '/guide', template: 'doc', context: { path: '/guide' }, data: {}, layoutData: {}, bundle: 'b' }
@@ -23,7 +23,7 @@ function Doc() {
   )
 }
 
-function documentWith(headTags: HeadTag[], component: ComponentType = Doc): string {
+function documentWith(headTags: HeadTag[], component: ComponentType<TemplateProps> = Doc): string {
   const theme = { App, templates: new Map([['doc', { name: 'doc', file: 'Doc.tsx', component }]]) }
   return renderDocumentBytes(page, { theme, siteData: site, assets: { entry: '/e.js', css: [], templateChunks: {}, bundle: 'b' } }, { lang: 'ar', headTags, csp: false }).toString('utf8')
 }
