@@ -16,6 +16,7 @@ import { findHashTarget, scrollToHash } from './scrollToHash.ts'
 import { findNavigableAnchor } from './links.ts'
 import { staticQueriesOf } from './staticQueries.ts'
 import type { StaticQueryResults } from '../shared/staticQuery.ts'
+import { useLocaleNotFound } from './useLocaleNotFound.ts'
 
 type TemplateLoader = () => Promise<{ default: ComponentType<TemplateProps> }>
 
@@ -131,6 +132,8 @@ function ClientApp({ site, initial, loadTemplate, Layout, rawHtml }: { site: Sit
     },
     [loadTemplate, loader, site.base],
   )
+
+  useLocaleNotFound({ served: initial.page, base: site.base, knownNotFound: site.notFoundRoutes, load: loader.load, loadTemplate, navigations: latest, show: setView })
 
   useEffect(() => {
     // A marker for tests and styles: the page is interactive from here on.

@@ -1,3 +1,4 @@
+import type { HeadTag } from '../shared/headTag.ts'
 import type { GraphQLResolverMap } from '../schema/types.ts'
 import type { NodeInput, SheafNode } from '../store/types.ts'
 
@@ -139,11 +140,7 @@ export interface PostBuildApi {
   waitUntil(task: Promise<unknown>): void
 }
 
-export interface HeadTag {
-  tag: 'script' | 'link' | 'meta' | 'style'
-  attrs: Record<string, string | boolean>
-  children?: string
-}
+export type { HeadTag }
 
 export interface PageInfo {
   path: string

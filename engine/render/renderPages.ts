@@ -13,7 +13,6 @@ import type { PageData, SiteData } from '../shared/types.ts'
 import type { StaticQueryResults } from '../shared/staticQuery.ts'
 import { encodeLines } from './encodeLines.ts'
 import { htmlShellLines, type ClientAssets } from './htmlShell.ts'
-import { mergeHeadTags } from './mergeHeadTags.ts'
 import { sitePolicy, type CspDirectives } from './contentSecurityPolicy.ts'
 import type { LoadedTheme } from './loadTheme.ts'
 import { renderApp } from './renderApp.tsx'
@@ -88,10 +87,10 @@ export type DocumentParts = Pick<RenderContext, 'theme' | 'siteData' | 'assets' 
 /** Renders one page's document, as its lines, from its page data and its other inputs. */
 function renderDocumentLines(pageData: PageData, { theme, siteData, assets, statics }: DocumentParts, { lang, headTags, csp, source, shareData }: DocumentInputs): string[] {
   try {
-    const app = renderApp(siteData, pageData, theme, statics?.results)
+    const app = renderApp(siteData, pageData, theme, { lang, headTags }, statics?.results)
     // Rendered from the whole data; inlined as shipped, with the large shared parts as references.
     const inline = shareData ? splitSharedData(pageData).shipped : pageData
-    return htmlShellLines({ lang, head: app.head, body: app.body, page: inline, assets, headTags: mergeHeadTags(app.head, headTags), rawHtmlIds: app.rawHtmlIds, notFoundRoutes: siteData.notFoundRoutes, csp })
+    return htmlShellLines({ lang, head: app.head, hoisted: app.hoisted, body: app.body, page: inline, assets, rawHtmlIds: app.rawHtmlIds, notFoundRoutes: siteData.notFoundRoutes, csp })
   } catch (error) {
     throw renderError(error, pageData, theme, source)
   }

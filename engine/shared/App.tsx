@@ -1,6 +1,8 @@
 import type { ComponentType, ReactNode } from 'react'
 import { HastCompilerContext, type HastCompiler } from './hastCompiler.ts'
+import { HelmetProvider } from './helmet.ts'
 import { RawHtmlContext, type RawHtmlRegistry } from './RawHtml.tsx'
+import { SiteHead, type SiteHeadProps } from './SiteHead.tsx'
 import { PageContext, RouterContext, SiteContext, type Router } from './contexts.ts'
 import { StaticQueryContext, type StaticQueryResults } from './staticQuery.ts'
 import type { LayoutProps, PageData, SiteData, TemplateProps } from './types.ts'
@@ -18,17 +20,26 @@ export interface AppProps {
   hastCompiler?: HastCompiler
   /** The site's static query results (see useStaticQuery); none when the site has no static query. */
   staticQueries?: StaticQueryResults
+  /**
+   * The server's react-helmet-async context: after the render it holds the head every `<Helmet>`
+   * of the tree says (see engine/render/helmetHead.ts). The client passes none.
+   */
+  helmetContext?: object
+  /** The server's outermost head: the page's language and the config's and plugins' tags (see SiteHead). */
+  siteHead?: SiteHeadProps
 }
 
 const noopRouter: Router = { navigate: async () => undefined, prefetch: () => undefined, loading: false }
 
 /** The root tree, identical on server and client. */
-export function App({ site, page, Template, Layout, router = noopRouter, rawHtml, hastCompiler, staticQueries }: AppProps) {
+export function App({ site, page, Template, Layout, router = noopRouter, rawHtml, hastCompiler, staticQueries, helmetContext, siteHead }: AppProps) {
   const content: ReactNode = <Template data={page.data} pageContext={page.context} path={page.path} />
   return (
-    <HastCompilerContext.Provider value={hastCompiler ?? null}>
-      <RawHtmlContext.Provider value={rawHtml ?? null}>
-        <SiteContext.Provider value={site}>
+    <HelmetProvider context={helmetContext}>
+      {siteHead ? <SiteHead {...siteHead} /> : null}
+      <HastCompilerContext.Provider value={hastCompiler ?? null}>
+        <RawHtmlContext.Provider value={rawHtml ?? null}>
+          <SiteContext.Provider value={site}>
           <StaticQueryContext.Provider value={staticQueries ?? null}>
             <RouterContext.Provider value={router}>
               <PageContext.Provider value={page}>
@@ -42,8 +53,9 @@ export function App({ site, page, Template, Layout, router = noopRouter, rawHtml
               </PageContext.Provider>
             </RouterContext.Provider>
           </StaticQueryContext.Provider>
-        </SiteContext.Provider>
-      </RawHtmlContext.Provider>
-    </HastCompilerContext.Provider>
+          </SiteContext.Provider>
+        </RawHtmlContext.Provider>
+      </HastCompilerContext.Provider>
+    </HelmetProvider>
   )
 }

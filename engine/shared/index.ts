@@ -3,6 +3,8 @@
  * only from here (`sheaf/runtime`), never from engine internals.
  */
 export { App } from './App.tsx'
+// The head API of themes, templates and components (ADR 6): the deepest `<Helmet>` wins.
+export { Helmet, HelmetProvider, type HelmetProps } from './helmet.ts'
 export { HastContent, type HastContentProps } from './HastContent.tsx'
 export { Link, type LinkProps } from './Link.tsx'
 export { RawHtml, type RawHtmlProps } from './RawHtml.tsx'

@@ -17,6 +17,8 @@ export const sites = {
   siteTemplate: { dir: 'tests/fixtures/site-template', port: 4308 + portOffset, base: '/team-site/' },
   // The worked example of docs/data-layer.md: sourced Author nodes, @link both ways, child nodes, a page per author.
   dataLayer: { dir: 'tests/fixtures/data-layer', port: 4318 + portOffset, base: '/data-layer/' },
+  // Head tags from the config, the layout, a template and an MDX component (theme/head.spec.ts).
+  head: { dir: 'tests/fixtures/head', port: 4311 + portOffset, base: '/head/' },
 } as const
 
 /** The port of the search API that tests/e2e/search/remote.spec.ts starts (the search-remote fixture's config asks it). */

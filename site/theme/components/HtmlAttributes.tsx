@@ -1,20 +1,13 @@
-import { useEffect } from 'react'
-import { textDirection } from 'sheaf/runtime'
+import { Helmet, textDirection } from 'sheaf/runtime'
 import type { LocaleInfo } from './layoutData.ts'
 
 /**
- * Keeps `<html lang>` and `<html dir>` on the shown page's language. The server writes
- * them into the document; a client navigation (the language switcher, a link to
- * another language) changes the page without a new document, so this sets them.
+ * `<html lang>` and `<html dir>` for the shown page's language, through react-helmet-async:
+ * the server writes them into the document, and the client's Helmet sets them after a
+ * navigation (the language switcher, a link to another language) that keeps the document.
  */
 export function HtmlAttributes({ lang }: { lang: string }) {
-  useEffect(() => {
-    const html = document.documentElement
-    if (html.lang !== lang) html.lang = lang
-    const dir = textDirection(lang)
-    if (html.dir !== dir) html.dir = dir
-  }, [lang])
-  return null
+  return <Helmet htmlAttributes={{ lang, dir: textDirection(lang) }} />
 }
 
 /**

@@ -1,4 +1,4 @@
-import { encodeRoute, isExternalHref, withBase } from 'sheaf/runtime'
+import { encodeRoute, Helmet, isExternalHref, withBase } from 'sheaf/runtime'
 
 export interface PageHeadProps {
   siteTitle: string
@@ -17,9 +17,10 @@ export interface PageHeadProps {
 }
 
 /**
- * The per-page <head> tags: title, description, favicon, canonical URL and Open Graph tags.
- * React 19 hoists them into <head> on the server and keeps them up to date on client navigation,
- * so no head manager ships to the browser.
+ * The layout's <head> defaults: title, description, favicon, canonical URL and Open Graph tags,
+ * in the outermost `<Helmet>`. A template or a component deeper in the tree overrides any of
+ * them with a `<Helmet>` of its own (the deepest wins); its `<title>` goes through the
+ * `{page} | {site}` template set here.
  */
 export function PageHead({ siteTitle, siteUrl, base, path, pageTitle, description, type, icon, canonicalPath }: PageHeadProps) {
   const title = pageTitle ? `${pageTitle} | ${siteTitle}` : siteTitle
@@ -27,8 +28,8 @@ export function PageHead({ siteTitle, siteUrl, base, path, pageTitle, descriptio
   const url = `${siteUrl.replace(/\/+$/, '')}${withBase(encodeRoute(path), base)}`
   const canonical = canonicalPath ? `${siteUrl.replace(/\/+$/, '')}${withBase(encodeRoute(canonicalPath), base)}` : url
   return (
-    <>
-      <title>{title}</title>
+    <Helmet titleTemplate={`%s | ${siteTitle}`} defaultTitle={siteTitle}>
+      {pageTitle ? <title>{pageTitle}</title> : null}
       <meta name="description" content={description} />
       {icon ? <link rel="icon" href={isExternalHref(icon) ? icon : withBase(icon, base)} type={icon.endsWith('.svg') ? 'image/svg+xml' : undefined} /> : null}
       <link rel="canonical" href={canonical} />
@@ -37,6 +38,6 @@ export function PageHead({ siteTitle, siteUrl, base, path, pageTitle, descriptio
       <meta property="og:type" content={type} />
       <meta property="og:url" content={url} />
       <meta property="og:site_name" content={siteTitle} />
-    </>
+    </Helmet>
   )
 }

@@ -13,12 +13,14 @@ export function RouteAnnouncer() {
   useEffect(() => {
     if (previous.current === path) return undefined
     previous.current = path
-    // Wait a frame so React has hoisted the new <title>.
-    const timer = setTimeout(() => {
+    // The head's <Helmet>s set the new title in the next animation frame (react-helmet-async
+    // defers its DOM update to one, asked for while the page rendered); a frame callback asked
+    // for now runs after theirs, in the same frame, so it reads the new title whatever the load.
+    const frame = requestAnimationFrame(() => {
       const heading = document.querySelector('main h1')?.textContent
       setMessage(document.title || heading || path)
-    }, 50)
-    return () => clearTimeout(timer)
+    })
+    return () => cancelAnimationFrame(frame)
   }, [path])
 
   return (

@@ -37,6 +37,8 @@ describe('public API', () => {
     expect(Object.keys(runtime).sort()).toEqual([
       'App',
       'HastContent',
+      'Helmet',
+      'HelmetProvider',
       'Link',
       'RawHtml',
       'defaultContainerTypes',

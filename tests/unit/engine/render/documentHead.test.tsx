@@ -1,8 +1,10 @@
+import type { ComponentType } from 'react'
 import { describe, expect, it } from 'vitest'
 import { renderDocumentBytes } from '../../../../engine/render/renderPages.ts'
 import { App } from '../../../../engine/shared/App.tsx'
+import { Helmet } from '../../../../engine/shared/helmet.ts'
 import type { HeadTag } from '../../../../engine/plugins/types.ts'
-import type { PageData, SiteData } from '../../../../engine/shared/types.ts'
+import type { PageData, SiteData, TemplateProps } from '../../../../engine/shared/types.ts'
 
 const site: SiteData = { title: 'Docs', description: 'The site.', url: 'https://example.org', base: '/', lang: 'en', themeConfig: {} }
 const page: PageData = { path: '/guide', template: 'doc', context: { path: '/guide' }, data: {}, layoutData: {}, bundle: 'b' }
@@ -11,16 +13,18 @@ const page: PageData = { path: '/guide', template: 'doc', context: { path: '/gui
 function Doc() {
   return (
     <>
-      <title>Guide | Docs</title>
-      <meta name="description" content="The guide." />
-      <link rel="canonical" href="https://example.org/guide" />
+      <Helmet titleTemplate="%s | Docs">
+        <title>Guide</title>
+        <meta name="description" content="The guide." />
+        <link rel="canonical" href="https://example.org/guide" />
+      </Helmet>
       <h1>Guide</h1>
     </>
   )
 }
 
-function documentWith(headTags: HeadTag[]): string {
-  const theme = { App, templates: new Map([['doc', { name: 'doc', file: 'Doc.tsx', component: Doc }]]) }
+function documentWith(headTags: HeadTag[], component: ComponentType<TemplateProps> = Doc): string {
+  const theme = { App, templates: new Map([['doc', { name: 'doc', file: 'Doc.tsx', component }]]) }
   return renderDocumentBytes(page, { theme, siteData: site, assets: { entry: '/e.js', css: [], templateChunks: {}, bundle: 'b' } }, { lang: 'ar', headTags, csp: false }).toString('utf8')
 }
 
@@ -34,16 +38,34 @@ describe('the document head', () => {
       { tag: 'meta', attrs: { property: 'og:image', content: 'https://example.org/card.png' } },
       { tag: 'meta', attrs: { property: 'og:image', content: 'https://example.org/other.png' } },
     ])
-    expect(count(html, /<meta name="description"/)).toBe(1)
-    expect(html).toContain('<meta name="description" content="The guide."/>')
-    expect(count(html, /<link rel="canonical"/)).toBe(1)
-    expect(html).toContain('href="https://example.org/guide"')
-    expect(count(html, /<meta property="og:image"/)).toBe(1)
-    expect(html).toContain('content="https://example.org/other.png"')
-    expect(count(html, /<title>/)).toBe(1)
+    expect(count(html, /<meta[^>]* name="description"/)).toBe(1)
+    expect(html).toContain('<meta data-rh="true" name="description" content="The guide.">')
+    expect(count(html, /<link[^>]* rel="canonical"/)).toBe(1)
+    expect(html).toContain('<link data-rh="true" rel="canonical" href="https://example.org/guide">')
+    // Of two plugin tags that say the same thing, the later one; the client's Helmet leaves it alone (no data-rh).
+    expect(count(html, /<meta[^>]* property="og:image"/)).toBe(1)
+    expect(html).toContain('<meta property="og:image" content="https://example.org/other.png">')
+    expect(count(html, /<title[ >]/)).toBe(1)
+    expect(html).toContain('<title data-rh="true">Guide | Docs</title>')
+  })
+
+  it('writes an inline head script as given, escaping only a closing tag in it', () => {
+    const html = documentWith([{ tag: 'script', attrs: {}, children: 'if (a < b) x("</script>")' }])
+    expect(html).toContain('<script>if (a < b) x("<\\/script>")</script>')
   })
 
   it('names the language and its direction on <html>', () => {
     expect(documentWith([])).toContain('<html lang="ar" dir="rtl">')
+  })
+
+  it('names the template when a <Helmet> holds what a head cannot', () => {
+    function Broken() {
+      return (
+        <Helmet>
+          <div>not a head tag</div>
+        </Helmet>
+      )
+    }
+    expect(() => documentWith([], Broken)).toThrow(/Rendering \/guide failed: Doc\.tsx threw "Only elements types .* Helmet does not support rendering <div> elements/)
   })
 })

@@ -14,14 +14,15 @@ const theme = { templates: { doc: 'site/theme/Doc.tsx' } }
 const themeInit = "(function(){try{if(localStorage.getItem('t')==='dark')document.documentElement.classList.add('dark')}catch(e){}})();"
 const redirect = "(function(){var d={\"base\":\"/\"};if(location.pathname.indexOf('</script>')<0)return})();"
 
-function shell(input: Partial<ShellInput>): string {
+/** A document whose head holds a theme's title and these config/plugin tags (as react-helmet-async leaves them). */
+function shell({ headTags = [], ...input }: Partial<ShellInput> & { headTags?: HeadTag[] }): string {
+  const siteTags = headTags.map((tag) => ({ ...tag, attrs: Object.fromEntries(Object.entries(tag.attrs).filter(([, value]) => value !== false)) as Record<string, string | true>, managed: false }))
   return htmlShell({
     lang: 'en',
-    head: '<title>t</title>',
+    head: { tags: [{ tag: 'title', attrs: {}, children: 't', managed: true }, ...siteTags], htmlAttributes: {}, bodyAttributes: {} },
     body: '<main>hello</main>',
     page: { path: '/x', template: 'doc', context: {}, data: {}, layoutData: {}, bundle: 'b' },
     assets: { entry: '/e.js', loader: '/loader.js', css: [], templateChunks: {}, bundle: 'b' },
-    headTags: [],
     ...input,
   })
 }
