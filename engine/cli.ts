@@ -23,6 +23,7 @@ Commands:
 
 Options:
   --out <dir>        Output folder (build)
+  --keep-going       Write every page that has no error, list the broken files, exit 1 (build)
   --config <file>    Config file (default site/config.ts)
   --port <n>         Port (preview, dev)
   --quiet            Print only warnings and errors
@@ -51,6 +52,7 @@ function parseCommandLine(args: string[]) {
         quiet: { type: 'boolean', default: false },
         verbose: { type: 'boolean', default: false },
         check: { type: 'boolean', default: false },
+        'keep-going': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
       },
@@ -117,8 +119,14 @@ async function main(): Promise<number> {
         return unfinishedBuildError(runningHooks())
       })
       try {
-        const result = await build(root, { configFile: values.config, config, outDir: values.out, quiet: values.quiet, startedAt })
+        const result = await build(root, { configFile: values.config, config, outDir: values.out, quiet: values.quiet, startedAt, keepGoing: values['keep-going'] })
         await outputDir.outputCleanup()
+        if (result.errors.length > 0) {
+          const { combinedContentErrors } = await import('./pipeline/brokenFiles.ts')
+          console.error(formatError(combinedContentErrors(result.errors), { verbose: values.verbose }))
+          console.error(`--keep-going: ${result.pages.length} pages written to ${displayPath(root, result.outDir)}, which they replaced; the files above are left out (a page with a dead link is written with it).`)
+          return 1
+        }
         return result.pages.length > 0 ? 0 : 1
       } finally {
         stopWatching()
@@ -245,3 +253,9 @@ main().then(
     process.exit(1)
   },
 )
+
+/** A folder as the user would type it: relative to the site when inside it, absolute otherwise. */
+function displayPath(root: string, dir: string): string {
+  const relative = path.relative(root, dir)
+  return relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? dir : relative
+}

@@ -46,7 +46,7 @@ export function transformContent({ config, site, session, runner }: SiteRunner, 
         await warmMarkdownCache(source.pending, session.markdownCache, { ...markdownOptions, ...planned })
         freeCore()
         try {
-          return await transformNodes(runner, source, site, run.reporterFor)
+          return await transformNodes(runner, source, site, run.reporterFor, run.broken.keepGoing ? run.broken.errors : undefined)
         } finally {
           session.highlightAhead.finish()
         }
@@ -55,7 +55,7 @@ export function transformContent({ config, site, session, runner }: SiteRunner, 
     )
     finalizePagePaths(source.store)
     // A one-shot build owns its parsed bodies, so links are resolved in place (no second copy).
-    resolveLinks(source.store, config, { inPlace: run.mode === 'build' && !options.keepInMemory, session, warn: run.reporterFor('links').warn })
+    resolveLinks(source.store, config, { inPlace: run.mode === 'build' && !options.keepInMemory, session, warn: run.reporterFor('links').warn, broken: run.broken })
     return source.store
   })()
   // A failed transform never frees the core: nothing more is started for a build that will fail.

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url'
 import path from 'node:path'
 import { writeClientEntry } from '../bundle/clientEntry.ts'
 import { defaultConfigFile } from '../config/loadConfig.ts'
-import { formatError } from '../errors.ts'
+import { formatError, type SheafError } from '../errors.ts'
+import { combinedContentErrors, sortedByPlace } from '../pipeline/brokenFiles.ts'
 import { loadSite, type LoadedSite } from '../build.ts'
 import { createPages } from '../pipeline/createPages.ts'
 import type { SiteRunner } from '../pipeline/createSiteRunner.ts'
@@ -60,6 +61,8 @@ interface DevState {
   files: () => Promise<Map<string, string | Uint8Array>>
   /** Page data by route, with the node ids its queries read. */
   cache: Map<string, { data: PageData; reads: Set<string> }>
+  /** The files a full load left out, with their errors: the dev server keeps going past them (every other page is served). */
+  broken: SheafError[]
   /**
    * The cold start's state (see outlineSite.ts): pages from front-matter and file names, whose
    * bodies are transformed when asked for, until the full load in the background replaces it.
@@ -486,6 +489,12 @@ async function start(root: string, options: DevServerOptions, server: http.Serve
     if (lastError) vite.ws.send({ type: 'update', updates: [] })
     broadcast(update)
     lastError = null
+    // The pages that built are served; the broken files stay in the overlay and the terminal until fixed.
+    if (next.broken.length > 0) {
+      const error = combinedContentErrors(next.broken)
+      console.error(formatError(error))
+      showError(error)
+    }
     // The pages are updated first; the search index and other emitted files follow (1 s at N=1,000).
     emitFilesSoon()
   }
@@ -783,11 +792,11 @@ function siteDataOf(state: DevState) {
 /** The cold start's state: the outline (see outlineSite.ts); `files` waits for the full load. */
 async function outlineState(site: OutlineSite, files: DevState['files']): Promise<DevState> {
   const registered = await createPages(site, site.dataLayer, site.run)
-  return { site, bodies: site.bodies, pages: new Map(registered.map((page) => [routeKey(page.path), page])), files, cache: new Map() }
+  return { site, bodies: site.bodies, pages: new Map(registered.map((page) => [routeKey(page.path), page])), files, cache: new Map(), broken: [] }
 }
 
 async function load(root: string, options: DevServerOptions & { session?: LoadedSite['session']; onFilesError?: (error: unknown) => void }): Promise<DevState> {
-  const site = await loadSite(root, { configFile: options.configFile, mode: 'develop', quiet: true, session: options.session })
+  const site = await loadSite(root, { configFile: options.configFile, mode: 'develop', quiet: true, session: options.session, keepGoing: true })
   const registered = await createPages(site, site.dataLayer, site.run)
   const emit = async () => {
     const files = new Map<string, string | Uint8Array>()
@@ -803,5 +812,5 @@ async function load(root: string, options: DevServerOptions & { session?: Loaded
       options.onFilesError?.(error)
       return new Map<string, string | Uint8Array>()
     }))
-  return { site, pages: new Map(registered.map((page) => [routeKey(page.path), page])), files, cache: new Map() }
+  return { site, pages: new Map(registered.map((page) => [routeKey(page.path), page])), files, cache: new Map(), broken: sortedByPlace(site.run.broken.errors) }
 }
