@@ -6,6 +6,7 @@ import { configSource } from './configSource.ts'
 import { NotLiteralConfigError, readConfigLiteral, type LiteralValue } from './readConfigLiteral.ts'
 import { readConfigByRunning } from './runConfig.ts'
 import { scanContent, type ContentIssue } from './scanContent.ts'
+import { contentToChangeSection } from './contentToChange.ts'
 import { translateConfig, type TranslatedConfig, type Untranslated } from './translateConfig.ts'
 
 /** The folder of the Sheaf package that is running: the new site depends on it (`"sheaf": "file:<it>"`). */
@@ -21,6 +22,11 @@ export interface MigrationResult {
   contentIssues: ContentIssue[]
   /** The text of MIGRATION.md. */
   report: string
+  /**
+   * Writes MIGRATION.md again with these places under "Content to change" (the build check's,
+   * see buildCheck.ts) and `checked` saying how they were found; returns its text.
+   */
+  rewriteReport(issues: ContentIssue[], checked: string): string
 }
 
 /**
@@ -87,9 +93,14 @@ export function migrateRspress(sourceDir: string, targetDir: string): MigrationR
   write('.gitignore', 'node_modules/\nbuild/\n.sheaf/\n.sheaf-cache/\n')
   write('site/config.ts', configSource(config))
   const contentIssues = scanContent(docsDir, path.posix.join(config.contentRoot, config.versionFolder ?? ''))
-  const report = migrationReport(config, configName, contentIssues)
+  const report = migrationReport(config, configName, contentIssues, 'found by looking through the pages')
   write('MIGRATION.md', report)
-  return { files, translated: config.translated, untranslated: config.untranslated, contentIssues, report }
+  const rewriteReport = (issues: ContentIssue[], checked: string) => {
+    const text = migrationReport(config, configName, issues, checked)
+    fs.writeFileSync(path.join(target, 'MIGRATION.md'), text)
+    return text
+  }
+  return { files, translated: config.translated, untranslated: config.untranslated, contentIssues, report, rewriteReport }
 }
 
 /** Navbar items: a root `_meta.json` of Rspress 1.x is an array of `{ text, link | items }`. */
@@ -184,7 +195,7 @@ function packageJson(target: string): string {
 }
 
 /** MIGRATION.md: what was translated, what was not and why, and what to check next. */
-function migrationReport(config: TranslatedConfig, configName: string, contentIssues: ContentIssue[]): string {
+function migrationReport(config: TranslatedConfig, configName: string, contentIssues: ContentIssue[], checked: string): string {
   const escape = (text: string) => text.replace(/\|/g, '\\|')
   const rows = config.untranslated.map((item) => `| \`${escape(item.key)}\` | ${escape(item.reason)} |`)
   return `# Migrated from Rspress
@@ -206,7 +217,7 @@ ${config.translated.length > 0 ? config.translated.map((key) => `- \`${key}\``).
 
 ${rows.length > 0 ? `| key | why |\n| --- | --- |\n${rows.join('\n')}` : 'Everything was translated.'}
 
-${contentIssues.length > 0 ? `## Content to change\n\nSheaf will not build these places as they are (the build lists them too, each with its line):\n\n${contentIssues.map((issue) => `- \`${issue.where}\`: ${issue.problem}`).join('\n')}\n\n` : ''}${config.notes.length > 0 ? `## Notes\n\n${config.notes.map((note) => `- ${note}`).join('\n')}\n\n` : ''}## Links
+${contentToChangeSection(contentIssues, checked)}${config.notes.length > 0 ? `## Notes\n\n${config.notes.map((note) => `- ${note}`).join('\n')}\n\n` : ''}## Links
 
 Rspress checks links to pages but not \`#anchors\`. The new config sets \`links: { deadAnchors: 'warn' }\`:
 a dead page link fails the build, a dead \`#anchor\` is a warning with its file and line. Fix those,
