@@ -6,6 +6,7 @@ import type { NodeStore } from '../store/nodeStore.ts'
 import type { BuildRun } from './buildRun.ts'
 import { preloadDataLayerModules } from './buildDataLayer.ts'
 import { resolveLinks } from './resolveLinks.ts'
+import { fragmentOptions } from '../markdown/fragmentImports.ts'
 import type { SiteRunner } from './createSiteRunner.ts'
 
 export interface TransformOptions {
@@ -36,7 +37,7 @@ export function transformContent({ config, site, session, runner }: SiteRunner, 
   const store = (async () => {
     // A one-shot build's workers store their results in the markdown cache themselves (see MarkdownShareMessage).
     const entryDir = run.mode === 'build' && !options.keepInMemory ? markdownCacheDir(config.root, options.cache) : null
-    const markdownOptions = { ...config.markdown, highlightDir: highlightStoreDir(config.root, options.cache), entryDir, root: config.root, configFile: config.configFile }
+    const markdownOptions = { ...config.markdown, highlightDir: highlightStoreDir(config.root, options.cache), entryDir, root: config.root, configFile: config.configFile, fragmentImports: fragmentOptions(config) }
     const source = await run.timer.run('source', () => sourceNodes(runner, site, run.reporterFor), (result) => result.pending.length)
     preloadDataLayerModules()
     await run.timer.run(
