@@ -7,6 +7,8 @@ import { NotLiteralConfigError, readConfigLiteral, type LiteralValue } from './r
 import { readConfigByRunning } from './runConfig.ts'
 import { scanContent, type ContentIssue } from './scanContent.ts'
 import { contentToChangeSection } from './contentToChange.ts'
+import { contentAliases } from './contentAliases.ts'
+import { readTsconfigPaths } from './tsconfigPaths.ts'
 import { translateConfig, type TranslatedConfig, type Untranslated } from './translateConfig.ts'
 
 /** The folder of the Sheaf package that is running: the new site depends on it (`"sheaf": "file:<it>"`). */
@@ -65,6 +67,13 @@ export function migrateRspress(sourceDir: string, targetDir: string): MigrationR
   const navs = readRootNavs(docsDir, first)
   const config = translateConfig({ config: value, spreads, rootNav: navs.defaultNav, langNavs: navs.langNavs, otherNavs: navs.others })
   if (ran) config.notes.push(`The default export of ${configName} is built by code, so the config was run to read it: values that are code (plugins, functions) are listed as untranslated.`)
+  // Fragments imported through the site's aliases (`@en/shared/x.mdx`) resolve in the copied content.
+  const aliases = readTsconfigPaths(source)
+  const importAliases = contentAliases(aliases, config.contentRoot, config.versionFolder)
+  if (Object.keys(importAliases).length > 0) {
+    config.fields.markdown = { ...(config.fields.markdown as Record<string, unknown> | undefined), importAliases }
+    config.notes.push(`The tsconfig's \`paths\` into ${config.contentRoot}/ became \`markdown.importAliases\`, so MDX fragments imported through them (\`${Object.keys(importAliases)[0]}/...\`) are found.`)
+  }
   const moved = versionLanguageRedirects(docsDir, config)
   if (Object.keys(moved).length > 0) {
     config.plugins.splice(config.plugins.findIndex((plugin) => plugin.name === 'sidebar') + 1, 0, { name: 'redirects', module: 'redirects', options: { redirects: moved } })

@@ -34,7 +34,8 @@ export function scanContent(docsDir: string, label: string): ContentIssue[] {
       const prose = source.split('\n').map((line, index) => (roles[index] === FenceRole.Outside ? line : '')).join('\n')
       for (const match of prose.matchAll(importFromRE)) {
         const from = match[1] ?? match[2]
-        if (themeModuleRE.test(from)) continue
+        // Fragments (`.md`/`.mdx`) are shown inline: the build resolves them, and reports what it cannot.
+        if (themeModuleRE.test(from) || /\.mdx?$/.test(from)) continue
         const line = prose.slice(0, match.index).split('\n').length
         issues.push({ where: `${relative}:${line}`, cause: 'MDX imports Sheaf does not resolve', problem: `imports from \`${from}\`: MDX pages may only use the theme's components (Tabs, Tab, PackageManagerTabs, Badge); Sheaf never runs MDX code` })
       }
