@@ -9,6 +9,7 @@ import { scanContent, type ContentIssue } from './scanContent.ts'
 import { contentToChangeSection } from './contentToChange.ts'
 import { contentAliases } from './contentAliases.ts'
 import { readTsconfigPaths } from './tsconfigPaths.ts'
+import { copySiteComponents, siteComponentsSection, type SiteComponent } from './siteComponents.ts'
 import { translateConfig, type TranslatedConfig, type Untranslated } from './translateConfig.ts'
 
 /** The folder of the Sheaf package that is running: the new site depends on it (`"sheaf": "file:<it>"`). */
@@ -102,10 +103,12 @@ export function migrateRspress(sourceDir: string, targetDir: string): MigrationR
   write('.gitignore', 'node_modules/\nbuild/\n.sheaf/\n.sheaf-cache/\n')
   write('site/config.ts', configSource(config))
   const contentIssues = scanContent(docsDir, path.posix.join(config.contentRoot, config.versionFolder ?? ''))
-  const report = migrationReport(config, configName, contentIssues, 'found by looking through the pages')
+  const components = copySiteComponents(source, docsDir, target, aliases)
+  files.push(...components.map((component) => component.copiedTo))
+  const report = migrationReport(config, configName, contentIssues, 'found by looking through the pages', components)
   write('MIGRATION.md', report)
   const rewriteReport = (issues: ContentIssue[], checked: string) => {
-    const text = migrationReport(config, configName, issues, checked)
+    const text = migrationReport(config, configName, issues, checked, components)
     fs.writeFileSync(path.join(target, 'MIGRATION.md'), text)
     return text
   }
@@ -204,7 +207,7 @@ function packageJson(target: string): string {
 }
 
 /** MIGRATION.md: what was translated, what was not and why, and what to check next. */
-function migrationReport(config: TranslatedConfig, configName: string, contentIssues: ContentIssue[], checked: string): string {
+function migrationReport(config: TranslatedConfig, configName: string, contentIssues: ContentIssue[], checked: string, components: SiteComponent[]): string {
   const escape = (text: string) => text.replace(/\|/g, '\\|')
   const rows = config.untranslated.map((item) => `| \`${escape(item.key)}\` | ${escape(item.reason)} |`)
   return `# Migrated from Rspress
@@ -226,7 +229,7 @@ ${config.translated.length > 0 ? config.translated.map((key) => `- \`${key}\``).
 
 ${rows.length > 0 ? `| key | why |\n| --- | --- |\n${rows.join('\n')}` : 'Everything was translated.'}
 
-${contentToChangeSection(contentIssues, checked)}${config.notes.length > 0 ? `## Notes\n\n${config.notes.map((note) => `- ${note}`).join('\n')}\n\n` : ''}## Links
+${siteComponentsSection(components)}${contentToChangeSection(contentIssues, checked)}${config.notes.length > 0 ? `## Notes\n\n${config.notes.map((note) => `- ${note}`).join('\n')}\n\n` : ''}## Links
 
 Rspress checks links to pages but not \`#anchors\`. The new config sets \`links: { deadAnchors: 'warn' }\`:
 a dead page link fails the build, a dead \`#anchor\` is a warning with its file and line. Fix those,
