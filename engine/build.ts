@@ -4,6 +4,7 @@ import { loadConfig } from './config/loadConfig.ts'
 import type { ResolvedConfig } from './config/types.ts'
 import type { DataLayer } from './dataLayer.ts'
 import { siteCacheDir, themeCacheDir } from './incremental/cacheDirs.ts'
+import { sortedByPlace } from './pipeline/brokenFiles.ts'
 import { buildDataLayer } from './pipeline/buildDataLayer.ts'
 import { commitOutput, openBuildOutput } from './pipeline/buildOutput.ts'
 import { startRun, type BuildRun, type RunOptions } from './pipeline/buildRun.ts'
@@ -19,6 +20,7 @@ import type { RenderedPage } from './render/renderPages.ts'
 import { writeSecurityHeaders } from './render/securityHeaders.ts'
 import { formatMs } from './reporter.ts'
 import type { NodeStore } from './store/nodeStore.ts'
+import type { SheafError } from './errors.ts'
 
 export type { RenderedPage }
 
@@ -47,6 +49,11 @@ export interface BuildResult {
   queried: number
   /** Pages a render worker rendered (see render/renderWorker.ts). */
   renderedInWorker: number
+  /**
+   * With `keepGoing`: the located errors of the files that made no page (or hold a dead link), in
+   * file order. The pages without one were written; the caller reports these and fails.
+   */
+  errors: SheafError[]
 }
 
 /** A site loaded up to its data layer: what `sheaf query`, typegen and the dev server start from. */
@@ -162,7 +169,9 @@ function finish(run: BuildRun, site: SiteRunner & { dataLayer: DataLayer }, rend
   if (!run.quiet) {
     const count = run.log.warnings.length
     const warnings = count ? `, ${count} warning${count === 1 ? '' : 's'}` : ''
-    run.sink.log(`built ${rendered.pages.length} pages in ${formatMs(performance.now() - run.startedAt)}${warnings} -> ${path.relative(site.config.root, outDir) || outDir}`)
+    const broken = run.broken.errors.length ? `, ${new Set(run.broken.errors.map((error) => error.file)).size} files with errors` : ''
+    run.sink.log(`built ${rendered.pages.length} pages${broken} in ${formatMs(performance.now() - run.startedAt)}${warnings} -> ${path.relative(site.config.root, outDir) || outDir}`)
   }
-  return { config: site.config, pages: rendered.pages, warnings: run.log.warnings, outDir, session: site.session, dataLayer: site.dataLayer, phases: run.timer.phases, queried: rendered.queried, renderedInWorker: rendered.offloaded }
+  const errors = sortedByPlace(run.broken.errors)
+  return { config: site.config, pages: rendered.pages, warnings: run.log.warnings, outDir, session: site.session, dataLayer: site.dataLayer, phases: run.timer.phases, queried: rendered.queried, renderedInWorker: rendered.offloaded, errors }
 }

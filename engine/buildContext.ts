@@ -11,6 +11,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { packageRoot } from './packageRoot.ts'
 import { createMarkdownCache, type MarkdownCache } from './sources/markdownCache.ts'
+import { fragmentOptions, fragmentStamp } from './markdown/fragmentImports.ts'
 
 /**
  * What survives between builds in one process (the dev server, tests): the
@@ -42,14 +43,16 @@ export async function createBuildSession(config: ResolvedConfig, options: { cach
       created ??= (async () => {
         const [{ createCodeHighlighter }, { createMarkdownProcessor }] = await Promise.all([markdownModules.highlighter(), markdownModules.processor()])
         const highlighter = await createCodeHighlighter(config.markdown.codeThemes)
-        return createMarkdownProcessor({ highlighter, highlightStore, highlightAhead, components: config.markdown.components, sanitize: config.markdown.sanitize, reservedIds: config.markdown.reservedIds, contentClasses: config.markdown.contentClasses, maxPageSize: config.markdown.maxPageSize, containerTypes: config.markdown.containerTypes, remarkPlugins: config.markdown.remarkPlugins, rehypePlugins: config.markdown.rehypePlugins })
+        return createMarkdownProcessor({ highlighter, highlightStore, highlightAhead, components: config.markdown.components, sanitize: config.markdown.sanitize, reservedIds: config.markdown.reservedIds, contentClasses: config.markdown.contentClasses, maxPageSize: config.markdown.maxPageSize, containerTypes: config.markdown.containerTypes, remarkPlugins: config.markdown.remarkPlugins, rehypePlugins: config.markdown.rehypePlugins, fragmentImports: fragmentOptions(config) })
       })()
       return (await created).process(input)
     },
   }
   const key = sessionKey(config)
   const dir = markdownCacheDir(config.root, options.cache)
-  const markdownCache = createMarkdownCache({ dir, salt: `${engineVersion}\0${key}`, keepInMemory: options.keepInMemory ?? true })
+  const fragments = fragmentOptions(config)
+  // A page's key covers the fragments it shows: an edited fragment re-transforms its importers.
+  const markdownCache = createMarkdownCache({ dir, salt: `${engineVersion}\0${key}`, keepInMemory: options.keepInMemory ?? true, stamp: (source, file) => fragmentStamp(source, file, fragments) })
   return { processor, flush: async () => void (await Promise.all([highlightStore?.flush(), markdownCache.flush()])), markdownCache, key, highlightAhead, resolvedLinks: new Map() }
 }
 

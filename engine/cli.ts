@@ -25,6 +25,7 @@ Commands:
 
 Options:
   --out <dir>        Output folder (build)
+  --keep-going       Write every page that has no error, list the broken files, exit 1 (build)
   --config <file>    Config file (default site/config.ts)
   --port <n>         Port (preview, dev)
   --quiet            Print only warnings and errors
@@ -54,6 +55,7 @@ function parseCommandLine(args: string[]) {
         verbose: { type: 'boolean', default: false },
         check: { type: 'boolean', default: false },
         schema: { type: 'boolean', default: false },
+        'keep-going': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
       },
@@ -120,8 +122,14 @@ async function main(): Promise<number> {
         return unfinishedBuildError(runningHooks())
       })
       try {
-        const result = await build(root, { configFile: values.config, config, outDir: values.out, quiet: values.quiet, startedAt })
+        const result = await build(root, { configFile: values.config, config, outDir: values.out, quiet: values.quiet, startedAt, keepGoing: values['keep-going'] })
         await outputDir.outputCleanup()
+        if (result.errors.length > 0) {
+          const { combinedContentErrors } = await import('./pipeline/brokenFiles.ts')
+          console.error(formatError(combinedContentErrors(result.errors), { verbose: values.verbose }))
+          console.error(`--keep-going: ${result.pages.length} pages written to ${displayPath(root, result.outDir)}, which they replaced; the files above are left out (a page with a dead link is written with it).`)
+          return 1
+        }
         return result.pages.length > 0 ? 0 : 1
       } finally {
         stopWatching()
@@ -198,8 +206,13 @@ async function main(): Promise<number> {
       }
       const { migrateRspress } = await import('./migrate/migrateRspress.ts')
       const result = migrateRspress(path.resolve(root, source), path.resolve(root, target))
+      // The migrated site is built (in memory, keeping going) to list every file it will not build as it is.
+      const [{ checkMigratedSite }, { mergeChecks }] = await Promise.all([import('./migrate/buildCheck.ts'), import('./migrate/contentToChange.ts')])
+      const check = await checkMigratedSite(path.resolve(root, target))
+      const found = 'issues' in check ? mergeChecks(result.contentIssues, check.issues) : result.contentIssues
+      result.rewriteReport(found, 'issues' in check ? 'a build of the new site found them, each with its line' : `found by looking through the pages; the build check could not run: ${check.failed.replace(/\s*\n\s*/g, ' ')}`)
       const untranslated = result.untranslated.map((item) => `  ${item.key}: ${item.reason}`).join('\n')
-      const issues = result.contentIssues.map((issue) => `  ${issue.where}: ${issue.problem}`).join('\n')
+      const issues = found.map((issue) => `  ${issue.where}: ${issue.problem}`).join('\n')
       process.stdout.write(`Migrated ${source} into ${target}: ${result.translated.length} config keys translated, ${result.untranslated.length} not${untranslated ? `:\n${untranslated}` : '.'}\n${issues ? `Content Sheaf will not build as it is:\n${issues}\n` : ''}The list is in ${path.join(target, 'MIGRATION.md')}. Next:\n  cd ${target}\n  npm install\n  npm run build\n`)
       return 0
     }
@@ -258,3 +271,9 @@ main().then(
     process.exit(1)
   },
 )
+
+/** A folder as the user would type it: relative to the site when inside it, absolute otherwise. */
+function displayPath(root: string, dir: string): string {
+  const relative = path.relative(root, dir)
+  return relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? dir : relative
+}

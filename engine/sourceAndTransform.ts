@@ -1,4 +1,5 @@
-import { isSheafError, SheafError } from './errors.ts'
+import { isSheafError, type SheafError } from './errors.ts'
+import { combinedContentErrors } from './pipeline/brokenFiles.ts'
 import type { ResolvedConfig } from './config/types.ts'
 import { createContentDigest, createNodeId } from './store/digest.ts'
 import { NodeStore } from './store/nodeStore.ts'
@@ -25,8 +26,10 @@ export async function sourceNodes(runner: PluginRunner, site: SiteInfo, reporter
 /**
  * Offers every new node to every plugin's `onCreateNode`, in config order,
  * including nodes that onCreateNode itself creates (a File becomes a Page).
+ * `broken`: when given, a content error is pushed there and the transform succeeds without that
+ * file's page (a build that keeps going); otherwise the transform fails once, listing them all.
  */
-export async function transformNodes(runner: PluginRunner, source: SourceResult, site: SiteInfo, reporterFor: (name: string) => Reporter): Promise<number> {
+export async function transformNodes(runner: PluginRunner, source: SourceResult, site: SiteInfo, reporterFor: (name: string) => Reporter, broken?: SheafError[]): Promise<number> {
   const { store, pending } = source
   let count = 0
   // A content error (one that names its file) does not stop the transform: every file is read,
@@ -63,18 +66,9 @@ export async function transformNodes(runner: PluginRunner, source: SourceResult,
       contentErrors.push(error)
     }
   }
-  if (contentErrors.length === 1) throw contentErrors[0]
-  if (contentErrors.length > 1) throw combinedContentErrors(contentErrors)
+  if (broken) broken.push(...contentErrors)
+  else if (contentErrors.length > 0) throw combinedContentErrors(contentErrors)
   return count
-}
-
-/** One error for several files' errors: each with its location, message and fix, in file order. */
-function combinedContentErrors(errors: SheafError[]): SheafError {
-  const sorted = [...errors].sort((a, b) => String(a.file).localeCompare(String(b.file)) || (a.line ?? 0) - (b.line ?? 0))
-  const describe = (error: SheafError) => [error.location, `  ${error.message.replace(/\n/g, '\n  ')}`, ...(error.hint ? [`  Fix: ${error.hint}`] : [])].join('\n')
-  return new SheafError(`${errors.length} files have errors:\n${sorted.map(describe).join('\n')}`, {
-    hint: 'fix each file at the line shown; the build reports every file it could not read, not only the first.',
-  })
 }
 
 function sourceApi(store: NodeStore, pending: SheafNode[], owner: string, site: SiteInfo, reporter: Reporter): SourceApi {

@@ -172,6 +172,12 @@ const markdown = v.optional(
           says('must be an array of lowercase names (letters, digits, `-`, `_`)', "write e.g. `containerTypes: ['important']`."),
         ),
       ),
+      fragments: v.optional(
+        v.array(v.string(says((input) => `must be a glob from the site root, got ${got(input)}`, "write e.g. `fragments: ['docs/**/_fragments/**']`.")), says('must be an array of globs', "write e.g. `fragments: ['docs/**/_fragments/**']`.")),
+      ),
+      importAliases: v.optional(
+        v.record(v.string(), v.string(says((input) => `must be a folder from the site root, got ${got(input)}`, "write e.g. `importAliases: { '@en': 'docs/en' }`.")), says('must be an object of prefix -> folder', "write e.g. `importAliases: { '@en': 'docs/en' }`.")),
+      ),
       remarkPlugins: unifiedPlugins('remarkPlugins'),
       rehypePlugins: unifiedPlugins('rehypePlugins'),
       maxPageSize: v.optional(

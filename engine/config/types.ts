@@ -58,6 +58,17 @@ export interface MarkdownOptions {
    * the default theme styles an added type as a note). Default `[]`.
    */
   containerTypes?: string[]
+  /**
+   * Globs, from the site root, of markdown files that are fragments, not pages (Rspress's
+   * `route.exclude`): `['docs/**\/_fragments/**']`. A fragment is shown where an MDX page
+   * imports it (`import Shared from './_fragments/shared.mdx'`, then `<Shared />`). Default `[]`.
+   */
+  fragments?: string[]
+  /**
+   * Import prefixes of MDX fragments -> folders from the site root (a tsconfig's `paths`):
+   * `{ '@en': 'docs/en' }` lets a page `import Shared from '@en/shared/x.mdx'`. Default `{}`.
+   */
+  importAliases?: Record<string, string>
   remarkPlugins?: PluggableList
   /**
    * unified plugins run on every page's HTML tree (hast), after the sanitizer (the config is

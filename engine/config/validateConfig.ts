@@ -61,6 +61,8 @@ export function validateConfig(value: unknown, root: string, configFile: string)
       remarkPlugins: markdown.remarkPlugins as PluggableList,
       rehypePlugins: markdown.rehypePlugins as PluggableList,
       maxPageSize: markdown.maxPageSize,
+      fragments: markdown.fragments ?? [],
+      importAliases: markdown.importAliases ?? {},
       reservedIds: theme.reservedIds,
       contentClasses: theme.contentClasses,
       components: theme.components as ComponentRegistry,

@@ -89,9 +89,14 @@ export function resolvePageLinks(page: SheafNode, context: LinkContext, inPlace 
  * them with `'error'`) fail the build together.
  */
 export function reportDeadLinks(dead: DeadLink[], options: { deadAnchors: 'warn' | 'error' }, warn: (message: string) => void): void {
+  assertNoDeadLinks(deadLinksToFail(dead, options, warn))
+}
+
+/** Warns of the dead anchors `links.deadAnchors: 'warn'` allows; returns the dead links that are errors. */
+export function deadLinksToFail(dead: DeadLink[], options: { deadAnchors: 'warn' | 'error' }, warn: (message: string) => void): DeadLink[] {
   const warned = options.deadAnchors === 'warn' ? dead.filter((link) => link.anchorOnly) : []
   for (const link of warned) warn(`dead anchor: ${formatDeadLink(link)}`)
-  assertNoDeadLinks(warned.length === 0 ? dead : dead.filter((link) => !link.anchorOnly))
+  return warned.length === 0 ? dead : dead.filter((link) => !link.anchorOnly)
 }
 
 function formatDeadLink(link: DeadLink): string {

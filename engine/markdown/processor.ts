@@ -17,6 +17,8 @@ import rehypeValidNesting from './rehypeValidNesting.ts'
 import remarkCodeMeta from './remarkCodeMeta.ts'
 import remarkContainers, { normalizeContainerTitles } from './remarkContainers.ts'
 import remarkMdxComponents, { type ComponentRegistry } from './remarkMdxComponents.ts'
+import remarkMdxFragments from './remarkMdxFragments.ts'
+import type { FragmentOptions } from './fragmentImports.ts'
 import { createSanitizeSchema } from './sanitizeSchema.ts'
 import { assertReasonableNesting } from './nestingGuard.ts'
 import { assertHeroFrontmatter } from './heroFrontmatter.ts'
@@ -52,6 +54,8 @@ export interface MarkdownOptions {
   /** The site's unified plugins (config `markdown.remarkPlugins` / `rehypePlugins`). */
   remarkPlugins?: PluggableList
   rehypePlugins?: PluggableList
+  /** Where an MDX page's `.md`/`.mdx` imports are read from (none: such an import fails as any other; see remarkMdxFragments.ts). */
+  fragmentImports?: FragmentOptions
 }
 
 export interface MarkdownInput {
@@ -102,10 +106,22 @@ export interface MarkdownProcessor {
 /** Builds the unified processors once; `process` is then cheap per file. */
 export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProcessor {
   const schema = options.sanitize ? createSanitizeSchema(options.components) : null
+  const parsers = { md: createParser(false), mdx: createParser(true) }
+  // A fragment is read as its own page would be: the same source-level fixes, its errors at its own lines.
+  const parseFragment = (source: string, file: string): MdastRoot => {
+    const mdx = file.endsWith('.mdx')
+    try {
+      return (mdx ? parsers.mdx : parsers.md).parse(normalizeContainerTitles(mdx ? escapeCustomHeadingIds(source) : source)) as MdastRoot
+    } catch (error) {
+      throw toSheafError(error, file)
+    }
+  }
+  const checkComponents = remarkMdxComponents({ components: options.components })
+  const checkFragment = (tree: MdastRoot, file: string) => checkComponents(tree, new VFile({ path: file }))
   const build = (mdx: boolean) => {
     // The depth check comes first: every later transform walks the tree recursively.
     const base = createParser(mdx).use(remarkTreeDepthGuard)
-    const withMdx = mdx ? base.use(remarkMdxComponents, { components: options.components }) : base
+    const withMdx = mdx ? base.use(remarkMdxFragments, { fragments: options.fragmentImports, parse: parseFragment, check: checkFragment }).use(remarkMdxComponents, { components: options.components }) : base
     return withMdx
       .use(remarkContainers, { types: options.containerTypes })
       .use(remarkCodeMeta)

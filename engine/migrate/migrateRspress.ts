@@ -7,6 +7,10 @@ import { moveHostFiles } from './hostFiles.ts'
 import { NotLiteralConfigError, readConfigLiteral, type LiteralValue } from './readConfigLiteral.ts'
 import { readConfigByRunning } from './runConfig.ts'
 import { scanContent, type ContentIssue } from './scanContent.ts'
+import { contentToChangeSection } from './contentToChange.ts'
+import { contentAliases } from './contentAliases.ts'
+import { readTsconfigPaths } from './tsconfigPaths.ts'
+import { copySiteComponents, siteComponentsSection, type SiteComponent } from './siteComponents.ts'
 import { translateConfig, type TranslatedConfig, type Untranslated } from './translateConfig.ts'
 
 /** The folder of the Sheaf package that is running: the new site depends on it (`"sheaf": "file:<it>"`). */
@@ -22,6 +26,11 @@ export interface MigrationResult {
   contentIssues: ContentIssue[]
   /** The text of MIGRATION.md. */
   report: string
+  /**
+   * Writes MIGRATION.md again with these places under "Content to change" (the build check's,
+   * see buildCheck.ts) and `checked` saying how they were found; returns its text.
+   */
+  rewriteReport(issues: ContentIssue[], checked: string): string
 }
 
 /**
@@ -60,6 +69,13 @@ export function migrateRspress(sourceDir: string, targetDir: string): MigrationR
   const navs = readRootNavs(docsDir, first)
   const config = translateConfig({ config: value, spreads, rootNav: navs.defaultNav, langNavs: navs.langNavs, otherNavs: navs.others })
   if (ran) config.notes.push(`The default export of ${configName} is built by code, so the config was run to read it: values that are code (plugins, functions) are listed as untranslated.`)
+  // Fragments imported through the site's aliases (`@en/shared/x.mdx`) resolve in the copied content.
+  const aliases = readTsconfigPaths(source)
+  const importAliases = contentAliases(aliases, config.contentRoot, config.versionFolder)
+  if (Object.keys(importAliases).length > 0) {
+    config.fields.markdown = { ...(config.fields.markdown as Record<string, unknown> | undefined), importAliases }
+    config.notes.push(`The tsconfig's \`paths\` into ${config.contentRoot}/ became \`markdown.importAliases\`, so MDX fragments imported through them (\`${Object.keys(importAliases)[0]}/...\`) are found.`)
+  }
   const moved = versionLanguageRedirects(docsDir, config)
   if (Object.keys(moved).length > 0) {
     config.plugins.splice(config.plugins.findIndex((plugin) => plugin.name === 'sidebar') + 1, 0, { name: 'redirects', module: 'redirects', options: { redirects: moved } })
@@ -89,9 +105,16 @@ export function migrateRspress(sourceDir: string, targetDir: string): MigrationR
   write('.gitignore', 'node_modules/\nbuild/\n.sheaf/\n.sheaf-cache/\n')
   write('site/config.ts', configSource(config))
   const contentIssues = scanContent(docsDir, path.posix.join(config.contentRoot, config.versionFolder ?? ''))
-  const report = migrationReport(config, configName, contentIssues)
+  const components = copySiteComponents(source, docsDir, target, aliases)
+  files.push(...components.map((component) => component.copiedTo))
+  const report = migrationReport(config, configName, contentIssues, 'found by looking through the pages', components)
   write('MIGRATION.md', report)
-  return { files, translated: config.translated, untranslated: config.untranslated, contentIssues, report }
+  const rewriteReport = (issues: ContentIssue[], checked: string) => {
+    const text = migrationReport(config, configName, issues, checked, components)
+    fs.writeFileSync(path.join(target, 'MIGRATION.md'), text)
+    return text
+  }
+  return { files, translated: config.translated, untranslated: config.untranslated, contentIssues, report, rewriteReport }
 }
 
 /** A `_headers` and `_redirects` of the public folder become the config's `headers` and `redirects()` (see hostFiles.ts). */
@@ -201,7 +224,7 @@ function packageJson(target: string): string {
 }
 
 /** MIGRATION.md: what was translated, what was not and why, and what to check next. */
-function migrationReport(config: TranslatedConfig, configName: string, contentIssues: ContentIssue[]): string {
+function migrationReport(config: TranslatedConfig, configName: string, contentIssues: ContentIssue[], checked: string, components: SiteComponent[]): string {
   const escape = (text: string) => text.replace(/\|/g, '\\|')
   const rows = config.untranslated.map((item) => `| \`${escape(item.key)}\` | ${escape(item.reason)} |`)
   return `# Migrated from Rspress
@@ -223,7 +246,7 @@ ${config.translated.length > 0 ? config.translated.map((key) => `- \`${key}\``).
 
 ${rows.length > 0 ? `| key | why |\n| --- | --- |\n${rows.join('\n')}` : 'Everything was translated.'}
 
-${contentIssues.length > 0 ? `## Content to change\n\nSheaf will not build these places as they are (the build lists them too, each with its line):\n\n${contentIssues.map((issue) => `- \`${issue.where}\`: ${issue.problem}`).join('\n')}\n\n` : ''}${config.notes.length > 0 ? `## Notes\n\n${config.notes.map((note) => `- ${note}`).join('\n')}\n\n` : ''}## Links
+${siteComponentsSection(components)}${contentToChangeSection(contentIssues, checked)}${config.notes.length > 0 ? `## Notes\n\n${config.notes.map((note) => `- ${note}`).join('\n')}\n\n` : ''}## Links
 
 Rspress checks links to pages but not \`#anchors\`. The new config sets \`links: { deadAnchors: 'warn' }\`:
 a dead page link fails the build, a dead \`#anchor\` is a warning with its file and line. Fix those,

@@ -2,13 +2,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { walkDirectory } from '../fs/walkDirectory.ts'
 import { fenceRoles, FenceRole } from '../markdown/fenceScanner.ts'
+import type { ContentIssue } from './contentToChange.ts'
 
-/** A place in the content Sheaf will not build as it is, found before the first build. */
-export interface ContentIssue {
-  /** `docs/guide/a.md:12` (relative to the Rspress site). */
-  where: string
-  problem: string
-}
+export type { ContentIssue }
 
 const themeModuleRE = /^(@theme|rspress\/theme|@rspress\/core\/theme|@rspress\/theme-default)$/
 const relativeImageRE = /!\[[^\]]*\]\(\s*<?(?!https?:|\/|data:|#)([^)\s>]+)|<img\s[^>]*src=["'](?!https?:|\/|data:)([^"']+)["']/g
@@ -30,7 +26,7 @@ export function scanContent(docsDir: string, label: string): ContentIssue[] {
     source.split('\n').forEach((line, index) => {
       if (roles[index] !== FenceRole.Outside) return
       for (const match of line.matchAll(relativeImageRE)) {
-        issues.push({ where: `${relative}:${index + 1}`, problem: `the image \`${match[1] ?? match[2]}\` is a relative path: move it to the public folder and write \`/${path.posix.basename(match[1] ?? match[2])}\`` })
+        issues.push({ where: `${relative}:${index + 1}`, cause: 'Images by relative path', problem: `the image \`${match[1] ?? match[2]}\` is a relative path: move it to the public folder and write \`/${path.posix.basename(match[1] ?? match[2])}\`` })
       }
     })
     if (file.endsWith('.mdx')) {
@@ -38,9 +34,10 @@ export function scanContent(docsDir: string, label: string): ContentIssue[] {
       const prose = source.split('\n').map((line, index) => (roles[index] === FenceRole.Outside ? line : '')).join('\n')
       for (const match of prose.matchAll(importFromRE)) {
         const from = match[1] ?? match[2]
-        if (themeModuleRE.test(from)) continue
+        // Fragments (`.md`/`.mdx`) are shown inline: the build resolves them, and reports what it cannot.
+        if (themeModuleRE.test(from) || /\.mdx?$/.test(from)) continue
         const line = prose.slice(0, match.index).split('\n').length
-        issues.push({ where: `${relative}:${line}`, problem: `imports from \`${from}\`: MDX pages may only use the theme's components (Tabs, Tab, PackageManagerTabs, Badge); Sheaf never runs MDX code` })
+        issues.push({ where: `${relative}:${line}`, cause: 'MDX imports Sheaf does not resolve', problem: `imports from \`${from}\`: MDX pages may only use the theme's components (Tabs, Tab, PackageManagerTabs, Badge); Sheaf never runs MDX code` })
       }
     }
   }

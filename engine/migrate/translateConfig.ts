@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { NonLiteral, type LiteralValue } from './readConfigLiteral.ts'
 
 /** A config key the migration could not carry over, and why (printed, and listed in MIGRATION.md). */
@@ -297,7 +298,11 @@ export function translateConfig(input: TranslateInput): TranslatedConfig {
     for (const [key, value] of Object.entries(routeSource as Record<string, LiteralValue>)) {
       const at = `route.${key}`
       if (key === 'cleanUrls') translated.push(at)
-      else if (key === 'exclude') skip(at, `Sheaf builds every markdown file of the content folder; the files matching ${JSON.stringify(value)} become pages (move them out of ${contentRoot}/ if they are fragments)`)
+      else if (key === 'exclude' && Array.isArray(value) && value.every((glob) => typeof glob === 'string')) {
+        // Rspress's globs are from the content folder; Sheaf's `markdown.fragments` from the site root.
+        markdown.fragments = (value as string[]).map((glob) => path.posix.join(contentRoot, versionFolder ?? '', glob.replace(/^\.\//, '')))
+        translated.push(at)
+      } else if (key === 'exclude') skip(at, `cannot read ${JSON.stringify(value)} as a list of globs: list the fragments in \`markdown.fragments\` by hand`)
       else skip(at, 'Sheaf builds every .md and .mdx file of the content folder')
     }
   }

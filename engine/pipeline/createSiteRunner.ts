@@ -10,6 +10,7 @@ import { markdownTransformer } from '../sources/markdownTransformer.ts'
 import { siteInfo } from '../sourceAndTransform.ts'
 import { outlineTransformer } from './outlineTransformer.ts'
 import type { BuildRun } from './buildRun.ts'
+import { fragmentMatcher } from '../markdown/fragmentImports.ts'
 
 /** The site's plugins, in the order their hooks run, with what they share across a build. */
 export interface SiteRunner {
@@ -37,9 +38,11 @@ export async function createSiteRunner(config: ResolvedConfig, run: BuildRun, op
   const reusable = options.session && options.session.key === sessionKey(config)
   const session = reusable ? (options.session as BuildSession) : await createBuildSession(config, { cache: options.cache, keepInMemory: run.mode === 'develop' || options.keepInMemory === true })
   const registry = new PageRegistry(config.theme.templates, config.root)
+  // Fragments (`markdown.fragments`) are shown where pages import them, never pages themselves.
+  const isFragment = fragmentMatcher(config.markdown.fragments)
   const runner = createPluginRunner([
     // 'outline': pages from front-matter and file names only, bodies transformed on demand (the dev server's cold start; see outlineTransformer.ts).
-    pages === 'outline' ? outlineTransformer(session.markdownCache, config.lang) : markdownTransformer(session.processor, session.markdownCache, config.lang),
+    pages === 'outline' ? outlineTransformer(session.markdownCache, config.lang, isFragment) : markdownTransformer(session.processor, session.markdownCache, config.lang, isFragment),
     ...flattenPlugins(config.plugins, path.relative(config.root, config.configFile)),
     corePages(config.theme.templates, (page, source) => registry.add(page, source)),
   ])

@@ -31,12 +31,13 @@ export const outlineMark = 'sheaf:outline'
  * node a full load makes. Nothing here throws for bad content: a page whose front-matter does not
  * parse gets its title from its file name, and the full load that follows reports the error.
  */
-export function outlineTransformer(cache: MarkdownCache, defaultLang: string): Plugin {
+export function outlineTransformer(cache: MarkdownCache, defaultLang: string, isFragment: (sourcePath: string) => boolean = () => false): Plugin {
   let count = 0
   return {
     name: 'sheaf:markdown',
     async onCreateNode({ node, createNode }) {
       if (node.type !== 'File' || typeof node.relativePath !== 'string' || !markdownExtensionRE.test(node.relativePath)) return
+      if (isFragment(String(node.sourcePath))) return
       createNode(outlinePage(node, cache, defaultLang))
       // The transform loop only awaits promises that are already settled, which would hold back
       // every I/O callback until it ends: the dev server loads the theme through Vite meanwhile.

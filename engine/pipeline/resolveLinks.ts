@@ -3,17 +3,26 @@ import { createHash } from 'node:crypto'
 import type { BuildSession } from '../buildContext.ts'
 import type { ResolvedConfig } from '../config/types.ts'
 import { listFiles } from '../fs/walkDirectory.ts'
-import { createLinkContext, findDeadLinks, reportDeadLinks, resolvePageLinks, rewriteLinks, type DeadLink, type LinkContext } from '../links/resolveLinks.ts'
+import { createLinkContext, findDeadLinks, reportDeadLinks, deadLinksToFail, resolvePageLinks, rewriteLinks, type DeadLink, type LinkContext } from '../links/resolveLinks.ts'
 import { defineComputedField } from '../store/lazyField.ts'
 import type { NodeStore } from '../store/nodeStore.ts'
 import type { SheafNode } from '../store/types.ts'
+import { deadLinkError, type BrokenFiles } from './brokenFiles.ts'
+
+interface ResolveOptions {
+  inPlace: boolean
+  session: BuildSession
+  warn: (message: string) => void
+  /** A run that keeps going lists each dead link as its page's error instead of failing here. */
+  broken?: BrokenFiles
+}
 
 /**
  * Checks every page's links against the set of pages (routes, anchors) and the public files, and
  * reports dead ones when `markdown.checkDeadLinks` is on (see reportDeadLinks). A page's body gets
  * its links rewritten (routes under the base) when it is read.
  */
-export function resolveLinks(store: NodeStore, config: ResolvedConfig, { inPlace, session, warn }: { inPlace: boolean; session: BuildSession; warn: (message: string) => void }): void {
+export function resolveLinks(store: NodeStore, config: ResolvedConfig, { inPlace, session, warn, broken }: ResolveOptions): void {
   const pages = store.getNodesByType('Page')
   const context = createLinkContext(pages, config.base, listPublicFiles(config.publicDir))
   const dead: DeadLink[] = []
@@ -24,7 +33,7 @@ export function resolveLinks(store: NodeStore, config: ResolvedConfig, { inPlace
       dead.push(...findDeadLinks(page, context))
       defineRewrittenBody(page, context)
     }
-    if (config.markdown.checkDeadLinks) reportDeadLinks(dead, config.links, warn)
+    report(dead, config, warn, broken)
     return
   }
   const contextKey = linkContextKey(pages, config.base, context.publicFiles)
@@ -38,7 +47,13 @@ export function resolveLinks(store: NodeStore, config: ResolvedConfig, { inPlace
     store.updateNode(page, { body: resolved.body }, { derived: true })
     dead.push(...resolved.dead)
   }
-  if (config.markdown.checkDeadLinks) reportDeadLinks(dead, config.links, warn)
+  report(dead, config, warn, broken)
+}
+
+function report(dead: DeadLink[], config: ResolvedConfig, warn: (message: string) => void, broken: BrokenFiles | undefined): void {
+  if (!config.markdown.checkDeadLinks) return
+  if (!broken?.keepGoing) return reportDeadLinks(dead, config.links, warn)
+  broken.errors.push(...deadLinksToFail(dead, config.links, warn).map(deadLinkError))
 }
 
 /** Everything link resolution reads besides a page's own body: routes, anchors, prefixes, public files. */

@@ -6,6 +6,7 @@ import type { NodeStore } from '../store/nodeStore.ts'
 import type { BuildRun } from './buildRun.ts'
 import { preloadDataLayerModules } from './buildDataLayer.ts'
 import { resolveLinks } from './resolveLinks.ts'
+import { fragmentOptions } from '../markdown/fragmentImports.ts'
 import type { SiteRunner } from './createSiteRunner.ts'
 
 export interface TransformOptions {
@@ -36,7 +37,7 @@ export function transformContent({ config, site, session, runner }: SiteRunner, 
   const store = (async () => {
     // A one-shot build's workers store their results in the markdown cache themselves (see MarkdownShareMessage).
     const entryDir = run.mode === 'build' && !options.keepInMemory ? markdownCacheDir(config.root, options.cache) : null
-    const markdownOptions = { ...config.markdown, highlightDir: highlightStoreDir(config.root, options.cache), entryDir, root: config.root, configFile: config.configFile }
+    const markdownOptions = { ...config.markdown, highlightDir: highlightStoreDir(config.root, options.cache), entryDir, root: config.root, configFile: config.configFile, fragmentImports: fragmentOptions(config) }
     const source = await run.timer.run('source', () => sourceNodes(runner, site, run.reporterFor), (result) => result.pending.length)
     preloadDataLayerModules()
     await run.timer.run(
@@ -46,7 +47,7 @@ export function transformContent({ config, site, session, runner }: SiteRunner, 
         await warmMarkdownCache(source.pending, session.markdownCache, { ...markdownOptions, ...planned })
         freeCore()
         try {
-          return await transformNodes(runner, source, site, run.reporterFor)
+          return await transformNodes(runner, source, site, run.reporterFor, run.broken.keepGoing ? run.broken.errors : undefined)
         } finally {
           session.highlightAhead.finish()
         }
@@ -55,7 +56,7 @@ export function transformContent({ config, site, session, runner }: SiteRunner, 
     )
     finalizePagePaths(source.store)
     // A one-shot build owns its parsed bodies, so links are resolved in place (no second copy).
-    resolveLinks(source.store, config, { inPlace: run.mode === 'build' && !options.keepInMemory, session, warn: run.reporterFor('links').warn })
+    resolveLinks(source.store, config, { inPlace: run.mode === 'build' && !options.keepInMemory, session, warn: run.reporterFor('links').warn, broken: run.broken })
     return source.store
   })()
   // A failed transform never frees the core: nothing more is started for a build that will fail.

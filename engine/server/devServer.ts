@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url'
 import path from 'node:path'
 import { writeClientEntry } from '../bundle/clientEntry.ts'
 import { defaultConfigFile } from '../config/loadConfig.ts'
-import { formatError } from '../errors.ts'
+import { formatError, type SheafError } from '../errors.ts'
+import { combinedContentErrors, sortedByPlace } from '../pipeline/brokenFiles.ts'
 import { loadSite, type LoadedSite } from '../build.ts'
 import { createPages } from '../pipeline/createPages.ts'
 import { withSiteTemplates } from '../pipeline/siteTemplates.ts'
@@ -64,6 +65,8 @@ interface DevState {
   files: () => Promise<Map<string, string | Uint8Array>>
   /** Page data by route, with the node ids its queries read. */
   cache: Map<string, { data: PageData; reads: Set<string> }>
+  /** The files a full load left out, with their errors: the dev server keeps going past them (every other page is served). */
+  broken: SheafError[]
   /**
    * The cold start's state (see outlineSite.ts): pages from front-matter and file names, whose
    * bodies are transformed when asked for, until the full load in the background replaces it.
@@ -495,6 +498,12 @@ async function start(root: string, options: DevServerOptions, server: http.Serve
     if (lastError) vite.ws.send({ type: 'update', updates: [] })
     broadcast(update)
     lastError = null
+    // The pages that built are served; the broken files stay in the overlay and the terminal until fixed.
+    if (next.broken.length > 0) {
+      const error = combinedContentErrors(next.broken)
+      console.error(formatError(error))
+      showError(error)
+    }
     // The pages are updated first; the search index and other emitted files follow (1 s at N=1,000).
     emitFilesSoon()
   }
@@ -799,11 +808,11 @@ function siteDataOf(state: DevState) {
 async function outlineState(site: OutlineSite, files: DevState['files']): Promise<DevState> {
   const registered = await createPages(site, site.dataLayer, site.run)
   const { config, statics } = await renderInputs(site)
-  return { site: { ...site, config }, bodies: site.bodies, pages: new Map(registered.map((page) => [routeKey(page.path), page])), files, cache: new Map(), statics }
+  return { site: { ...site, config }, bodies: site.bodies, pages: new Map(registered.map((page) => [routeKey(page.path), page])), files, cache: new Map(), statics, broken: [] }
 }
 
 async function load(root: string, options: DevServerOptions & { session?: LoadedSite['session']; onFilesError?: (error: unknown) => void }): Promise<DevState> {
-  const site = await loadSite(root, { configFile: options.configFile, mode: 'develop', quiet: true, session: options.session })
+  const site = await loadSite(root, { configFile: options.configFile, mode: 'develop', quiet: true, session: options.session, keepGoing: true })
   const registered = await createPages(site, site.dataLayer, site.run)
   const emit = async () => {
     const files = new Map<string, string | Uint8Array>()
@@ -820,7 +829,7 @@ async function load(root: string, options: DevServerOptions & { session?: Loaded
       return new Map<string, string | Uint8Array>()
     }))
   const { config, statics } = await renderInputs(site)
-  return { site: { ...site, config }, pages: new Map(registered.map((page) => [routeKey(page.path), page])), files, cache: new Map(), statics }
+  return { site: { ...site, config }, pages: new Map(registered.map((page) => [routeKey(page.path), page])), files, cache: new Map(), statics, broken: sortedByPlace(site.run.broken.errors) }
 }
 
 /** Once the pages are created: the config with the site's own templates, and the static queries' results. */

@@ -37,7 +37,8 @@ export interface MarkdownCache {
   portableMarkdown: boolean
 }
 
-export function createMarkdownCache(options: { dir: string | null; salt: string; keepInMemory: boolean }): MarkdownCache {
+/** `stamp`: what else a page's result depends on besides its text (the fragments it imports; empty: nothing). */
+export function createMarkdownCache(options: { dir: string | null; salt: string; keepInMemory: boolean; stamp?: (source: string, file: string) => string }): MarkdownCache {
   // Without keepInMemory (a one-shot build), an entry is held only until it is read once, so a
   // thousand-page build does not keep every parsed body twice.
   const memory = new Map<string, MarkdownResult>()
@@ -70,7 +71,7 @@ export function createMarkdownCache(options: { dir: string | null; salt: string;
     entry.later?.((main) => void track(written.then(() => writeFileAtomicAsync(file, main))))
   }
   // The warm-up and the transform both ask for every file's key: hash each text once.
-  const keys = new Map<string, { source: string; portable: boolean; key: string }>()
+  const keys = new Map<string, { source: string; portable: boolean; key: string; stamp: string }>()
   let portableMarkdown = false
   return {
     get portableMarkdown() {
@@ -81,10 +82,11 @@ export function createMarkdownCache(options: { dir: string | null; salt: string;
     },
     key(source, file) {
       const portable = portableMarkdown
+      const stamp = options.stamp?.(source, file) ?? ''
       const known = keys.get(file)
-      if (known?.source === source && known.portable === portable) return known.key
-      const key = createHash('sha1').update(options.salt).update('\0').update(file).update('\0').update(source).update(portable ? '\0portable' : '').digest('hex')
-      keys.set(file, { source, portable, key })
+      if (known?.source === source && known.portable === portable && known.stamp === stamp) return known.key
+      const key = createHash('sha1').update(options.salt).update('\0').update(file).update('\0').update(source).update(portable ? '\0portable' : '').update(stamp ? `\0${stamp}` : '').digest('hex')
+      keys.set(file, { source, portable, key, stamp })
       return key
     },
     get(key) {

@@ -15,11 +15,13 @@ const markdownExtensionRE = /\.mdx?$/
  * (front-matter, title, toc, body as hast, text, sections). Results are
  * cached by content digest, so an unchanged file is never re-parsed.
  */
-export function markdownTransformer(processor: MarkdownProcessor, cache: MarkdownCache, defaultLang: string): Plugin {
+/** `isFragment`: files shown where pages import them (config `markdown.fragments`), which make no page. */
+export function markdownTransformer(processor: MarkdownProcessor, cache: MarkdownCache, defaultLang: string, isFragment: (sourcePath: string) => boolean = () => false): Plugin {
   return {
     name: 'sheaf:markdown',
     async onCreateNode({ node, createNode, reporter }) {
       if (node.type !== 'File' || typeof node.relativePath !== 'string' || !markdownExtensionRE.test(node.relativePath)) return
+      if (isFragment(String(node.sourcePath))) return
       const { result, key } = await transform(node, processor, cache, reporter)
       const relativePath = node.relativePath
       const frontmatter = result.frontmatter

@@ -9,6 +9,7 @@ import { createHighlightStore, type HighlightStore } from '../markdown/highlight
 import { createMarkdownProcessor, type MarkdownProcessor, type MarkdownResult } from '../markdown/processor.ts'
 import type { ComponentRegistry } from '../markdown/remarkMdxComponents.ts'
 import { createEntryWriter, entryFileOf, writeEntry } from './markdownCacheEntry.ts'
+import type { FragmentOptions } from '../markdown/fragmentImports.ts'
 
 export interface MarkdownJob {
   key: string
@@ -34,6 +35,8 @@ export interface MarkdownWorkerOptions {
   /** With the site's unified plugins: functions cannot be sent to a thread, so this one imports the config. */
   root?: string
   configFile?: string
+  /** Where MDX fragments are read from (see fragmentImports.ts). */
+  fragmentImports?: FragmentOptions
 }
 
 /**
@@ -59,7 +62,7 @@ export async function prepare(options: MarkdownWorkerOptions): Promise<void> {
   // Blocks highlighted here are kept for the next build's re-transformed pages (see highlightStore.ts).
   highlightStore = options.highlightDir ? createHighlightStore(options.highlightDir, engineVersion) : undefined
   entryDir = options.entryDir ?? null
-  processor = createMarkdownProcessor({ highlighter, highlightStore, components: options.components, sanitize: options.sanitize, reservedIds: options.reservedIds, contentClasses: options.contentClasses, maxPageSize: options.maxPageSize, containerTypes: options.containerTypes, ...(await sitePlugins(options)) })
+  processor = createMarkdownProcessor({ highlighter, highlightStore, components: options.components, sanitize: options.sanitize, reservedIds: options.reservedIds, contentClasses: options.contentClasses, maxPageSize: options.maxPageSize, containerTypes: options.containerTypes, fragmentImports: options.fragmentImports, ...(await sitePlugins(options)) })
 }
 
 async function sitePlugins(options: MarkdownWorkerOptions) {

@@ -7,6 +7,7 @@ import type { HighlightAhead } from '../markdown/highlightAhead.ts'
 import type { MarkdownProcessor } from '../markdown/processor.ts'
 import type { SheafNode } from '../store/types.ts'
 import type { MarkdownCache } from './markdownCache.ts'
+import { fragmentMatcher } from '../markdown/fragmentImports.ts'
 
 const markdownRE = /\.mdx?$/
 
@@ -20,9 +21,10 @@ const markdownRE = /\.mdx?$/
 export async function warmMarkdownCache(
   nodes: SheafNode[],
   cache: MarkdownCache,
-  options: WorkerOptions & { workers: boolean; threads?: number; onPlan?: (workerCount: number) => void; highlightAhead?: HighlightAhead; processor?: MarkdownProcessor },
+  options: WorkerOptions & { fragments?: readonly string[]; workers: boolean; threads?: number; onPlan?: (workerCount: number) => void; highlightAhead?: HighlightAhead; processor?: MarkdownProcessor },
 ): Promise<number> {
-  const markdown = nodes.filter((node) => node.type === 'File' && typeof node.content === 'string' && markdownRE.test(String(node.relativePath)))
+  const isFragment = fragmentMatcher(options.fragments ?? [])
+  const markdown = nodes.filter((node) => node.type === 'File' && typeof node.content === 'string' && markdownRE.test(String(node.relativePath)) && !isFragment(String(node.sourcePath)))
   const all: Job[] = markdown.map((node) => ({ key: cache.key(String(node.content), String(node.sourcePath)), source: String(node.content), file: String(node.sourcePath), portable: cache.portableMarkdown }))
   const jobs = all.filter((job) => !cache.has(job.key))
   const threads = options.threads ?? os.availableParallelism()
@@ -100,7 +102,7 @@ const heapLimits = { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 64 }
 
 /** Starts a worker (a thread of the worker pool running markdownWorker.ts), loading its pipeline at once. */
 function startMarkdownWorker(options: WorkerOptions): MarkdownWorker {
-  const init: MarkdownWorkerOptions = { codeThemes: options.codeThemes, sanitize: options.sanitize, reservedIds: options.reservedIds, contentClasses: options.contentClasses, components: options.components, maxPageSize: options.maxPageSize, containerTypes: options.containerTypes, highlightDir: options.highlightDir, entryDir: options.entryDir, ...(options.remarkPlugins?.length || options.rehypePlugins?.length ? { root: options.root, configFile: options.configFile } : {}) }
+  const init: MarkdownWorkerOptions = { codeThemes: options.codeThemes, sanitize: options.sanitize, reservedIds: options.reservedIds, contentClasses: options.contentClasses, components: options.components, maxPageSize: options.maxPageSize, containerTypes: options.containerTypes, fragmentImports: options.fragmentImports, highlightDir: options.highlightDir, entryDir: options.entryDir, ...(options.remarkPlugins?.length || options.rehypePlugins?.length ? { root: options.root, configFile: options.configFile } : {}) }
   const task = startWorker<{ jobs: Job[]; port: MessagePort }, number>(new URL('./markdownWorker.ts', import.meta.url), init, { resourceLimits: heapLimits })
   return {
     async run(batch, cache) {

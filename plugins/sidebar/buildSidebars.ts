@@ -10,7 +10,12 @@ const markdownRE = /\.mdx?$/
  * routes under that folder's route. Config sidebars (`themeConfig.sidebar`,
  * keyed by route prefix) are added per version and language.
  */
-export function buildSidebars(pages: SidebarPage[], metas: MetaFile[], configSidebars: Record<string, SidebarItem[]> = {}, auto = false): Sidebar[] {
+/**
+ * `withoutPage`: markdown files (relative paths) that made no page, being fragments or broken in a
+ * build that keeps going: a `_meta.json` entry naming one is left out, not an error (a broken file
+ * is reported as such).
+ */
+export function buildSidebars(pages: SidebarPage[], metas: MetaFile[], configSidebars: Record<string, SidebarItem[]> = {}, auto = false, withoutPage: ReadonlySet<string> = new Set()): Sidebar[] {
   const metaByDir = new Map(metas.filter((meta) => !isNavbarMeta(meta)).map((meta) => [dirOf(meta.relativePath), meta]))
   const pagesByFile = new Map(pages.map((page) => [page.relativePath, page]))
   const sidebars: Sidebar[] = []
@@ -19,7 +24,7 @@ export function buildSidebars(pages: SidebarPage[], metas: MetaFile[], configSid
     if (dir && metaByDir.has(dirOf(dir))) continue
     const anchor = findAnyPageUnder(dir, pages)
     if (!anchor) continue
-    const items = buildItems(dir, meta, metaByDir, pagesByFile, pages)
+    const items = buildItems(dir, meta, metaByDir, pagesByFile, pages, withoutPage)
     const routePrefix = routeOfDir(dir, anchor)
     sidebars.push({ routePrefix, version: anchor.version, lang: anchor.lang, items })
   }
@@ -93,11 +98,13 @@ export function flattenLinks(items: SidebarItem[]): { text: string; link: string
   return links
 }
 
-function buildItems(dir: string, meta: MetaFile, metaByDir: Map<string, MetaFile>, pagesByFile: Map<string, SidebarPage>, pages: SidebarPage[]): SidebarItem[] {
-  return parseMeta(meta).map((entry) => toItem(entry, dir, meta, metaByDir, pagesByFile, pages))
+function buildItems(dir: string, meta: MetaFile, metaByDir: Map<string, MetaFile>, pagesByFile: Map<string, SidebarPage>, pages: SidebarPage[], withoutPage: ReadonlySet<string>): SidebarItem[] {
+  return parseMeta(meta)
+    .filter((entry) => entry.type !== 'file' || !['.md', '.mdx', '/index.md', '/index.mdx'].some((ext) => withoutPage.has(`${join(dir, entry.name.replace(markdownRE, ''))}${ext}`)))
+    .map((entry) => toItem(entry, dir, meta, metaByDir, pagesByFile, pages, withoutPage))
 }
 
-function toItem(entry: MetaEntry, dir: string, meta: MetaFile, metaByDir: Map<string, MetaFile>, pagesByFile: Map<string, SidebarPage>, pages: SidebarPage[]): SidebarItem {
+function toItem(entry: MetaEntry, dir: string, meta: MetaFile, metaByDir: Map<string, MetaFile>, pagesByFile: Map<string, SidebarPage>, pages: SidebarPage[], withoutPage: ReadonlySet<string>): SidebarItem {
   switch (entry.type) {
     case 'divider':
       return { text: '', dividerType: entry.dividerType ?? (entry.dashed ? 'dashed' : 'solid') }
@@ -122,7 +129,7 @@ function toItem(entry: MetaEntry, dir: string, meta: MetaFile, metaByDir: Map<st
       const groupPage = findPage(childDir, pagesByFile)
       if (!childMeta && !hasPages && !groupPage) throw missing(entry.name, 'dir', dir, meta)
       const items = childMeta
-        ? buildItems(childDir, childMeta, metaByDir, pagesByFile, pages)
+        ? buildItems(childDir, childMeta, metaByDir, pagesByFile, pages, withoutPage)
         : pages
             .filter((page) => dirOf(page.relativePath) === childDir)
             .sort((a, b) => a.relativePath.localeCompare(b.relativePath))

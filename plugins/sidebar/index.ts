@@ -38,7 +38,9 @@ export function sidebar(options: SidebarOptions = {}): Plugin {
     if (!sidebars) {
       const pages = context.store.getNodesByType('Page').map(toSidebarPage)
       const metas = context.store.getNodesByType('File').filter(isMeta).map(toMetaFile)
-      sidebars = buildSidebars(pages, metas, (context.site.themeConfig as { sidebar?: Record<string, SidebarItem[]> }).sidebar, options.auto)
+      const paged = new Set(pages.map((page) => page.relativePath))
+      const withoutPage = new Set(context.store.getNodesByType('File').map((node) => String(node.relativePath)).filter((file) => /\.mdx?$/.test(file) && !paged.has(file)))
+      sidebars = buildSidebars(pages, metas, (context.site.themeConfig as { sidebar?: Record<string, SidebarItem[]> }).sidebar, options.auto, withoutPage)
       built.set(context.store, sidebars)
     }
     return sidebars

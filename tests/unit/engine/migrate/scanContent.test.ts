@@ -11,9 +11,9 @@ describe('scanning Rspress content for what Sheaf will not build', () => {
     fs.writeFileSync(path.join(dir, 'guide/a.md'), '# A\n\n![diagram](./img/diagram.png)\n\n![logo](/logo.svg) ![x](https://x.org/a.png)\n\n```md\n![in code](./no.png)\n```\n\n<img src="shot.png" alt="" />\n')
     fs.writeFileSync(path.join(dir, 'guide/b.mdx'), "import { Tabs } from '@theme'\nimport Chart from '../components/Chart'\n\n# B\n\n````tsx\nimport React from 'react'\n```\nimport x from 'y'\n```\n````\n")
     expect(scanContent(dir, 'docs')).toEqual([
-      { where: 'docs/guide/a.md:3', problem: expect.stringContaining('the image `./img/diagram.png` is a relative path') },
-      { where: 'docs/guide/a.md:11', problem: expect.stringContaining('the image `shot.png`') },
-      { where: 'docs/guide/b.mdx:2', problem: expect.stringContaining('imports from `../components/Chart`') },
+      { where: 'docs/guide/a.md:3', cause: 'Images by relative path', problem: expect.stringContaining('the image `./img/diagram.png` is a relative path') },
+      { where: 'docs/guide/a.md:11', cause: 'Images by relative path', problem: expect.stringContaining('the image `shot.png`') },
+      { where: 'docs/guide/b.mdx:2', cause: 'MDX imports Sheaf does not resolve', problem: expect.stringContaining('imports from `../components/Chart`') },
     ])
     fs.rmSync(dir, { recursive: true, force: true })
   })

@@ -77,14 +77,13 @@ describe('translating an Rspress 1.x config', () => {
       'markdown.remarkPlugins',
       'markdown.showLineNumbers',
       'search.mode',
-      'route.exclude',
       'plugins',
       'builderConfig',
       'mystery',
     ])
     expect(result.untranslated.find((item) => item.key === 'title')?.reason).toMatch(/code \(`process.env.TITLE`\)/)
-    expect(result.untranslated.find((item) => item.key === 'route.exclude')?.reason).toMatch(/\*\*\/fragments\/\*\*.*become pages/)
-    expect(result.fields.markdown).toEqual({ checkDeadLinks: false })
+    // Rspress's route.exclude globs (from the content folder) name fragments: Sheaf's from the site root.
+    expect(result.fields.markdown).toEqual({ checkDeadLinks: false, fragments: ['docs/1.0/**/fragments/**'] })
   })
 
   it('gives a site without versions one version folder, and turns search off when asked', () => {

@@ -1,0 +1,42 @@
+import { SheafError } from '../errors.ts'
+import type { DeadLink } from '../links/resolveLinks.ts'
+
+/**
+ * The files a build could not make a page of, each with its located error. A build that keeps
+ * going (`sheaf build --keep-going`, and the dev server always) collects them here instead of
+ * failing at the first step that finds one, writes every other page, then reports them all.
+ */
+export interface BrokenFiles {
+  /** On: errors are collected and the build goes on. Off: the first step that finds one throws. */
+  keepGoing: boolean
+  errors: SheafError[]
+}
+
+export function openBrokenFiles(keepGoing: boolean): BrokenFiles {
+  return { keepGoing, errors: [] }
+}
+
+/** One error for several files' errors: each with its location, message and fix, in file order. */
+export function combinedContentErrors(errors: readonly SheafError[]): SheafError {
+  if (errors.length === 1) return errors[0]
+  const sorted = sortedByPlace(errors)
+  const files = new Set(sorted.map((error) => error.file)).size
+  const describe = (error: SheafError) => [error.location, `  ${error.message.replace(/\n/g, '\n  ')}`, ...(error.hint ? [`  Fix: ${error.hint}`] : [])].join('\n')
+  return new SheafError(`${files === errors.length ? `${files} files have errors` : `${errors.length} errors in ${files} file${files === 1 ? '' : 's'}`}:\n${sorted.map(describe).join('\n')}`, {
+    hint: 'fix each file at the line shown; the build reports every file it could not read, not only the first.',
+  })
+}
+
+/** A dead link as a located error of the page that holds it (a build that keeps going lists it with the rest). */
+export function deadLinkError(link: DeadLink): SheafError {
+  return new SheafError(`Dead link \`${link.href}\`: ${link.reason}.`, {
+    file: link.file,
+    line: link.line,
+    column: link.column,
+    hint: 'point the link at an existing page (relative `.md` paths such as `./render.md#options` resolve within the version) or fix the #anchor.',
+  })
+}
+
+export function sortedByPlace(errors: readonly SheafError[]): SheafError[] {
+  return [...errors].sort((a, b) => String(a.file).localeCompare(String(b.file)) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0))
+}
