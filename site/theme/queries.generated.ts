@@ -68,6 +68,7 @@ export type CustomQuery = {
   page: {
     title: string
     body: Root
+    frontmatterHtml: Record<string, unknown>
   } | null
 }
 

@@ -1,0 +1,83 @@
+import type { Element, Root, RootContent } from 'hast'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { themeComponents } from '../../../../site/theme/markdown/componentProps.ts'
+import { createCodeHighlighter } from '../../../../engine/markdown/highlighter.ts'
+import { createMarkdownProcessor, type MarkdownProcessor } from '../../../../engine/markdown/processor.ts'
+
+// MDX as Rspress's documentation writes it (built-in components and their props, imports from
+// the theme's three module names), built by the markdown pipeline with this theme's registry.
+let processor: MarkdownProcessor
+
+beforeAll(async () => {
+  const highlighter = await createCodeHighlighter({ light: 'github-light', dark: 'github-dark' })
+  processor = createMarkdownProcessor({ highlighter, components: themeComponents, sanitize: true })
+})
+
+const mdx = (source: string) => processor.process({ source, file: 'page.mdx', mdx: true })
+
+function elements(node: Root | RootContent): Element[] {
+  const own = node.type === 'element' ? [node] : []
+  return [...own, ...('children' in node ? node.children.flatMap((child) => elements(child)) : [])]
+}
+
+const tagNames = (body: Root) => elements(body).map((element) => element.tagName)
+
+describe("Rspress's built-in components", () => {
+  it('are imported from @theme, rspress/theme and @rspress/theme-default and render as the theme components', async () => {
+    const source = [
+      "import { Badge, Card } from '@theme'",
+      "import { LinkCard, SourceCode as Source } from 'rspress/theme'",
+      "import { Steps, Toc, Overview, NotFoundLayout, HomeLayout } from '@rspress/theme-default'",
+      '',
+      '# Built-ins',
+      '',
+      '<Card title="Fast" content="Builds in a second." icon="⚡" style={{ padding: 4 }} />',
+      '',
+      '<LinkCard href="/guide/start" title="Start" description="The first steps." />',
+      '',
+      '<Source href="https://github.com/acme/widgets/blob/main/src/index.ts" platform="github" />',
+      '',
+      '<Steps>',
+      '',
+      '### Install',
+      '',
+      'Run it.',
+      '',
+      '</Steps>',
+      '',
+      '<Toc />',
+      '',
+      '<Overview defaultGroupTitle="More" />',
+      '',
+      '<NotFoundLayout />',
+      '',
+      '<HomeLayout />',
+      '',
+    ].join('\n')
+    const { body } = await mdx(source)
+    expect(tagNames(body)).toEqual(expect.arrayContaining(['Card', 'LinkCard', 'SourceCode', 'Steps', 'h3', 'Toc', 'Overview', 'NotFoundLayout', 'HomeLayout']))
+  })
+
+  it('take a Badge with children or outline, and Tabs whose Tabs have no label when `values` names them', async () => {
+    const source = [
+      "import { Badge, Tabs, Tab } from '@theme'",
+      '',
+      '## Status <Badge type="tip" outline>Stable</Badge> <Badge text="new" />',
+      '',
+      "<Tabs values={[{ label: 'npm' }, { label: 'yarn' }]} groupId=\"pm\" defaultValue=\"yarn\">",
+      '<Tab>npm i</Tab>',
+      '<Tab>yarn add</Tab>',
+      '</Tabs>',
+      '',
+    ].join('\n')
+    const { body } = await mdx(source)
+    const badges = elements(body).filter((element) => element.tagName === 'Badge')
+    expect(badges.map((badge) => badge.properties)).toEqual([{ type: 'tip', outline: true }, { text: 'new' }])
+    expect(elements(body).filter((element) => element.tagName === 'Tab')).toHaveLength(2)
+  })
+
+  it('still fail on a prop Rspress does not document, at its line', async () => {
+    await expect(mdx('# T\n\n<LinkCard href="/x" title="X" target="_blank" />\n')).rejects.toMatchObject({ line: 3, message: expect.stringContaining('`<LinkCard>` has no prop `target`') })
+    await expect(mdx('# T\n\n<SourceCode />\n')).rejects.toMatchObject({ line: 3, message: expect.stringContaining('needs the prop `href`') })
+  })
+})
