@@ -23,15 +23,18 @@ export interface LinkContext {
   pagesByFile: Map<string, SheafNode>
   /** Page nodes by route key. */
   pagesByRoute: Map<string, SheafNode>
+  /** The public folder relative to the site root (`docs/public`), for images by relative path; none: such images are dead. */
+  publicDir?: string
 }
 
 const markdownFileRE = /\.mdx?$/
 
 /** Indexes pages for link resolution. */
-export function createLinkContext(pages: SheafNode[], base: string, publicFiles: Set<string>): LinkContext {
+export function createLinkContext(pages: SheafNode[], base: string, publicFiles: Set<string>, publicDir?: string): LinkContext {
   return {
     base,
     publicFiles,
+    ...(publicDir === undefined ? {} : { publicDir }),
     pagesByFile: new Map(pages.map((page) => [String(page.relativePath), page])),
     pagesByRoute: new Map(pages.map((page) => [routeKey(String(page.path)), page])),
   }
@@ -193,8 +196,20 @@ function resolveImage(link: PageLink, context: LinkContext, file: string, dead: 
     if (!context.publicFiles.has(pathPart)) dead.push({ ...where, reason: 'no such file in the public folder' })
     return { href: withBase(src, context.base) }
   }
-  dead.push({ ...where, reason: 'images must be absolute paths into the public folder, e.g. /img/diagram.svg' })
+  // A relative path (as an MDX page imports an image, `../public/a.png`) from the page's file: a
+  // file of the public folder is served at its URL.
+  const inPublic = context.publicDir === undefined ? undefined : publicPathOf(src, file, context.publicDir)
+  if (inPublic !== undefined && context.publicFiles.has(inPublic)) return { href: withBase(inPublic, context.base) }
+  const folder = context.publicDir ?? 'the public folder'
+  dead.push({ ...where, reason: inPublic === undefined ? `images by relative path must be in ${folder}; move the file there and write its path from there, e.g. /img/diagram.svg` : `no such file in ${folder}` })
   return {}
+}
+
+/** The public URL (`/img/a.png`) of a relative image path from a page's source file, when it lies inside the public folder. */
+function publicPathOf(src: string, file: string, publicDir: string): string | undefined {
+  const resolved = path.normalize(path.join(path.dirname(file), safeDecode(src.split(/[?#]/)[0])))
+  const folder = path.normalize(publicDir).replace(/\/$/, '')
+  return resolved.startsWith(`${folder}/`) ? resolved.slice(folder.length) : undefined
 }
 
 function splitHash(href: string): [string, string] {

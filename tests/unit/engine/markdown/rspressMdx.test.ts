@@ -81,3 +81,41 @@ describe("Rspress's built-in components", () => {
     await expect(mdx('# T\n\n<SourceCode />\n')).rejects.toMatchObject({ line: 3, message: expect.stringContaining('needs the prop `href`') })
   })
 })
+
+describe('MDX as Rspress accepts it', () => {
+  it('drops comment-only expressions, block and line comments alike', async () => {
+    const { body, text } = await mdx('# T\n\n{/* a note for editors */}\n\n{// TODO: write this\n}\n\nText {/* inline */} here.\n')
+    expect(text).toContain('Text here.')
+    expect(JSON.stringify(body)).not.toContain('TODO')
+  })
+
+  it('reads JSX whitespace and string literals as text', async () => {
+    const { body } = await mdx("import { Badge } from '@theme'\n\n# T\n\nRead{' '}<Badge text=\"new\" />{' '}now{'!'}\n")
+    // The paragraph that holds the badge (a div: a component may render a block).
+    const paragraph = elements(body).find((element) => element.children.some((child) => child.type === 'element' && child.tagName === 'Badge'))!
+    expect(paragraph.children.map((child) => (child.type === 'text' ? child.value : `<${(child as Element).tagName}>`)).join('')).toBe('Read <Badge> now!')
+  })
+
+  it('still refuses an expression that is code, at its line', async () => {
+    await expect(mdx('# T\n\n{new Date().getFullYear()}\n')).rejects.toMatchObject({ line: 3, message: expect.stringContaining('is not allowed') })
+  })
+
+  it('takes escaped custom ids `\\{#id}` in .mdx and .md', async () => {
+    const fromMdx = await mdx('# T\n\n## Options \\{#options}\n')
+    const fromMd = await processor.process({ source: '# T\n\n## Options \\{#options}\n', file: 'page.md', mdx: false })
+    for (const result of [fromMdx, fromMd]) expect(result.toc.map((entry) => [entry.text, entry.id])).toEqual([['Options', 'options']])
+  })
+
+  it('keeps an element with an inline event handler, without the handler, and warns once at its line', async () => {
+    const { body, warnings } = await mdx('# T\n\n<span onClick="alert(1)" onMouseOver={() => steal()} title="Go">Go</span>\n')
+    const span = elements(body).find((element) => element.tagName === 'span')!
+    expect(span.properties).toEqual({ title: 'Go' })
+    expect(warnings).toEqual([expect.objectContaining({ line: 3, message: expect.stringMatching(/`onClick`, `onMouseOver` of `<span>` was dropped/) })])
+  })
+
+  it('gives an image imported as a value its path, for link resolution to serve', async () => {
+    const { body, links } = await mdx("import logo from '../public/logo.png'\n\n# T\n\n<img src={logo} alt=\"Logo\" />\n")
+    expect(elements(body).find((element) => element.tagName === 'img')?.properties).toMatchObject({ src: '../public/logo.png', alt: 'Logo' })
+    expect(links).toEqual([expect.objectContaining({ tag: 'img', href: '../public/logo.png' })])
+  })
+})
