@@ -9,6 +9,7 @@ import { OldVersionBanner } from './components/OldVersionBanner.tsx'
 import { PageHead } from './components/PageHead.tsx'
 import { RouteAnnouncer } from './components/RouteAnnouncer.tsx'
 import { SkipLink } from './components/SkipLink.tsx'
+import { mainId } from './reservedIds.ts'
 import { usePageParts } from './hooks/usePageParts.ts'
 import { useTexts } from './hooks/useTexts.ts'
 
@@ -32,7 +33,7 @@ export const query = /* GraphQL */ `
 
 /**
  * The frame of every page: skip link, navbar (banner), progress bar, the
- * template in <main id="content">, footer (contentinfo), scroll-to-top and
+ * template in <main id="sheaf-content">, footer (contentinfo), scroll-to-top and
  * the route announcer. Parts can be hidden by front-matter or `?navbar=0`.
  */
 export default function Layout({ data, page, children }: LayoutProps<LayoutData>) {
@@ -83,7 +84,7 @@ export default function Layout({ data, page, children }: LayoutProps<LayoutData>
         </header>
       ) : null}
       <ProgressBar />
-      <main id="content" className="site-main" tabIndex={-1}>
+      <main id={mainId} className="site-main" tabIndex={-1}>
         {olderVersion && latest && latestLink && pageType !== '404' ? <OldVersionBanner version={olderVersion.name} latestName={latest.name} latestPath={latestLink.path} /> : null}
         {children}
       </main>

@@ -1,6 +1,7 @@
 import type { Element, Root, RootContent } from 'hast'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { themeComponents } from '../../../../site/theme/markdown/componentProps.ts'
+import { themeReservedIds } from '../../../../site/theme/reservedIds.ts'
 import { createCodeHighlighter } from '../../../../engine/markdown/highlighter.ts'
 import { createMarkdownProcessor, type MarkdownProcessor } from '../../../../engine/markdown/processor.ts'
 
@@ -10,7 +11,7 @@ let processor: MarkdownProcessor
 
 beforeAll(async () => {
   const highlighter = await createCodeHighlighter({ light: 'github-light', dark: 'github-dark' })
-  processor = createMarkdownProcessor({ highlighter, components: themeComponents, sanitize: true })
+  processor = createMarkdownProcessor({ highlighter, components: themeComponents, sanitize: true, reservedIds: themeReservedIds })
 })
 
 const mdx = (source: string) => processor.process({ source, file: 'page.mdx', mdx: true })
@@ -117,5 +118,12 @@ describe('MDX as Rspress accepts it', () => {
     const { body, links } = await mdx("import logo from '../public/logo.png'\n\n# T\n\n<img src={logo} alt=\"Logo\" />\n")
     expect(elements(body).find((element) => element.tagName === 'img')?.properties).toMatchObject({ src: '../public/logo.png', alt: 'Logo' })
     expect(links).toEqual([expect.objectContaining({ tag: 'img', href: '../public/logo.png' })])
+  })
+})
+
+describe("the theme's own ids", () => {
+  it('never rename a content heading: `## Sidebar` and `## Content` keep the ids Rspress gives them', async () => {
+    const { toc } = await processor.process({ source: '# T\n\n## Sidebar\n\n## Content\n\n## sheaf-content\n', file: 'page.md', mdx: false })
+    expect(toc.map((entry) => entry.id)).toEqual(['sidebar', 'content', 'sheaf-content-1'])
   })
 })
