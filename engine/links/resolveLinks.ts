@@ -130,7 +130,7 @@ function resolveAnchor(link: PageLink, page: SheafNode, context: LinkContext, fi
     return {}
   }
   if (pathPart.startsWith('/') && context.publicFiles.has(pathPart)) return { href: withBase(pathPart, context.base) }
-  const { target, tried } = findTarget(pathPart, page, context)
+  const { target, tried } = findTargetAsRspress(pathPart, page, context)
   if (!target) {
     // Shown as the contributor sees them: `content/13.x/docs/x.md`, not the path inside the content folder.
     const folder = String(page.sourcePath).slice(0, -String(page.relativePath).length)
@@ -141,6 +141,21 @@ function resolveAnchor(link: PageLink, page: SheafNode, context: LinkContext, fi
     dead.push({ ...where, reason: `${String(target.sourcePath)} has no heading with id "${hash}"`, anchorOnly: true })
   }
   return { href: withBase(String(target.path), context.base) + (hash ? `#${hash}` : '') }
+}
+
+/**
+ * `findTarget` for the link forms Rspress resolves besides: `.html` addresses (`guide/x.html`,
+ * `/guide/index.html`) name the page without it, and an absolute path may start with the
+ * default language's folder (`/en/guide/x`), which Sheaf serves without a prefix (tried when the
+ * path as written names no page).
+ */
+function findTargetAsRspress(pathPart: string, page: SheafNode, context: LinkContext): { target?: SheafNode; tried: string[] } {
+  const written = pathPart.replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '')
+  const first = findTarget(written, page, context)
+  const langFolder = page.langPrefix === '' && typeof page.lang === 'string' ? `/${page.lang}/` : null
+  if (first.target || !langFolder || !written.startsWith(langFolder)) return first
+  const second = findTarget(written.slice(langFolder.length - 1), page, context)
+  return { target: second.target, tried: [...first.tried, ...second.tried] }
 }
 
 /**
