@@ -220,11 +220,20 @@ function resolveImage(link: PageLink, context: LinkContext, file: string, dead: 
   return {}
 }
 
-/** The public URL (`/img/a.png`) of a relative image path from a page's source file, when it lies inside the public folder. */
+/**
+ * The public URL (`/img/a.png`) of a relative image path from a page's source file, when it lies
+ * inside the public folder; or, when the path goes through a folder of the public folder's name
+ * (`../../public/a.png`), what follows it: a migrated site's pages sit one folder deeper than
+ * they did in Rspress (under a version folder), and their paths to `docs/public` still say so.
+ */
 function publicPathOf(src: string, file: string, publicDir: string): string | undefined {
-  const resolved = path.normalize(path.join(path.dirname(file), safeDecode(src.split(/[?#]/)[0])))
+  const written = safeDecode(src.split(/[?#]/)[0])
+  const resolved = path.normalize(path.join(path.dirname(file), written))
   const folder = path.normalize(publicDir).replace(/\/$/, '')
-  return resolved.startsWith(`${folder}/`) ? resolved.slice(folder.length) : undefined
+  if (resolved.startsWith(`${folder}/`)) return resolved.slice(folder.length)
+  const segments = path.normalize(written).split('/')
+  const at = segments.lastIndexOf(path.basename(folder))
+  return at !== -1 && segments.slice(0, at).every((segment) => segment === '..') ? `/${segments.slice(at + 1).join('/')}` : undefined
 }
 
 function splitHash(href: string): [string, string] {

@@ -186,7 +186,9 @@ function packageJson(target: string): string {
 /** MIGRATION.md: what was translated, what was not and why, and what to check next. */
 function migrationReport(config: TranslatedConfig, configName: string, contentIssues: ContentIssue[]): string {
   const escape = (text: string) => text.replace(/\|/g, '\\|')
-  const rows = config.untranslated.map((item) => `| \`${escape(item.key)}\` | ${escape(item.reason)} |`)
+  // A key that holds a backtick (a template literal) takes a double-backtick code span.
+  const code = (text: string) => (text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``)
+  const rows = config.untranslated.map((item) => `| ${code(escape(item.key))} | ${escape(item.reason)} |`)
   return `# Migrated from Rspress
 
 Written by \`sheaf migrate rspress\` from \`${configName}\`. The content of \`${config.contentRoot}/\` was

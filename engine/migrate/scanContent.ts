@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { walkDirectory } from '../fs/walkDirectory.ts'
 import { fenceRoles, FenceRole } from '../markdown/fenceScanner.ts'
+import { isAssetSource } from '../markdown/mdxAssetImports.ts'
 
 /** A place in the content Sheaf will not build as it is, found before the first build. */
 export interface ContentIssue {
@@ -38,9 +39,10 @@ export function scanContent(docsDir: string, label: string): ContentIssue[] {
       const prose = source.split('\n').map((line, index) => (roles[index] === FenceRole.Outside ? line : '')).join('\n')
       for (const match of prose.matchAll(importFromRE)) {
         const from = match[1] ?? match[2]
-        if (themeModuleRE.test(from)) continue
+        // The theme's components, and images imported as values (served from the public folder).
+        if (themeModuleRE.test(from) || isAssetSource(from)) continue
         const line = prose.slice(0, match.index).split('\n').length
-        issues.push({ where: `${relative}:${line}`, problem: `imports from \`${from}\`: MDX pages may only use the theme's components (Tabs, Tab, PackageManagerTabs, Badge); Sheaf never runs MDX code` })
+        issues.push({ where: `${relative}:${line}`, problem: `imports from \`${from}\`: MDX pages may only use the theme's components (Rspress's built-ins: Tabs, Tab, PackageManagerTabs, Badge, Card, LinkCard, ...); Sheaf never runs MDX code` })
       }
     }
   }
