@@ -3,6 +3,7 @@ import path from 'node:path'
 import { SheafError } from '../errors.ts'
 import { packageRoot } from '../packageRoot.ts'
 import { configSource } from './configSource.ts'
+import { readI18nJson } from './i18nJson.ts'
 import { NotLiteralConfigError, readConfigLiteral, type LiteralValue } from './readConfigLiteral.ts'
 import { readConfigByRunning } from './runConfig.ts'
 import { scanContent, type ContentIssue } from './scanContent.ts'
@@ -58,6 +59,12 @@ export function migrateRspress(sourceDir: string, targetDir: string): MigrationR
   }
   const navs = readRootNavs(docsDir, first)
   const config = translateConfig({ config: value, spreads, rootNav: navs.defaultNav, langNavs: navs.langNavs, otherNavs: navs.others })
+  const i18nTexts = readI18nJson(source)
+  if (i18nTexts) {
+    const sidebarPlugin = config.plugins.find((plugin) => plugin.name === 'sidebar')
+    if (sidebarPlugin) sidebarPlugin.options = { ...(sidebarPlugin.options as object), labels: i18nTexts }
+    config.translated.push('i18n.json (the `_meta.json` labels it names: `sidebar({ labels })`)')
+  }
   if (ran) config.notes.push(`The default export of ${configName} is built by code, so the config was run to read it: values that are code (plugins, functions) are listed as untranslated.`)
   const moved = versionLanguageRedirects(docsDir, config)
   if (Object.keys(moved).length > 0) {

@@ -1,4 +1,5 @@
 import type { Plugin, QueryContext, SheafNode, SidebarItem } from 'sheaf'
+import { translateLabels, type LabelTranslations } from './translateLabels.ts'
 import { buildSidebars, findSidebar, flattenLinks } from './buildSidebars.ts'
 import { buildOverview } from './overview.ts'
 import type { MetaFile, Sidebar, SidebarPage } from './types.ts'
@@ -12,6 +13,11 @@ export interface SidebarOptions {
   overviewHeadersDepth?: number
   /** Build a sidebar from the folder tree for top-level folders without a `_meta.json`. Default `false`. */
   auto?: boolean
+  /**
+   * Labels by language, as Rspress's `i18n.json` holds them (`{ "guide": { "en": "Guide", "zh": "指南" } }`):
+   * a `_meta.json` label that is a key shows that language's text. Default none.
+   */
+  labels?: LabelTranslations
 }
 
 const built = new WeakMap<object, Sidebar[]>()
@@ -38,7 +44,7 @@ export function sidebar(options: SidebarOptions = {}): Plugin {
     if (!sidebars) {
       const pages = context.store.getNodesByType('Page').map(toSidebarPage)
       const metas = context.store.getNodesByType('File').filter(isMeta).map(toMetaFile)
-      sidebars = buildSidebars(pages, metas, (context.site.themeConfig as { sidebar?: Record<string, SidebarItem[]> }).sidebar, options.auto)
+      sidebars = translateLabels(buildSidebars(pages, metas, (context.site.themeConfig as { sidebar?: Record<string, SidebarItem[]> }).sidebar, options.auto), options.labels)
       built.set(context.store, sidebars)
     }
     return sidebars

@@ -21,7 +21,7 @@ export const query = /* GraphQL */ `
     versions { name isDefault prefix }
     currentVersion(path: $path) { name isDefault prefix }
     versionLinks(path: $path) { version path exists }
-    locales { lang label isDefault prefix }
+    locales { lang label isDefault prefix title description }
     localeLinks(path: $path) { lang label path }
     nav(path: $path)
     sidebar(path: $path)
@@ -44,6 +44,9 @@ export default function Layout({ data, page, children }: LayoutProps<LayoutData>
   const pageType = data.page?.pageType ?? '404'
   const isHome = pageType === 'home'
   const lang = routeLang(data.page?.lang, page.path, data.locales ?? [], site.lang)
+  // A language may have its own site title and description (i18n's `locales[].title`, as in Rspress).
+  const locale = (data.locales ?? []).find((entry) => entry.lang === lang)
+  const siteTitle = locale?.title ?? site.title
   const footer = site.themeConfig.footer
   // On an older version: point search engines and readers at the same page in the default version.
   const olderVersion = data.currentVersion && !data.currentVersion.isDefault ? data.currentVersion : null
@@ -53,12 +56,12 @@ export default function Layout({ data, page, children }: LayoutProps<LayoutData>
   return (
     <div className={`layout layout--${pageType}${parts.navbar ? '' : ' no-navbar'}`} data-page-type={pageType}>
       <PageHead
-        siteTitle={site.title}
+        siteTitle={siteTitle}
         siteUrl={site.url}
         base={site.base}
         path={page.path}
         pageTitle={isHome ? null : (data.page?.title ?? texts.notFoundTitle)}
-        description={data.page?.description || site.description}
+        description={data.page?.description || locale?.description || site.description}
         type={pageType === 'doc' || pageType === 'overview' ? 'article' : 'website'}
         icon={siteData.icon}
         canonicalPath={latestLink?.exists ? latestLink.path : undefined}
