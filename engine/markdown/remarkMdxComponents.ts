@@ -6,6 +6,7 @@ import { evaluateLiteral, NonLiteralError } from './evaluateLiteral.ts'
 import { encodeStructuredProps } from '../shared/structuredProps.ts'
 import { readExpression, type ExpressionNode } from './mdxExpressions.ts'
 import { isAssetSource } from './mdxAssetImports.ts'
+import { unravelJsxParagraphs } from './unravelJsxParagraphs.ts'
 
 /** What a prop's literal value may be. */
 export type PropType = 'string' | 'number' | 'boolean' | 'array' | 'object'
@@ -43,6 +44,7 @@ interface JsxAttribute {
 export default function remarkMdxComponents(options: Options) {
   const { components } = options
   return (tree: Root, file: VFile) => {
+    unravelJsxParagraphs(tree)
     // Imports first (they apply to the whole page): `import { Tab as T } from '@theme'` renames `<T>`.
     const aliases = new Map<string, string>()
     // `import logo from '../public/logo.png'`: the name stands for the file's path (see mdxAssetImports.ts).

@@ -66,15 +66,17 @@ describe("Rspress's built-in components", () => {
       '## Status <Badge type="tip" outline>Stable</Badge> <Badge text="new" />',
       '',
       "<Tabs values={[{ label: 'npm' }, { label: 'yarn' }]} groupId=\"pm\" defaultValue=\"yarn\">",
-      '<Tab>npm i</Tab>',
-      '<Tab>yarn add</Tab>',
+      '  <Tab>npm i</Tab>',
+      '  <Tab>yarn add</Tab>',
       '</Tabs>',
       '',
     ].join('\n')
     const { body } = await mdx(source)
     const badges = elements(body).filter((element) => element.tagName === 'Badge')
     expect(badges.map((badge) => badge.properties)).toEqual([{ type: 'tip', outline: true }, { text: 'new' }])
-    expect(elements(body).filter((element) => element.tagName === 'Tab')).toHaveLength(2)
+    // One Tab a line, as Rspress's docs write them: the Tabs' own children, not a paragraph's.
+    const tabs = elements(body).find((element) => element.tagName === 'Tabs')!
+    expect(tabs.children.filter((child) => child.type === 'element').map((child) => (child as Element).tagName)).toEqual(['Tab', 'Tab'])
   })
 
   it('still fail on a prop Rspress does not document, at its line', async () => {
