@@ -130,7 +130,7 @@ test("a missing page shows the content's 404 page (NotFoundLayout), and the over
   await expect(page.getByRole('link', { name: 'Take me home' })).toHaveAttribute('href', base)
   await page.goto(`${origin}${base}guide/overview`)
   await page.locator('html[data-sheaf-hydrated]').waitFor()
-  await expect(page.getByRole('main').getByRole('link', { name: 'Built-in components' })).toHaveAttribute('href', `${base}guide/builtins`)
+  await expect(page.getByRole('region', { name: 'Others' }).getByRole('link', { name: 'Built-in components' })).toHaveAttribute('href', `${base}guide/builtins`)
   await page.goto(`${origin}${base}welcome`)
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome')
 })
