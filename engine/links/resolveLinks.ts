@@ -24,15 +24,18 @@ export interface LinkContext {
   pagesByFile: Map<string, SheafNode>
   /** Page nodes by route key. */
   pagesByRoute: Map<string, SheafNode>
+  /** The public folder relative to the site root (`docs/public`), for images by relative path; none: such images are dead. */
+  publicDir?: string
 }
 
 const markdownFileRE = /\.mdx?$/
 
 /** Indexes pages for link resolution. */
-export function createLinkContext(pages: SheafNode[], base: string, publicFiles: Set<string>): LinkContext {
+export function createLinkContext(pages: SheafNode[], base: string, publicFiles: Set<string>, publicDir?: string): LinkContext {
   return {
     base,
     publicFiles,
+    ...(publicDir === undefined ? {} : { publicDir }),
     pagesByFile: new Map(pages.map((page) => [String(page.relativePath), page])),
     pagesByRoute: new Map(pages.map((page) => [routeKey(String(page.path)), page])),
   }
@@ -133,7 +136,7 @@ function resolveAnchor(link: PageLink, page: SheafNode, context: LinkContext, fi
     return {}
   }
   if (pathPart.startsWith('/') && context.publicFiles.has(pathPart)) return { href: withBase(pathPart, context.base) }
-  const { target, tried } = findTarget(pathPart, page, context)
+  const { target, tried } = findTargetAsRspress(pathPart, page, context)
   if (!target) {
     // Shown as the contributor sees them: `content/13.x/docs/x.md`, not the path inside the content folder.
     const folder = String(page.sourcePath).slice(0, -String(page.relativePath).length)
@@ -144,6 +147,21 @@ function resolveAnchor(link: PageLink, page: SheafNode, context: LinkContext, fi
     dead.push({ ...where, reason: `${String(target.sourcePath)} has no heading with id "${hash}"`, anchorOnly: true })
   }
   return { href: withBase(encodeRoute(String(target.path)), context.base) + (hash ? `#${hash}` : '') }
+}
+
+/**
+ * `findTarget` for the link forms Rspress resolves besides: `.html` addresses (`guide/x.html`,
+ * `/guide/index.html`) name the page without it, and an absolute path may start with the
+ * default language's folder (`/en/guide/x`), which Sheaf serves without a prefix (tried when the
+ * path as written names no page).
+ */
+function findTargetAsRspress(pathPart: string, page: SheafNode, context: LinkContext): { target?: SheafNode; tried: string[] } {
+  const written = pathPart.replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '')
+  const first = findTarget(written, page, context)
+  const langFolder = page.langPrefix === '' && typeof page.lang === 'string' ? `/${page.lang}/` : null
+  if (first.target || !langFolder || !written.startsWith(langFolder)) return first
+  const second = findTarget(written.slice(langFolder.length - 1), page, context)
+  return { target: second.target, tried: [...first.tried, ...second.tried] }
 }
 
 /**
@@ -200,8 +218,29 @@ function resolveImage(link: PageLink, context: LinkContext, file: string, dead: 
     if (!context.publicFiles.has(pathPart)) dead.push({ ...where, reason: 'no such file in the public folder' })
     return { href: withBase(src, context.base) }
   }
-  dead.push({ ...where, reason: 'images must be absolute paths into the public folder, e.g. /img/diagram.svg' })
+  // A relative path (as an MDX page imports an image, `../public/a.png`) from the page's file: a
+  // file of the public folder is served at its URL.
+  const inPublic = context.publicDir === undefined ? undefined : publicPathOf(src, file, context.publicDir)
+  if (inPublic !== undefined && context.publicFiles.has(inPublic)) return { href: withBase(inPublic, context.base) }
+  const folder = context.publicDir ?? 'the public folder'
+  dead.push({ ...where, reason: inPublic === undefined ? `images by relative path must be in ${folder}; move the file there and write its path from there, e.g. /img/diagram.svg` : `no such file in ${folder}` })
   return {}
+}
+
+/**
+ * The public URL (`/img/a.png`) of a relative image path from a page's source file, when it lies
+ * inside the public folder; or, when the path goes through a folder of the public folder's name
+ * (`../../public/a.png`), what follows it: a migrated site's pages sit one folder deeper than
+ * they did in Rspress (under a version folder), and their paths to `docs/public` still say so.
+ */
+function publicPathOf(src: string, file: string, publicDir: string): string | undefined {
+  const written = safeDecode(src.split(/[?#]/)[0])
+  const resolved = path.normalize(path.join(path.dirname(file), written))
+  const folder = path.normalize(publicDir).replace(/\/$/, '')
+  if (resolved.startsWith(`${folder}/`)) return resolved.slice(folder.length)
+  const segments = path.normalize(written).split('/')
+  const at = segments.lastIndexOf(path.basename(folder))
+  return at !== -1 && segments.slice(0, at).every((segment) => segment === '..') ? `/${segments.slice(at + 1).join('/')}` : undefined
 }
 
 function splitHash(href: string): [string, string] {

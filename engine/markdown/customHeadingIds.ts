@@ -14,10 +14,14 @@ import { mapLinesOutsideFences } from './linesOutsideFences.ts'
 const trailingIdRE = /[ \t]*\{#([\p{L}\p{N}_][\p{L}\p{N}_.:-]*)\}[ \t]*$/u
 const atxHeadingRE = /^ {0,3}#{1,6}[ \t]/
 
-/** Escapes the `{` of a trailing `{#id}` on every ATX heading line outside code fences (MDX only). */
+/**
+ * Escapes the `{` of a trailing `{#id}` on every ATX heading line outside code fences (MDX only).
+ * One already escaped (`## Title \{#id}`, as Rspress's own docs write it for MDX) is left as it is:
+ * escaping its `{` again would make `\\` a backslash and open an expression.
+ */
 export function escapeCustomHeadingIds(source: string): string {
   if (!source.includes('{#')) return source
-  return mapLinesOutsideFences(source, (line) => (atxHeadingRE.test(line) && trailingIdRE.test(line) ? line.replace(/\{#(?=[^{}]*\}[ \t]*$)/u, '\\{#') : line))
+  return mapLinesOutsideFences(source, (line) => (atxHeadingRE.test(line) && trailingIdRE.test(line) ? line.replace(/(?<!\\)\{#(?=[^{}]*\}[ \t]*$)/u, '\\{#') : line))
 }
 
 /** Removes a trailing `{#id}` from a heading element's text and returns the id (null when there is none). */

@@ -4,6 +4,9 @@ import { visit, SKIP } from 'unist-util-visit'
 import { SheafError } from '../errors.ts'
 import { evaluateLiteral, NonLiteralError } from './evaluateLiteral.ts'
 import { encodeStructuredProps } from '../shared/structuredProps.ts'
+import { readExpression, type ExpressionNode } from './mdxExpressions.ts'
+import { isAssetSource } from './mdxAssetImports.ts'
+import { unravelJsxParagraphs } from './unravelJsxParagraphs.ts'
 
 /** What a prop's literal value may be. */
 export type PropType = 'string' | 'number' | 'boolean' | 'array' | 'object'
@@ -41,10 +44,13 @@ interface JsxAttribute {
 export default function remarkMdxComponents(options: Options) {
   const { components } = options
   return (tree: Root, file: VFile) => {
+    unravelJsxParagraphs(tree)
     // Imports first (they apply to the whole page): `import { Tab as T } from '@theme'` renames `<T>`.
     const aliases = new Map<string, string>()
+    // `import logo from '../public/logo.png'`: the name stands for the file's path (see mdxAssetImports.ts).
+    const assets = new Map<string, string>()
     visit(tree, (node) => {
-      if ((node.type as string) === 'mdxjsEsm') checkImports(node as unknown as EsmNode, components, file, aliases)
+      if ((node.type as string) === 'mdxjsEsm') checkImports(node as unknown as EsmNode, components, file, { aliases, assets })
     })
     visit(tree, (node, index, parent) => {
       const type = node.type as string
@@ -53,12 +59,17 @@ export default function remarkMdxComponents(options: Options) {
         return [SKIP, index]
       }
       if (type === 'mdxFlowExpression' || type === 'mdxTextExpression') {
-        const value = (node as unknown as { value: string }).value.trim()
-        if (isComment(value)) {
-          if (parent && index !== undefined) parent.children.splice(index, 1)
+        const expression = readExpression(node as unknown as ExpressionNode)
+        if (expression.kind === 'drop' && parent && index !== undefined) {
+          parent.children.splice(index, 1)
           return [SKIP, index]
         }
-        file.fail(`An MDX expression \`{${value.slice(0, 40)}}\` is not allowed: MDX here is content, not code.`, node, 'sheaf:mdx')
+        if (expression.kind === 'text' && parent && index !== undefined) {
+          parent.children.splice(index, 1, { type: 'text', value: expression.value } as never)
+          return [SKIP, index + 1]
+        }
+        const value = (node as unknown as { value: string }).value.trim()
+        file.fail(`An MDX expression \`{${value.slice(0, 40)}}\` is not allowed: MDX here is content, not code. Write its text, or a comment \`{/* ... */}\`.`, node, 'sheaf:mdx')
       }
       if (type === 'mdxJsxFlowElement' || type === 'mdxJsxTextElement') {
         const element = node as unknown as { name: string | null; attributes: JsxAttribute[]; data?: Record<string, unknown> }
@@ -71,7 +82,7 @@ export default function remarkMdxComponents(options: Options) {
         if (isComponent && !Object.hasOwn(components, name)) {
           file.fail(`Unknown component \`<${name}>\`. Known components: ${Object.keys(components).join(', ') || 'none'}.`, node, 'sheaf:mdx')
         }
-        const props = readProps(element.attributes, name, file, node)
+        const props = readProps(withoutEventHandlers(element.attributes, name, file, node), name, file, node, assets)
         if (isComponent) checkProps(props, name, components[name], file, node)
         element.data = { hName: name, hProperties: isComponent ? encodeStructuredProps(props) : props }
       }
@@ -80,7 +91,19 @@ export default function remarkMdxComponents(options: Options) {
   }
 }
 
-function readProps(attributes: JsxAttribute[], name: string, file: VFile, node: unknown): Record<string, unknown> {
+/**
+ * Content never runs script: an `onClick` (any `on...` attribute) is dropped from its element,
+ * which is kept, with one warning at the element's place naming what was dropped.
+ */
+function withoutEventHandlers(attributes: JsxAttribute[], name: string, file: VFile, node: unknown): JsxAttribute[] {
+  const handlers = attributes.filter((attribute) => attribute.type === 'mdxJsxAttribute' && /^on/i.test(attribute.name ?? ''))
+  if (handlers.length === 0) return attributes
+  const names = handlers.map((attribute) => `\`${attribute.name}\``).join(', ')
+  file.message(`The event handler ${names} of \`<${name}>\` was dropped: content never runs script. Remove it (the element is kept without it).`, node as never, 'sheaf:mdx')
+  return attributes.filter((attribute) => !handlers.includes(attribute))
+}
+
+function readProps(attributes: JsxAttribute[], name: string, file: VFile, node: unknown, assets: ReadonlyMap<string, string>): Record<string, unknown> {
   const props: Record<string, unknown> = {}
   for (const attribute of attributes) {
     if (attribute.type === 'mdxJsxExpressionAttribute' || !attribute.name) {
@@ -90,6 +113,7 @@ function readProps(attributes: JsxAttribute[], name: string, file: VFile, node: 
     const value = attribute.value
     if (value === null || value === undefined) props[propName] = true
     else if (typeof value === 'string') props[propName] = value
+    else if (assets.has(value.value.trim())) props[propName] = assets.get(value.value.trim())
     else {
       try {
         props[propName] = evaluateLiteral(value.data?.estree, value.value)
@@ -164,7 +188,7 @@ interface EsmNode {
  * recorded in `aliases`. An unknown component imported from a theme module is dropped too (as
  * Rspress would render it, using it fails at the element); anything else fails at the line.
  */
-function checkImports(node: EsmNode, components: ComponentRegistry, file: VFile, aliases: Map<string, string>): void {
+function checkImports(node: EsmNode, components: ComponentRegistry, file: VFile, { aliases, assets }: { aliases: Map<string, string>; assets: Map<string, string> }): void {
   const body = node.data?.estree?.body
   if (!body) {
     file.fail(`Only \`import { Component } from '...'\` of known theme components is allowed in MDX, got \`${node.value.trim().slice(0, 60)}\`.`, node as never, 'sheaf:mdx')
@@ -173,7 +197,13 @@ function checkImports(node: EsmNode, components: ComponentRegistry, file: VFile,
     if (statement.type !== 'ImportDeclaration') {
       file.fail(`Only \`import { Component } from '...'\` of known theme components is allowed in MDX, got \`${node.value.trim().split('\n')[0].slice(0, 60)}\`.`, node as never, 'sheaf:mdx')
     }
-    const fromTheme = themeModuleRE.test(String(statement.source?.value))
+    const source = String(statement.source?.value)
+    const fromTheme = themeModuleRE.test(source)
+    const only = statement.specifiers?.length === 1 ? statement.specifiers[0] : undefined
+    if (isAssetSource(source) && only?.type === 'ImportDefaultSpecifier') {
+      assets.set(only.local.name, source)
+      continue
+    }
     for (const specifier of statement.specifiers ?? []) {
       const imported = specifier.type === 'ImportSpecifier' ? (specifier.imported?.name ?? specifier.imported?.value ?? '') : specifier.local.name
       if (Object.hasOwn(components, imported)) {
@@ -183,8 +213,4 @@ function checkImports(node: EsmNode, components: ComponentRegistry, file: VFile,
       }
     }
   }
-}
-
-function isComment(value: string): boolean {
-  return value === '' || /^\/\*[\s\S]*\*\/$/.test(value)
 }

@@ -4,6 +4,7 @@ import { SheafError } from '../errors.ts'
 import { packageRoot } from '../packageRoot.ts'
 import { configSource } from './configSource.ts'
 import { moveHostFiles } from './hostFiles.ts'
+import { readI18nJson } from './i18nJson.ts'
 import { NotLiteralConfigError, readConfigLiteral, type LiteralValue } from './readConfigLiteral.ts'
 import { readConfigByRunning } from './runConfig.ts'
 import { scanContent, type ContentIssue } from './scanContent.ts'
@@ -68,6 +69,12 @@ export function migrateRspress(sourceDir: string, targetDir: string): MigrationR
   }
   const navs = readRootNavs(docsDir, first)
   const config = translateConfig({ config: value, spreads, rootNav: navs.defaultNav, langNavs: navs.langNavs, otherNavs: navs.others })
+  const i18nTexts = readI18nJson(source)
+  if (i18nTexts) {
+    const sidebarPlugin = config.plugins.find((plugin) => plugin.name === 'sidebar')
+    if (sidebarPlugin) sidebarPlugin.options = { ...(sidebarPlugin.options as object), labels: i18nTexts }
+    config.translated.push('i18n.json (the `_meta.json` labels it names: `sidebar({ labels })`)')
+  }
   if (ran) config.notes.push(`The default export of ${configName} is built by code, so the config was run to read it: values that are code (plugins, functions) are listed as untranslated.`)
   // Fragments imported through the site's aliases (`@en/shared/x.mdx`) resolve in the copied content.
   const aliases = readTsconfigPaths(source)
@@ -226,7 +233,9 @@ function packageJson(target: string): string {
 /** MIGRATION.md: what was translated, what was not and why, and what to check next. */
 function migrationReport(config: TranslatedConfig, configName: string, contentIssues: ContentIssue[], checked: string, components: SiteComponent[]): string {
   const escape = (text: string) => text.replace(/\|/g, '\\|')
-  const rows = config.untranslated.map((item) => `| \`${escape(item.key)}\` | ${escape(item.reason)} |`)
+  // A key that holds a backtick (a template literal) takes a double-backtick code span.
+  const code = (text: string) => (text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``)
+  const rows = config.untranslated.map((item) => `| ${code(escape(item.key))} | ${escape(item.reason)} |`)
   return `# Migrated from Rspress
 
 Written by \`sheaf migrate rspress\` from \`${configName}\`. The content of \`${config.contentRoot}/\` was

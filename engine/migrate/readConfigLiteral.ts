@@ -141,13 +141,13 @@ function evaluate(node: Node, code: string, declarations: Map<string, Node>, spr
       const result: Record<string, LiteralValue> = {}
       for (const property of node.properties as Node[]) {
         if (property.type === 'SpreadElement') {
-          spreads.push(`${at}${at ? '.' : ''}...${code.slice((property.argument as Node).start, (property.argument as Node).end).slice(0, 40)}`)
+          spreads.push(`${at}${at ? '.' : ''}...${codeLabel(code.slice((property.argument as Node).start, (property.argument as Node).end))}`)
           continue
         }
         const key = property.key as Node
         const name = property.computed ? null : key.type === 'Identifier' ? (key.name as string) : key.type === 'Literal' ? String(key.value) : null
         if (name === null) {
-          spreads.push(`${at}[${code.slice(key.start, key.end)}]`)
+          spreads.push(`${at}[${codeLabel(code.slice(key.start, key.end))}]`)
           continue
         }
         const value = property.value as Node
@@ -159,4 +159,14 @@ function evaluate(node: Node, code: string, declarations: Map<string, Node>, spr
     default:
       return nonLiteral()
   }
+}
+
+/**
+ * Code that names a key in MIGRATION.md and the console (`[`${prefix}Title`]`, `...shared`): on one
+ * line, whitespace collapsed, cut at 60 characters. A computed key written over several lines
+ * made a table row of each line.
+ */
+export function codeLabel(source: string): string {
+  const line = source.replace(/\s+/g, ' ').trim()
+  return line.length > 60 ? `${line.slice(0, 57)}...` : line
 }

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { walkDirectory } from '../fs/walkDirectory.ts'
 import { fenceRoles, FenceRole } from '../markdown/fenceScanner.ts'
 import type { ContentIssue } from './contentToChange.ts'
+import { isAssetSource } from '../markdown/mdxAssetImports.ts'
 
 export type { ContentIssue }
 
@@ -34,10 +35,11 @@ export function scanContent(docsDir: string, label: string): ContentIssue[] {
       const prose = source.split('\n').map((line, index) => (roles[index] === FenceRole.Outside ? line : '')).join('\n')
       for (const match of prose.matchAll(importFromRE)) {
         const from = match[1] ?? match[2]
-        // Fragments (`.md`/`.mdx`) are shown inline: the build resolves them, and reports what it cannot.
-        if (themeModuleRE.test(from) || /\.mdx?$/.test(from)) continue
+        // The theme's components, fragments (`.md`/`.mdx`: the build resolves them, and reports what it
+        // cannot) and images imported as values (served from the public folder).
+        if (themeModuleRE.test(from) || /\.mdx?$/.test(from) || isAssetSource(from)) continue
         const line = prose.slice(0, match.index).split('\n').length
-        issues.push({ where: `${relative}:${line}`, cause: 'MDX imports Sheaf does not resolve', problem: `imports from \`${from}\`: MDX pages may only use the theme's components (Tabs, Tab, PackageManagerTabs, Badge); Sheaf never runs MDX code` })
+        issues.push({ where: `${relative}:${line}`, cause: 'MDX imports Sheaf does not resolve', problem: `imports from \`${from}\`: MDX pages may only use the theme's components (Rspress's built-ins: Tabs, Tab, PackageManagerTabs, Badge, Card, LinkCard, ...); Sheaf never runs MDX code` })
       }
     }
   }

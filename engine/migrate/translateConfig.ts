@@ -155,13 +155,14 @@ export function translateConfig(input: TranslateInput): TranslatedConfig {
   if (source.locales !== undefined && !Array.isArray(source.locales) && !isCode('locales', source.locales)) skip('locales', 'must be an array of `{ lang, label }`')
   const localeList = (siteLocales.length > 0 ? siteLocales : themeLocales).filter((locale) => locale && typeof locale.lang === 'string')
   const defaultLang = typeof fields.lang === 'string' ? fields.lang : typeof localeList[0]?.lang === 'string' ? (localeList[0].lang as string) : 'en'
-  const locales = localeList.length > 0 ? localeList.map((locale) => ({ lang: String(locale.lang), label: typeof locale.label === 'string' ? locale.label : String(locale.lang) })) : [{ lang: defaultLang, label: defaultLang === 'en' ? 'English' : defaultLang }]
+  // A language's own title and description (`locales[].title`) go with it: i18n shows them on its pages.
+  const ownText = (locale: Record<string, unknown>) =>
+    Object.fromEntries((['title', 'description'] as const).filter((key) => typeof locale[key] === 'string' && locale[key] !== source[key]).map((key) => [key, locale[key] as string]))
+  const locales = localeList.length > 0 ? localeList.map((locale) => ({ lang: String(locale.lang), label: typeof locale.label === 'string' ? locale.label : String(locale.lang), ...ownText(locale) })) : [{ lang: defaultLang, label: defaultLang === 'en' ? 'English' : defaultLang }]
   if (siteLocales.length > 0) translated.push('locales')
   siteLocales.forEach((locale, index) => {
     for (const key of ['title', 'description'] as const) {
-      if (locale[key] !== undefined && locale[key] !== source[key] && locale.lang !== defaultLang) {
-        skip(`locales[${index}].${key}`, `Sheaf has one site ${key} for every language (the ${locale.lang} one, ${JSON.stringify(locale[key])}, is not used)`)
-      }
+      if (locale[key] !== undefined && typeof locale[key] !== 'string') skip(`locales[${index}].${key}`, 'not a string: write the text itself')
     }
   })
   const texts: Record<string, Record<string, unknown>> = {}

@@ -4,6 +4,7 @@ import type { BuildSession } from '../buildContext.ts'
 import type { ResolvedConfig } from '../config/types.ts'
 import { listFiles } from '../fs/walkDirectory.ts'
 import { createLinkContext, findDeadLinks, reportDeadLinks, deadLinksToFail, resolvePageLinks, rewriteLinks, type DeadLink, type LinkContext } from '../links/resolveLinks.ts'
+import { publicDirOf } from '../links/publicDir.ts'
 import { defineComputedField } from '../store/lazyField.ts'
 import type { NodeStore } from '../store/nodeStore.ts'
 import type { SheafNode } from '../store/types.ts'
@@ -24,7 +25,7 @@ interface ResolveOptions {
  */
 export function resolveLinks(store: NodeStore, config: ResolvedConfig, { inPlace, session, warn, broken }: ResolveOptions): void {
   const pages = store.getNodesByType('Page')
-  const context = createLinkContext(pages, config.base, listPublicFiles(config.publicDir))
+  const context = createLinkContext(pages, config.base, listPublicFiles(config.publicDir), publicDirOf(config))
   const dead: DeadLink[] = []
   if (inPlace) {
     // A one-shot build holds no parsed body from the transform to the render (see markdownCache.ts):

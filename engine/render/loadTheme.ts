@@ -53,6 +53,14 @@ async function importModule(root: string, file: string, importer: ModuleImporter
   if (typeof loaded.default !== 'function') {
     throw new SheafError('A theme module must default-export a React component.', { file: relative, hint: 'write `export default function Doc({ data }) { ... }`.' })
   }
+  // A module may load code it renders lazily in the browser (a chunk per rarely used component):
+  // renderToString cannot wait for it, so the server awaits the module's `prepare()` first.
+  if (loaded.prepare !== undefined) {
+    if (typeof loaded.prepare !== 'function') {
+      throw new SheafError('A theme module\'s `prepare` export must be a function returning a promise.', { file: relative, hint: 'write `export async function prepare() { await import(\'./Heavy.tsx\') }`, or remove the export.' })
+    }
+    await (loaded.prepare as () => Promise<unknown>)()
+  }
   if (loaded.query !== undefined && typeof loaded.query !== 'string') {
     throw new SheafError('A template\'s `query` export must be a GraphQL string.', { file: relative, hint: 'write `export const query = `query ($path: String!) { page(path: $path) { title } }``.' })
   }

@@ -40,7 +40,7 @@ export async function openOutline(root: string, options: LoadOptions = {}): Prom
     try {
       const store = await outlineContent(site, run)
       traceStart('outline pages')
-      const bodies = new PageBodies(store, site.session, { base: config.base, publicDir: config.publicDir, lang: config.lang }, worker)
+      const bodies = new PageBodies(store, site.session, { base: config.base, publicDir: config.publicDir, root: config.root, lang: config.lang }, worker)
       // Before the data layer (its schema) and the pages are made on this thread.
       if (wanted) bodies.prefetch(wanted())
       const dataLayer = await buildDataLayer(site, store, run)

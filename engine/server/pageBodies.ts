@@ -1,6 +1,7 @@
 import type { BuildSession } from '../buildContext.ts'
 import { listFiles } from '../fs/walkDirectory.ts'
 import { parseReadKey } from '../incremental/readKey.ts'
+import { publicDirOf } from '../links/publicDir.ts'
 import { createLinkContext, resolvePageLinks, type LinkContext } from '../links/resolveLinks.ts'
 import type { MarkdownResult } from '../markdown/processor.ts'
 import { bodyFields, outlinePage } from '../pipeline/outlineTransformer.ts'
@@ -38,7 +39,7 @@ export class PageBodies {
   constructor(
     private readonly store: NodeStore,
     private readonly session: BuildSession,
-    private readonly site: { base: string; publicDir: string; lang: string },
+    private readonly site: { base: string; publicDir: string; root: string; lang: string },
     /** Transforms bodies off this thread while the outline serves (see bodyWorker.ts); this thread's processor when it cannot. */
     private worker: BodyWorker | null = null,
   ) {
@@ -170,7 +171,7 @@ export class PageBodies {
    * has. (Anchors are only checked for the dead-link report, which is the full load's.)
    */
   private linkContext(): LinkContext {
-    this.links ??= createLinkContext(this.store.getNodesByType('Page'), this.site.base, new Set(listFiles(this.site.publicDir).map((name) => `/${name}`)))
+    this.links ??= createLinkContext(this.store.getNodesByType('Page'), this.site.base, new Set(listFiles(this.site.publicDir).map((name) => `/${name}`)), publicDirOf(this.site))
     return this.links
   }
 }

@@ -7,6 +7,10 @@ export type { UiTexts }
 export interface Locale {
   lang: string
   label: string
+  /** The site's title in this language (Rspress's `locales[].title`); default the site's `title`. */
+  title?: string
+  /** The site's description in this language; default the site's `description`. */
+  description?: string
 }
 
 export interface I18nOptions {
@@ -65,6 +69,10 @@ export function i18n(options: I18nOptions): Plugin {
           isDefault: Boolean!
           "Route prefix: empty for the default language."
           prefix: String!
+          "The site's title in this language, when it has its own."
+          title: String
+          "The site's description in this language, when it has its own."
+          description: String
         }
         type LocaleLink {
           lang: String!

@@ -1,4 +1,5 @@
 import type { Plugin, QueryContext, SheafNode, SidebarItem } from 'sheaf'
+import { translateLabels, type LabelTranslations } from './translateLabels.ts'
 import { buildSidebars, findSidebar, flattenLinks } from './buildSidebars.ts'
 import { buildOverview } from './overview.ts'
 import type { MetaFile, Sidebar, SidebarPage } from './types.ts'
@@ -12,6 +13,11 @@ export interface SidebarOptions {
   overviewHeadersDepth?: number
   /** Build a sidebar from the folder tree for top-level folders without a `_meta.json`. Default `false`. */
   auto?: boolean
+  /**
+   * Labels by language, as Rspress's `i18n.json` holds them (`{ "guide": { "en": "Guide", "zh": "指南" } }`):
+   * a `_meta.json` label that is a key shows that language's text. Default none.
+   */
+  labels?: LabelTranslations
 }
 
 const built = new WeakMap<object, Sidebar[]>()
@@ -40,7 +46,7 @@ export function sidebar(options: SidebarOptions = {}): Plugin {
       const metas = context.store.getNodesByType('File').filter(isMeta).map(toMetaFile)
       const paged = new Set(pages.map((page) => page.relativePath))
       const withoutPage = new Set(context.store.getNodesByType('File').map((node) => String(node.relativePath)).filter((file) => /\.mdx?$/.test(file) && !paged.has(file)))
-      sidebars = buildSidebars(pages, metas, (context.site.themeConfig as { sidebar?: Record<string, SidebarItem[]> }).sidebar, options.auto, withoutPage)
+      sidebars = translateLabels(buildSidebars(pages, metas, (context.site.themeConfig as { sidebar?: Record<string, SidebarItem[]> }).sidebar, options.auto, withoutPage), options.labels)
       built.set(context.store, sidebars)
     }
     return sidebars

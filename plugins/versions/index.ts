@@ -118,8 +118,15 @@ export function versions(options: VersionsOptions): Plugin {
   }
 }
 
+/**
+ * A navbar link moved into the reader's language and version. One written with the language's
+ * prefix already (`/zh/guide/start` in `zh/_meta.json`, as Rspress sites write them) keeps it
+ * once: the prefix is taken off before it is put back.
+ */
 function localizeItem(item: NavItem, langPrefix: string, versionPrefix: string): NavItem {
-  const link = item.link && item.link.startsWith('/') ? toRoute({ slug: item.link, langPrefix, versionPrefix }) : item.link
+  const own = langPrefix ? `/${langPrefix.replace(/^\/+/, '')}` : ''
+  const slug = item.link && own && (item.link === own || item.link.startsWith(`${own}/`)) ? item.link.slice(own.length) || '/' : item.link
+  const link = slug && slug.startsWith('/') ? toRoute({ slug, langPrefix, versionPrefix }) : item.link
   return { ...item, link, items: item.items?.map((child) => localizeItem(child, langPrefix, versionPrefix)) }
 }
 

@@ -9,6 +9,7 @@ import { OldVersionBanner } from './components/OldVersionBanner.tsx'
 import { PageHead } from './components/PageHead.tsx'
 import { RouteAnnouncer } from './components/RouteAnnouncer.tsx'
 import { SkipLink } from './components/SkipLink.tsx'
+import { mainId } from './reservedIds.ts'
 import { usePageParts } from './hooks/usePageParts.ts'
 import { useTexts } from './hooks/useTexts.ts'
 
@@ -20,7 +21,7 @@ export const query = /* GraphQL */ `
     versions { name isDefault prefix }
     currentVersion(path: $path) { name isDefault prefix }
     versionLinks(path: $path) { version path exists }
-    locales { lang label isDefault prefix }
+    locales { lang label isDefault prefix title description }
     localeLinks(path: $path) { lang label path }
     nav(path: $path)
     sidebar(path: $path)
@@ -32,7 +33,7 @@ export const query = /* GraphQL */ `
 
 /**
  * The frame of every page: skip link, navbar (banner), progress bar, the
- * template in <main id="content">, footer (contentinfo), scroll-to-top and
+ * template in <main id="sheaf-content">, footer (contentinfo), scroll-to-top and
  * the route announcer. Parts can be hidden by front-matter or `?navbar=0`.
  */
 export default function Layout({ data, page, children }: LayoutProps<LayoutData>) {
@@ -43,6 +44,9 @@ export default function Layout({ data, page, children }: LayoutProps<LayoutData>
   const pageType = data.page?.pageType ?? '404'
   const isHome = pageType === 'home'
   const lang = routeLang(data.page?.lang, page.path, data.locales ?? [], site.lang)
+  // A language may have its own site title and description (i18n's `locales[].title`, as in Rspress).
+  const locale = (data.locales ?? []).find((entry) => entry.lang === lang)
+  const siteTitle = locale?.title ?? site.title
   const footer = site.themeConfig.footer
   // On an older version: point search engines and readers at the same page in the default version.
   const olderVersion = data.currentVersion && !data.currentVersion.isDefault ? data.currentVersion : null
@@ -52,12 +56,12 @@ export default function Layout({ data, page, children }: LayoutProps<LayoutData>
   return (
     <div className={`layout layout--${pageType}${parts.navbar ? '' : ' no-navbar'}`} data-page-type={pageType}>
       <PageHead
-        siteTitle={site.title}
+        siteTitle={siteTitle}
         siteUrl={site.url}
         base={site.base}
         path={page.path}
         pageTitle={isHome ? null : (data.page?.title ?? texts.notFoundTitle)}
-        description={data.page?.description || site.description}
+        description={data.page?.description || locale?.description || site.description}
         type={pageType === 'doc' || pageType === 'overview' ? 'article' : 'website'}
         icon={siteData.icon}
         canonicalPath={latestLink?.exists ? latestLink.path : undefined}
@@ -83,7 +87,7 @@ export default function Layout({ data, page, children }: LayoutProps<LayoutData>
         </header>
       ) : null}
       <ProgressBar />
-      <main id="content" className="site-main" tabIndex={-1}>
+      <main id={mainId} className="site-main" tabIndex={-1}>
         {olderVersion && latest && latestLink && pageType !== '404' ? <OldVersionBanner version={olderVersion.name} latestName={latest.name} latestPath={latestLink.path} /> : null}
         {children}
       </main>

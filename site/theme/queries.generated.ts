@@ -38,12 +38,14 @@ export type LayoutQuery = {
     path: string
     exists: boolean
   }[]
-  locales: {
+  locales: Array<{
     lang: string
     label: string
     isDefault: boolean
     prefix: string
-  }[]
+    title: string | null
+    description: string | null
+  }>
   localeLinks: {
     lang: string
     label: string
@@ -68,6 +70,7 @@ export type CustomQuery = {
   page: {
     title: string
     body: Root
+    frontmatterHtml: Record<string, unknown>
   } | null
 }
 

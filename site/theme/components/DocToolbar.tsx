@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { MenuIcon } from './Icons.tsx'
+import { sidebarId } from '../reservedIds.ts'
 
 export interface DocToolbarProps {
   /** 'Menu' (i18n menuText). */
@@ -18,7 +19,7 @@ export function DocToolbar({ menuText, sidebarOpen, hasSidebar, onOpenSidebar, o
   return (
     <div className="doc-toolbar">
       {hasSidebar ? (
-        <button type="button" className="doc-toolbar__menu" aria-expanded={sidebarOpen} aria-controls="sidebar" onClick={onOpenSidebar}>
+        <button type="button" className="doc-toolbar__menu" aria-expanded={sidebarOpen} aria-controls={sidebarId} onClick={onOpenSidebar}>
           <MenuIcon size={16} />
           {menuText}
         </button>

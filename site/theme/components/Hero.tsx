@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import { Link, useSiteData, withBase } from 'sheaf/runtime'
 import { useSectionRoute } from '../hooks/useSectionRoute.ts'
 import { plainText, RichText } from './RichText.tsx'
@@ -25,10 +26,11 @@ export function Hero({ hero }: { hero: HeroData }) {
   const { base } = useSiteData()
   const toSectionRoute = useSectionRoute()
   const image = hero.image
+  const titleId = useId()
   return (
-    <section className={image ? 'hero hero--with-image' : 'hero'} aria-labelledby="hero-title">
+    <section className={image ? 'hero hero--with-image' : 'hero'} aria-labelledby={titleId}>
       <div className="hero__text">
-        <h1 id="hero-title" className="hero__heading">
+        <h1 id={titleId} className="hero__heading">
           {hero.name ? (
             <span className="hero__name">
               <RichText value={hero.name} />

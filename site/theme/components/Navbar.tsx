@@ -39,7 +39,7 @@ export function Navbar({ data }: { data: NavbarData }) {
       <div className="navbar__inner">
         <Link to={home} className="navbar__brand">
           <Logo logo={site.logo} base={site.base} />
-          <span className="navbar__title">{site.title}</span>
+          <span className="navbar__title">{locale?.title ?? site.title}</span>
         </Link>
         {left.length > 0 ? (
           <nav aria-label={texts.mainNavLabel} className="navbar__menu navbar__menu--left">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type MouseEvent } from 'react'
+import { useEffect, useId, useRef, type MouseEvent } from 'react'
 import { usePageData } from 'sheaf/runtime'
 import { anchorScrollOffset, useActiveHeading } from '../hooks/useActiveHeading.ts'
 import { Dropdown } from './Dropdown.tsx'
@@ -26,6 +26,7 @@ export function Outline({ toc, title, variant = 'aside' }: OutlineProps) {
   const entries = toc.filter((entry) => entry.depth >= 2)
   const active = useActiveHeading(entries.map((entry) => entry.id))
   const asideRef = useRef<HTMLElement>(null)
+  const titleId = useId()
 
   useEffect(() => {
     // Keep the active entry visible in a long outline (only the outline scrolls).
@@ -63,9 +64,9 @@ export function Outline({ toc, title, variant = 'aside' }: OutlineProps) {
     )
   }
   return (
-    <aside ref={asideRef} className="outline" aria-labelledby="outline-title">
-      <nav aria-labelledby="outline-title">
-        <p id="outline-title" className="outline__title">
+    <aside ref={asideRef} className="outline" aria-labelledby={titleId}>
+      <nav aria-labelledby={titleId}>
+        <p id={titleId} className="outline__title">
           {title}
         </p>
         {list}

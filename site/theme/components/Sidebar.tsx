@@ -3,6 +3,7 @@ import type { SidebarItem } from 'sheaf/runtime'
 import { CloseIcon } from './Icons.tsx'
 import { SidebarItems } from './SidebarGroup.tsx'
 import { useTexts } from '../hooks/useTexts.ts'
+import { sidebarId } from '../reservedIds.ts'
 
 export interface SidebarProps {
   items: SidebarItem[]
@@ -55,7 +56,7 @@ export function Sidebar({ items, route, open, onClose }: SidebarProps) {
   return (
     <>
       <div className={open ? 'sidebar-backdrop is-open' : 'sidebar-backdrop'} onClick={dismiss} aria-hidden="true" />
-      <aside ref={asideRef} id="sidebar" className={open ? 'sidebar is-open' : 'sidebar'} aria-label={texts.sidebarLabel}>
+      <aside ref={asideRef} id={sidebarId} className={open ? 'sidebar is-open' : 'sidebar'} aria-label={texts.sidebarLabel}>
         <button type="button" className="icon-button sidebar__close" aria-label={texts.closeMenuText} onClick={dismiss}>
           <CloseIcon size={20} />
         </button>

@@ -13,7 +13,8 @@ import { useLayoutData } from './useLayoutData.ts'
  */
 export function useSectionRoute(): (link: string) => string {
   const { currentVersion, locales = [], page } = useLayoutData()
-  const langPrefix = locales.find((locale) => locale.lang === page?.lang)?.prefix ?? ''
+  // The i18n plugin's prefix is `zh` (no slash): a link already under it (`/zh/guide`) is compared with `/zh`.
+  const langPrefix = (locales.find((locale) => locale.lang === page?.lang)?.prefix ?? '').replace(/^\/*(?=.)/, '/')
   const prefix = `${langPrefix}${currentVersion?.prefix ?? ''}`
 
   return useCallback(

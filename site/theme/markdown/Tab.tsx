@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react'
 
 export interface TabProps {
-  /** The tab's button text; also what `<Tabs groupId>` remembers. */
-  label: string
+  /** The tab's button text; also what `<Tabs groupId>` remembers. Without it, `<Tabs values>` names the tab. */
+  label?: string
+  /** What `<Tabs defaultValue>` matches (the label when absent). */
+  value?: string
   children?: ReactNode
 }
 

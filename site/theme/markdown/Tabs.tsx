@@ -8,9 +8,23 @@ export interface TabsProps {
    * stand alone and nothing is stored.
    */
   groupId?: string
-  /** `<Tab label="...">` elements; anything else (whitespace) is ignored. */
+  /**
+   * The tabs' labels in order, as Rspress takes them (`values={['npm', 'yarn']}` or
+   * `values={[{ label: 'npm' }]}`): a `<Tab>` without `label` takes its entry.
+   */
+  values?: readonly TabValue[]
+  /** The tab shown first: a `<Tab value>` (or label), or an index. */
+  defaultValue?: string | number
+  /** `left` (default) or `center`: where the tab buttons sit. */
+  tabPosition?: string
+  /** Accepted for Rspress pages and ignored: content cannot put classes on the theme's markup. */
+  tabContainerClassName?: string
+  /** `<Tab>` elements; anything else (whitespace) is ignored. */
   children?: ReactNode
 }
+
+/** One entry of `values`: a label, or `{ label, value? }`. */
+export type TabValue = string | number | { label?: unknown; value?: unknown }
 
 interface TabChange {
   groupId: string
@@ -25,11 +39,11 @@ const tabChangeEvent = 'sheaf:tab-change'
  * renders the first tab; the remembered choice applies in an effect, so
  * hydration always matches.
  */
-export function Tabs({ groupId, children }: TabsProps) {
+export function Tabs({ groupId, values = [], defaultValue, tabPosition, children }: TabsProps) {
   const tabs = Children.toArray(children).filter(isTabElement)
-  const labels = tabs.map((tab) => tab.props.label)
+  const labels = tabs.map((tab, index) => tab.props.label ?? valueLabel(values[index]) ?? String(index + 1))
   const labelsKey = labels.join('\n')
-  const [selected, setSelected] = useState(0)
+  const [selected, setSelected] = useState(() => initialIndex(tabs, labels, values, defaultValue))
   const baseId = useId()
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([])
 
@@ -84,7 +98,7 @@ export function Tabs({ groupId, children }: TabsProps) {
 
   return (
     <div className="sheaf-tabs">
-      <div role="tablist" className="sheaf-tabs__list" onKeyDown={handleKeyDown}>
+      <div role="tablist" className={`sheaf-tabs__list${tabPosition === 'center' ? ' sheaf-tabs__list--center' : ''}`} onKeyDown={handleKeyDown}>
         {tabs.map((tab, index) => (
           <button
             key={tab.key ?? index}
@@ -100,7 +114,7 @@ export function Tabs({ groupId, children }: TabsProps) {
             tabIndex={index === current ? 0 : -1}
             onClick={() => select(index)}
           >
-            {tab.props.label}
+            {labels[index]}
           </button>
         ))}
       </div>
@@ -127,7 +141,24 @@ export function storageKey(groupId: string): string {
 }
 
 function isTabElement(child: ReactNode): child is ReactElement<TabProps> {
-  return isValidElement(child) && typeof (child.props as Partial<TabProps>).label === 'string'
+  return isValidElement(child)
+}
+
+function valueLabel(value: TabValue | undefined): string | undefined {
+  if (typeof value === 'string' || typeof value === 'number') return String(value)
+  return value && typeof value.label === 'string' ? value.label : undefined
+}
+
+/** The index `defaultValue` names (a tab's value, its label, or a number), else the first tab. */
+function initialIndex(tabs: ReactElement<TabProps>[], labels: string[], values: readonly TabValue[], defaultValue: string | number | undefined): number {
+  if (typeof defaultValue === 'number') return defaultValue >= 0 && defaultValue < tabs.length ? defaultValue : 0
+  if (defaultValue === undefined) return 0
+  const index = tabs.findIndex((tab, position) => {
+    const entry = values[position]
+    const entryValue = entry && typeof entry === 'object' && typeof entry.value === 'string' ? entry.value : undefined
+    return (tab.props.value ?? entryValue ?? labels[position]) === defaultValue
+  })
+  return Math.max(index, 0)
 }
 
 // Storage can throw (disabled cookies, private mode): the tabs then just don't remember.

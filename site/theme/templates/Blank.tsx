@@ -1,5 +1,8 @@
 import { HastContent, type TemplateProps } from 'sheaf/runtime'
 import { markdownComponents } from '../markdown/components.tsx'
+
+// The server loads the MDX components that are chunks of their own before it renders (see deferred.tsx).
+export { prepareMarkdownComponents as prepare } from '../markdown/components.tsx'
 import type { BlankQuery } from '../queries.generated.ts'
 import type { TemplateData } from '../templateData.ts'
 

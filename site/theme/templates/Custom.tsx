@@ -1,11 +1,14 @@
 import { HastContent, type TemplateProps } from 'sheaf/runtime'
 import { markdownComponents } from '../markdown/components.tsx'
+
+// The server loads the MDX components that are chunks of their own before it renders (see deferred.tsx).
+export { prepareMarkdownComponents as prepare } from '../markdown/components.tsx'
 import type { CustomQuery } from '../queries.generated.ts'
 import type { TemplateData } from '../templateData.ts'
 
 export const query = /* GraphQL */ `
   query ($path: String!) {
-    page(path: $path) { title body }
+    page(path: $path) { title body frontmatterHtml }
   }
 `
 

@@ -2,6 +2,9 @@ import { useCallback, useState } from 'react'
 import { HastContent, useSiteData, type TemplateProps } from 'sheaf/runtime'
 import { useImageZoom } from '../furniture/useImageZoom.ts'
 import { markdownComponents } from '../markdown/components.tsx'
+
+// The server loads the MDX components that are chunks of their own before it renders (see deferred.tsx).
+export { prepareMarkdownComponents as prepare } from '../markdown/components.tsx'
 import { CopyMarkdownButton } from '../components/CopyMarkdownButton.tsx'
 import { DocToolbar } from '../components/DocToolbar.tsx'
 import { EditLink } from '../components/EditLink.tsx'

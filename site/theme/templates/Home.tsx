@@ -1,5 +1,8 @@
 import { HastContent, type TemplateProps } from 'sheaf/runtime'
 import { markdownComponents } from '../markdown/components.tsx'
+
+// The server loads the MDX components that are chunks of their own before it renders (see deferred.tsx).
+export { prepareMarkdownComponents as prepare } from '../markdown/components.tsx'
 import { Features, type Feature } from '../components/Features.tsx'
 import { Hero, type HeroData } from '../components/Hero.tsx'
 import { RichText } from '../components/RichText.tsx'

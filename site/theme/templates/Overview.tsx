@@ -1,6 +1,9 @@
 import { useCallback, useState } from 'react'
 import { HastContent, type TemplateProps } from 'sheaf/runtime'
 import { markdownComponents } from '../markdown/components.tsx'
+
+// The server loads the MDX components that are chunks of their own before it renders (see deferred.tsx).
+export { prepareMarkdownComponents as prepare } from '../markdown/components.tsx'
 import { DocToolbar } from '../components/DocToolbar.tsx'
 import { hasTitleHeading } from '../components/hasTitleHeading.ts'
 import { OverviewIndex } from '../components/OverviewIndex.tsx'

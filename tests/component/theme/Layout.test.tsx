@@ -25,10 +25,10 @@ describe('Layout', () => {
   it('renders the landmarks: banner, main with the template, contentinfo', () => {
     renderLayout()
     expect(screen.getByRole('banner')).toBeTruthy()
-    expect(screen.getByRole('main').id).toBe('content')
+    expect(screen.getByRole('main').id).toBe('sheaf-content')
     expect(screen.getByRole('heading', { name: 'Queries' })).toBeTruthy()
     expect(screen.getByRole('contentinfo').textContent).toContain('Copyright © 2024 Callstack Open Source')
-    expect(screen.getByRole('link', { name: 'Skip to content' }).getAttribute('href')).toBe('#content')
+    expect(screen.getByRole('link', { name: 'Skip to content' }).getAttribute('href')).toBe('#sheaf-content')
   })
 
   it('hides the navbar and footer with ?navbar=0&footer=0 after hydration', async () => {

@@ -95,8 +95,8 @@ describe('Navbar', () => {
     unmount()
     renderNavbar({
       locales: [
-        { lang: 'en', label: 'English', isDefault: true, prefix: '' },
-        { lang: 'zh', label: '简体中文', isDefault: false, prefix: '/zh' },
+        { lang: 'en', label: 'English', isDefault: true, prefix: '', title: null, description: null },
+        { lang: 'zh', label: '简体中文', isDefault: false, prefix: '/zh', title: '小工具', description: null },
       ],
       localeLinks: [
         { lang: 'en', label: 'English', path: '/docs/api/queries' },
@@ -105,6 +105,21 @@ describe('Navbar', () => {
     })
     fireEvent.click(screen.getByRole('button', { name: /Language English/ }))
     expect(screen.getByRole('link', { name: '简体中文' }).getAttribute('href')).toBe('/react-native-testing-library/zh/docs/api/queries')
+  })
+
+  it("shows a language's own site title (i18n `locales[].title`, as Rspress's per-language title)", () => {
+    const layout = createLayoutData({
+      nav,
+      locales: [
+        { lang: 'en', label: 'English', isDefault: true, prefix: '', title: null, description: null },
+        { lang: 'zh', label: '简体中文', isDefault: false, prefix: '/zh', title: '小工具', description: null },
+      ],
+    })
+    const { unmount } = renderInApp(<Navbar data={{ ...navbarData(layout), lang: 'zh' }} />, { path: '/zh/docs/api/queries', layoutData: layout })
+    expect(screen.getByRole('link', { name: '小工具' })).toHaveProperty('pathname', '/react-native-testing-library/zh/')
+    unmount()
+    renderInApp(<Navbar data={navbarData(layout)} />, { layoutData: layout })
+    expect(screen.getByRole('link', { name: 'React Native Testing Library' })).toBeTruthy()
   })
 
   it('shows the first three social links and puts the rest in a more popup', async () => {

@@ -26,7 +26,7 @@ export function createLayoutData(overrides: Partial<LayoutData> = {}): Partial<L
       { version: '12.x', path: '/12.x/docs/api/queries', exists: true },
       { version: '13.x', path: '/docs/api/queries', exists: true },
     ],
-    locales: [{ lang: 'en', label: 'English', isDefault: true, prefix: '' }],
+    locales: [{ lang: 'en', label: 'English', isDefault: true, prefix: '', title: null, description: null }],
     localeLinks: [{ lang: 'en', label: 'English', path: '/docs/api/queries' }],
     nav: [],
     sidebar: [],

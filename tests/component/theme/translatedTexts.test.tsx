@@ -47,8 +47,8 @@ function zhDocPage(): PageData {
       { version: '2.0', path: '/zh/guide/start', exists: true },
     ],
     locales: [
-      { lang: 'en', label: 'English', isDefault: true, prefix: '' },
-      { lang: 'zh', label: '简体中文', isDefault: false, prefix: '/zh' },
+      { lang: 'en', label: 'English', isDefault: true, prefix: '', title: null, description: null },
+      { lang: 'zh', label: '简体中文', isDefault: false, prefix: '/zh', title: '小工具', description: null },
     ],
     localeLinks: [
       { lang: 'en', label: 'English', path: '/1.0/guide/start' },

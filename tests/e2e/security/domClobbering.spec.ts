@@ -3,7 +3,7 @@ import { siteUrl } from '../sites.ts'
 
 // Issue 19, DOM clobbering. tests/fixtures/search-xss/content/1.0/docs/clobber.md holds
 // `<div id="__SHEAF_DATA__">` with a forged copy of the page data whose code block's HTML is
-// `<img src=x onerror=...>`, a `## Content` heading (the layout's <main> is #content), and links
+// `<img src=x onerror=...>`, a `## Content` heading (the layout's <main> is #sheaf-content), and links
 // to a heading (#options), to a raw `<a name="setup">` and to a raw `<p id="raw-target">`.
 const route = '/docs/clobber'
 
@@ -51,11 +51,11 @@ test.describe('content cannot clobber the page data or the layout ids', () => {
     await expect(page.locator('#user-content-__SHEAF_DATA__')).toHaveCount(1)
   })
 
-  test('a `## Content` heading gets content-1: the skip link still reaches the <main>', async ({ page }) => {
+  test('a `## Content` heading keeps #content (the theme\'s ids are namespaced): the skip link still reaches the <main>', async ({ page }) => {
     await open(page)
     await expect(page.locator('[id="content"]')).toHaveCount(1)
-    await expect(page.locator('#content')).toHaveJSProperty('tagName', 'MAIN')
-    await expect(page.getByRole('heading', { name: 'Content', exact: true })).toHaveAttribute('id', 'content-1')
+    await expect(page.locator('#sheaf-content')).toHaveJSProperty('tagName', 'MAIN')
+    await expect(page.getByRole('heading', { name: 'Content', exact: true })).toHaveAttribute('id', 'content')
   })
 
   test('#options links land on the heading: a markdown link and a raw <a href="#options">', async ({ page }) => {

@@ -23,8 +23,8 @@ describe('MDX imports of Rspress theme components', () => {
   })
 
   it('drops an unused import of a component the theme lacks from a theme module, and fails at its use', async () => {
-    await expect(mdx("import { Steps } from '@theme'\n\n# T\n")).resolves.toBeTruthy()
-    await expect(mdx("import { Steps } from '@theme'\n\n# T\n\n<Steps />\n")).rejects.toMatchObject({ name: 'SheafError', line: 5, message: expect.stringContaining('Unknown component `<Steps>`') })
+    await expect(mdx("import { PrevNextPage } from '@theme'\n\n# T\n")).resolves.toBeTruthy()
+    await expect(mdx("import { PrevNextPage } from '@theme'\n\n# T\n\n<PrevNextPage />\n")).rejects.toMatchObject({ name: 'SheafError', line: 5, message: expect.stringContaining('Unknown component `<PrevNextPage>`') })
   })
 
   it('still rejects components imported from elsewhere, and code', async () => {

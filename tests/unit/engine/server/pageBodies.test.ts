@@ -72,7 +72,7 @@ describe('outline pages and their bodies on demand', () => {
       close: () => undefined,
     } as unknown as BodyWorker
     const { config } = outline
-    const bodies = new PageBodies(outline.store, outline.session, { base: config.base, publicDir: config.publicDir, lang: config.lang }, worker)
+    const bodies = new PageBodies(outline.store, outline.session, { base: config.base, publicDir: config.publicDir, root: config.root, lang: config.lang }, worker)
     const guide = byFile(outline.store.getNodesByType('Page')).get('docs/guide.md') as SheafNode
     bodies.prefetch([String(guide.path), '/no/such/page', String(guide.path)])
     expect(calls).toEqual([guide.sourcePath])
