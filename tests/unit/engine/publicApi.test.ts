@@ -42,6 +42,9 @@ describe('public API', () => {
       'Link',
       'RawHtml',
       'defaultContainerTypes',
+      'encodeRoute',
+      'encodeRouteHref',
+      'graphql',
       'isExternalHref',
       'normalizeBase',
       'resolvePath',
@@ -53,6 +56,7 @@ describe('public API', () => {
       'usePageData',
       'useRouter',
       'useSiteData',
+      'useStaticQuery',
       'withBase',
     ])
   })

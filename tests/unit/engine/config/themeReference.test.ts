@@ -28,7 +28,7 @@ describe('a theme chosen by package name or path', () => {
     expect(Object.keys(config.theme.templates)).toEqual(expect.arrayContaining(['home', 'doc', '404']))
     // The package's compiled theme (dist/), as a site that installed Sheaf gets it.
     expect(config.theme.templates.doc).toBe(path.join(repo, 'dist/site/theme/templates/Doc.js'))
-    expect(config.markdown.reservedIds).toContain('content')
+    expect(config.markdown.reservedIds).toContain('sheaf-content')
   })
 
   it('resolves a path from the config file, calling a default export that is a function', async () => {
