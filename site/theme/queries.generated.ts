@@ -23,37 +23,37 @@ export type LayoutQuery = {
     pageType: string
     frontmatter: Record<string, unknown>
   } | null
-  versions: {
+  versions?: {
     name: string
     isDefault: boolean
     prefix: string
   }[]
-  currentVersion: {
+  currentVersion?: {
     name: string
     isDefault: boolean
     prefix: string
   }
-  versionLinks: {
+  versionLinks?: {
     version: string
     path: string
     exists: boolean
   }[]
-  locales: {
+  locales?: {
     lang: string
     label: string
     isDefault: boolean
     prefix: string
   }[]
-  localeLinks: {
+  localeLinks?: {
     lang: string
     label: string
     path: string
   }[]
-  nav: NavItem[]
-  sidebar: SidebarItem[]
-  i18n: Partial<UiTexts>
-  searchIndex: string | null
-  searchConfig: Record<string, unknown>
+  nav?: NavItem[]
+  sidebar?: SidebarItem[]
+  i18n?: Partial<UiTexts>
+  searchIndex?: string | null
+  searchConfig?: Record<string, unknown>
 }
 
 /** The data of site/theme/templates/Blank.tsx. */
@@ -86,7 +86,7 @@ export type DocQuery = {
     lang: string | null
     path: string
   } | null
-  prevNext: {
+  prevNext?: {
     prev: {
       text: string
       link: string
@@ -113,7 +113,7 @@ export type OverviewQuery = {
     title: string
     body: Root
   } | null
-  overview: {
+  overview?: {
     name: string
     items: {
       text: string
