@@ -15,6 +15,8 @@ export const sites = {
   i18nRoot: { dir: 'tests/fixtures/i18n-root', port: 4307 + portOffset, base: '/' },
   // A site's own template (createPage's `component`) and a static query (siteTemplate.spec.ts).
   siteTemplate: { dir: 'tests/fixtures/site-template', port: 4308 + portOffset, base: '/team-site/' },
+  // The default theme with the `files` plugin only (issue 41: the theme depends on no optional plugin).
+  bareTheme: { dir: 'tests/fixtures/bare-theme', port: 4309 + portOffset, base: '/bare/' },
 } as const
 
 /** The port of the search API that tests/e2e/search/remote.spec.ts starts (the search-remote fixture's config asks it). */
