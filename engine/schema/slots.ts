@@ -1,4 +1,16 @@
-import { getNamedType, isInterfaceType, isObjectType, Kind, visit, type DocumentNode, type FieldNode, type GraphQLNamedType, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode } from 'graphql'
+import {
+  getNamedType,
+  isInterfaceType,
+  isObjectType,
+  Kind,
+  visit,
+  type DocumentNode,
+  type FieldNode,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql'
 
 /**
  * Layout slots: a theme marks a field an optional plugin adds with `@slot`
@@ -22,13 +34,18 @@ export function dropAbsentSlots(schema: GraphQLSchema, document: DocumentNode): 
     if (definition.kind !== Kind.OPERATION_DEFINITION) return definition
     const root = schema.getRootType(definition.operation)
     if (!root) return definition
-    const selectionSet = pruneSelections(schema, root, definition.selectionSet, () => (dropped = true))
-    return selectionSet === definition.selectionSet ? definition : withoutUnusedVariables({ ...definition, selectionSet })
+    const selectionSet = pruneSelections(root, definition.selectionSet, () => (dropped = true))
+    if (selectionSet === definition.selectionSet) return definition
+    return withoutUnusedVariables({ ...definition, selectionSet })
   })
   return dropped ? { ...document, definitions: operations } : document
 }
 
-function pruneSelections(schema: GraphQLSchema, parent: GraphQLNamedType, selectionSet: SelectionSetNode, onDrop: () => void): SelectionSetNode {
+function pruneSelections(
+  parent: GraphQLNamedType,
+  selectionSet: SelectionSetNode,
+  onDrop: () => void,
+): SelectionSetNode {
   if (!isObjectType(parent) && !isInterfaceType(parent)) return selectionSet
   const fields = parent.getFields()
   let changed = false
@@ -42,20 +59,21 @@ function pruneSelections(schema: GraphQLSchema, parent: GraphQLNamedType, select
       return []
     }
     if (!selection.selectionSet) return [selection]
-    const inner = pruneSelections(schema, getNamedType(field.type), selection.selectionSet, onDrop)
+    const inner = pruneSelections(getNamedType(field.type), selection.selectionSet, onDrop)
     if (inner === selection.selectionSet) return [selection]
     changed = true
     return [{ ...selection, selectionSet: inner }]
   })
   if (!changed) return selectionSet
   // A selection set may not be empty: `__typename` keeps a query whose every field was a slot valid.
-  return { ...selectionSet, selections: selections.length ? selections : [{ kind: Kind.FIELD, name: { kind: Kind.NAME, value: '__typename' } }] }
+  const typename = { kind: Kind.FIELD, name: { kind: Kind.NAME, value: '__typename' } } as const
+  return { ...selectionSet, selections: selections.length ? selections : [typename] }
 }
 
 /** Drops the variables only dropped fields used (`$path` of a layout with no core field would be "never used"). */
 function withoutUnusedVariables(operation: OperationDefinitionNode): OperationDefinitionNode {
   const used = new Set<string>()
   visit(operation.selectionSet, { Variable: (node) => void used.add(node.name.value) })
-  const variableDefinitions = operation.variableDefinitions?.filter((definition) => used.has(definition.variable.name.value))
+  const variableDefinitions = operation.variableDefinitions?.filter((entry) => used.has(entry.variable.name.value))
   return { ...operation, variableDefinitions }
 }

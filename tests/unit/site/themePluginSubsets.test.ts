@@ -41,7 +41,8 @@ describe('the default theme with a subset of plugins', () => {
     ['all', { search: true, sidebar: true }],
   ]
   for (const [plugins, shows] of subsets) {
-    it(`builds with files${plugins ? ` + ${plugins}` : ' only'} and renders the doc page`, { timeout: 120_000 }, async () => {
+    const name = `builds with files${plugins ? ` + ${plugins}` : ' only'} and renders the doc page`
+    it(name, { timeout: 120_000 }, async () => {
       const html = await buildDocPage(plugins)
       expect(html).toContain('<h1')
       expect(html).toContain('Introduction')

@@ -37,12 +37,14 @@ describe('@slot fields', () => {
   })
 
   it('keep a query valid when every field was a slot, its variables unused', async () => {
-    const data = await dataLayer(false).query('query ($path: String!) { searchIndex(path: $path) @slot }', { path: '/' }, 'Layout.tsx')
+    const query = 'query ($path: String!) { searchIndex(path: $path) @slot }'
+    const data = await dataLayer(false).query(query, { path: '/' }, 'Layout.tsx')
     expect(data).toEqual({ __typename: 'Query' })
   })
 
   it('do not hide a misspelt field that is not a slot', async () => {
-    await expect(dataLayer(false).query('query ($path: String!) { site { title } serchIndex(path: $path) }', { path: '/' }, 'Layout.tsx')).rejects.toThrow(/serchIndex/)
+    const query = 'query ($path: String!) { site { title } serchIndex(path: $path) }'
+    await expect(dataLayer(false).query(query, { path: '/' }, 'Layout.tsx')).rejects.toThrow(/serchIndex/)
   })
 
   it('are optional keys in the generated type', () => {
