@@ -33,6 +33,12 @@ export const coreTypeDefs = /* GraphQL */ `
     owner: String!
   }
 
+  """
+  A field an optional plugin adds, in a theme's query: left out when the site has no such
+  plugin (the result then has no key for it), so a theme builds with any subset of plugins.
+  """
+  directive @slot on FIELD
+
   "Site-wide data from the config."
   type Site {
     title: String!

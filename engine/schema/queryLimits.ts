@@ -1,4 +1,5 @@
 import { GraphQLError, Kind, parse, validate, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode, type ValidationRule } from 'graphql'
+import { dropAbsentSlots } from './slots.ts'
 
 /**
  * How big a GraphQL query may be. A query is text anyone with the dev server's explorer (or a
@@ -114,6 +115,8 @@ export function prepareQuery(schema: GraphQLSchema, source: string, limits: Quer
     }
     return [error instanceof GraphQLError ? error : new GraphQLError(String(error))]
   }
+  // Fields of plugins the site does not have, marked `@slot` by the theme, leave before the checks (slots.ts).
+  document = dropAbsentSlots(schema, document)
   const overLimits = validate(schema, document, [queryLimitsRule(limits)])
   if (overLimits.length) return overLimits
   const errors = validate(schema, document)

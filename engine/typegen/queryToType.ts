@@ -14,6 +14,7 @@ import {
 } from 'graphql'
 import { SheafError } from '../errors.ts'
 import { validateQuery } from '../schema/runQuery.ts'
+import { dropAbsentSlots, isSlot } from '../schema/slots.ts'
 
 const scalarTypes: Record<string, string> = { String: 'string', ID: 'string', Int: 'number', Float: 'number', Boolean: 'boolean', JSON: 'unknown' }
 
@@ -30,7 +31,8 @@ export function queryToType(schema: GraphQLSchema, query: string, source: string
   if (errors.length > 0) {
     throw new SheafError(`The query does not match the schema: ${errors.join('; ')}`, { file: source, hint: 'fix the field names (`npx sheaf query` or /___graphql in dev shows the schema).' })
   }
-  const document = parse(query)
+  // A `@slot` field the schema lacks is not in the result: it has no type either (slots.ts).
+  const document = dropAbsentSlots(schema, parse(query))
   const operation = document.definitions.find((definition) => definition.kind === 'OperationDefinition')
   if (!operation || operation.kind !== 'OperationDefinition') throw new SheafError('The query has no operation.', { file: source, hint: 'write `query ($path: String!) { ... }`.' })
   return selectionType(schema.getQueryType() as GraphQLObjectType, operation.selectionSet, 1, imports)
@@ -47,7 +49,8 @@ function selectionType(parent: GraphQLObjectType, selectionSet: SelectionSetNode
       const field = parent.getFields()[selection.name.value]
       const key = selection.alias?.value ?? selection.name.value
       const declared = declaredType(field, imports)
-      fields.push(`${key}: ${declared ? (isNonNullType(field.type) ? declared : `${declared} | null`) : outputType(field.type, selection.selectionSet, depth, imports)}`)
+      // A slot's plugin may be absent from a site: the key may be missing, whatever this schema says.
+      fields.push(`${key}${isSlot(selection) ? '?' : ''}: ${declared ? (isNonNullType(field.type) ? declared : `${declared} | null`) : outputType(field.type, selection.selectionSet, depth, imports)}`)
     } else if (selection.kind === 'InlineFragment') {
       const inner = selectionType(parent, selection.selectionSet, depth, imports)
       fields.push(inner.slice(1, -1).trim())

@@ -13,21 +13,24 @@ import { mainId } from './reservedIds.ts'
 import { usePageParts } from './hooks/usePageParts.ts'
 import { useTexts } from './hooks/useTexts.ts'
 
-/** Everything the frame around a page needs, for the page at `$path`. */
+/**
+ * Everything the frame around a page needs, for the page at `$path`. The fields of optional
+ * plugins are `@slot`s: on a site without the plugin they are absent, and so is its part.
+ */
 export const query = /* GraphQL */ `
   query ($path: String!) {
     site { title description url base lang themeConfig }
     page(path: $path) { title description version lang pageType frontmatter }
-    versions { name isDefault prefix }
-    currentVersion(path: $path) { name isDefault prefix }
-    versionLinks(path: $path) { version path exists }
-    locales { lang label isDefault prefix title description }
-    localeLinks(path: $path) { lang label path }
-    nav(path: $path)
-    sidebar(path: $path)
-    i18n(path: $path)
-    searchIndex(path: $path)
-    searchConfig(path: $path)
+    versions @slot { name isDefault prefix }
+    currentVersion(path: $path) @slot { name isDefault prefix }
+    versionLinks(path: $path) @slot { version path exists }
+    locales @slot { lang label isDefault prefix title description }
+    localeLinks(path: $path) @slot { lang label path }
+    nav(path: $path) @slot
+    sidebar(path: $path) @slot
+    i18n(path: $path) @slot
+    searchIndex(path: $path) @slot
+    searchConfig(path: $path) @slot
   }
 `
 
@@ -77,9 +80,9 @@ export default function Layout({ data, page, children }: LayoutProps<LayoutData>
               versionLinks: data.versionLinks ?? [],
               locales: data.locales ?? [],
               localeLinks: data.localeLinks ?? [],
-              nav: data.nav ?? [],
-              searchIndex: data.searchIndex ?? null,
-              searchConfig: data.searchConfig ?? null,
+              // Without the versions plugin, the config's menu as written (it moves links into the reader's version).
+              nav: data.nav ?? site.themeConfig.nav ?? [],
+              search: data.searchConfig ? { indexUrl: data.searchIndex ?? null, config: data.searchConfig } : null,
               lang,
               searchPlaceholder: texts.searchPlaceholderText,
             }}

@@ -23,22 +23,22 @@ export type LayoutQuery = {
     pageType: string
     frontmatter: Record<string, unknown>
   } | null
-  versions: {
+  versions?: {
     name: string
     isDefault: boolean
     prefix: string
   }[]
-  currentVersion: {
+  currentVersion?: {
     name: string
     isDefault: boolean
     prefix: string
   }
-  versionLinks: {
+  versionLinks?: {
     version: string
     path: string
     exists: boolean
   }[]
-  locales: Array<{
+  locales?: Array<{
     lang: string
     label: string
     isDefault: boolean
@@ -46,16 +46,16 @@ export type LayoutQuery = {
     title: string | null
     description: string | null
   }>
-  localeLinks: {
+  localeLinks?: {
     lang: string
     label: string
     path: string
   }[]
-  nav: NavItem[]
-  sidebar: SidebarItem[]
-  i18n: Partial<UiTexts>
-  searchIndex: string | null
-  searchConfig: Record<string, unknown>
+  nav?: NavItem[]
+  sidebar?: SidebarItem[]
+  i18n?: Partial<UiTexts>
+  searchIndex?: string | null
+  searchConfig?: Record<string, unknown>
 }
 
 /** The data of site/theme/templates/Blank.tsx. */
@@ -89,7 +89,7 @@ export type DocQuery = {
     lang: string | null
     path: string
   } | null
-  prevNext: {
+  prevNext?: {
     prev: {
       text: string
       link: string
@@ -116,7 +116,7 @@ export type OverviewQuery = {
     title: string
     body: Root
   } | null
-  overview: {
+  overview?: {
     name: string
     items: {
       text: string

@@ -19,6 +19,8 @@ export const sites = {
   dataLayer: { dir: 'tests/fixtures/data-layer', port: 4318 + portOffset, base: '/data-layer/' },
   // Head tags from the config, the layout, a template and an MDX component (theme/head.spec.ts).
   head: { dir: 'tests/fixtures/head', port: 4311 + portOffset, base: '/head/' },
+  // The default theme with the `files` plugin only (issue 41: the theme depends on no optional plugin).
+  bareTheme: { dir: 'tests/fixtures/bare-theme', port: 4309 + portOffset, base: '/bare/' },
 } as const
 
 /** The port of the search API that tests/e2e/search/remote.spec.ts starts (the search-remote fixture's config asks it). */

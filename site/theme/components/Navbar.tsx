@@ -3,16 +3,22 @@ import { ThemeToggle } from '../furniture/ThemeToggle.tsx'
 import { useHideOnScroll } from '../hooks/useHideOnScroll.ts'
 import Search from '../search/Search.tsx'
 import { LanguageSwitcher } from './LanguageSwitcher.tsx'
-import type { LayoutData } from './layoutData.ts'
+import type { LocaleInfo, LocaleLink, VersionInfo, VersionLink } from './layoutData.ts'
 import { MobileNav } from './MobileNav.tsx'
 import { NavMenu } from './NavMenu.tsx'
 import { SocialLinks } from './SocialLinks.tsx'
 import { VersionSwitcher } from './VersionSwitcher.tsx'
 import { useTexts } from '../hooks/useTexts.ts'
 
-export type NavbarData = Pick<LayoutData, 'versions' | 'currentVersion' | 'versionLinks' | 'locales' | 'localeLinks' | 'nav' | 'searchIndex'> & {
-  /** The search plugin's settings; null on a site without it. */
-  searchConfig: LayoutData['searchConfig'] | null
+export type NavbarData = {
+  versions: VersionInfo[]
+  currentVersion: VersionInfo
+  versionLinks: VersionLink[]
+  locales: LocaleInfo[]
+  localeLinks: LocaleLink[]
+  nav: NavItem[]
+  /** The search plugin's slot: its index URL and settings; null on a site without it (no search box). */
+  search: { indexUrl: string | null; config: Record<string, unknown> } | null
   /** The page's language (for the language switcher). */
   lang: string
   searchPlaceholder: string
@@ -47,7 +53,7 @@ export function Navbar({ data }: { data: NavbarData }) {
           </nav>
         ) : null}
         <div className="navbar__right">
-          <Search placeholder={data.searchPlaceholder} indexUrl={data.searchIndex} config={data.searchConfig} />
+          {data.search ? <Search placeholder={data.searchPlaceholder} indexUrl={data.search.indexUrl} config={data.search.config} /> : null}
           {right.length > 0 ? (
             <nav aria-label={left.length > 0 ? texts.secondaryNavLabel : texts.mainNavLabel} className="navbar__menu navbar__menu--right">
               <NavMenu items={right} />

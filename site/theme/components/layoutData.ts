@@ -1,16 +1,16 @@
 import type { LayoutQuery } from '../queries.generated.ts'
 
 /** A documentation version (versions plugin); `prefix` is '' for the default version, '/12.x' for the others. */
-export type VersionInfo = LayoutQuery['versions'][number]
+export type VersionInfo = NonNullable<LayoutQuery['versions']>[number]
 
 /** The same page in another version. */
-export type VersionLink = LayoutQuery['versionLinks'][number]
+export type VersionLink = NonNullable<LayoutQuery['versionLinks']>[number]
 
 /** A configured language (i18n plugin). */
-export type LocaleInfo = LayoutQuery['locales'][number]
+export type LocaleInfo = NonNullable<LayoutQuery['locales']>[number]
 
 /** The same page in another language. */
-export type LocaleLink = LayoutQuery['localeLinks'][number]
+export type LocaleLink = NonNullable<LayoutQuery['localeLinks']>[number]
 
 /** UI texts for the page's language (i18n plugin): the plugin's one definition. */
 export type { UiTexts } from '../../../plugins/i18n/texts.ts'

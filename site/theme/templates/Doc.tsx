@@ -23,7 +23,7 @@ import type { TemplateData } from '../templateData.ts'
 export const query = /* GraphQL */ `
   query ($path: String!) {
     page(path: $path) { title body toc { text id depth } lastUpdated sourcePath lang path }
-    prevNext(path: $path) { prev { text link } next { text link } }
+    prevNext(path: $path) @slot { prev { text link } next { text link } }
   }
 `
 
@@ -70,7 +70,7 @@ export default function Doc({ data, path }: TemplateProps<DocData>) {
               {editLink && page.sourcePath ? <EditLink docRepoBaseUrl={editLink.docRepoBaseUrl} sourcePath={page.sourcePath} text={editLink.text ?? texts.editLinkText} /> : null}
               {themeConfig.lastUpdated && page.lastUpdated ? <LastUpdated value={page.lastUpdated} label={texts.lastUpdatedText} lang={page.lang ?? siteLang} /> : null}
             </div>
-            <PrevNext prev={prevNext.prev} next={prevNext.next} prevText={texts.prevPageText} nextText={texts.nextPageText} />
+            {prevNext ? <PrevNext prev={prevNext.prev} next={prevNext.next} prevText={texts.prevPageText} nextText={texts.nextPageText} /> : null}
           </footer>
         </article>
       </div>

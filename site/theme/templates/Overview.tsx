@@ -18,7 +18,7 @@ import type { TemplateData } from '../templateData.ts'
 export const query = /* GraphQL */ `
   query ($path: String!) {
     page(path: $path) { title body }
-    overview(path: $path) { name items { text link description headers { text id depth } } }
+    overview(path: $path) @slot { name items { text link description headers { text id depth } } }
   }
 `
 
@@ -44,7 +44,7 @@ export default function Overview({ data, path }: TemplateProps<OverviewData>) {
             {hasTitleHeading(data.page.body) ? null : <h1>{data.page.title}</h1>}
             <HastContent tree={data.page.body} components={markdownComponents} />
           </div>
-          <OverviewIndex groups={data.overview} />
+          <OverviewIndex groups={data.overview ?? []} />
         </article>
       </div>
     </div>

@@ -18,7 +18,7 @@ const socialLinks = [
   { icon: 'npm', mode: 'link' as const, content: 'https://www.npmjs.com/package/@testing-library/react-native' },
 ]
 
-function navbarData(layout: Partial<LayoutData>): NavbarData {
+function navbarData(layout: Partial<LayoutData>, search: NavbarData['search'] = { indexUrl: null, config: {} }): NavbarData {
   return {
     versions: layout.versions ?? [],
     currentVersion: layout.currentVersion ?? { name: '13.x', isDefault: true, prefix: '' },
@@ -26,8 +26,7 @@ function navbarData(layout: Partial<LayoutData>): NavbarData {
     locales: layout.locales ?? [],
     localeLinks: layout.localeLinks ?? [],
     nav: layout.nav ?? [],
-    searchIndex: null,
-    searchConfig: null,
+    search,
     lang: 'en',
     searchPlaceholder: 'Search Docs',
   }
@@ -43,6 +42,15 @@ function mainNav() {
 }
 
 describe('Navbar', () => {
+  it('shows the search box only with the search plugin\'s slot', () => {
+    const layout = createLayoutData({ nav })
+    const { unmount } = renderInApp(<Navbar data={navbarData(layout)} />, { path: '/docs/api/queries', layoutData: layout, themeConfig: { socialLinks } })
+    expect(screen.getByRole('button', { name: /search docs/i })).toBeTruthy()
+    unmount()
+    renderInApp(<Navbar data={navbarData(layout, null)} />, { path: '/docs/api/queries', layoutData: layout, themeConfig: { socialLinks } })
+    expect(screen.queryByRole('button', { name: /search docs/i })).toBeNull()
+  })
+
   it('links the title to the root of the current version', () => {
     renderNavbar({ currentVersion: { name: '12.x', isDefault: false, prefix: '/12.x' } }, '/12.x/docs/api/queries')
     expect(screen.getByRole('link', { name: 'React Native Testing Library' })).toHaveProperty('pathname', '/react-native-testing-library/12.x/')
