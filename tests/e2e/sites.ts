@@ -16,11 +16,11 @@ export const sites = {
   // A site's own template (createPage's `component`) and a static query (siteTemplate.spec.ts).
   siteTemplate: { dir: 'tests/fixtures/site-template', port: 4308 + portOffset, base: '/team-site/' },
   // The worked example of docs/data-layer.md: sourced Author nodes, @link both ways, child nodes, a page per author.
-  dataLayer: { dir: 'tests/fixtures/data-layer', port: 4318 + portOffset, base: '/data-layer/' },
+  dataLayer: { dir: 'tests/fixtures/data-layer', port: 4321 + portOffset, base: '/data-layer/' },
   // Head tags from the config, the layout, a template and an MDX component (theme/head.spec.ts).
-  head: { dir: 'tests/fixtures/head', port: 4311 + portOffset, base: '/head/' },
+  head: { dir: 'tests/fixtures/head', port: 4319 + portOffset, base: '/head/' },
   // The default theme with the `files` plugin only (issue 41: the theme depends on no optional plugin).
-  bareTheme: { dir: 'tests/fixtures/bare-theme', port: 4309 + portOffset, base: '/bare/' },
+  bareTheme: { dir: 'tests/fixtures/bare-theme', port: 4320 + portOffset, base: '/bare/' },
 } as const
 
 /** The port of the search API that tests/e2e/search/remote.spec.ts starts (the search-remote fixture's config asks it). */

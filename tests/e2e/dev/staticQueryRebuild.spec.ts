@@ -9,7 +9,7 @@ import { startDevServer } from '../startDevServer.ts'
 const root = path.resolve(import.meta.dirname, '../../..')
 const offset = Number(process.env.SHEAF_E2E_PORT_OFFSET ?? 0)
 const siteDir = path.join(root, `tests/fixtures/.tmp-dev-statics-${offset}`)
-const port = 5606 + offset
+const port = 5616 + offset
 const url = (route: string) => `http://127.0.0.1:${port}/team-site${route}`
 let server: ReturnType<typeof startDevServer> extends Promise<infer T> ? T : never
 
