@@ -27,16 +27,24 @@ export function combinedContentErrors(errors: readonly SheafError[]): SheafError
   })
 }
 
+/** Dead links: often the consequence of another file's error (its page was not made). */
+const deadLinks = new WeakSet<SheafError>()
+
 /** A dead link as a located error of the page that holds it (a build that keeps going lists it with the rest). */
 export function deadLinkError(link: DeadLink): SheafError {
-  return new SheafError(`Dead link \`${link.href}\`: ${link.reason}.`, {
+  const error = new SheafError(`Dead link \`${link.href}\`: ${link.reason}.`, {
     file: link.file,
     line: link.line,
     column: link.column,
     hint: 'point the link at an existing page (relative `.md` paths such as `./render.md#options` resolve within the version) or fix the #anchor.',
   })
+  deadLinks.add(error)
+  return error
 }
 
 export function sortedByPlace(errors: readonly SheafError[]): SheafError[] {
-  return [...errors].sort((a, b) => String(a.file).localeCompare(String(b.file)) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0))
+  // A file that made no page comes before the dead links to it: the dev overlay shows the first
+  // error, and a reader fixes the cause, not the links it broke.
+  const rank = (error: SheafError) => (deadLinks.has(error) ? 1 : 0)
+  return [...errors].sort((a, b) => rank(a) - rank(b) || String(a.file).localeCompare(String(b.file)) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0))
 }
