@@ -9,6 +9,7 @@ export { formatError, isSheafError, SheafError, type SheafErrorOptions } from '.
 export { outputDirOfStaging } from './render/outputDir.ts'
 export { PersistentCache } from './incremental/persistentCache.ts'
 export { walkDirectory, type DirectoryEntry, type WalkOptions } from './fs/walkDirectory.ts'
+export { linkTarget, type LinkTarget } from './fs/linkTarget.ts'
 export { escapeMarkup, type MarkupContext } from './render/escapeMarkup.ts'
 export { runInWorker, startWorker, type WorkerTask } from './workers/runInWorker.ts'
 export { movedResult } from './workers/movedResult.ts'

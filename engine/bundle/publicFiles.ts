@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import type { Plugin as VitePlugin } from 'vite'
 import { SheafError } from '../errors.ts'
+import { linkTarget } from '../fs/linkTarget.ts'
 import { walkDirectory } from '../fs/walkDirectory.ts'
 import { decodeSegments, normalizeBase, stripBase } from '../shared/routes.ts'
 import { publicFileRefusal, type PublicFileRefusal } from './publicFileRules.ts'
@@ -16,23 +17,22 @@ import { svgPolicy } from '../render/svgPolicy.ts'
  * the dev server answers 403 for a file reached through one.
  */
 export function assertPublicLinksInside(root: string, publicDir: string): void {
-  const realRoot = realpathOrNull(root) ?? path.resolve(root)
   const check = (file: string) => {
-    const target = realpathOrNull(file)
+    const link = linkTarget(file, root)
     const relative = path.relative(root, file).split(path.sep).join('/')
-    if (target === null) {
-      throw new SheafError(`The public file \`${relative}\` is a symbolic link to \`${readLinkOrEmpty(file)}\`, which does not exist.`, {
+    if (link.kind === 'missing') {
+      throw new SheafError(`The public file \`${relative}\` is a symbolic link to \`${link.written}\`, which does not exist.`, {
         file: relative,
         hint: 'remove the link, or replace it with the file itself.',
       })
     }
-    if (!isInsideOrSame(target, realRoot)) {
-      throw new SheafError(`The public file \`${relative}\` is a symbolic link to \`${target}\`, outside the project: it would be published.`, {
+    if (link.kind === 'outside') {
+      throw new SheafError(`The public file \`${relative}\` is a symbolic link to \`${link.target}\`, outside the project: it would be published.`, {
         file: relative,
         hint: 'copy the file into the public folder if it is meant to be published, or remove the link. Links may only point inside the project.',
       })
     }
-    return target
+    return link.target
   }
   let stat: fs.Stats
   try {
@@ -69,7 +69,6 @@ export function assertPublicFilesPublishable(root: string, publicDir: string): v
  * reason; an SVG goes out with the policy the build's `_headers` gives it (no script).
  */
 export function publicFilesGuard(options: { root: string; base: string; publicDir: string }): VitePlugin {
-  const realRoot = () => realpathOrNull(options.root) ?? path.resolve(options.root)
   const base = normalizeBase(options.base)
   return {
     name: 'sheaf:public-files',
@@ -78,15 +77,16 @@ export function publicFilesGuard(options: { root: string; base: string; publicDi
       // Added before Vite's own middlewares, so before it serves the public folder.
       server.middlewares.use((request: IncomingMessage, response: ServerResponse, next: () => void) => {
         const file = publicFileOf(request.url ?? '/', base, options.publicDir)
-        const target = file && realpathOrNull(file)
-        if (!file || target === null) return next()
+        const link = file ? linkTarget(file, options.root) : null
+        if (!file || !link || link.kind === 'missing') return next()
+        const { target } = link
         const relative = path.relative(options.root, file).split(path.sep).join('/')
         const refuse = (reason: string) => {
           server.config.logger.error(`[sheaf] refused ${relative}: ${reason}`)
           response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' })
           response.end(`Forbidden: ${relative}: ${reason}`)
         }
-        if (!isInsideOrSame(target, realRoot())) return refuse(`it is a symbolic link (or lies in a linked folder) that leads outside the project, to ${target}.`)
+        if (link.kind === 'outside') return refuse(`it is a symbolic link (or lies in a linked folder) that leads outside the project, to ${target}.`)
         const refusal = isFile(target) ? publicFileRefusal(path.relative(options.publicDir, file).split(path.sep).join('/'), () => fs.readFileSync(target)) : null
         if (refusal) return refuse(`${refusal.reason} The build refuses it too. Fix: ${refusal.hint}`)
         if (/\.svgz?$/i.test(file)) response.setHeader('content-security-policy', svgPolicy)
@@ -111,25 +111,4 @@ function isFile(file: string): boolean {
   } catch {
     return false
   }
-}
-
-function realpathOrNull(file: string): string | null {
-  try {
-    return fs.realpathSync(file)
-  } catch {
-    return null
-  }
-}
-
-function readLinkOrEmpty(file: string): string {
-  try {
-    return fs.readlinkSync(file)
-  } catch {
-    return ''
-  }
-}
-
-function isInsideOrSame(file: string, dir: string): boolean {
-  const relative = path.relative(dir, file)
-  return relative === '' || (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative))
 }

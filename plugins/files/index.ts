@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { SheafError, walkDirectory, type DirectoryEntry, type Plugin } from 'sheaf'
+import { linkTarget, SheafError, walkDirectory, type DirectoryEntry, type Plugin } from 'sheaf'
 import { readGitDates } from './gitDates.ts'
 
 export interface FilesOptions {
@@ -115,13 +115,11 @@ function readUtf8(file: string, strict: TextDecoder): string | null {
  */
 function assertLinksInside(links: DirectoryEntry[], projectRoot: string, prefix: string): void {
   if (links.length === 0) return
-  const realRoot = realpathOrNull(projectRoot) ?? path.resolve(projectRoot)
   for (const link of links) {
-    const target = realpathOrNull(link.path)
-    if (target !== null && isInside(target, realRoot)) continue
+    const leads = linkTarget(link.path, projectRoot)
+    if (leads.kind === 'inside') continue
     const file = prefix ? `${prefix}/${link.relative}` : link.relative
-    const written = readLinkOrEmpty(link.path)
-    throw new SheafError(target === null ? `The content file is a symbolic link to \`${written}\`, which does not exist.` : `The content file is a symbolic link to \`${target}\`, outside the project: content may not read files outside it.`, {
+    throw new SheafError(leads.kind === 'missing' ? `The content file is a symbolic link to \`${leads.written}\`, which does not exist.` : `The content file is a symbolic link to \`${leads.target}\`, outside the project: content may not read files outside it.`, {
       file,
       hint: 'remove the link, or replace it with the file itself. Links in content may only point inside the project.',
     })
@@ -134,25 +132,4 @@ function walk(root: string, exclude: Set<string>): DirectoryEntry[] {
     compare: (a, b) => a.localeCompare(b),
     skip: ({ relative, dirent }) => dirent.name.startsWith('.') || (dirent.isDirectory() && !relative.includes('/') && exclude.has(dirent.name)),
   })
-}
-
-function isInside(file: string, dir: string): boolean {
-  const relative = path.relative(dir, file)
-  return relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative)
-}
-
-function realpathOrNull(file: string): string | null {
-  try {
-    return fs.realpathSync(file)
-  } catch {
-    return null
-  }
-}
-
-function readLinkOrEmpty(file: string): string {
-  try {
-    return fs.readlinkSync(file)
-  } catch {
-    return ''
-  }
 }

@@ -18,6 +18,7 @@ describe('public API', () => {
       'formatError',
       'isExternalHref',
       'isSheafError',
+      'linkTarget',
       'loadDataLayer',
       'movedResult',
       'normalizeContainerTitles',
