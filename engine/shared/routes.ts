@@ -122,12 +122,14 @@ export function toRoute(parts: { slug: string; langPrefix?: string; versionPrefi
 }
 
 /**
- * The 404 pages to try for an unknown route, nearest first: a section's own
- * (`/12.x/404`, written by plugins for versions and languages), then `/404`.
+ * The 404 pages to try for an unknown route, nearest first: a section's own, two levels deep
+ * (`/zh/12.x/404`, a language's older version) then one (`/12.x/404`, `/zh/404`; written by the
+ * versions and i18n plugins), then `/404`.
  */
 export function notFoundRoutes(route: string, existing?: readonly string[]): string[] {
-  const first = resolvePath(route).split('/')[1]
-  const candidates = first && first !== '404' ? [`/${first}/404`, '/404'] : ['/404']
+  const segments = resolvePath(route).split('/').filter((segment) => segment !== '' && segment !== '404').slice(0, 2)
+  const candidates = segments.map((_, depth) => `/${segments.slice(0, depth + 1).join('/')}/404`).reverse()
+  candidates.push('/404')
   return existing ? candidates.filter((candidate) => existing.includes(candidate)) : candidates
 }
 

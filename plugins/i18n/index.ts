@@ -109,10 +109,17 @@ export function i18n(options: I18nOptions): Plugin {
         },
       })
     },
-    createPages({ createPage, templates }) {
-      // Each other language gets its own 404 page, in its own words.
+    createPages({ createPage, getNodesByType, templates }) {
+      // Each other language gets its own 404 page, in its own words, and one per older version it
+      // has pages in (`/zh/12.x/404`), so that version's navbar stays.
       if (!multiple || !templates.includes('404')) return
-      for (const locale of locales) if (locale.lang !== defaultLang) createPage({ path: `/${locale.lang}/404`, template: '404', context: { path: `/${locale.lang}/404`, lang: locale.lang } })
+      const routes = new Map<string, string>()
+      for (const locale of locales) if (locale.lang !== defaultLang) routes.set(`/${locale.lang}/404`, locale.lang)
+      for (const page of getNodesByType('Page')) {
+        const lang = String(page.lang ?? defaultLang)
+        if (lang !== defaultLang && page.versionPrefix) routes.set(`/${lang}/${String(page.versionPrefix)}/404`, lang)
+      }
+      for (const [route, lang] of routes) createPage({ path: route, template: '404', context: { path: route, lang } })
     },
     headTags(page) {
       if (!multiple) return []

@@ -30,7 +30,14 @@ export function versions(options: VersionsOptions): Plugin {
     })
   }
   const infos: VersionInfo[] = names.map((name) => ({ name, isDefault: name === options.default, prefix: name === options.default ? '' : `/${name}` }))
-  const versionOfRoute = (route: string): VersionInfo => infos.find((info) => info.prefix && firstSegment(route) === info.name) ?? (infos.find((info) => info.isDefault) as VersionInfo)
+  // A version's prefix comes first, or second after a language's (`/zh/12.x/404`).
+  const prefixedVersion = (route: string) => route.split('/').filter(Boolean).slice(0, 2).findIndex((segment) => infos.some((info) => info.prefix && info.name === segment))
+  const versionOfRoute = (route: string): VersionInfo => {
+    const at = prefixedVersion(route)
+    return (at >= 0 && infos.find((info) => info.name === route.split('/').filter(Boolean)[at])) || (infos.find((info) => info.isDefault) as VersionInfo)
+  }
+  /** The language prefix of a route that is no page (a 404): the segment before its version's. */
+  const langPrefixOfRoute = (route: string) => (prefixedVersion(route) === 1 ? route.split('/').filter(Boolean)[0] : '')
 
   return {
     name: 'versions',
@@ -77,7 +84,7 @@ export function versions(options: VersionsOptions): Plugin {
             const current = infos.find((info) => info.name === page?.version) ?? versionOfRoute(args.path)
             const slug = page ? String(page.slug) : current.prefix ? stripFirstSegment(args.path) : args.path
             const lang = page ? (page.lang as string | null) : null
-            const langPrefix = page ? String(page.langPrefix ?? '') : ''
+            const langPrefix = page ? String(page.langPrefix ?? '') : langPrefixOfRoute(args.path)
             const index = pagesByIdentity(context.store)
             return infos.map((info) => {
               const match = index.get(identity({ version: info.name, lang: lang ?? firstLang(index, info.name), slug }))
@@ -89,7 +96,7 @@ export function versions(options: VersionsOptions): Plugin {
           nav: (_parent: unknown, args: { path: string }, context: QueryContext) => {
             const page = context.pageByPath(args.path)
             const versionPrefix = page ? String(page.versionPrefix ?? '') : versionOfRoute(args.path).prefix.slice(1)
-            const langPrefix = page ? String(page.langPrefix ?? '') : ''
+            const langPrefix = page ? String(page.langPrefix ?? '') : langPrefixOfRoute(args.path)
             // A language may have a navbar of its own (`themeConfig.locales: [{ lang, nav }]`, as in Rspress).
             const themeConfig = context.site.themeConfig as { nav?: NavItem[]; locales?: { lang?: unknown; nav?: unknown }[] }
             const ownNav = page && Array.isArray(themeConfig.locales) ? themeConfig.locales.find((locale) => locale?.lang === page.lang)?.nav : undefined

@@ -44,6 +44,13 @@ describe('versions plugin', () => {
     expect(data.currentVersion.name).toBe('12.x')
   })
 
+  it("keeps a language's older-version 404 in that language and version (`/zh/12.x/404`)", async () => {
+    const { layer } = await setup()
+    const data = await layer.query<{ nav: { link: string }[]; currentVersion: { name: string } }>('{ nav(path: "/zh/12.x/404") currentVersion(path: "/zh/12.x/404") { name } }', {}, 'test')
+    expect(data.currentVersion.name).toBe('12.x')
+    expect(data.nav.map((item) => item.link)).toEqual(['/zh/12.x/docs/start/intro', 'https://example.com/examples'])
+  })
+
   it('rejects a default that is not a version', () => {
     expect(() => versions({ default: '14.x', versions: ['12.x', '13.x'] })).toThrow('the default version `14.x` is not in `versions`')
   })

@@ -20,3 +20,14 @@ describe('betterNotFoundRoute', () => {
     expect(betterNotFoundRoute('/404', '/zh/x', undefined)).toBeNull()
   })
 })
+
+describe("a language's older version", () => {
+  const nested = ['/zh/12.x/404', '/zh/404', '/12.x/404', '/404']
+
+  it('names the 404 of the language and version the path names, nearest first', () => {
+    expect(betterNotFoundRoute('/404', '/zh/12.x/guide/gone', nested)).toBe('/zh/12.x/404')
+    expect(betterNotFoundRoute('/404', '/zh/13.x/gone', nested)).toBe('/zh/404')
+    expect(betterNotFoundRoute('/404', '/12.x/gone', nested)).toBe('/12.x/404')
+    expect(betterNotFoundRoute('/zh/404', '/zh/12.x/gone', nested)).toBe('/zh/12.x/404')
+  })
+})
