@@ -1,6 +1,7 @@
 import { isValidElement } from 'react'
 import type { HelmetServerState } from '../shared/helmet.ts'
 import { siteHeadAttribute } from '../shared/SiteHead.tsx'
+import { titleMirrorAttribute } from '../shared/titleMirror.ts'
 
 /** One tag of the document's head, as react-helmet-async's server state says it. */
 export interface DocumentHeadTag {
@@ -49,7 +50,7 @@ export function readDocumentHead(context: { helmet?: HelmetServerState | null })
   if (!state) return { tags: [], htmlAttributes: {}, bodyAttributes: {} }
   const tags = tagOrder.flatMap((kind) => elementsOf(state[kind].toComponent()).map((props) => documentHeadTag(kind, props)))
   return {
-    tags: tags.filter((tag) => tag.tag !== 'title' || tag.children),
+    tags: withTitleMirror(tags.filter((tag) => tag.tag !== 'title' || tag.children)),
     htmlAttributes: attributesOf(state.htmlAttributes.toComponent()),
     bodyAttributes: attributesOf(state.bodyAttributes.toComponent()),
   }
@@ -78,4 +79,13 @@ function attributesOf(props: unknown): Record<string, string> {
   if (!props || typeof props !== 'object') return attributes
   for (const [name, value] of Object.entries(props)) if (value !== undefined && value !== null && value !== false) attributes[htmlNames[name] ?? name] = String(value)
   return attributes
+}
+
+/** The head with `og:title` mirroring its title, unless a `<Helmet>` said `og:title` (see titleMirror.ts). */
+function withTitleMirror(tags: DocumentHeadTag[]): DocumentHeadTag[] {
+  const title = tags.find((tag) => tag.tag === 'title')?.children
+  if (!title || tags.some((tag) => tag.tag === 'meta' && tag.attrs.property === 'og:title')) return tags
+  const mirror: DocumentHeadTag = { tag: 'meta', attrs: { property: 'og:title', content: title, [titleMirrorAttribute]: true }, managed: false }
+  const at = tags.findIndex((tag) => tag.tag === 'meta')
+  return at < 0 ? [...tags, mirror] : [...tags.slice(0, at), mirror, ...tags.slice(at)]
 }

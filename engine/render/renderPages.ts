@@ -7,6 +7,7 @@ import type { RegisteredPage } from '../pages/pageRegistry.ts'
 import type { PluginRunner } from '../plugins/runner.ts'
 import type { BuiltPage, HeadTag } from '../plugins/types.ts'
 import type { PageCache } from '../incremental/pageCache.ts'
+import { isPageHeadTag } from '../shared/headTag.ts'
 import { routeToDataFile, routeToHtmlFile } from '../shared/routes.ts'
 import { OutputWriter } from './outputWriter.ts'
 import type { PageData, SiteData } from '../shared/types.ts'
@@ -68,6 +69,8 @@ export async function queryPageData(page: RegisteredPage, context: RenderContext
   const pageData: PageData = { path: page.path, template: page.template, context: page.context, data, layoutData, bundle: assets.bundle }
   // Every page names the one results file: any template or the layout may show a static query.
   if (context.statics) pageData.staticQueries = context.statics.url
+  const pageTags = pluginHeadTags(pageData, context).filter(isPageHeadTag)
+  if (pageTags.length > 0) pageData.head = pageTags
   return pageData
 }
 
@@ -121,9 +124,14 @@ export interface DocumentInputs {
   shareData?: boolean
 }
 
+/** The plugins' head tags for a page: its own (see isPageHeadTag) go into its page data, the rest into its document. */
+function pluginHeadTags(pageData: PageData, { config, runner, mode }: RenderContext): HeadTag[] {
+  return runner.headTags({ path: pageData.path, template: pageData.template, mode, base: config.base })
+}
+
 function documentInputs(pageData: PageData, context: RenderContext): DocumentInputs {
   const { config, runner, mode } = context
-  const headTags = runner.headTags({ path: pageData.path, template: pageData.template, mode, base: config.base })
+  const headTags = pluginHeadTags(pageData, context).filter((tag) => !isPageHeadTag(tag))
   // A page that is no content page (a language's 404) can name its language in its context.
   const lang = context.dataLayer.pageLang(pageData.path) ?? (typeof pageData.context.lang === 'string' ? pageData.context.lang : undefined) ?? config.lang
   // Built pages ship the policy; the dev server's do not (Vite injects inline scripts and opens a socket).

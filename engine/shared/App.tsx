@@ -1,9 +1,10 @@
 import type { ComponentType, ReactNode } from 'react'
 import { HastCompilerContext, type HastCompiler } from './hastCompiler.ts'
-import { HelmetProvider } from './helmet.ts'
+import { Helmet, HelmetProvider } from './helmet.ts'
 import { RawHtmlContext, type RawHtmlRegistry } from './RawHtml.tsx'
-import { SiteHead, type SiteHeadProps } from './SiteHead.tsx'
+import { PageHeadTags, SiteHead, type SiteHeadProps } from './SiteHead.tsx'
 import { PageContext, RouterContext, SiteContext, type Router } from './contexts.ts'
+import { mirrorTitleOnClient } from './titleMirror.ts'
 import { StaticQueryContext, type StaticQueryResults } from './staticQuery.ts'
 import type { LayoutProps, PageData, SiteData, TemplateProps } from './types.ts'
 
@@ -37,6 +38,8 @@ export function App({ site, page, Template, Layout, router = noopRouter, rawHtml
   return (
     <HelmetProvider context={helmetContext}>
       {siteHead ? <SiteHead {...siteHead} /> : null}
+      <Helmet onChangeClientState={mirrorTitleOnClient} />
+      <PageHeadTags tags={page.head} />
       <HastCompilerContext.Provider value={hastCompiler ?? null}>
         <RawHtmlContext.Provider value={rawHtml ?? null}>
           <SiteContext.Provider value={site}>

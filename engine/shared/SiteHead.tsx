@@ -27,7 +27,23 @@ export function SiteHead({ lang, tags }: SiteHeadProps) {
     <>
       <Helmet htmlAttributes={{ lang, dir: textDirection(lang) }} />
       {tags.map((tag, index) => (
-        <Helmet key={index} {...helmetProps(tag)} />
+        <Helmet key={index} {...helmetProps(tag, true)} />
+      ))}
+    </>
+  )
+}
+
+/**
+ * The page's own head tags (PageData.head: a plugin's `og:image`), after the site's and before
+ * the theme's: rendered on the server and by the client after each navigation, so they change
+ * with the page; a theme's tag of the same kind, deeper, still wins.
+ */
+export function PageHeadTags({ tags }: { tags: readonly HeadTag[] | undefined }) {
+  if (!tags?.length) return null
+  return (
+    <>
+      {tags.map((tag, index) => (
+        <Helmet key={index} {...helmetProps(tag, false)} />
       ))}
     </>
   )
@@ -35,9 +51,12 @@ export function SiteHead({ lang, tags }: SiteHeadProps) {
 
 type HelmetAttributes = Record<string, string>
 
-/** A head tag as the `<Helmet>` prop of its kind (`meta={[...]}`, `script={[{ innerHTML }]}`). */
-function helmetProps(tag: HeadTag): Record<string, HelmetAttributes[]> {
-  const attributes: HelmetAttributes = { [siteHeadAttribute]: '' }
+/**
+ * A head tag as the `<Helmet>` prop of its kind (`meta={[...]}`, `script={[{ innerHTML }]}`);
+ * a site tag carries the marker that keeps the client's Helmet from managing it.
+ */
+function helmetProps(tag: HeadTag, site: boolean): Record<string, HelmetAttributes[]> {
+  const attributes: HelmetAttributes = site ? { [siteHeadAttribute]: '' } : {}
   for (const [name, value] of Object.entries(tag.attrs)) if (value !== false) attributes[name] = value === true ? '' : value
   if (tag.tag === 'script' && tag.children) attributes.innerHTML = tag.children
   if (tag.tag === 'style' && tag.children) attributes.cssText = tag.children

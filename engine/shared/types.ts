@@ -1,3 +1,4 @@
+import type { HeadTag } from './headTag.ts'
 import type { ThemeConfig } from './themeConfig.ts'
 
 /** Site-wide data the client bundle carries (one copy, not per page). */
@@ -39,6 +40,11 @@ export interface PageData {
    * hydrates or shows the first page that needs it.
    */
   staticQueries?: string
+  /**
+   * The plugins' head tags that describe this page (meta and link tags, such as a social card's
+   * `og:image`): rendered by the client's Helmet too, so they follow a client navigation.
+   */
+  head?: HeadTag[]
 }
 
 export interface TemplateProps<TData = Record<string, unknown>> {

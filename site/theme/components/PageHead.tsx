@@ -18,12 +18,11 @@ export interface PageHeadProps {
 
 /**
  * The layout's <head> defaults: title, description, favicon, canonical URL and Open Graph tags,
- * in the outermost `<Helmet>`. A template or a component deeper in the tree overrides any of
- * them with a `<Helmet>` of its own (the deepest wins); its `<title>` goes through the
+ * in the outermost `<Helmet>` (`og:title` is the engine's: it mirrors the final `<title>`). A
+ * template or a component deeper in the tree overrides any of them with a `<Helmet>` of its own (the deepest wins); its `<title>` goes through the
  * `{page} | {site}` template set here.
  */
 export function PageHead({ siteTitle, siteUrl, base, path, pageTitle, description, type, icon, canonicalPath }: PageHeadProps) {
-  const title = pageTitle ? `${pageTitle} | ${siteTitle}` : siteTitle
   // Routes are text: their URLs are encoded (a file name may hold a space, `%` or `#`).
   const url = `${siteUrl.replace(/\/+$/, '')}${withBase(encodeRoute(path), base)}`
   const canonical = canonicalPath ? `${siteUrl.replace(/\/+$/, '')}${withBase(encodeRoute(canonicalPath), base)}` : url
@@ -33,7 +32,6 @@ export function PageHead({ siteTitle, siteUrl, base, path, pageTitle, descriptio
       <meta name="description" content={description} />
       {icon ? <link rel="icon" href={isExternalHref(icon) ? icon : withBase(icon, base)} type={icon.endsWith('.svg') ? 'image/svg+xml' : undefined} /> : null}
       <link rel="canonical" href={canonical} />
-      <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
       <meta property="og:type" content={type} />
       <meta property="og:url" content={url} />

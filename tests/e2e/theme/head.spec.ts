@@ -3,7 +3,8 @@ import { siteUrl } from '../sites.ts'
 
 // The head from any depth of the tree (ADR 6), on tests/fixtures/head: the config says a
 // description, the layout a title and a description, the template the page's title and
-// description, and an MDX component (`<Description>`) a description of its own.
+// description, and an MDX component (`<Description>`) a description of its own. A plugin says each
+// page's og:image and adds a document script; og:title mirrors the final title.
 
 /** The head as the document holds it now: the title elements and the description metas. */
 async function headOf(page: Page) {
@@ -12,6 +13,8 @@ async function headOf(page: Page) {
     descriptions: [...document.querySelectorAll('meta[name="description"]')].map((meta) => meta.getAttribute('content')),
     themeColor: document.querySelector('meta[name="theme-color"]')?.getAttribute('content'),
     lang: document.documentElement.lang,
+    ogTitles: [...document.querySelectorAll('meta[property="og:title"]')].map((meta) => meta.getAttribute('content')),
+    ogImages: [...document.querySelectorAll('meta[property="og:image"]')].map((meta) => meta.getAttribute('content')),
   }))
 }
 
@@ -42,6 +45,11 @@ test.describe('the head from any component', () => {
     expect(template).toContain('<title data-rh="true">Template page | Head Fixture</title>')
     expect(countOf(template, /<meta[^>]* name="description"/)).toBe(1)
     expect(template).toContain('content="From the template."')
+    // og:title mirrors the template's title (not the layout's default); the plugin's og:image is the page's.
+    expect(countOf(template, /<meta[^>]* property="og:title"/)).toBe(1)
+    expect(template).toContain('<meta property="og:title" content="Template page | Head Fixture" data-sheaf-title>')
+    expect(countOf(template, /<meta[^>]* property="og:image"/)).toBe(1)
+    expect(template).toContain('<meta data-rh="true" property="og:image" content="https://cards.example/docs/template.png">')
   })
 
   test('after hydration and after each client navigation, the deepest title and description hold, once each', async ({ page }) => {
@@ -54,15 +62,17 @@ test.describe('the head from any component', () => {
     await page.getByRole('link', { name: 'the component page' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Component page' })).toBeVisible()
     await expect(page).toHaveTitle('Component page | Head Fixture')
-    await expect.poll(() => headOf(page)).toEqual({ titles: ['Component page | Head Fixture'], descriptions: ['From the MDX component.'], themeColor: '#123456', lang: 'en-GB' })
+    await expect.poll(() => headOf(page)).toEqual({ titles: ['Component page | Head Fixture'], descriptions: ['From the MDX component.'], themeColor: '#123456', lang: 'en-GB', ogTitles: ['Component page | Head Fixture'], ogImages: ['https://cards.example/docs/component.png'] })
 
     await page.getByRole('link', { name: 'Template page' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Template page' })).toBeVisible()
-    await expect.poll(() => headOf(page)).toEqual({ titles: ['Template page | Head Fixture'], descriptions: ['From the template.'], themeColor: '#123456', lang: 'en-GB' })
+    await expect.poll(() => headOf(page)).toEqual({ titles: ['Template page | Head Fixture'], descriptions: ['From the template.'], themeColor: '#123456', lang: 'en-GB', ogTitles: ['Template page | Head Fixture'], ogImages: ['https://cards.example/docs/template.png'] })
 
     await page.goBack()
-    await expect.poll(() => headOf(page)).toEqual({ titles: ['Component page | Head Fixture'], descriptions: ['From the MDX component.'], themeColor: '#123456', lang: 'en-GB' })
+    await expect.poll(() => headOf(page)).toEqual({ titles: ['Component page | Head Fixture'], descriptions: ['From the MDX component.'], themeColor: '#123456', lang: 'en-GB', ogTitles: ['Component page | Head Fixture'], ogImages: ['https://cards.example/docs/component.png'] })
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same document')
+    // The plugin's script is the document's: it ran once, and no navigation ran it again.
+    expect(await page.evaluate(() => (window as unknown as { pageCardRuns?: number }).pageCardRuns)).toBe(1)
     expect(problems).toEqual([])
   })
 
@@ -70,7 +80,7 @@ test.describe('the head from any component', () => {
     const problems = watchConsole(page)
     await page.goto(siteUrl('head', '/docs/component'))
     await page.locator('html[data-sheaf-hydrated]').waitFor()
-    await expect.poll(() => headOf(page)).toEqual({ titles: ['Component page | Head Fixture'], descriptions: ['From the MDX component.'], themeColor: '#123456', lang: 'en-GB' })
+    await expect.poll(() => headOf(page)).toEqual({ titles: ['Component page | Head Fixture'], descriptions: ['From the MDX component.'], themeColor: '#123456', lang: 'en-GB', ogTitles: ['Component page | Head Fixture'], ogImages: ['https://cards.example/docs/component.png'] })
     expect(problems).toEqual([])
   })
 })

@@ -23,9 +23,9 @@ function Doc() {
   )
 }
 
-function documentWith(headTags: HeadTag[], component: ComponentType<TemplateProps> = Doc): string {
+function documentWith(headTags: HeadTag[], component: ComponentType<TemplateProps> = Doc, pageData: PageData = page): string {
   const theme = { App, templates: new Map([['doc', { name: 'doc', file: 'Doc.tsx', component }]]) }
-  return renderDocumentBytes(page, { theme, siteData: site, assets: { entry: '/e.js', css: [], templateChunks: {}, bundle: 'b' } }, { lang: 'ar', headTags, csp: false }).toString('utf8')
+  return renderDocumentBytes(pageData, { theme, siteData: site, assets: { entry: '/e.js', css: [], templateChunks: {}, bundle: 'b' } }, { lang: 'ar', headTags, csp: false }).toString('utf8')
 }
 
 const count = (html: string, pattern: RegExp) => html.match(new RegExp(pattern, 'g'))?.length ?? 0
@@ -56,6 +56,30 @@ describe('the document head', () => {
 
   it('names the language and its direction on <html>', () => {
     expect(documentWith([])).toContain('<html lang="ar" dir="rtl">')
+  })
+
+  it("writes the page's own tags (PageData.head) for the client's Helmet to replace on navigation", () => {
+    const html = documentWith([{ tag: 'meta', attrs: { property: 'og:image', content: 'https://example.org/site.png' } }], Doc, {
+      ...page,
+      head: [{ tag: 'meta', attrs: { property: 'og:image', content: 'https://example.org/guide.png' } }],
+    })
+    expect(count(html, /<meta[^>]* property="og:image"/)).toBe(1)
+    expect(html).toContain('<meta data-rh="true" property="og:image" content="https://example.org/guide.png">')
+  })
+
+  it("mirrors the final title into og:title, unless a <Helmet> says og:title", () => {
+    expect(documentWith([])).toContain('<meta property="og:title" content="Guide | Docs" data-sheaf-title>')
+    function OwnOgTitle() {
+      return (
+        <Helmet>
+          <title>Guide</title>
+          <meta property="og:title" content="Shared as this" />
+        </Helmet>
+      )
+    }
+    const html = documentWith([], OwnOgTitle)
+    expect(count(html, /<meta[^>]* property="og:title"/)).toBe(1)
+    expect(html).toContain('<meta data-rh="true" property="og:title" content="Shared as this">')
   })
 
   it('names the template when a <Helmet> holds what a head cannot', () => {
