@@ -46,6 +46,7 @@ export function useLocaleNotFound({ served, base, knownNotFound, load, loadTempl
         if (navigations.current === before) show({ page: result.page, Template })
       })
       .catch(() => undefined)
-    // Once, for the document's first page.
+    // Once, for the document's first page: later renders (navigations) must not swap again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 }

@@ -26,6 +26,5 @@ export default class FailureSummaryReporter implements Reporter {
 }
 
 function stripAnsi(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(/\u001b\[[0-9;]*m/g, '')
 }
