@@ -9,6 +9,7 @@ import type { ClientAssets } from '../render/htmlShell.ts'
 import { assertSafeOutputDir, createStagingDir, writeOutputFile, type SourceFolders } from '../render/outputDir.ts'
 import type { NodeStore } from '../store/nodeStore.ts'
 import { bundleClient } from './clientBundle.ts'
+import { contentFolders } from './contentFolders.ts'
 import type { PostBuildTarget } from './postBuild.ts'
 import type { RenderedSite } from './renderSite.ts'
 import type { BuildSession } from '../buildContext.ts'
@@ -76,7 +77,7 @@ export function openBuildOutput(config: ResolvedConfig, outDirOption: string | u
     },
     async checkContentFolders(store) {
       await checked
-      await assertSafeOutputDir(dir, { root: config.root, sources: contentFolders(store) })
+      await assertSafeOutputDir(dir, { root: config.root, sources: contentFolders(store).map((dir) => ({ label: 'content', dir })) })
     },
     assets,
     staging: stagingDir,
@@ -133,16 +134,4 @@ export async function commitOutput(output: BuildOutput, rendered: RenderedSite, 
 function sourceFolders(config: ResolvedConfig): SourceFolders {
   const theme = [...Object.values(config.theme.templates), ...(config.theme.layout ? [config.theme.layout] : []), ...config.theme.styles].map((file) => ({ label: 'theme', dir: path.dirname(file) }))
   return { root: config.root, sources: [{ label: 'config', dir: path.dirname(config.configFile) }, { label: 'public', dir: config.publicDir }, ...theme] }
-}
-
-/** The folders File nodes were read from (a File node's absolutePath ends with its relativePath). */
-function contentFolders(store: NodeStore): SourceFolders['sources'] {
-  const dirs = new Set<string>()
-  for (const node of store.getNodesByType('File')) {
-    const { absolutePath, relativePath } = node as { absolutePath?: unknown; relativePath?: unknown }
-    if (typeof absolutePath !== 'string' || typeof relativePath !== 'string') continue
-    const suffix = relativePath.split('/').join(path.sep)
-    if (absolutePath.endsWith(`${path.sep}${suffix}`)) dirs.add(absolutePath.slice(0, -suffix.length - 1))
-  }
-  return [...dirs].map((dir) => ({ label: 'content', dir }))
 }

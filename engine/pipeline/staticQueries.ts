@@ -25,15 +25,16 @@ export function staticQueryModules(config: ResolvedConfig): string[] {
 /**
  * Finds the static queries in the modules the site renders with (`modules`: the theme's layout
  * and templates, the site's own templates), runs each once, and makes the file that ships their
- * results. Null when there is none: a site without static queries ships nothing more.
+ * results. Null when there is none: a site without static queries ships nothing more. `reads`
+ * collects the node ids (and fields) the queries read, for the dev server to tell when to run them again.
  */
-export async function prepareStaticQueries(modules: readonly string[], root: string, base: string, dataLayer: DataLayer, run: BuildRun): Promise<StaticQueriesOutput | null> {
+export async function prepareStaticQueries(modules: readonly string[], root: string, base: string, dataLayer: DataLayer, run: BuildRun, reads?: Set<string>): Promise<StaticQueriesOutput | null> {
   return run.timer.run(
     'statics',
     async () => {
       const queries = collectStaticQueries(modules, root)
       if (queries.length === 0) return null
-      const results = await runStaticQueries(queries, dataLayer)
+      const results = await runStaticQueries(queries, dataLayer, reads)
       return { results, asset: staticQueryAsset(results, base) }
     },
     (output) => (output ? Object.keys(output.results).length : 0),

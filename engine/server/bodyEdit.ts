@@ -20,7 +20,7 @@ class UnknownAnchors extends Array<string> {
  * nothing other pages can see of it (front-matter, title, heading anchors) did. The page is
  * transformed alone and its node updated in place, so the open page shows the edit without the
  * whole site being read and transformed again (at N = 1,000 that took 650 ms a save). A full
- * rebuild still follows once the saves stop (see devServer.ts): it runs the plugins' hooks and
+ * rebuild still follows once the saves stop (see rebuilder.ts): it runs the plugins' hooks and
  * the site-wide checks, and whatever it finds different reaches the pages as any rebuild's does.
  * Null when the save is anything else (the full rebuild then does all of it).
  */

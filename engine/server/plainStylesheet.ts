@@ -7,7 +7,7 @@ import path from 'node:path'
  * file needs more than that: a preprocessor's syntax, `url()`s (Vite rewrites them), an import of
  * a package or with media or layer conditions, a cycle, or a file that cannot be read.
  *
- * Why: the dev server answers its first page before Vite has started (see devServer.ts), and the
+ * Why: the dev server answers its first page before Vite has started (see coldStart.ts), and the
  * page's stylesheet link must not wait for Vite, or the page paints no sooner. Null sends the
  * request to Vite, once it is up.
  */

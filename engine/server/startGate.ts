@@ -9,7 +9,7 @@ type EarlyHandler = (request: http.IncomingMessage, response: http.ServerRespons
  * The dev server listens before it is ready (before Vite has started and the outline is read), so
  * the browser's request is in as soon as the port is open and its page is answered the moment it
  * can be. Until `ready`, a request goes to the early handler (the first page and its stylesheet,
- * see devServer.ts), and anything that handler leaves is held, then answered by the full handler:
+ * see coldStart.ts), and anything that handler leaves is held, then answered by the full handler:
  * never a 404 or an error page because it came early. A start that fails answers what it held
  * with the start's error.
  */

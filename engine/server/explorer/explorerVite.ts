@@ -61,7 +61,7 @@ export class ExplorerVite {
         ...createViteConfig({ root, base: explorerAssetsBase, publicDir, mode: 'development' }),
         appType: 'custom',
         optimizeDeps: { entries: [explorerEntry] },
-        // Its own pre-bundled dependencies (see the pages' in devServer.ts for why in the site's cache).
+        // Its own pre-bundled dependencies (see the pages' in devVite.ts for why in the site's cache).
         cacheDir: path.join(root, '.sheaf-cache', 'vite-explorer'),
         // Its socket shares the page's port, as the pages' does (Vite tells the two apart by path: its base).
         server: { middlewareMode: true, hmr: { server }, watch: null, allowedHosts },
