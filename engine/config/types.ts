@@ -140,7 +140,7 @@ export interface UserConfig {
   csp?: CspOption
   /**
    * Response headers by path, written to the build's `_headers` (Netlify, Cloudflare Pages;
-   * `sheaf preview` sends them) before the policy's rule: `[{ for: '/*', values: { 'X-Frame-Options': 'DENY' } }]`.
+   * `sheaf preview` and `sheaf dev` send them) before the policy's rule: `[{ for: '/*', values: { 'X-Frame-Options': 'DENY' } }]`.
    * Headers come from here, never from a `_headers` file in the public folder (which is refused). Default `[]`.
    */
   headers?: HeadersRule[]
