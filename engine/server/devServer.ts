@@ -774,6 +774,7 @@ async function start(root: string, options: DevServerOptions, server: http.Serve
       layout: site.config.theme.layout,
       styles: site.config.theme.styles,
       clientModules: site.runner.clientModules(),
+      siteComponents: site.config.theme.siteComponents,
       dev: true,
     })
     // Only when the entry changed (the config, the theme's files or the plugins' client modules):
