@@ -32,12 +32,20 @@ export function knownComponentNames(components: ComponentRegistry): string {
  * Props that would make markup or script of a string (`dangerouslySetInnerHTML`, `srcDoc`) and
  * React's own (`children`, `key`, `ref`) fail at the element: site code is trusted, content is not.
  */
-export function siteComponentProperties(props: Record<string, unknown>, name: string, file: VFile, node: unknown): Record<string, unknown> {
+export function siteComponentProperties(
+  props: Record<string, unknown>,
+  name: string,
+  file: VFile,
+  node: unknown,
+): Record<string, unknown> {
   const refused = Object.keys(props).filter((prop) => reservedPropRE.test(prop))
   if (refused.length > 0) {
-    file.fail(`The prop \`${refused[0]}\` of \`<${writtenName(name)}>\` is not allowed: content never gives a component markup, script or React's own props. Remove it.`, node as never, 'sheaf:mdx')
+    const why = "content never gives a component markup, script or React's own props. Remove it."
+    const message = `The prop \`${refused[0]}\` of \`<${writtenName(name)}>\` is not allowed: ${why}`
+    file.fail(message, node as never, 'sheaf:mdx')
   }
   if (Object.keys(props).length === 0) return {}
-  const values = typeof props.id === 'string' && !props.id.startsWith(userContentPrefix) ? { ...props, id: `${userContentPrefix}${props.id}` } : props
+  const prefixed = typeof props.id === 'string' && !props.id.startsWith(userContentPrefix)
+  const values = prefixed ? { ...props, id: `${userContentPrefix}${String(props.id)}` } : props
   return { [structuredPropsProperty]: JSON.stringify(values) }
 }

@@ -9,7 +9,9 @@ export function siteComponentsSection(components: readonly SiteComponent[]): str
     const as = component.names.map((name) => `\`${name}\``).join(', ')
     const where = `(as ${as}; imported by ${component.importedBy.map((place) => `\`${place}\``).join(', ')})`
     const runtime = mapped ? `. Rspress runtime from \`sheaf/runtime/rspress\`: ${mapped}` : ''
-    const state = registered.length > 0 ? `. Registered as ${registered.map((name) => `\`${name}\``).join(', ')}` : `. **Not registered:** ${component.blockers.join('; ')}`
+    const names = registered.map((name) => `\`${name}\``).join(', ')
+    const why = component.blockers.join('; ')
+    const state = registered.length > 0 ? `. Registered as ${names}` : `. **Not registered:** ${why}`
     return `- \`${component.file}\` -> \`${component.copiedTo}\` ${where}${runtime}${state}`
   })
   return `## Site components

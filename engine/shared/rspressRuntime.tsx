@@ -29,7 +29,7 @@ export interface RspressPageData {
     pageType: string
     [key: string]: unknown
   }
-  siteData: { base: string; title: string; description: string; lang: string; icon?: string; logo?: SiteData['logo']; themeConfig: SiteData['themeConfig'] }
+  siteData: Pick<SiteData, 'base' | 'title' | 'description' | 'lang' | 'icon' | 'logo' | 'themeConfig'>
 }
 
 export function usePageData(): RspressPageData {
@@ -50,7 +50,15 @@ export function usePageData(): RspressPageData {
         pagePath: text(queried.sourcePath),
         pageType: text(queried.pageType) || page.template,
       },
-      siteData: { base: site.base, title: site.title, description: site.description, lang: site.lang, icon: site.icon, logo: site.logo, themeConfig: site.themeConfig },
+      siteData: {
+        base: site.base,
+        title: site.title,
+        description: site.description,
+        lang: site.lang,
+        icon: site.icon,
+        logo: site.logo,
+        themeConfig: site.themeConfig,
+      },
     }
   }, [page, site])
 }

@@ -23,7 +23,10 @@ const merged = new WeakMap<object, WeakMap<object, Record<string, unknown>>>()
  * The theme's components map with the site's added under their tags, made once per pair of maps
  * (a component keeps its identity between renders, so nothing remounts).
  */
-export function withSiteComponents<T extends Record<string, unknown>>(components: T | undefined, site: SiteComponents | null): T | undefined {
+export function withSiteComponents<T extends Record<string, unknown>>(
+  components: T | undefined,
+  site: SiteComponents | null,
+): T | undefined {
   if (!site) return components
   const theme = components ?? noComponents
   let byTheme = merged.get(site)

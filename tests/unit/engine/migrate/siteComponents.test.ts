@@ -65,7 +65,7 @@ describe("the site's own components", () => {
     // A default export by the import's name, a named one by its own; a package or an unmapped runtime name blocks it.
     expect(siteComponentsConfig(components)).toEqual({ Card: { module: 'site/components/Card.tsx' } })
     expect(components[1].blockers.join('\n')).toContain('`import * as All`')
-    expect(components[2].blockers).toEqual(['imports the package `clsx` (site/components/Fancy.tsx): add it to package.json', "uses `Content` of Rspress's runtime, which Sheaf has not"])
+    expect(components[2].blockers).toEqual(['imports the package `clsx` (site/components/Fancy.tsx): add it to package.json', "uses `Content` of Rspress's runtime, which Sheaf lacks"])
     const section = siteComponentsSection(components)
     expect(section).toMatch(/`components\/Card.tsx` -> `site\/components\/Card.tsx` .*Registered as `Card`/)
     expect(section).toMatch(/`components\/Fancy.tsx` .*\*\*Not registered:\*\* imports the package `clsx`/)
