@@ -83,7 +83,8 @@ export default function remarkMdxComponents(options: Options) {
         const isComponent = /^[A-Z]/.test(written) || written !== writtenName(written)
         const name = isComponent ? componentOf(written, components) : written
         if (name === null) {
-          file.fail(`Unknown component \`<${writtenName(written)}>\`. Known components: ${knownComponentNames(components)}.`, node, 'sheaf:mdx')
+          const register = "a component of the site's own code is registered in the config's `components`"
+          file.fail(`Unknown component \`<${writtenName(written)}>\`. Known components: ${knownComponentNames(components)}; ${register}.`, node, 'sheaf:mdx')
         }
         const props = readProps(withoutEventHandlers(element.attributes, writtenName(name), file, node), writtenName(name), file, node, assets)
         if (isComponent) checkProps(props, writtenName(name), components[name], file, node)
