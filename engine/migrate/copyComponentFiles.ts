@@ -22,6 +22,7 @@ export interface CopySites {
 const codeRE = /\.(tsx?|jsx?|mjs)$/
 // Static imports and re-exports (`import x from '...'`, `import '...'`, `export { x } from '...'`).
 const specifierRE = /^(\s*(?:import|export)\s(?:[\s\S]*?\sfrom\s+)?)(['"])([^'"]+)\2/gm
+const unbundledStyleRE = /\.module\.\w+$|\.(s[ac]ss|less|styl)$/
 const themeModuleRE = /^(@theme|rspress\/theme|@rspress\/core\/theme|@rspress\/theme-default)$/
 /** Packages the new site has: React (the engine's) and Sheaf itself. */
 const availableRE = /^(react|react-dom|react\/jsx-runtime|sheaf)(\/|$)/
@@ -81,6 +82,12 @@ function rewriteSpecifier(specifier: string, context: SpecifierContext): string 
   const modules = path.join(sites.source, 'node_modules')
   const isSiteFile = resolved && isInside(resolved, sites.source) && !isInside(resolved, modules)
   if (resolved && isSiteFile && !isInside(resolved, sites.docsDir)) {
+    // CSS modules and preprocessors: the server's bundle (esbuild) and the browser's (Vite) would
+    // name the classes differently (a hydration mismatch), or not compile them at all.
+    if (unbundledStyleRE.test(resolved)) {
+      const why = 'a CSS module or Sass/Less file; use plain CSS in `theme.styles`'
+      blockers.push(`imports the stylesheet \`${specifier}\` (${to}): ${why}`)
+    }
     queue.push(resolved)
     const target = newPath(toPosix(path.relative(sites.source, resolved)))
     const from = toPosix(path.relative(path.dirname(to), codeRE.test(target) ? target.replace(codeRE, '') : target))

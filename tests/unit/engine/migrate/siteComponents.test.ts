@@ -17,7 +17,8 @@ write('components/Card.tsx', 'export default function Card() { return null }\n')
 write('components/info/index.tsx', "import { usePageData, useDark, NoSSR as N } from 'rspress/runtime'\nimport { join } from '@lib/join'\nexport function Info() { return null }\n")
 write('lib/join.ts', "export { helper as join } from './helper'\n")
 write('lib/helper.ts', 'export const helper = (...parts: string[]) => parts.join(" ")\n')
-write('components/Fancy.tsx', "import clsx from 'clsx'\nimport { Content } from '@rspress/core/runtime'\nexport default function Fancy() { return null }\n")
+write('components/Fancy.tsx', "import clsx from 'clsx'\nimport { Content } from '@rspress/core/runtime'\nimport styles from './fancy.module.scss'\nexport default function Fancy() { return null }\n")
+write('components/fancy.module.scss', '.a { color: red }\n')
 write('docs/guide/c.mdx', "import Fancy from '@components/Fancy'\nimport * as All from '@components/info'\n")
 write('docs/guide/a.mdx', "import Card from '@components/Card'\nimport { Info } from '../../components/info'\nimport { Tabs } from '@theme'\nimport Shared from './_shared.mdx'\n\n```mdx\nimport Nope from '@components/Nope'\n```\n\n<Card />\n")
 write('docs/guide/b.mdx', "import Card from '@components/Card.tsx'\nimport Gone from '@components/Gone'\nimport React from 'react'\n")
@@ -65,7 +66,12 @@ describe("the site's own components", () => {
     // A default export by the import's name, a named one by its own; a package or an unmapped runtime name blocks it.
     expect(siteComponentsConfig(components)).toEqual({ Card: { module: 'site/components/Card.tsx' } })
     expect(components[1].blockers.join('\n')).toContain('`import * as All`')
-    expect(components[2].blockers).toEqual(['imports the package `clsx` (site/components/Fancy.tsx): add it to package.json', "uses `Content` of Rspress's runtime, which Sheaf lacks"])
+    expect(components[2].blockers).toEqual([
+      'imports the package `clsx` (site/components/Fancy.tsx): add it to package.json',
+      'imports the stylesheet `./fancy.module.scss` (site/components/Fancy.tsx): a CSS module or Sass/Less file; use plain CSS in `theme.styles`',
+      "uses `Content` of Rspress's runtime, which Sheaf lacks",
+    ])
+    expect(fs.existsSync(path.join(target, 'site/components/fancy.module.scss'))).toBe(true)
     const section = siteComponentsSection(components)
     expect(section).toMatch(/`components\/Card.tsx` -> `site\/components\/Card.tsx` .*Registered as `Card`/)
     expect(section).toMatch(/`components\/Fancy.tsx` .*\*\*Not registered:\*\* imports the package `clsx`/)
