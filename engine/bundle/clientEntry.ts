@@ -2,6 +2,8 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { SiteData } from '../shared/types.ts'
+import { siteComponentTag } from '../shared/siteComponents.ts'
+import type { SiteComponentModule } from '../config/types.ts'
 
 /** The client runtime's entry, compiled with the engine (the regex in scripts/compile.mjs points it at the .js). */
 const clientStart = fileURLToPath(new URL('../client/start.tsx', import.meta.url))
@@ -13,13 +15,16 @@ export interface EntryInput {
   layout?: string
   styles: string[]
   clientModules: string[]
+  /** The site's own MDX components (the config's `components`): name -> its module and export. */
+  siteComponents?: Readonly<Record<string, SiteComponentModule>>
   /** Dev mode: listen for the dev server's page-data updates. */
   dev?: boolean
 }
 
 /**
  * Writes the client entry: styles, plugins' client modules, the layout, one
- * lazy import per template (so each template is its own chunk), then hydrate.
+ * lazy import per template (so each template is its own chunk), the site's own MDX components,
+ * then hydrate.
  */
 export async function writeClientEntry(input: EntryInput): Promise<string> {
   const dir = path.join(input.root, '.sheaf')
@@ -35,8 +40,9 @@ export async function writeClientEntry(input: EntryInput): Promise<string> {
     'const templates = {',
     ...Object.entries(input.templates).map(([name, module]) => `  ${JSON.stringify(name)}: () => import(${spec(module)}),`),
     '}',
+    ...siteComponentLines(input.siteComponents ?? {}, spec),
     `const site = ${JSON.stringify(input.site)}`,
-    'void startClient({ site, templates, Layout })',
+    `void startClient({ site, templates, Layout${Object.keys(input.siteComponents ?? {}).length > 0 ? ', siteComponents' : ''} })`,
     ...(input.dev
       ? [
           'if (import.meta.hot) {',
@@ -51,6 +57,18 @@ export async function writeClientEntry(input: EntryInput): Promise<string> {
   const current = await fs.readFile(file, 'utf8').catch(() => '')
   if (current !== source) await fs.writeFile(file, source)
   return file
+}
+
+/**
+ * The site's own components, imported with the entry: they render in page bodies, which hydrate
+ * at once (a site that registers none imports nothing, and its bundle is what it was).
+ */
+function siteComponentLines(components: Readonly<Record<string, SiteComponentModule>>, spec: (file: string) => string): string[] {
+  const entries = Object.entries(components)
+  if (entries.length === 0) return []
+  const imports = entries.map(([, module], index) => (module.export === 'default' ? `import SiteComponent${index} from ${spec(module.file)}` : `import { ${module.export} as SiteComponent${index} } from ${spec(module.file)}`))
+  const map = entries.map(([name], index) => `  ${JSON.stringify(siteComponentTag(name))}: SiteComponent${index},`)
+  return [...imports, 'const siteComponents = {', ...map, '}']
 }
 
 function toImportPath(file: string): string {

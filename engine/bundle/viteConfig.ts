@@ -17,6 +17,8 @@ export function createViteConfig(options: { root: string; base: string; publicDi
       alias: [
         // The very files the engine runs (compiled: the URLs below end in .js in dist/), so the client bundle and the theme share one runtime.
         { find: /^sheaf\/runtime$/, replacement: fileURLToPath(new URL('../shared/index.ts', import.meta.url)) },
+        // Rspress's runtime for a migrated site's own components (see shared/rspressRuntime.tsx).
+        { find: /^sheaf\/runtime\/rspress$/, replacement: fileURLToPath(new URL('../shared/rspressRuntime.tsx', import.meta.url)) },
         { find: /^sheaf\/plugins\/search\/shared$/, replacement: fileURLToPath(new URL('../../plugins/search/shared/index.ts', import.meta.url)) },
         { find: /^sheaf$/, replacement: fileURLToPath(new URL('../index.ts', import.meta.url)) },
       ],

@@ -16,6 +16,7 @@ import { findHashTarget, scrollToHash } from './scrollToHash.ts'
 import { findNavigableAnchor } from './links.ts'
 import { staticQueriesOf } from './staticQueries.ts'
 import type { StaticQueryResults } from '../shared/staticQuery.ts'
+import type { SiteComponents } from '../shared/siteComponents.ts'
 import { useLocaleNotFound } from './useLocaleNotFound.ts'
 
 type TemplateLoader = () => Promise<{ default: ComponentType<TemplateProps> }>
@@ -24,6 +25,8 @@ export interface ClientOptions {
   site: SiteData
   templates: Record<string, TemplateLoader>
   Layout?: ComponentType<LayoutProps>
+  /** The site's own MDX components by tag (`site:Card`): the config's `components`, when it has any. */
+  siteComponents?: SiteComponents
 }
 
 interface View {
@@ -34,7 +37,7 @@ interface View {
 }
 
 /** Hydrates the server-rendered page, then takes over navigation. */
-export async function startClient({ site: bundledSite, templates, Layout }: ClientOptions): Promise<void> {
+export async function startClient({ site: bundledSite, templates, Layout, siteComponents }: ClientOptions): Promise<void> {
   let site = bundledSite
   const dataElement = findInlinePageData(document)
   const root = document.getElementById(appRootId)
@@ -55,11 +58,11 @@ export async function startClient({ site: bundledSite, templates, Layout }: Clie
   // In a transition, hydration yields to the browser every few milliseconds instead of
   // holding the main thread for the whole page: a tap during it is not blocked.
   startTransition(() => {
-    hydrateRoot(root, <ClientApp site={site} initial={{ page: initial, Template, statics }} loadTemplate={loadTemplate} Layout={Layout} rawHtml={rawHtml} />)
+    hydrateRoot(root, <ClientApp site={site} initial={{ page: initial, Template, statics }} loadTemplate={loadTemplate} Layout={Layout} rawHtml={rawHtml} siteComponents={siteComponents} />)
   })
 }
 
-function ClientApp({ site, initial, loadTemplate, Layout, rawHtml }: { site: SiteData; initial: View; loadTemplate: (name: string) => Promise<ComponentType<TemplateProps>>; Layout?: ComponentType<LayoutProps>; rawHtml: RawHtmlRegistry }) {
+function ClientApp({ site, initial, loadTemplate, Layout, rawHtml, siteComponents }: { site: SiteData; initial: View; loadTemplate: (name: string) => Promise<ComponentType<TemplateProps>>; Layout?: ComponentType<LayoutProps>; rawHtml: RawHtmlRegistry; siteComponents?: SiteComponents }) {
   const [view, setView] = useState<View>(initial)
   const [loading, setLoading] = useState(false)
   const loader = useMemo(() => createPageLoader(site.base, site.notFoundRoutes), [site.base, site.notFoundRoutes])
@@ -195,5 +198,5 @@ function ClientApp({ site, initial, loadTemplate, Layout, rawHtml }: { site: Sit
   }, [navigate, prefetch, loader, loadTemplate, site.base])
 
   const router = useMemo<Router>(() => ({ navigate: (href, options) => navigate(href, options), prefetch, loading }), [navigate, prefetch, loading])
-  return <App site={site} page={view.page} Template={view.Template} Layout={Layout} router={router} rawHtml={rawHtml} staticQueries={view.statics} />
+  return <App site={site} page={view.page} Template={view.Template} Layout={Layout} router={router} rawHtml={rawHtml} staticQueries={view.statics} siteComponents={siteComponents} />
 }

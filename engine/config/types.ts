@@ -2,7 +2,7 @@ import type { HeadTag, PluginOption } from '../plugins/types.ts'
 import type { ThemeConfig } from '../shared/themeConfig.ts'
 import type { CspDirectives, CspOption } from '../render/contentSecurityPolicy.ts'
 import type { HeadersRule } from './headersOption.ts'
-import type { ComponentRegistry } from '../markdown/remarkMdxComponents.ts'
+import type { ComponentRegistry, PropSpec } from '../markdown/remarkMdxComponents.ts'
 import type { PluggableList } from 'unified'
 
 /** The theme: React modules the engine renders. Paths are relative to the project root. */
@@ -86,6 +86,29 @@ export interface LinkOptions {
   deadAnchors?: 'warn' | 'error'
 }
 
+/**
+ * A React component of the site's own code that `.mdx` pages may use (the config's `components`).
+ * Site code is trusted, content is not: a page gives it literal props only, checked at build time.
+ */
+export interface SiteComponentOption {
+  /** Its module, from the site root: `'site/components/Card.tsx'`. */
+  module: string
+  /** The export that is the component. Default `'default'`. */
+  export?: string
+  /**
+   * Its props, declared as `theme.components` declares them (`{ title: { type: 'string', required: true } }`):
+   * a page's props are checked against them at build time. Left out, any prop is taken, each a
+   * literal value (a string, number, boolean, array or object; never code).
+   */
+  props?: Readonly<Record<string, PropSpec>>
+}
+
+/** A site component's module, resolved: its absolute file and the export that is the component. */
+export interface SiteComponentModule {
+  file: string
+  export: string
+}
+
 /** What `site/config.ts` default-exports through `defineConfig`. */
 export interface UserConfig {
   /** The site title, shown in the navbar and in every `<title>`. Required. */
@@ -114,6 +137,13 @@ export interface UserConfig {
   theme: ThemeModules | string
   /** Free-form data for the theme (nav, sidebar, social links, footer, ...). */
   themeConfig?: ThemeConfig
+  /**
+   * The site's own React components that `.mdx` pages may use, by the name pages write:
+   * `{ Card: { module: 'site/components/Card.tsx' } }`. They render on the server and hydrate in
+   * the browser, beside the theme's components, never over them (a page's `<Card>` is the site's
+   * only where the page imports `Card` from a module other than the theme's). Default `{}`.
+   */
+  components?: Record<string, SiteComponentOption>
   markdown?: MarkdownOptions
   /** Extra tags for every page's `<head>` (e.g. the theme's no-flash script). Default `[]`. */
   head?: HeadTag[]
@@ -159,7 +189,8 @@ export interface ResolvedConfig {
   lang: string
   outDir: string
   publicDir: string
-  theme: { layout?: string; templates: Record<string, string>; styles: string[] }
+  /** `siteComponents`: the config's `components` (the site's own MDX components), by name. */
+  theme: { layout?: string; templates: Record<string, string>; styles: string[]; siteComponents?: Record<string, SiteComponentModule> }
   themeConfig: ThemeConfig
   /** `reservedIds`, `contentClasses` and `components`: the theme's (`theme.reservedIds`, …), for the markdown pipeline. */
   markdown: Required<MarkdownOptions> & { reservedIds: string[]; contentClasses: string[]; components: ComponentRegistry }

@@ -10,6 +10,7 @@ import type { ComponentRegistry } from '../markdown/remarkMdxComponents.ts'
 import type { PluggableList } from 'unified'
 import { defaultContainerTypes } from '../shared/containerTypes.ts'
 import { configSchema, fixSeparator, keyMark } from './configSchema.ts'
+import { validateSiteComponents } from './siteComponentsOption.ts'
 
 /**
  * Checks the shape of a loaded config (`unknown` at the edge) against configSchema.ts and applies
@@ -34,6 +35,7 @@ export function validateConfig(value: unknown, root: string, configFile: string)
   const config = checked.output
   const { theme, markdown } = config
   const resolveFromRoot = (relative: string) => path.resolve(root, relative)
+  const siteComponents = validateSiteComponents((config as { components?: unknown }).components, root, fail)
   return {
     root,
     configFile,
@@ -50,6 +52,7 @@ export function validateConfig(value: unknown, root: string, configFile: string)
       layout: theme.layout === undefined ? undefined : resolveFromRoot(theme.layout),
       templates: Object.fromEntries(Object.entries(theme.templates).map(([name, modulePath]) => [name, resolveFromRoot(modulePath)])),
       styles: theme.styles.map(resolveFromRoot),
+      ...(Object.keys(siteComponents.modules).length > 0 ? { siteComponents: siteComponents.modules } : {}),
     },
     themeConfig: config.themeConfig as ResolvedConfig['themeConfig'],
     markdown: {
@@ -65,7 +68,8 @@ export function validateConfig(value: unknown, root: string, configFile: string)
       importAliases: markdown.importAliases ?? {},
       reservedIds: theme.reservedIds,
       contentClasses: theme.contentClasses,
-      components: theme.components as ComponentRegistry,
+      // The site's own components by tag (`site:Card`), beside the theme's (see shared/siteComponents.ts).
+      components: { ...(theme.components as ComponentRegistry), ...siteComponents.registry },
     },
     // The tag names and attributes are checked where the tags are rendered (htmlShell.ts).
     head: config.head as unknown as ResolvedConfig['head'],

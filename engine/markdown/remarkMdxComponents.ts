@@ -7,6 +7,8 @@ import { encodeStructuredProps } from '../shared/structuredProps.ts'
 import { readExpression, type ExpressionNode } from './mdxExpressions.ts'
 import { isAssetSource } from './mdxAssetImports.ts'
 import { unravelJsxParagraphs } from './unravelJsxParagraphs.ts'
+import { componentOf, knownComponentNames, siteComponentProperties, writtenName } from './siteComponentProps.ts'
+import { siteComponentTag } from '../shared/siteComponents.ts'
 
 /** What a prop's literal value may be. */
 export type PropType = 'string' | 'number' | 'boolean' | 'array' | 'object'
@@ -73,18 +75,21 @@ export default function remarkMdxComponents(options: Options) {
       }
       if (type === 'mdxJsxFlowElement' || type === 'mdxJsxTextElement') {
         const element = node as unknown as { name: string | null; attributes: JsxAttribute[]; data?: Record<string, unknown> }
-        const name = element.name === null ? null : (aliases.get(element.name) ?? element.name)
-        if (name === null) {
+        const written = element.name === null ? null : (aliases.get(element.name) ?? element.name)
+        if (written === null) {
           element.data = { hName: 'div', hProperties: {} }
           return undefined
         }
-        const isComponent = /^[A-Z]/.test(name)
-        if (isComponent && !Object.hasOwn(components, name)) {
-          file.fail(`Unknown component \`<${name}>\`. Known components: ${Object.keys(components).join(', ') || 'none'}.`, node, 'sheaf:mdx')
+        const isComponent = /^[A-Z]/.test(written) || written !== writtenName(written)
+        const name = isComponent ? componentOf(written, components) : written
+        if (name === null) {
+          const register = "a component of the site's own code is registered in the config's `components`"
+          file.fail(`Unknown component \`<${writtenName(written)}>\`. Known components: ${knownComponentNames(components)}; ${register}.`, node, 'sheaf:mdx')
         }
-        const props = readProps(withoutEventHandlers(element.attributes, name, file, node), name, file, node, assets)
-        if (isComponent) checkProps(props, name, components[name], file, node)
-        element.data = { hName: name, hProperties: isComponent ? encodeStructuredProps(props) : props }
+        const props = readProps(withoutEventHandlers(element.attributes, writtenName(name), file, node), writtenName(name), file, node, assets)
+        if (isComponent) checkProps(props, writtenName(name), components[name], file, node)
+        const isSite = name !== writtenName(name)
+        element.data = { hName: name, hProperties: isSite ? siteComponentProperties(props, name, file, node) : isComponent ? encodeStructuredProps(props) : props }
       }
       return undefined
     })
@@ -128,14 +133,16 @@ function readProps(attributes: JsxAttribute[], name: string, file: VFile, node: 
 
 /** Fails at the element when its props do not match the component's declared props. */
 function checkProps(props: Record<string, unknown>, name: string, declared: Readonly<Record<string, PropSpec>>, file: VFile, node: unknown): void {
-  const known = Object.keys(declared)
+  const known = Object.keys(declared).filter((prop) => prop !== '*')
   const firstType = (spec: PropSpec): PropType => (typeof spec.type === 'string' ? spec.type : spec.type[0])
   const example = `<${name}${known.filter((prop) => declared[prop].required).map((prop) => ` ${prop}=${exampleValue(firstType(declared[prop]))}`).join('')} />`
   for (const [prop, value] of Object.entries(props)) {
-    if (!Object.hasOwn(declared, prop)) {
+    // `*`: a site component that declares no props takes any (see config/siteComponentsOption.ts).
+    const spec = Object.hasOwn(declared, prop) ? declared[prop] : declared['*']
+    if (!spec) {
       throw propError(`\`<${name}>\` has no prop \`${prop}\`.`, file, node, `use only its props: ${known.map((known) => `\`${known}\``).join(', ') || 'none'}.`)
     }
-    const types: readonly PropType[] = typeof declared[prop].type === 'string' ? [declared[prop].type as PropType] : (declared[prop].type as readonly PropType[])
+    const types: readonly PropType[] = typeof spec.type === 'string' ? [spec.type] : spec.type
     if (!types.includes(typeOfValue(value) as PropType)) {
       throw propError(`The prop \`${prop}\` of \`<${name}>\` must be ${types.map(article).join(' or ')}, got ${describe(value)}.`, file, node, `write e.g. \`${prop}=${exampleValue(types[0])}\`.`)
     }
@@ -206,10 +213,13 @@ function checkImports(node: EsmNode, components: ComponentRegistry, file: VFile,
     }
     for (const specifier of statement.specifiers ?? []) {
       const imported = specifier.type === 'ImportSpecifier' ? (specifier.imported?.name ?? specifier.imported?.value ?? '') : specifier.local.name
-      if (Object.hasOwn(components, imported)) {
+      // From the site's code (any module but the theme's: MDX runs no import, the name says which).
+      if (!fromTheme && Object.hasOwn(components, siteComponentTag(imported))) {
+        aliases.set(specifier.local.name, siteComponentTag(imported))
+      } else if (Object.hasOwn(components, imported)) {
         if (specifier.local.name !== imported) aliases.set(specifier.local.name, imported)
       } else if (!fromTheme) {
-        file.fail(`Unknown component import \`${imported}\`. Known components: ${Object.keys(components).join(', ')}.`, node as never, 'sheaf:mdx')
+        file.fail(`Unknown component import \`${imported}\`. Known components: ${knownComponentNames(components)}.`, node as never, 'sheaf:mdx')
       }
     }
   }

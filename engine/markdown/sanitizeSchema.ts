@@ -33,7 +33,7 @@ export function createSanitizeSchema(components: ComponentRegistry): Schema {
       code: [...(attributes.code ?? []), 'dataMeta'],
       img: [...(attributes.img ?? []), 'width', 'height', 'loading'],
       // Object and array props travel as one JSON property (see structuredProps.ts).
-      ...Object.fromEntries(Object.entries(components).map(([name, props]) => [name, [...Object.keys(props), structuredPropsProperty]])),
+      ...Object.fromEntries(Object.entries(components).map(([name, props]) => [name, [...Object.keys(props).filter((prop) => prop !== '*'), structuredPropsProperty]])),
     },
     protocols: {
       ...defaultSchema.protocols,

@@ -5,6 +5,8 @@ export interface ComponentImport {
   specifier: string
   /** The local names it binds (`Card` of `import Card from ...`, `A`, `B` of `import { A, B as B2 }`: `B2`). */
   names: string[]
+  /** Each binding: the export it takes (`default`, a name, or `*` for a namespace) and its local name. */
+  bindings: { imported: string; local: string }[]
   line: number
 }
 
@@ -24,28 +26,28 @@ export function findComponentImports(source: string): ComponentImport[] {
   for (const match of prose.matchAll(importRE)) {
     const [, clause, specifier] = match
     if (themeModuleRE.test(specifier) || /\.mdx?$/.test(specifier) || /^type\s/.test(clause)) continue
-    const names = boundNames(clause)
-    if (names.length === 0) continue
-    found.push({ specifier, names, line: prose.slice(0, match.index).split('\n').length })
+    const bindings = boundNames(clause)
+    if (bindings.length === 0) continue
+    found.push({ specifier, names: bindings.map((binding) => binding.local), bindings, line: prose.slice(0, match.index).split('\n').length })
   }
   return found
 }
 
-/** `Default, { A, B as C, type T }` -> `['Default', 'A', 'C']`; `* as NS` -> `['NS']`. */
-function boundNames(clause: string): string[] {
-  const names: string[] = []
+/** `Default, { A, B as C, type T }` -> `Default` (default), `A`, `C` (B); `* as NS` -> `NS` (`*`). */
+function boundNames(clause: string): { imported: string; local: string }[] {
+  const names: { imported: string; local: string }[] = []
   const braces = /\{([\s\S]*)\}/.exec(clause)
   const outside = clause.replace(/\{[\s\S]*\}/, '').split(',').map((part) => part.trim()).filter(Boolean)
   for (const part of outside) {
     const namespace = /^\*\s+as\s+([\w$]+)$/.exec(part)
-    if (namespace) names.push(namespace[1])
-    else if (/^[\w$]+$/.test(part)) names.push(part)
+    if (namespace) names.push({ imported: '*', local: namespace[1] })
+    else if (/^[\w$]+$/.test(part)) names.push({ imported: 'default', local: part })
   }
   for (const part of braces?.[1].split(',') ?? []) {
     const entry = part.trim()
     if (!entry || entry.startsWith('type ')) continue
-    const alias = /\sas\s+([\w$]+)$/.exec(entry)
-    names.push(alias ? alias[1] : entry)
+    const alias = /^([\w$]+)\s+as\s+([\w$]+)$/.exec(entry)
+    names.push(alias ? { imported: alias[1], local: alias[2] } : { imported: entry, local: entry })
   }
   return names
 }

@@ -11,7 +11,8 @@ import { scanContent, type ContentIssue } from './scanContent.ts'
 import { contentToChangeSection } from './contentToChange.ts'
 import { contentAliases } from './contentAliases.ts'
 import { readTsconfigPaths } from './tsconfigPaths.ts'
-import { copySiteComponents, siteComponentsSection, type SiteComponent } from './siteComponents.ts'
+import { copySiteComponents, siteComponentsConfig, type SiteComponent } from './siteComponents.ts'
+import { siteComponentsSection } from './siteComponentsSection.ts'
 import { translateConfig, type TranslatedConfig, type Untranslated } from './translateConfig.ts'
 
 /** The folder of the Sheaf package that is running: the new site depends on it (`"sheaf": "file:<it>"`). */
@@ -108,12 +109,16 @@ export function migrateRspress(sourceDir: string, targetDir: string): MigrationR
       config.styles.splice(config.styles.indexOf(style), 1)
     }
   }
+  // The site's own components, copied and registered: the pages that import them build as they are.
+  const components = copySiteComponents(source, docsDir, target, aliases)
+  files.push(...components.flatMap((component) => component.files))
+  const registered = siteComponentsConfig(components)
+  if (Object.keys(registered).length > 0) config.fields.components = registered
   write('package.json', packageJson(target))
   write('.gitignore', 'node_modules/\nbuild/\n.sheaf/\n.sheaf-cache/\n')
   write('site/config.ts', configSource(config))
-  const contentIssues = scanContent(docsDir, path.posix.join(config.contentRoot, config.versionFolder ?? ''))
-  const components = copySiteComponents(source, docsDir, target, aliases)
-  files.push(...components.map((component) => component.copiedTo))
+  const handled = new Set(components.filter((component) => Object.keys(component.registered).length > 0).flatMap((component) => component.importedBy.map((place) => path.join(source, place))))
+  const contentIssues = scanContent(docsDir, path.posix.join(config.contentRoot, config.versionFolder ?? ''), handled)
   const report = migrationReport(config, configName, contentIssues, 'found by looking through the pages', components)
   write('MIGRATION.md', report)
   const rewriteReport = (issues: ContentIssue[], checked: string) => {

@@ -1,23 +1,30 @@
 /**
  * What a component's imports from Rspress's runtime (`rspress/runtime`, `@rspress/runtime`)
- * become in Sheaf: the name in `sheaf/runtime` that does the same, or why none does. The
- * migration lists each component's unmapped names in MIGRATION.md with the file.
+ * become in Sheaf: the export of `sheaf/runtime/rspress` (engine/shared/rspressRuntime.tsx) that
+ * does the same, or why none does. The migration points the imports at that module and lists
+ * each component's unmapped names in MIGRATION.md with the file.
  */
 export const runtimeEquivalents: Readonly<Record<string, { sheaf: string } | { missing: string }>> = {
-  usePageData: { sheaf: 'usePageData (the page: title, frontmatter, lang, toc; the site: useSiteData)' },
-  useLang: { sheaf: 'usePageData().page.lang' },
-  withBase: { sheaf: 'withBase(path, useSiteData().base)' },
-  normalizeHrefInRuntime: { sheaf: 'resolvePath' },
-  useLocation: { sheaf: 'useRouter().path' },
-  useNavigate: { sheaf: 'useRouter().navigate' },
-  isEqualPath: { sheaf: 'routeKey(a) === routeKey(b)' },
-  useDark: { missing: "the default theme keeps its dark mode in its own state (html[data-theme]); read it from the document" },
-  NoSSR: { missing: 'Sheaf renders every component on the server; render the browser-only part in a useEffect' },
-  useVersion: { missing: 'read the version from usePageData().page.version' },
+  usePageData: { sheaf: 'usePageData (the page from the template query: title, frontmatter, lang, toc; routePath; siteData)' },
+  useLang: { sheaf: 'useLang' },
+  useVersion: { sheaf: 'useVersion' },
+  useDark: { sheaf: "useDark (the theme's `dark` class on <html>; false on the server)" },
+  NoSSR: { sheaf: 'NoSSR (its children after hydration)' },
+  withBase: { sheaf: 'withBase' },
+  normalizeHrefInRuntime: { sheaf: 'normalizeHrefInRuntime' },
+  useLocation: { sheaf: 'useLocation (the route: pathname)' },
+  useNavigate: { sheaf: 'useNavigate' },
+  isEqualPath: { sheaf: 'isEqualPath' },
+  Helmet: { sheaf: 'Helmet' },
   Content: { missing: "a page's content is rendered by the theme's templates, not by a component" },
+  useI18n: { missing: "Sheaf's UI texts are the theme's (`i18n({ texts })`): read them from the layout query's `i18n`" },
+  useSearchParams: { missing: 'pages are static: read `window.location.search` in an effect' },
 }
 
-const runtimeModuleRE = /^(rspress\/runtime|@rspress\/runtime|@rspress\/core\/runtime)$/
+/** The module migrate points those imports at: the compatibility module of Sheaf's runtime. */
+export const rspressCompatModule = 'sheaf/runtime/rspress'
+
+export const runtimeModuleRE = /^(rspress\/runtime|@rspress\/runtime|@rspress\/core\/runtime)$/
 const importRE = /^import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+['"]([^'"]+)['"]/gm
 
 /** A component's imports from Rspress's runtime: those Sheaf maps, and those it does not (with why). */

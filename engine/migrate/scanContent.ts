@@ -15,9 +15,10 @@ const importFromRE = /^import\s[\s\S]*?from\s+['"]([^'"]+)['"]|^import\s+['"]([^
  * Looks through the pages for what Rspress accepts and Sheaf does not, so MIGRATION.md can list
  * them with file:line before the first build: images by relative path (Sheaf serves images from
  * the public folder) and MDX imports from modules other than the theme (MDX is never run).
- * Fenced code is skipped. The build reports the same places; this only says it earlier.
+ * Fenced code is skipped, and so are the imports of the site's components migrate registered
+ * (`siteImports`: `<page file>:<line>`). The build reports the same places; this only says it earlier.
  */
-export function scanContent(docsDir: string, label: string): ContentIssue[] {
+export function scanContent(docsDir: string, label: string, siteImports: ReadonlySet<string> = new Set()): ContentIssue[] {
   const issues: ContentIssue[] = []
   const pages = walkDirectory(docsDir, { skip: ({ dirent }) => dirent.name === 'node_modules' }).filter((entry) => !entry.dirent.isDirectory() && /\.mdx?$/.test(entry.relative))
   for (const file of pages.map((entry) => entry.relative).sort()) {
@@ -39,7 +40,9 @@ export function scanContent(docsDir: string, label: string): ContentIssue[] {
         // cannot) and images imported as values (served from the public folder).
         if (themeModuleRE.test(from) || /\.mdx?$/.test(from) || isAssetSource(from)) continue
         const line = prose.slice(0, match.index).split('\n').length
-        issues.push({ where: `${relative}:${line}`, cause: 'MDX imports Sheaf does not resolve', problem: `imports from \`${from}\`: MDX pages may only use the theme's components (Rspress's built-ins: Tabs, Tab, PackageManagerTabs, Badge, Card, LinkCard, ...); Sheaf never runs MDX code` })
+        // A registered site component (see siteComponents.ts): `<page file>:<line>`.
+        if (siteImports.has(`${path.join(docsDir, file)}:${line}`)) continue
+        issues.push({ where: `${relative}:${line}`, cause: 'MDX imports Sheaf does not resolve', problem: `imports from \`${from}\`: MDX pages may use the theme's components (Rspress's built-ins: Tabs, Tab, PackageManagerTabs, Badge, Card, LinkCard, ...) and the site's registered in \`components\`; Sheaf never runs MDX code` })
       }
     }
   }

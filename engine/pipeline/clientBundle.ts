@@ -19,13 +19,15 @@ export async function bundleClient(config: ResolvedConfig, runner: PluginRunner,
     layout: config.theme.layout,
     styles: config.theme.styles,
     clientModules: runner.clientModules(),
+    siteComponents: config.theme.siteComponents,
   }
   // Before the cache: a link or a file added since the last build must be refused even when nothing else changed.
   assertPublicLinksInside(config.root, config.publicDir)
   assertPublicFilesPublishable(config.root, config.publicDir)
   const run = async () => bundleInWorker({ root: config.root, base: config.base, publicDir: config.publicDir, entry: await writeClientEntry(input), outDir, templates: config.theme.templates })
   if (!bundlesDir) return run()
-  const sources = [...Object.values(input.templates), ...(input.layout ? [input.layout] : []), ...input.styles, ...input.clientModules].map((file) => path.dirname(file))
+  const components = Object.values(input.siteComponents ?? {}).map((component) => component.file)
+  const sources = [...Object.values(input.templates), ...(input.layout ? [input.layout] : []), ...input.styles, ...input.clientModules, ...components].map((file) => path.dirname(file))
   const key = createHash('sha1').update(engine).update(fingerprintPaths([...sources, config.publicDir])).update(JSON.stringify(input)).update(config.base).digest('hex')
   return (await cachedBundle(bundlesDir, key, outDir, run)).assets
 }

@@ -38,7 +38,7 @@ export function renderApp(site: SiteData, page: PageData, theme: LoadedTheme, si
   // A context per render: react-helmet-async's server state is per provider, never global.
   const helmetContext = {}
   const html = renderToString(
-    <App site={site} page={page} Template={template.component} Layout={theme.layout?.component} rawHtml={rawHtml} hastCompiler={hastCompiler} staticQueries={staticQueries} helmetContext={helmetContext} siteHead={{ lang: siteHead.lang, tags: siteHead.headTags }} />,
+    <App site={site} page={page} Template={template.component} Layout={theme.layout?.component} rawHtml={rawHtml} hastCompiler={hastCompiler} staticQueries={staticQueries} helmetContext={helmetContext} siteHead={{ lang: siteHead.lang, tags: siteHead.headTags }} siteComponents={theme.siteComponents} />,
   )
   const head = readDocumentHead(helmetContext)
   // React 19 emits hoistable head tags first when rendering a fragment of the document.

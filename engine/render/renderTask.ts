@@ -9,7 +9,7 @@ import { themeImporter, type ThemeImportPlan } from './themeImporter.ts'
 
 export interface RenderTaskInit {
   root: string
-  theme: { layout?: string; templates: Record<string, string> }
+  theme: Parameters<typeof loadTheme>[1]
   plan: ThemeImportPlan
   siteData: SiteData
   assets: ClientAssets

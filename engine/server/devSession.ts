@@ -97,6 +97,7 @@ export class DevSession {
       layout: site.config.theme.layout,
       styles: site.config.theme.styles,
       clientModules: site.runner.clientModules(),
+      siteComponents: site.config.theme.siteComponents,
       dev: true,
     })
     this.entry = file

@@ -3,6 +3,7 @@ import { HastCompilerContext, type HastCompiler } from './hastCompiler.ts'
 import { Helmet, HelmetProvider } from './helmet.ts'
 import { RawHtmlContext, type RawHtmlRegistry } from './RawHtml.tsx'
 import { PageHeadTags, SiteHead, type SiteHeadProps } from './SiteHead.tsx'
+import { SiteComponentsContext, type SiteComponents } from './siteComponents.ts'
 import { PageContext, RouterContext, SiteContext, type Router } from './contexts.ts'
 import { mirrorTitleOnClient } from './titleMirror.ts'
 import { StaticQueryContext, type StaticQueryResults } from './staticQuery.ts'
@@ -28,12 +29,14 @@ export interface AppProps {
   helmetContext?: object
   /** The server's outermost head: the page's language and the config's and plugins' tags (see SiteHead). */
   siteHead?: SiteHeadProps
+  /** The site's own MDX components by tag (`site:Card`), from the config's `components`; none when it registers none. */
+  siteComponents?: SiteComponents
 }
 
 const noopRouter: Router = { navigate: async () => undefined, prefetch: () => undefined, loading: false }
 
 /** The root tree, identical on server and client. */
-export function App({ site, page, Template, Layout, router = noopRouter, rawHtml, hastCompiler, staticQueries, helmetContext, siteHead }: AppProps) {
+export function App({ site, page, Template, Layout, router = noopRouter, rawHtml, hastCompiler, staticQueries, helmetContext, siteHead, siteComponents }: AppProps) {
   const content: ReactNode = <Template data={page.data} pageContext={page.context} path={page.path} />
   return (
     <HelmetProvider context={helmetContext}>
@@ -41,6 +44,7 @@ export function App({ site, page, Template, Layout, router = noopRouter, rawHtml
       <Helmet onChangeClientState={mirrorTitleOnClient} />
       <PageHeadTags tags={page.head} />
       <HastCompilerContext.Provider value={hastCompiler ?? null}>
+        <SiteComponentsContext.Provider value={siteComponents ?? null}>
         <RawHtmlContext.Provider value={rawHtml ?? null}>
           <SiteContext.Provider value={site}>
           <StaticQueryContext.Provider value={staticQueries ?? null}>
@@ -58,6 +62,7 @@ export function App({ site, page, Template, Layout, router = noopRouter, rawHtml
           </StaticQueryContext.Provider>
           </SiteContext.Provider>
         </RawHtmlContext.Provider>
+        </SiteComponentsContext.Provider>
       </HastCompilerContext.Provider>
     </HelmetProvider>
   )

@@ -4,6 +4,7 @@ import { useContext } from 'react'
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
 import { HastCompilerContext } from './hastCompiler.ts'
 import { hastToReact } from './hastToReact.ts'
+import { SiteComponentsContext, withSiteComponents } from './siteComponents.ts'
 import { withStructuredProps } from './structuredProps.ts'
 
 export interface HastContentProps {
@@ -18,7 +19,9 @@ export function HastContent({ tree, components }: HastContentProps) {
   // The server render compiles with rehype-react (see hastCompiler.ts); the browser with
   // hastToReact, the same tree in a tenth of the bytes (see hastToReact.ts).
   const compile = useContext(HastCompilerContext) ?? hastToReact
-  return compile(withoutScriptProperties(tree), { Fragment, jsx, jsxs, components: withStructuredProps(components) as Partial<Components>, ignoreInvalidStyle: true })
+  // The site's own MDX components (the config's `components`), beside the theme's.
+  const all = withSiteComponents(components, useContext(SiteComponentsContext))
+  return compile(withoutScriptProperties(tree), { Fragment, jsx, jsxs, components: withStructuredProps(all) as Partial<Components>, ignoreInvalidStyle: true })
 }
 
 const checked = new WeakMap<Root, Root>()

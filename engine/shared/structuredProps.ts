@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react'
 import { jsx } from 'react/jsx-runtime'
+import { siteComponentPrefix } from './siteComponents.ts'
 
 /**
  * MDX component props that are objects or arrays (`command={{ npm: '…', yarn: '…' }}`,
@@ -35,10 +36,15 @@ export function withStructuredProps<T extends Record<string, unknown>>(component
   if (known) return known as T
   const result: Record<string, unknown> = {}
   for (const [name, component] of Object.entries(components)) {
-    result[name] = /^[A-Z]/.test(name) && component ? decodeProps(component as ComponentType<Record<string, unknown>>) : component
+    result[name] = isComponentName(name) && component ? decodeProps(component as ComponentType<Record<string, unknown>>) : component
   }
   wrapped.set(components, result)
   return result as T
+}
+
+/** A theme's MDX component (`Tabs`) or a site's (`site:Card`); lowercase names are HTML elements. */
+function isComponentName(name: string): boolean {
+  return /^[A-Z]/.test(name) || name.startsWith(siteComponentPrefix)
 }
 
 function decodeProps(Component: ComponentType<Record<string, unknown>>): ComponentType<Record<string, unknown>> {
@@ -50,11 +56,16 @@ function decodeProps(Component: ComponentType<Record<string, unknown>>): Compone
   return WithStructuredProps
 }
 
+/** Props content may never give: React's own, and those that make markup or script of a string. */
+export const reservedPropRE = /^(children|key|ref|dangerouslySetInnerHTML|srcdoc|on.*)$/i
+
 /** Page data can be forged: anything but a JSON object gives no props. */
 function parseObject(encoded: string): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(encoded)
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return {}
+    // Never React's own props or a script property, which a component may spread onto an element.
+    return Object.fromEntries(Object.entries(value).filter(([name]) => !reservedPropRE.test(name)))
   } catch {
     return {}
   }
