@@ -6,6 +6,9 @@
 //
 // Two lanes, each a sequence: the typegen checks go one after the other because each may first
 // compile a stale engine into dist/, and two compiles into one dist/ at once would race.
+//
+// `--lint` (what `npm test` runs) adds ESLint to the first lane and Prettier's check to the second:
+// each is one single-threaded process too, so on two cores they cost about half their sum.
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -13,6 +16,9 @@ import { fileURLToPath } from 'node:url'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const sheaf = path.join(root, 'bin/sheaf.js')
 const tsc = path.join(root, 'node_modules/typescript/bin/tsc')
+const eslint = path.join(root, 'node_modules/eslint/bin/eslint.js')
+const prettier = path.join(root, 'node_modules/prettier/bin/prettier.cjs')
+const lint = process.argv.includes('--lint')
 
 /** @typedef {{ label: string, args: string[], cwd?: string }} Step */
 
@@ -26,6 +32,10 @@ const lanes = [
     { label: 'tsc -p tsconfig.client.json', args: [tsc, '-p', 'tsconfig.client.json', '--noEmit', '--pretty'] },
   ],
 ]
+if (lint) {
+  lanes[0].push({ label: 'eslint .', args: [eslint, '.', '--max-warnings', '0'] })
+  lanes[1].push({ label: 'prettier --check .', args: [prettier, '--check', '.', '--log-level', 'warn'] })
+}
 
 /** Runs one step; its output is printed in one piece when it ends, so the lanes' output never interleaves. */
 function run(step) {
