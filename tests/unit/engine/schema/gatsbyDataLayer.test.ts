@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createDataLayer, type DataLayer } from '../../../../engine/dataLayer.ts'
-import { parseReadKey } from '../../../../engine/incremental/readKey.ts'
+import { parseReadKey, parseTypeRead, ReadDigests, typeReadKey } from '../../../../engine/incremental/readKey.ts'
 import { buildSchema, type NamedResolvers, type NamedTypeDefs } from '../../../../engine/schema/buildSchema.ts'
 import type { SheafNode } from '../../../../engine/store/types.ts'
 import { sampleStore } from './sampleStore.ts'
@@ -104,25 +104,34 @@ describe('inference', () => {
 })
 
 describe('tracking without track()', () => {
-  const reads = async (layer: DataLayer, query: string) => {
+  type Read = { nodeId: string; fields: string[] | null } | { type: string; fields: string[] }
+  const reads = async (layer: DataLayer, query: string): Promise<Read[]> => {
     const set = new Set<string>()
     await layer.query(query, {}, 'test', set)
-    return [...set].map(parseReadKey)
+    return [...set].map((key) => parseTypeRead(key) ?? parseReadKey(key))
   }
 
-  it('an allX filter records each node in the fields that decided it, and the nodes returned in what they show', async () => {
+  it('an allX filter records one read of the type in the fields that decided it, and the nodes returned in what they show', async () => {
     const layer = layerOf()
     const recorded = await reads(layer, '{ allAuthor(filter: { born: { gt: 1900 } }) { nodes { name } } }')
-    expect(recorded).toContainEqual({ nodeId: 'author-ada', fields: ['born'] })
-    expect(recorded).toContainEqual({ nodeId: 'author-bob', fields: ['born'] })
+    expect(recorded).toContainEqual({ type: 'Author', fields: ['born'] })
     expect(recorded).toContainEqual({ nodeId: 'author-bob', fields: ['name'] })
-    expect(recorded.filter((read) => read.nodeId === 'author-ada')).toHaveLength(1)
+    expect(recorded.some((read) => 'nodeId' in read && read.nodeId === 'author-ada')).toBe(false)
   })
 
-  it('a @link records the linked node and every candidate in the field it links by', async () => {
+  it('records each node instead where reads are compared node by node (the dev server)', async () => {
+    const store = sampleStore()
+    const layer = createDataLayer(buildSchema([linkSdl], [], store), store, site, { readsPerNode: true })
+    const recorded = await reads(layer, '{ allAuthor(filter: { born: { gt: 1900 } }) { nodes { name } } }')
+    expect(recorded).toContainEqual({ nodeId: 'author-ada', fields: ['born'] })
+    expect(recorded).toContainEqual({ nodeId: 'author-bob', fields: ['name'] })
+    expect(recorded.filter((read) => 'nodeId' in read && read.nodeId === 'author-ada')).toHaveLength(1)
+  })
+
+  it('a @link records the linked node and the type it searched in the field it links by', async () => {
     const layer = layerOf()
     const recorded = await reads(layer, '{ author(slug: { eq: "bob" }) { pages { title } } }')
-    expect(recorded.filter((read) => read.nodeId.startsWith('author-') === false && read.fields?.join() === 'frontmatter')).toHaveLength(3)
+    expect(recorded).toContainEqual({ type: 'Page', fields: ['frontmatter'] })
     expect(recorded.some((read) => read.fields?.includes('title'))).toBe(true)
   })
 
@@ -139,6 +148,19 @@ describe('tracking without track()', () => {
     const layer = layerOf([linkSdl, { source: 'plugin authors', sdl: 'extend type Query { oldest: Author }' }], [resolvers])
     const recorded = await reads(layer, '{ oldest { name } }')
     expect(recorded).toContainEqual({ nodeId: 'author-ada', fields: null })
-    expect(recorded).toContainEqual({ nodeId: 'author-bob', fields: ['born'] })
+    expect(recorded).toContainEqual({ type: 'Author', fields: ['born'] })
+  })
+
+  it('a type read sees a change to its fields on any node, and a node added, but not other fields', () => {
+    const store = sampleStore()
+    const key = typeReadKey('Author', ['born'])
+    const before = new ReadDigests(store).of(key)
+    store.updateNode(store.getNode('author-bob')!, { name: 'Robert' })
+    expect(new ReadDigests(store).of(key)).toBe(before)
+    store.updateNode(store.getNode('author-bob')!, { born: 1951 })
+    const changed = new ReadDigests(store).of(key)
+    expect(changed).not.toBe(before)
+    store.createNode({ id: 'author-cy', type: 'Author', slug: 'cy', name: 'Cy' }, 'test')
+    expect(new ReadDigests(store).of(key)).not.toBe(changed)
   })
 })
