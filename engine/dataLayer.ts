@@ -1,7 +1,7 @@
 import type { GraphQLSchema } from 'graphql'
 import { routeKey } from './shared/routes.ts'
 import { clearReadKeys, readKey, typeReadKey } from './incremental/readKey.ts'
-import { defaultOrders } from './schema/defaultOrders.ts'
+import { queryScope } from './schema/linkDirective.ts'
 import { createNodeModel } from './schema/nodeModel.ts'
 import { runQuery } from './schema/runQuery.ts'
 import type { QueryContext } from './schema/types.ts'
@@ -34,10 +34,11 @@ export function createDataLayer(schema: GraphQLSchema, store: NodeStore, site: R
   clearReadKeys()
   const byRoute = new Map<string, SheafNode>()
   for (const page of store.getNodesByType('Page')) byRoute.set(routeKey(String(page.path)), page)
+  const scope = queryScope(schema)
   const context = (reads?: Set<string>): QueryContext => {
     const track = reads ? (id: string, fields?: readonly string[]) => void reads.add(readKey(id, fields)) : () => undefined
     const trackType = options.readsPerNode ? undefined : reads ? (type: string, fields: readonly string[]) => void reads.add(typeReadKey(type, fields)) : () => undefined
-    return { store, site, pageByPath: (path) => byRoute.get(routeKey(path)), track, trackType, nodeModel: createNodeModel(store, { track, trackType }, defaultOrders) }
+    return { store, site, pageByPath: (path) => byRoute.get(routeKey(path)), track, trackType, nodeModel: createNodeModel(store, { track, trackType }, scope) }
   }
   return {
     schema,

@@ -1,5 +1,6 @@
 import type { NodeStore } from '../store/nodeStore.ts'
 import type { SheafNode } from '../store/types.ts'
+import type { QueryScope } from './query/linkedFields.ts'
 import { orderedNodes, type DefaultOrders } from './query/nodeIndex.ts'
 import { runNodeQuery, type NodeQuery, type NodeQueryResult } from './query/runNodeQuery.ts'
 
@@ -42,15 +43,16 @@ export interface NodeModel {
  * fields of every node of the type: one read of the type, not 5,000 of its nodes, when the
  * recorder can) and what it returned (`selected`: the fields shown, when known).
  */
-export function trackedQuery(store: NodeStore, reads: ReadRecorder, orders: DefaultOrders, type: string, query: NodeQuery, selected?: readonly string[]): NodeQueryResult {
-  const result = runNodeQuery(store, type, query, orders)
-  if (result.decisive.length > 0) trackWholeType(store, reads, orders, type, result.decisive, result.nodes)
+export function trackedQuery(store: NodeStore, reads: ReadRecorder, scope: QueryScope, type: string, query: NodeQuery, selected?: readonly string[]): NodeQueryResult {
+  const result = runNodeQuery(store, type, query, scope)
+  if (result.decisive.length > 0) trackWholeType(store, reads, scope.orders, type, result.decisive, result.nodes)
+  for (const read of result.linked) if (read.fields.length > 0) trackWholeType(store, reads, scope.orders, read.type, read.fields, [])
   const shown = selected && [...new Set([...selected, ...result.decisive])]
   if (!shown || shown.length > 0) for (const node of result.nodes) reads.track(node.id, shown)
   return result
 }
 
-export function createNodeModel(store: NodeStore, reads: ReadRecorder, orders: DefaultOrders): NodeModel {
+export function createNodeModel(store: NodeStore, reads: ReadRecorder, scope: QueryScope): NodeModel {
   const { track } = reads
   const byId = (id: string, type?: string) => {
     const node = store.getNode(id)
@@ -61,10 +63,10 @@ export function createNodeModel(store: NodeStore, reads: ReadRecorder, orders: D
   return {
     getNodeById: (args) => (typeof args === 'string' ? byId(args) : byId(args?.id, args?.type)),
     getNodesByIds: ({ ids, type }) => ids.map((id) => byId(id, type)).filter((node): node is SheafNode => node !== null),
-    getAllNodes: ({ type }) => trackedQuery(store, reads, orders, type, {}).nodes,
-    findOne: async ({ type, query = {} }) => trackedQuery(store, reads, orders, type, { ...query, limit: 1 }).nodes[0] ?? null,
+    getAllNodes: ({ type }) => trackedQuery(store, reads, scope, type, {}).nodes,
+    findOne: async ({ type, query = {} }) => trackedQuery(store, reads, scope, type, { ...query, limit: 1 }).nodes[0] ?? null,
     findAll: async ({ type, query = {} }) => {
-      const result = trackedQuery(store, reads, orders, type, query)
+      const result = trackedQuery(store, reads, scope, type, query)
       return { entries: result.nodes, totalCount: async () => result.totalCount }
     },
   }

@@ -103,7 +103,7 @@ export function columnAt(store: NodeStore, type: string, orders: DefaultOrders, 
  */
 export function sortedNodes(store: NodeStore, type: string, orders: DefaultOrders, keys: readonly SortKey[]): readonly SheafNode[] {
   const view = typeView(store, type, orders)
-  const key = JSON.stringify(keys)
+  const key = JSON.stringify(keys.map((sortKey) => [sortKey.path, sortKey.descending, sortKey.value !== undefined]))
   let sorted = view.orders.get(key)
   if (!sorted) view.orders.set(key, (sorted = sortNodes(view.nodes, keys)))
   return sorted

@@ -1,6 +1,7 @@
 import type { NodeStore } from '../../store/nodeStore.ts'
 import type { SheafNode } from '../../store/types.ts'
 import { compileFilter, filterRoots, meets, type Condition, type Filter } from './filterNodes.ts'
+import { linkedConditions, linkedSortKeys, type QueryScope, type TypeRead } from './linkedFields.ts'
 import { columnAt, indexable, membership, nodesWithValues, orderedNodes, sortedNodes, type DefaultOrders } from './nodeIndex.ts'
 import { passes, type ScalarOperator } from './operators.ts'
 import { compileSort, sortNodes, type SortKey, type SortInput } from './sortNodes.ts'
@@ -19,6 +20,8 @@ export interface NodeQueryResult {
   totalCount: number
   /** The top-level fields the filter and sort read, of every node of the type (what decided the result). */
   decisive: string[]
+  /** What decided the result in other types' nodes (a filter or sort through a linked field). */
+  linked: TypeRead[]
 }
 
 /** A condition an index can answer: `eq` or `in` of scalars, outside `elemMatch`. */
@@ -60,9 +63,16 @@ function sortedPage(sorted: () => readonly SheafNode[], matched: readonly SheafN
  * Runs a Gatsby query over the nodes of a type: filter (through an index when a condition is an
  * `eq` or `in`), sort (stable, after the type's default order), skip, limit.
  */
-export function runNodeQuery(store: NodeStore, type: string, query: NodeQuery, orders: DefaultOrders = {}): NodeQueryResult {
-  const conditions = compileFilter(query.filter)
-  const keys = compileSort(query.sort)
+export function runNodeQuery(store: NodeStore, type: string, query: NodeQuery, scope: QueryScope = { orders: {} }): NodeQueryResult {
+  const { orders } = scope
+  const links = scope.links?.get(type)
+  const through = linkedConditions(query.filter, links, (target, filter) => {
+    const result = runNodeQuery(store, target, { filter }, scope)
+    return { nodes: result.nodes, reads: [{ type: target, fields: result.decisive }, ...result.linked] }
+  })
+  const conditions = [...compileFilter(through.filter), ...through.conditions]
+  const sort = linkedSortKeys(store, scope, links, compileSort(query.sort))
+  const keys = sort.keys
   const all = orderedNodes(store, type, orders)
   // Each `eq`/`in` condition is answered by its index: the smallest answer gives the candidates,
   // the others are checked by membership, and only the remaining conditions read the nodes.
@@ -82,6 +92,6 @@ export function runNodeQuery(store: NodeStore, type: string, query: NodeQuery, o
   const skip = Math.max(0, query.skip ?? 0)
   const end = query.limit === null || query.limit === undefined ? undefined : skip + Math.max(0, query.limit)
   const nodes = keys.length > 0 ? sortedPage(() => sortedNodes(store, type, orders, keys), matched, all, keys, skip, end) : matched.slice(skip, end)
-  const decisive = [...new Set([...filterRoots(conditions), ...keys.map((key) => key.path[0])])]
-  return { nodes, totalCount: matched.length, decisive }
+  const decisive = [...new Set([...filterRoots(conditions), ...sort.roots])]
+  return { nodes, totalCount: matched.length, decisive, linked: [...through.reads, ...sort.reads] }
 }

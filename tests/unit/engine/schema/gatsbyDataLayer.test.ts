@@ -164,3 +164,52 @@ describe('tracking without track()', () => {
     expect(new ReadDigests(store).of(key)).not.toBe(changed)
   })
 })
+
+// Gatsby filters and sorts through a @link field as if the linked node were inline: the targets
+// meeting the inner filter are found first, and the link's `from` must hold one of their keys.
+describe('filtering and sorting through linked fields', () => {
+  const titles = (data: Record<string, any>, field = 'allPage') => data[field].nodes.map((node: { title?: string; slug?: string }) => node.title ?? node.slug)
+
+  it('filters by a field of the linked node, alone or with other conditions', async () => {
+    const layer = layerOf()
+    expect(titles(await layer.query('{ allPage(filter: { author: { name: { eq: "Ada Lovelace" } } }) { nodes { title } } }', {}, 'test'))).toEqual(['Beta', 'Gamma'])
+    expect(titles(await layer.query('{ allPage(filter: { author: { born: { gt: 1900 } }, frontmatter: { tags: { eq: "x" } } }) { nodes { title } } }', {}, 'test'))).toEqual(['Alpha'])
+    expect(titles(await layer.query('{ allPage(filter: { author: { name: { eq: "Nobody" } } }) { nodes { title } } }', {}, 'test'))).toEqual([])
+  })
+
+  it('filters through a list link with elemMatch, and through links of links', async () => {
+    const layer = layerOf()
+    expect(titles(await layer.query('{ allAuthor(filter: { pages: { elemMatch: { title: { eq: "Alpha" } } } }) { nodes { slug } } }', {}, 'test'), 'allAuthor')).toEqual(['bob'])
+    expect(titles(await layer.query('{ allPage(filter: { author: { pages: { elemMatch: { title: { eq: "Gamma" } } } } }) { nodes { title } } }', {}, 'test'))).toEqual(['Beta', 'Gamma'])
+  })
+
+  it('sorts by a field of the linked node; a node with no link sorts last', async () => {
+    const layer = layerOf()
+    const data = await layer.query<Record<string, any>>('{ allPage(sort: [{ author: { born: DESC } }, { title: ASC }]) { nodes { title } } }', {}, 'test')
+    expect(titles(data)).toEqual(['Alpha', 'Beta', 'Gamma', 'Delta'])
+    const ascending = await layer.query<Record<string, any>>('{ allPage(sort: { author: { name: ASC } }, limit: 2) { nodes { title } } }', {}, 'test')
+    expect(titles(ascending)).toEqual(['Beta', 'Gamma'])
+  })
+
+  it('follows a link by id, and works through context.nodeModel', async () => {
+    const store = sampleStore()
+    store.createNode({ id: 'post-1', type: 'Post', title: 'One', writer: 'author-bob' }, 'posts')
+    store.createNode({ id: 'post-2', type: 'Post', title: 'Two', writer: 'author-ada' }, 'posts')
+    const sdl = { source: 'the type defs of plugin posts', sdl: 'type Post implements Node { title: String writer: Author @link }' }
+    const layer = createDataLayer(buildSchema([sdl], [], store), store, site)
+    expect(titles(await layer.query('{ allPost(filter: { writer: { slug: { eq: "ada" } } }) { nodes { title } } }', {}, 'test'), 'allPost')).toEqual(['Two'])
+    expect(titles(await layer.query('{ allPost(sort: { writer: { born: ASC } }) { nodes { title } } }', {}, 'test'), 'allPost')).toEqual(['Two', 'One'])
+    const found = await layer.context().nodeModel.findAll({ type: 'Post', query: { filter: { writer: { name: { eq: 'Bob' } } } } })
+    expect(found.entries.map((post) => post.title)).toEqual(['One'])
+  })
+
+  it("records the linked type's fields that decided the result: a renamed author moves the list", async () => {
+    const layer = layerOf()
+    const set = new Set<string>()
+    await layer.query('{ allPage(filter: { author: { name: { eq: "Bob" } } }) { nodes { title } } }', {}, 'test', set)
+    const typeReads = [...set].map(parseTypeRead).filter(Boolean)
+    expect(typeReads).toContainEqual({ type: 'Author', fields: ['name'] })
+    expect(typeReads).toContainEqual({ type: 'Author', fields: ['slug'] })
+    expect(typeReads).toContainEqual({ type: 'Page', fields: ['frontmatter'] })
+  })
+})
