@@ -3,6 +3,7 @@ import type { SheafNode } from '../../store/types.ts'
 import { valuesAt } from './fieldPath.ts'
 import type { Condition, Filter } from './filterNodes.ts'
 import { nodesWithValues, type DefaultOrders } from './nodeIndex.ts'
+import { isOperatorObject } from './operators.ts'
 import type { SortKey } from './sortNodes.ts'
 
 /** A `@link` field: its nodes are the `target` nodes whose `by` equals this node's `from`. */
@@ -61,7 +62,9 @@ export function linkedConditions(filter: Filter | null | undefined, links: Reado
   let rest: Filter | undefined
   for (const [field, link] of links) {
     const inner = filter[field]
-    if (!inner || typeof inner !== 'object') continue
+    // Operators on the field itself (`{ writer: { eq: "author-1" } }`, as a plugin may ask through
+    // the node model) filter the value stored there, as before links were followed.
+    if (!inner || typeof inner !== 'object' || (isOperatorObject(inner) && !('elemMatch' in inner))) continue
     const keys = Object.keys(inner)
     const targetFilter = (keys.length === 1 && keys[0] === 'elemMatch' ? (inner as Filter).elemMatch : inner) as Filter
     const found = run(link.target, targetFilter)

@@ -201,6 +201,9 @@ describe('filtering and sorting through linked fields', () => {
     expect(titles(await layer.query('{ allPost(sort: { writer: { born: ASC } }) { nodes { title } } }', {}, 'test'), 'allPost')).toEqual(['Two', 'One'])
     const found = await layer.context().nodeModel.findAll({ type: 'Post', query: { filter: { writer: { name: { eq: 'Bob' } } } } })
     expect(found.entries.map((post) => post.title)).toEqual(['One'])
+    // Operators on the link field itself filter the value stored there (the id).
+    const stored = await layer.context().nodeModel.findAll({ type: 'Post', query: { filter: { writer: { eq: 'author-ada' } } } })
+    expect(stored.entries.map((post) => post.title)).toEqual(['Two'])
   })
 
   it("records the linked type's fields that decided the result: a renamed author moves the list", async () => {
