@@ -29,7 +29,12 @@ export interface DataLayerOptions {
 }
 
 /** Wraps the schema with the query context: the store, site data and a route index. */
-export function createDataLayer(schema: GraphQLSchema, store: NodeStore, site: Record<string, unknown>, options: DataLayerOptions = {}): DataLayer {
+export function createDataLayer(
+  schema: GraphQLSchema,
+  store: NodeStore,
+  site: Record<string, unknown>,
+  options: DataLayerOptions = {},
+): DataLayer {
   // A new store: read keys interned for the last one are not needed any more.
   clearReadKeys()
   const byRoute = new Map<string, SheafNode>()
@@ -37,8 +42,10 @@ export function createDataLayer(schema: GraphQLSchema, store: NodeStore, site: R
   const scope = queryScope(schema)
   const context = (reads?: Set<string>): QueryContext => {
     const track = reads ? (id: string, fields?: readonly string[]) => void reads.add(readKey(id, fields)) : () => undefined
-    const trackType = options.readsPerNode ? undefined : reads ? (type: string, fields: readonly string[]) => void reads.add(typeReadKey(type, fields)) : () => undefined
-    return { store, site, pageByPath: (path) => byRoute.get(routeKey(path)), track, trackType, nodeModel: createNodeModel(store, { track, trackType }, scope) }
+    const addTypeRead = (type: string, fields: readonly string[]) => void reads?.add(typeReadKey(type, fields))
+    const trackType = options.readsPerNode ? undefined : addTypeRead
+    const nodeModel = createNodeModel(store, { track, trackType }, scope)
+    return { store, site, pageByPath: (path) => byRoute.get(routeKey(path)), track, trackType, nodeModel }
   }
   return {
     schema,

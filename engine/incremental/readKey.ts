@@ -72,7 +72,10 @@ function typeReadDigest(store: NodeStore, type: string, fields: readonly string[
   const whole = fields.some((field) => wholeNodeFields.has(field))
   const nodes = store.getNodesByType(type).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   const hash = createHash('sha1')
-  for (const node of nodes) hash.update(`${node.id}${separator}${whole ? node.internal.contentDigest : JSON.stringify(fields.map((field) => node[field] ?? null))}\n`)
+  for (const node of nodes) {
+    const seen = whole ? node.internal.contentDigest : JSON.stringify(fields.map((field) => node[field] ?? null))
+    hash.update(`${node.id}${separator}${seen}\n`)
+  }
   return hash.digest('base64url')
 }
 
@@ -115,7 +118,10 @@ export class ReadDigests {
     return digest
   }
 
-  /** The content digest of the read's node now ('-' when it is gone; '*' for a type read, whose digest is always taken anew). */
+  /**
+   * The content digest of the read's node now ('-' when it is gone; '*' for a type read, whose
+   * digest is always taken anew).
+   */
   nodeDigest(key: string): string {
     if (parseTypeRead(key)) return '*'
     return this.store.getNode(parseReadKey(key).nodeId)?.internal.contentDigest ?? '-'

@@ -34,7 +34,8 @@ export async function buildDataLayer({ config, site, runner }: SiteRunner, store
         getNodesByType: (type: string) => store.getNodesByType(type),
       }))
       // The dev server compares what a save changed with its pages' reads node by node.
-      return createDataLayer(buildSchema(typeDefs, resolvers, store), store, siteFields(config), { readsPerNode: run.mode === 'develop' })
+      const schema = buildSchema(typeDefs, resolvers, store)
+      return createDataLayer(schema, store, siteFields(config), { readsPerNode: run.mode === 'develop' })
     },
     () => 1,
   )

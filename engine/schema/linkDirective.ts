@@ -49,7 +49,8 @@ function linkResolver(target: string, by: string[], from: string[], list: boolea
       nodes = values.map((id) => context.store.getNode(String(id))).filter((node): node is SheafNode => node?.type === target)
       for (const node of nodes) context.track(node.id, selected)
     } else {
-      nodes = trackedQuery(context.store, context, queryScope(info.schema), target, { filter: filterAt(by, values) }, selected).nodes
+      const query = { filter: filterAt(by, values) }
+      nodes = trackedQuery(context.store, context, queryScope(info.schema), target, query, selected).nodes
     }
     // One value to one node keeps the order the values were written in (`authors: [b, a]`).
     if (list && by.length === 1 && by[0] === 'id') return nodes

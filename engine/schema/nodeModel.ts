@@ -17,7 +17,14 @@ export interface ReadRecorder {
 }
 
 /** Records that `fields` of every node of a type were read: once when the recorder can, else per node. */
-function trackWholeType(store: NodeStore, reads: ReadRecorder, orders: DefaultOrders, type: string, fields: readonly string[], returned: readonly SheafNode[]): void {
+function trackWholeType(
+  store: NodeStore,
+  reads: ReadRecorder,
+  orders: DefaultOrders,
+  type: string,
+  fields: readonly string[],
+  returned: readonly SheafNode[],
+): void {
   if (reads.trackType) return reads.trackType(type, fields)
   // (The nodes returned are recorded in what they show, which includes these fields.)
   const except = new Set(returned)
@@ -43,10 +50,19 @@ export interface NodeModel {
  * fields of every node of the type: one read of the type, not 5,000 of its nodes, when the
  * recorder can) and what it returned (`selected`: the fields shown, when known).
  */
-export function trackedQuery(store: NodeStore, reads: ReadRecorder, scope: QueryScope, type: string, query: NodeQuery, selected?: readonly string[]): NodeQueryResult {
+export function trackedQuery(
+  store: NodeStore,
+  reads: ReadRecorder,
+  scope: QueryScope,
+  type: string,
+  query: NodeQuery,
+  selected?: readonly string[],
+): NodeQueryResult {
   const result = runNodeQuery(store, type, query, scope)
   if (result.decisive.length > 0) trackWholeType(store, reads, scope.orders, type, result.decisive, result.nodes)
-  for (const read of result.linked) if (read.fields.length > 0) trackWholeType(store, reads, scope.orders, read.type, read.fields, [])
+  for (const read of result.linked) {
+    if (read.fields.length > 0) trackWholeType(store, reads, scope.orders, read.type, read.fields, [])
+  }
   const shown = selected && [...new Set([...selected, ...result.decisive])]
   if (!shown || shown.length > 0) for (const node of result.nodes) reads.track(node.id, shown)
   return result
@@ -64,7 +80,8 @@ export function createNodeModel(store: NodeStore, reads: ReadRecorder, scope: Qu
     getNodeById: (args) => (typeof args === 'string' ? byId(args) : byId(args?.id, args?.type)),
     getNodesByIds: ({ ids, type }) => ids.map((id) => byId(id, type)).filter((node): node is SheafNode => node !== null),
     getAllNodes: ({ type }) => trackedQuery(store, reads, scope, type, {}).nodes,
-    findOne: async ({ type, query = {} }) => trackedQuery(store, reads, scope, type, { ...query, limit: 1 }).nodes[0] ?? null,
+    findOne: async ({ type, query = {} }) =>
+      trackedQuery(store, reads, scope, type, { ...query, limit: 1 }).nodes[0] ?? null,
     findAll: async ({ type, query = {} }) => {
       const result = trackedQuery(store, reads, scope, type, query)
       return { entries: result.nodes, totalCount: async () => result.totalCount }

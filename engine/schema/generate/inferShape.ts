@@ -80,7 +80,9 @@ export function merge(a: Shape | null, b: Shape | null): Shape | null {
 function mergeValue(shape: Shape | null, value: unknown, depth: number): Shape | null {
   if (value === null || value === undefined) return shape
   if (shape === null || Array.isArray(value)) return merge(shape, shapeOfValue(value, depth))
-  if (shape.kind === 'scalar') return scalarOf(value) === shape.scalar ? shape : merge(shape, shapeOfValue(value, depth))
+  if (shape.kind === 'scalar') {
+    return scalarOf(value) === shape.scalar ? shape : merge(shape, shapeOfValue(value, depth))
+  }
   if (!isPlainObject(value) || depth >= maxDepth) return merge(shape, shapeOfValue(value, depth))
   for (const name of Object.keys(value)) {
     if (!graphqlName.test(name)) continue
@@ -109,7 +111,8 @@ export function shapeOfFields(objects: Iterable<unknown>, depth = 0, skip: Reado
 export function shapeOfField(objects: Iterable<unknown>, name: string): Shape | null {
   let shape: Shape | null = null
   for (const object of objects) {
-    if (isPlainObject(object) && Object.prototype.hasOwnProperty.call(object, name)) shape = mergeValue(shape, object[name], 0)
+    if (!isPlainObject(object) || !Object.prototype.hasOwnProperty.call(object, name)) continue
+    shape = mergeValue(shape, object[name], 0)
   }
   return shape
 }

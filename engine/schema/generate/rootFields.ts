@@ -75,7 +75,8 @@ export function rootFieldResolvers(type: string, declared: ReadonlySet<string>):
   const { one, all } = rootFieldNames(type)
   const query: Record<string, unknown> = {
     [one]: (_parent: unknown, filter: Record<string, unknown>, context: QueryContext, info: GraphQLResolveInfo) =>
-      trackedQuery(context.store, context, queryScope(info.schema), type, { filter, limit: 1 }, selectedFields(info)).nodes[0] ?? null,
+      trackedQuery(context.store, context, queryScope(info.schema), type, { filter, limit: 1 }, selectedFields(info))
+        .nodes[0] ?? null,
     [all]: (_parent: unknown, args: NodeQuery, context: QueryContext, info: GraphQLResolveInfo): NodeList => {
       // Which nodes come back is recorded here; what each shows, by `nodes` (with the fields it selects).
       const result = trackedQuery(context.store, context, queryScope(info.schema), type, args, [])

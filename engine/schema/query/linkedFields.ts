@@ -35,7 +35,8 @@ export function linkedNodes(store: NodeStore, orders: DefaultOrders, link: LinkS
   const values = valuesAt(node, link.from).filter(indexable)
   if (values.length === 0) return []
   if (link.by.length === 1 && link.by[0] === 'id') {
-    return values.map((id) => store.getNode(String(id))).filter((found): found is SheafNode => found?.type === link.target)
+    const found = values.map((id) => store.getNode(String(id)))
+    return found.filter((node): node is SheafNode => node?.type === link.target)
   }
   return nodesWithValues(store, link.target, orders, link.by, values)
 }
@@ -55,7 +56,11 @@ export type RunLinkedFilter = (type: string, filter: Filter) => { nodes: readonl
  * over their keys at the link's `from` path (answered by that field's index). Returns the filter
  * without those fields, their conditions, and the reads of the targets' types that decided them.
  */
-export function linkedConditions(filter: Filter | null | undefined, links: ReadonlyMap<string, LinkSpec> | undefined, run: RunLinkedFilter): { filter: Filter | null | undefined; conditions: Condition[]; reads: TypeRead[] } {
+export function linkedConditions(
+  filter: Filter | null | undefined,
+  links: ReadonlyMap<string, LinkSpec> | undefined,
+  run: RunLinkedFilter,
+): { filter: Filter | null | undefined; conditions: Condition[]; reads: TypeRead[] } {
   const conditions: Condition[] = []
   const reads: TypeRead[] = []
   if (!filter || !links) return { filter, conditions, reads }
@@ -66,7 +71,8 @@ export function linkedConditions(filter: Filter | null | undefined, links: Reado
     // the node model) filter the value stored there, as before links were followed.
     if (!inner || typeof inner !== 'object' || (isOperatorObject(inner) && !('elemMatch' in inner))) continue
     const keys = Object.keys(inner)
-    const targetFilter = (keys.length === 1 && keys[0] === 'elemMatch' ? (inner as Filter).elemMatch : inner) as Filter
+    const elements = keys.length === 1 && keys[0] === 'elemMatch'
+    const targetFilter = (elements ? (inner as Filter).elemMatch : inner) as Filter
     const found = run(link.target, targetFilter)
     reads.push(...found.reads, { type: link.target, fields: [link.by[0]] })
     rest ??= { ...filter }
@@ -81,7 +87,12 @@ export function linkedConditions(filter: Filter | null | undefined, links: Reado
  * node's value. Returns the keys, the node fields they read (`from`, not the link field's name) and
  * the reads of the targets' types.
  */
-export function linkedSortKeys(store: NodeStore, scope: QueryScope, links: ReadonlyMap<string, LinkSpec> | undefined, keys: SortKey[]): { keys: SortKey[]; roots: string[]; reads: TypeRead[] } {
+export function linkedSortKeys(
+  store: NodeStore,
+  scope: QueryScope,
+  links: ReadonlyMap<string, LinkSpec> | undefined,
+  keys: SortKey[],
+): { keys: SortKey[]; roots: string[]; reads: TypeRead[] } {
   const reads: TypeRead[] = []
   const roots: string[] = []
   const resolved = keys.map((key) => {
@@ -93,7 +104,9 @@ export function linkedSortKeys(store: NodeStore, scope: QueryScope, links: Reado
     roots.push(link.from[0])
     reads.push({ type: link.target, fields: [link.by[0], key.path[1]] })
     const rest = key.path.slice(1)
-    return { ...key, value: (node: SheafNode) => linkedNodes(store, scope.orders, link, node).flatMap((target) => valuesAt(target, rest))[0] }
+    const value = (node: SheafNode) =>
+      linkedNodes(store, scope.orders, link, node).flatMap((target) => valuesAt(target, rest))[0]
+    return { ...key, value }
   })
   return { keys: resolved, roots, reads }
 }

@@ -38,7 +38,8 @@ function typeView(store: NodeStore, type: string, orders: DefaultOrders): TypeVi
     const nodes = store.getNodesByType(type)
     const order = orders[type]
     if (order) nodes.sort(order)
-    typed = { nodes, positions: new Map(nodes.map((node, index) => [node, index])), buckets: new Map(), columns: new Map(), orders: new Map() }
+    const positions = new Map(nodes.map((node, index) => [node, index]))
+    typed = { nodes, positions, buckets: new Map(), columns: new Map(), orders: new Map() }
     view.types.set(type, typed)
   }
   return typed
@@ -85,7 +86,12 @@ export function membership(bucket: readonly SheafNode[]): ReadonlySet<SheafNode>
  * The values at `path` of every node of the type, with a lookup from node to its values: made once
  * per field (a filter's `regex` over 5,000 front-matters then reads an array, not each node's path).
  */
-export function columnAt(store: NodeStore, type: string, orders: DefaultOrders, path: readonly string[]): (node: SheafNode) => unknown[] {
+export function columnAt(
+  store: NodeStore,
+  type: string,
+  orders: DefaultOrders,
+  path: readonly string[],
+): (node: SheafNode) => unknown[] {
   const view = typeView(store, type, orders)
   const key = path.join('.')
   let column = view.columns.get(key)
@@ -101,7 +107,12 @@ export function columnAt(store: NodeStore, type: string, orders: DefaultOrders, 
  * Every node of the type in a sort's order (stable over the default order), made once per sort:
  * a sorted page of a filtered list is then the first matches along it, not a sort of every match.
  */
-export function sortedNodes(store: NodeStore, type: string, orders: DefaultOrders, keys: readonly SortKey[]): readonly SheafNode[] {
+export function sortedNodes(
+  store: NodeStore,
+  type: string,
+  orders: DefaultOrders,
+  keys: readonly SortKey[],
+): readonly SheafNode[] {
   const view = typeView(store, type, orders)
   const key = JSON.stringify(keys.map((sortKey) => [sortKey.path, sortKey.descending, sortKey.value !== undefined]))
   let sorted = view.orders.get(key)

@@ -2,7 +2,8 @@ import type { NodeStore } from '../../store/nodeStore.ts'
 import type { SheafNode } from '../../store/types.ts'
 import { compileFilter, filterRoots, meets, type Condition, type Filter } from './filterNodes.ts'
 import { linkedConditions, linkedSortKeys, type QueryScope, type TypeRead } from './linkedFields.ts'
-import { columnAt, indexable, membership, nodesWithValues, orderedNodes, sortedNodes, type DefaultOrders } from './nodeIndex.ts'
+import { columnAt, indexable, membership, nodesWithValues, orderedNodes, sortedNodes } from './nodeIndex.ts'
+import type { DefaultOrders } from './nodeIndex.ts'
 import { passes, type ScalarOperator } from './operators.ts'
 import { compileSort, sortNodes, type SortKey, type SortInput } from './sortNodes.ts'
 
@@ -32,11 +33,11 @@ function indexedValues(condition: Condition): unknown[] | null {
 }
 
 /** A test of one condition that is not answered by an index: scalar operators read the field's column. */
-function conditionTest(store: NodeStore, type: string, orders: DefaultOrders, condition: Condition): (node: SheafNode) => boolean {
-  if (condition.operator === 'elemMatch') return (node) => meets(node, [condition])
+function conditionTest(store: NodeStore, type: string, orders: DefaultOrders, condition: Condition) {
+  if (condition.operator === 'elemMatch') return (node: SheafNode) => meets(node, [condition])
   const values = columnAt(store, type, orders, condition.path)
   const operator = condition.operator as ScalarOperator
-  return (node) => passes(values(node), operator, condition.argument, condition.pattern)
+  return (node: SheafNode) => passes(values(node), operator, condition.argument, condition.pattern)
 }
 
 /**
@@ -44,7 +45,14 @@ function conditionTest(store: NodeStore, type: string, orders: DefaultOrders, co
  * once per sort) and stops at the page's end; a few matches are sorted themselves. Either way ties
  * keep the default order, so both give the same page.
  */
-function sortedPage(sorted: () => readonly SheafNode[], matched: readonly SheafNode[], all: readonly SheafNode[], keys: readonly SortKey[], skip: number, end: number | undefined): SheafNode[] {
+function sortedPage(
+  sorted: () => readonly SheafNode[],
+  matched: readonly SheafNode[],
+  all: readonly SheafNode[],
+  keys: readonly SortKey[],
+  skip: number,
+  end: number | undefined,
+): SheafNode[] {
   if (matched.length * 8 < all.length) return sortNodes(matched, keys).slice(skip, end)
   const order = sorted()
   if (matched.length === all.length) return order.slice(skip, end)
@@ -63,7 +71,12 @@ function sortedPage(sorted: () => readonly SheafNode[], matched: readonly SheafN
  * Runs a Gatsby query over the nodes of a type: filter (through an index when a condition is an
  * `eq` or `in`), sort (stable, after the type's default order), skip, limit.
  */
-export function runNodeQuery(store: NodeStore, type: string, query: NodeQuery, scope: QueryScope = { orders: {} }): NodeQueryResult {
+export function runNodeQuery(
+  store: NodeStore,
+  type: string,
+  query: NodeQuery,
+  scope: QueryScope = { orders: {} },
+): NodeQueryResult {
   const { orders } = scope
   const links = scope.links?.get(type)
   const through = linkedConditions(query.filter, links, (target, filter) => {
@@ -87,11 +100,13 @@ export function runNodeQuery(store: NodeStore, type: string, query: NodeQuery, s
   const candidates: readonly SheafNode[] = answered[0] ?? all
   const members = answered.slice(1).map((bucket) => (bucket.length === all.length ? null : membership(bucket)))
   const tests = rest.map((condition) => conditionTest(store, type, orders, condition))
-  const keep = (node: SheafNode) => members.every((set) => set === null || set.has(node)) && tests.every((test) => test(node))
+  const keep = (node: SheafNode) =>
+    members.every((set) => set === null || set.has(node)) && tests.every((test) => test(node))
   const matched = members.length === 0 && tests.length === 0 ? candidates : candidates.filter(keep)
   const skip = Math.max(0, query.skip ?? 0)
   const end = query.limit === null || query.limit === undefined ? undefined : skip + Math.max(0, query.limit)
-  const nodes = keys.length > 0 ? sortedPage(() => sortedNodes(store, type, orders, keys), matched, all, keys, skip, end) : matched.slice(skip, end)
+  const sorted = () => sortedNodes(store, type, orders, keys)
+  const nodes = keys.length > 0 ? sortedPage(sorted, matched, all, keys, skip, end) : matched.slice(skip, end)
   const decisive = [...new Set([...filterRoots(conditions), ...sort.roots])]
   return { nodes, totalCount: matched.length, decisive, linked: [...through.reads, ...sort.reads] }
 }

@@ -52,7 +52,8 @@ function compareValues(a: unknown, b: unknown, descending: boolean): number {
 /** A stable sort by the keys (ties keep the order the nodes came in). */
 export function sortNodes<T>(nodes: readonly T[], keys: readonly SortKey[]): T[] {
   if (keys.length === 0) return [...nodes]
-  const decorated = nodes.map((node, index) => ({ node, index, values: keys.map((key) => (key.value ? key.value(node as never) : sortValue(node, key.path))) }))
+  const valueOf = (node: T, key: SortKey) => (key.value ? key.value(node as never) : sortValue(node, key.path))
+  const decorated = nodes.map((node, index) => ({ node, index, values: keys.map((key) => valueOf(node, key)) }))
   decorated.sort((a, b) => {
     for (let at = 0; at < keys.length; at++) {
       const order = compareValues(a.values[at], b.values[at], keys[at].descending)
