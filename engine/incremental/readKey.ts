@@ -46,6 +46,39 @@ export function clearReadKeys(): void {
   interned.clear()
 }
 
+/** Marks a read of a whole type (no node id starts with it). */
+const typeMark = '\u0001'
+
+/**
+ * The key of a read of some fields of every node of a type: what a filter or a sort over the type
+ * decided its result by. One key however many nodes (a filtered list at 5,000 pages recorded 5,000).
+ */
+export function typeReadKey(type: string, fields: readonly string[]): string {
+  return `${typeMark}${type}${separator}${[...new Set(fields)].sort().join(',')}`
+}
+
+/** The type and fields of a type read; null for a read of one node. */
+export function parseTypeRead(key: string): { type: string; fields: string[] } | null {
+  if (!key.startsWith(typeMark)) return null
+  const at = key.indexOf(separator)
+  return { type: key.slice(1, at), fields: key.slice(at + 1).split(',') }
+}
+
+/**
+ * What a type read saw: every node's id and those fields (a whole-node field: its content digest),
+ * by id. A node added, removed, or changed in one of the fields changes it.
+ */
+function typeReadDigest(store: NodeStore, type: string, fields: readonly string[]): string {
+  const whole = fields.some((field) => wholeNodeFields.has(field))
+  const nodes = store.getNodesByType(type).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  const hash = createHash('sha1')
+  for (const node of nodes) {
+    const seen = whole ? node.internal.contentDigest : JSON.stringify(fields.map((field) => node[field] ?? null))
+    hash.update(`${node.id}${separator}${seen}\n`)
+  }
+  return hash.digest('base64url')
+}
+
 export function parseReadKey(key: string): { nodeId: string; fields: string[] | null } {
   const at = key.indexOf(separator)
   return at === -1 ? { nodeId: key, fields: null } : { nodeId: key.slice(0, at), fields: key.slice(at + 1).split(',') }
@@ -69,6 +102,12 @@ export class ReadDigests {
   of(key: string, known?: { node: string; digest: string }): string {
     let digest = this.memo.get(key)
     if (digest !== undefined) return digest
+    const typeRead = parseTypeRead(key)
+    if (typeRead) {
+      digest = typeReadDigest(this.store, typeRead.type, typeRead.fields)
+      this.memo.set(key, digest)
+      return digest
+    }
     const { nodeId, fields } = parseReadKey(key)
     const node = this.store.getNode(nodeId)
     if (!node) digest = '-'
@@ -79,8 +118,12 @@ export class ReadDigests {
     return digest
   }
 
-  /** The content digest of the read's node now ('-' when it is gone). */
+  /**
+   * The content digest of the read's node now ('-' when it is gone; '*' for a type read, whose
+   * digest is always taken anew).
+   */
   nodeDigest(key: string): string {
+    if (parseTypeRead(key)) return '*'
     return this.store.getNode(parseReadKey(key).nodeId)?.internal.contentDigest ?? '-'
   }
 

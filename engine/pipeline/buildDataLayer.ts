@@ -33,7 +33,9 @@ export async function buildDataLayer({ config, site, runner }: SiteRunner, store
         addResolvers: (map: GraphQLResolverMap) => void resolvers.push({ resolvers: map, source: `plugin ${plugin.name}` }),
         getNodesByType: (type: string) => store.getNodesByType(type),
       }))
-      return createDataLayer(buildSchema(typeDefs, resolvers, store), store, siteFields(config))
+      // The dev server compares what a save changed with its pages' reads node by node.
+      const schema = buildSchema(typeDefs, resolvers, store)
+      return createDataLayer(schema, store, siteFields(config), { readsPerNode: run.mode === 'develop' })
     },
     () => 1,
   )

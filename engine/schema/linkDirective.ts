@@ -5,6 +5,7 @@ import type { SheafNode } from '../store/types.ts'
 import { defaultOrders } from './defaultOrders.ts'
 import { trackedQuery } from './nodeModel.ts'
 import { valueAt } from './query/fieldPath.ts'
+import type { LinkMap, LinkSpec, QueryScope } from './query/linkedFields.ts'
 import { sdlLocation } from './sdlLocation.ts'
 import { selectedFields } from './selectedFields.ts'
 import type { QueryContext } from './types.ts'
@@ -29,6 +30,14 @@ function filterAt(path: readonly string[], values: unknown[]): Record<string, un
   return path.reduceRight<Record<string, unknown>>((inner, key) => ({ [key]: inner }), { in: values })
 }
 
+/** The `@link` fields of each schema's node types: filters and sorts follow them (query/linkedFields.ts). */
+const linkMaps = new WeakMap<GraphQLSchema, LinkMap>()
+
+/** How queries over this schema's nodes find their way: the default orders, and its `@link` fields. */
+export function queryScope(schema: GraphQLSchema): QueryScope {
+  return { orders: defaultOrders, links: linkMaps.get(schema) }
+}
+
 function linkResolver(target: string, by: string[], from: string[], list: boolean) {
   return (source: SheafNode, _args: unknown, context: QueryContext, info: GraphQLResolveInfo) => {
     const raw = valueAt(source, from)
@@ -40,7 +49,8 @@ function linkResolver(target: string, by: string[], from: string[], list: boolea
       nodes = values.map((id) => context.store.getNode(String(id))).filter((node): node is SheafNode => node?.type === target)
       for (const node of nodes) context.track(node.id, selected)
     } else {
-      nodes = trackedQuery(context.store, context.track, defaultOrders, target, { filter: filterAt(by, values) }, selected).nodes
+      const query = { filter: filterAt(by, values) }
+      nodes = trackedQuery(context.store, context, queryScope(info.schema), target, query, selected).nodes
     }
     // One value to one node keeps the order the values were written in (`authors: [b, a]`).
     if (list && by.length === 1 && by[0] === 'id') return nodes
@@ -55,7 +65,8 @@ function linkResolver(target: string, by: string[], from: string[], list: boolea
 export function applyLinks(schema: GraphQLSchema, nodeTypes: ReadonlySet<string>): GraphQLSchema {
   // mapSchema rebuilds every type (a tenth of the schema build at 5,000 pages): only when there is a link to resolve.
   if (!hasLinks(schema)) return schema
-  return mapSchema(schema, {
+  const links = new Map<string, Map<string, LinkSpec>>()
+  const linked = mapSchema(schema, {
     [MapperKind.OBJECT_FIELD]: (config: GraphQLFieldConfig<unknown, unknown>, fieldName: string, typeName: string) => {
       // (Only a field with a directive can have @link: the location is worked out for those alone.)
       if (!config.astNode?.directives?.length) return config
@@ -77,7 +88,12 @@ export function applyLinks(schema: GraphQLSchema, nodeTypes: ReadonlySet<string>
       if (!targetType.getFields()[by[0]]) {
         throw new SheafError(`${where}: the type \`${target}\` has no field \`${by[0]}\` to link by.`, { hint: `use a field of ${target} in \`by\` (${Object.keys(targetType.getFields()).slice(0, 8).join(', ')}, ...).` })
       }
-      return { ...config, resolve: linkResolver(target, by, (link.from ?? fieldName).split('.'), isList(config.type)) as never }
+      const from = (link.from ?? fieldName).split('.')
+      if (!links.has(typeName)) links.set(typeName, new Map())
+      links.get(typeName)?.set(fieldName, { target, by, from })
+      return { ...config, resolve: linkResolver(target, by, from, isList(config.type)) as never }
     },
   })
+  linkMaps.set(linked, links)
+  return linked
 }

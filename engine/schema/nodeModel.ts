@@ -1,10 +1,35 @@
 import type { NodeStore } from '../store/nodeStore.ts'
 import type { SheafNode } from '../store/types.ts'
-import type { DefaultOrders } from './query/nodeIndex.ts'
+import type { QueryScope } from './query/linkedFields.ts'
+import { orderedNodes, type DefaultOrders } from './query/nodeIndex.ts'
 import { runNodeQuery, type NodeQuery, type NodeQueryResult } from './query/runNodeQuery.ts'
 
 /** Records a read of a node (all of it, or only `fields`): see QueryContext.track. */
 export type TrackRead = (nodeId: string, fields?: readonly string[]) => void
+
+/**
+ * Where reads are recorded: per node (`track`), and, when the recorder has it, per type
+ * (`trackType`: some fields of every node of a type, as a filter reads them) in one read.
+ */
+export interface ReadRecorder {
+  track: TrackRead
+  trackType?: (type: string, fields: readonly string[]) => void
+}
+
+/** Records that `fields` of every node of a type were read: once when the recorder can, else per node. */
+function trackWholeType(
+  store: NodeStore,
+  reads: ReadRecorder,
+  orders: DefaultOrders,
+  type: string,
+  fields: readonly string[],
+  returned: readonly SheafNode[],
+): void {
+  if (reads.trackType) return reads.trackType(type, fields)
+  // (The nodes returned are recorded in what they show, which includes these fields.)
+  const except = new Set(returned)
+  for (const node of orderedNodes(store, type, orders)) if (!except.has(node)) reads.track(node.id, fields)
+}
 
 /**
  * Gatsby's node model (`context.nodeModel` in a resolver): every node it hands out is recorded as
@@ -20,19 +45,31 @@ export interface NodeModel {
   findAll(args: { type: string; query?: NodeQuery }): Promise<{ entries: SheafNode[]; totalCount(): Promise<number> }>
 }
 
-/** Runs a query over a type's nodes and records what decided its result and what it returned (`selected`: the fields shown, when known). */
-export function trackedQuery(store: NodeStore, track: TrackRead, orders: DefaultOrders, type: string, query: NodeQuery, selected?: readonly string[]): NodeQueryResult {
-  const result = runNodeQuery(store, type, query, orders)
-  if (result.decisive.length > 0) {
-    const returned = new Set(result.nodes)
-    for (const node of result.considered) if (!returned.has(node)) track(node.id, result.decisive)
+/**
+ * Runs a query over a type's nodes and records what decided its result (the filtered and sorted
+ * fields of every node of the type: one read of the type, not 5,000 of its nodes, when the
+ * recorder can) and what it returned (`selected`: the fields shown, when known).
+ */
+export function trackedQuery(
+  store: NodeStore,
+  reads: ReadRecorder,
+  scope: QueryScope,
+  type: string,
+  query: NodeQuery,
+  selected?: readonly string[],
+): NodeQueryResult {
+  const result = runNodeQuery(store, type, query, scope)
+  if (result.decisive.length > 0) trackWholeType(store, reads, scope.orders, type, result.decisive, result.nodes)
+  for (const read of result.linked) {
+    if (read.fields.length > 0) trackWholeType(store, reads, scope.orders, read.type, read.fields, [])
   }
   const shown = selected && [...new Set([...selected, ...result.decisive])]
-  if (!shown || shown.length > 0) for (const node of result.nodes) track(node.id, shown)
+  if (!shown || shown.length > 0) for (const node of result.nodes) reads.track(node.id, shown)
   return result
 }
 
-export function createNodeModel(store: NodeStore, track: TrackRead, orders: DefaultOrders): NodeModel {
+export function createNodeModel(store: NodeStore, reads: ReadRecorder, scope: QueryScope): NodeModel {
+  const { track } = reads
   const byId = (id: string, type?: string) => {
     const node = store.getNode(id)
     if (!node || (type && node.type !== type)) return null
@@ -42,10 +79,11 @@ export function createNodeModel(store: NodeStore, track: TrackRead, orders: Defa
   return {
     getNodeById: (args) => (typeof args === 'string' ? byId(args) : byId(args?.id, args?.type)),
     getNodesByIds: ({ ids, type }) => ids.map((id) => byId(id, type)).filter((node): node is SheafNode => node !== null),
-    getAllNodes: ({ type }) => trackedQuery(store, track, orders, type, {}).nodes,
-    findOne: async ({ type, query = {} }) => trackedQuery(store, track, orders, type, { ...query, limit: 1 }).nodes[0] ?? null,
+    getAllNodes: ({ type }) => trackedQuery(store, reads, scope, type, {}).nodes,
+    findOne: async ({ type, query = {} }) =>
+      trackedQuery(store, reads, scope, type, { ...query, limit: 1 }).nodes[0] ?? null,
     findAll: async ({ type, query = {} }) => {
-      const result = trackedQuery(store, track, orders, type, query)
+      const result = trackedQuery(store, reads, scope, type, query)
       return { entries: result.nodes, totalCount: async () => result.totalCount }
     },
   }

@@ -16,6 +16,12 @@ export interface QueryContext {
    */
   track(nodeId: string, fields?: readonly string[]): void
   /**
+   * Records that the running query read `fields` of every node of a type (what a filter or a sort
+   * over the type reads): one read, however many nodes. Absent where reads are compared node by
+   * node (the dev server): the engine then records each node (see nodeModel.ts).
+   */
+  trackType?(type: string, fields: readonly string[]): void
+  /**
    * Gatsby's node model: reads nodes (`getNodeById`, `findOne`, `findAll({ type, query })`) and
    * records each read for the running query, so a resolver that reads through it needs no `track`.
    */

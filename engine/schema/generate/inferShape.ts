@@ -24,6 +24,14 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return prototype === Object.prototype || prototype === null
 }
 
+/** The scalar a string, boolean or number is; null for anything else. */
+function scalarOf(value: unknown): 'String' | 'Int' | 'Float' | 'Boolean' | null {
+  if (typeof value === 'string') return 'String'
+  if (typeof value === 'boolean') return 'Boolean'
+  if (typeof value === 'number') return Number.isInteger(value) && Math.abs(value) <= 2 ** 31 - 1 ? 'Int' : 'Float'
+  return null
+}
+
 function shapeOfValue(value: unknown, depth: number): Shape | null {
   if (value === null || value === undefined) return null
   if (Array.isArray(value)) {
@@ -34,9 +42,8 @@ function shapeOfValue(value: unknown, depth: number): Shape | null {
     }
     return element ? { ...element, list: true } : null
   }
-  if (typeof value === 'string') return { kind: 'scalar', scalar: 'String', list: false }
-  if (typeof value === 'boolean') return { kind: 'scalar', scalar: 'Boolean', list: false }
-  if (typeof value === 'number') return { kind: 'scalar', scalar: Number.isInteger(value) && Math.abs(value) <= 2 ** 31 - 1 ? 'Int' : 'Float', list: false }
+  const scalar = scalarOf(value)
+  if (scalar) return { kind: 'scalar', scalar, list: false }
   if (!isPlainObject(value) || depth >= maxDepth) return json(false)
   return { kind: 'object', fields: shapeOfFields([value], depth + 1), list: false }
 }
@@ -65,6 +72,26 @@ export function merge(a: Shape | null, b: Shape | null): Shape | null {
   return json(list)
 }
 
+/**
+ * `merge(shape, shapeOfValue(value))` without making the value's shape when the accumulated one
+ * already covers it: 5,000 pages' front-matter share a few shapes, and a shape per page (a Map
+ * per object) was most of the inference's time and garbage.
+ */
+function mergeValue(shape: Shape | null, value: unknown, depth: number): Shape | null {
+  if (value === null || value === undefined) return shape
+  if (shape === null || Array.isArray(value)) return merge(shape, shapeOfValue(value, depth))
+  if (shape.kind === 'scalar') {
+    return scalarOf(value) === shape.scalar ? shape : merge(shape, shapeOfValue(value, depth))
+  }
+  if (!isPlainObject(value) || depth >= maxDepth) return merge(shape, shapeOfValue(value, depth))
+  for (const name of Object.keys(value)) {
+    if (!graphqlName.test(name)) continue
+    const merged = mergeValue(shape.fields.get(name) ?? null, value[name], depth + 1)
+    if (merged) shape.fields.set(name, merged)
+  }
+  return shape.fields.size > maxFields ? json(shape.list) : shape
+}
+
 /** The shapes of the fields of some objects (nodes, or the values of one object field), `skip` left out. */
 export function shapeOfFields(objects: Iterable<unknown>, depth = 0, skip: ReadonlySet<string> = new Set()): Map<string, Shape> {
   const fields = new Map<string, Shape>()
@@ -72,7 +99,7 @@ export function shapeOfFields(objects: Iterable<unknown>, depth = 0, skip: Reado
     if (!isPlainObject(object)) continue
     for (const name of Object.keys(object)) {
       if (skip.has(name) || !graphqlName.test(name)) continue
-      const shape = merge(fields.get(name) ?? null, shapeOfValue(object[name], depth))
+      const shape = mergeValue(fields.get(name) ?? null, object[name], depth)
       if (shape) fields.set(name, shape)
       if (fields.size > maxFields) return fields
     }
@@ -84,7 +111,8 @@ export function shapeOfFields(objects: Iterable<unknown>, depth = 0, skip: Reado
 export function shapeOfField(objects: Iterable<unknown>, name: string): Shape | null {
   let shape: Shape | null = null
   for (const object of objects) {
-    if (isPlainObject(object) && Object.prototype.hasOwnProperty.call(object, name)) shape = merge(shape, shapeOfValue(object[name], 0))
+    if (!isPlainObject(object) || !Object.prototype.hasOwnProperty.call(object, name)) continue
+    shape = mergeValue(shape, object[name], 0)
   }
   return shape
 }

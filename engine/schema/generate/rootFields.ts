@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo } from 'graphql'
 import type { SheafNode } from '../../store/types.ts'
-import { defaultOrders } from '../defaultOrders.ts'
+import { queryScope } from '../linkDirective.ts'
 import { trackedQuery } from '../nodeModel.ts'
 import { distinctValues, groupNodes, selectorPath } from '../query/groupDistinct.ts'
 import type { NodeQuery } from '../query/runNodeQuery.ts'
@@ -75,10 +75,11 @@ export function rootFieldResolvers(type: string, declared: ReadonlySet<string>):
   const { one, all } = rootFieldNames(type)
   const query: Record<string, unknown> = {
     [one]: (_parent: unknown, filter: Record<string, unknown>, context: QueryContext, info: GraphQLResolveInfo) =>
-      trackedQuery(context.store, context.track, defaultOrders, type, { filter, limit: 1 }, selectedFields(info)).nodes[0] ?? null,
-    [all]: (_parent: unknown, args: NodeQuery, context: QueryContext): NodeList => {
+      trackedQuery(context.store, context, queryScope(info.schema), type, { filter, limit: 1 }, selectedFields(info))
+        .nodes[0] ?? null,
+    [all]: (_parent: unknown, args: NodeQuery, context: QueryContext, info: GraphQLResolveInfo): NodeList => {
       // Which nodes come back is recorded here; what each shows, by `nodes` (with the fields it selects).
-      const result = trackedQuery(context.store, context.track, defaultOrders, type, args, [])
+      const result = trackedQuery(context.store, context, queryScope(info.schema), type, args, [])
       return { nodes: result.nodes, totalCount: result.totalCount, skip: Math.max(0, args.skip ?? 0), limit: args.limit ?? null }
     },
   }

@@ -5,6 +5,8 @@ export type SortInput = Record<string, unknown> | readonly Record<string, unknow
 export interface SortKey {
   path: string[]
   descending: boolean
+  /** Reads the key of a node another way than at `path` (through a linked node: see linkedFields.ts). */
+  value?: (node: never) => unknown
 }
 
 /**
@@ -50,7 +52,8 @@ function compareValues(a: unknown, b: unknown, descending: boolean): number {
 /** A stable sort by the keys (ties keep the order the nodes came in). */
 export function sortNodes<T>(nodes: readonly T[], keys: readonly SortKey[]): T[] {
   if (keys.length === 0) return [...nodes]
-  const decorated = nodes.map((node, index) => ({ node, index, values: keys.map((key) => sortValue(node, key.path)) }))
+  const valueOf = (node: T, key: SortKey) => (key.value ? key.value(node as never) : sortValue(node, key.path))
+  const decorated = nodes.map((node, index) => ({ node, index, values: keys.map((key) => valueOf(node, key)) }))
   decorated.sort((a, b) => {
     for (let at = 0; at < keys.length; at++) {
       const order = compareValues(a.values[at], b.values[at], keys[at].descending)

@@ -25,6 +25,12 @@ test("each author's page (made in createPages) lists the pages that name them; t
   await expect(page.getByRole('list', { name: 'Pages' }).getByRole('link')).toHaveText(['The first compiler'])
 })
 
+test('allPage filters and sorts through the @link field author, as Gatsby does', async ({ page }) => {
+  await page.goto(siteUrl('dataLayer', '/posts/engines'))
+  await expect(page.locator('.early')).toHaveText('By authors born before 1900: Notes on the engine, The analytical engine')
+  await expect(page.getByRole('list', { name: 'Pages by their author, youngest first' }).getByRole('listitem')).toHaveText(['The first compiler', 'Notes on the engine', 'The analytical engine'])
+})
+
 test('a page with no author in its front-matter has no byline', async ({ page }) => {
   await page.goto(siteUrl('dataLayer', '/'))
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Data layer example')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createDataLayer, type DataLayer } from '../../../../engine/dataLayer.ts'
-import { parseReadKey } from '../../../../engine/incremental/readKey.ts'
+import { parseReadKey, parseTypeRead, ReadDigests, typeReadKey } from '../../../../engine/incremental/readKey.ts'
 import { buildSchema, type NamedResolvers, type NamedTypeDefs } from '../../../../engine/schema/buildSchema.ts'
 import type { SheafNode } from '../../../../engine/store/types.ts'
 import { sampleStore } from './sampleStore.ts'
@@ -104,25 +104,34 @@ describe('inference', () => {
 })
 
 describe('tracking without track()', () => {
-  const reads = async (layer: DataLayer, query: string) => {
+  type Read = { nodeId: string; fields: string[] | null } | { type: string; fields: string[] }
+  const reads = async (layer: DataLayer, query: string): Promise<Read[]> => {
     const set = new Set<string>()
     await layer.query(query, {}, 'test', set)
-    return [...set].map(parseReadKey)
+    return [...set].map((key) => parseTypeRead(key) ?? parseReadKey(key))
   }
 
-  it('an allX filter records each node in the fields that decided it, and the nodes returned in what they show', async () => {
+  it('an allX filter records one read of the type in the fields that decided it, and the nodes returned in what they show', async () => {
     const layer = layerOf()
     const recorded = await reads(layer, '{ allAuthor(filter: { born: { gt: 1900 } }) { nodes { name } } }')
-    expect(recorded).toContainEqual({ nodeId: 'author-ada', fields: ['born'] })
-    expect(recorded).toContainEqual({ nodeId: 'author-bob', fields: ['born'] })
+    expect(recorded).toContainEqual({ type: 'Author', fields: ['born'] })
     expect(recorded).toContainEqual({ nodeId: 'author-bob', fields: ['name'] })
-    expect(recorded.filter((read) => read.nodeId === 'author-ada')).toHaveLength(1)
+    expect(recorded.some((read) => 'nodeId' in read && read.nodeId === 'author-ada')).toBe(false)
   })
 
-  it('a @link records the linked node and every candidate in the field it links by', async () => {
+  it('records each node instead where reads are compared node by node (the dev server)', async () => {
+    const store = sampleStore()
+    const layer = createDataLayer(buildSchema([linkSdl], [], store), store, site, { readsPerNode: true })
+    const recorded = await reads(layer, '{ allAuthor(filter: { born: { gt: 1900 } }) { nodes { name } } }')
+    expect(recorded).toContainEqual({ nodeId: 'author-ada', fields: ['born'] })
+    expect(recorded).toContainEqual({ nodeId: 'author-bob', fields: ['name'] })
+    expect(recorded.filter((read) => 'nodeId' in read && read.nodeId === 'author-ada')).toHaveLength(1)
+  })
+
+  it('a @link records the linked node and the type it searched in the field it links by', async () => {
     const layer = layerOf()
     const recorded = await reads(layer, '{ author(slug: { eq: "bob" }) { pages { title } } }')
-    expect(recorded.filter((read) => read.nodeId.startsWith('author-') === false && read.fields?.join() === 'frontmatter')).toHaveLength(3)
+    expect(recorded).toContainEqual({ type: 'Page', fields: ['frontmatter'] })
     expect(recorded.some((read) => read.fields?.includes('title'))).toBe(true)
   })
 
@@ -139,6 +148,71 @@ describe('tracking without track()', () => {
     const layer = layerOf([linkSdl, { source: 'plugin authors', sdl: 'extend type Query { oldest: Author }' }], [resolvers])
     const recorded = await reads(layer, '{ oldest { name } }')
     expect(recorded).toContainEqual({ nodeId: 'author-ada', fields: null })
-    expect(recorded).toContainEqual({ nodeId: 'author-bob', fields: ['born'] })
+    expect(recorded).toContainEqual({ type: 'Author', fields: ['born'] })
+  })
+
+  it('a type read sees a change to its fields on any node, and a node added, but not other fields', () => {
+    const store = sampleStore()
+    const key = typeReadKey('Author', ['born'])
+    const before = new ReadDigests(store).of(key)
+    store.updateNode(store.getNode('author-bob')!, { name: 'Robert' })
+    expect(new ReadDigests(store).of(key)).toBe(before)
+    store.updateNode(store.getNode('author-bob')!, { born: 1951 })
+    const changed = new ReadDigests(store).of(key)
+    expect(changed).not.toBe(before)
+    store.createNode({ id: 'author-cy', type: 'Author', slug: 'cy', name: 'Cy' }, 'test')
+    expect(new ReadDigests(store).of(key)).not.toBe(changed)
+  })
+})
+
+// Gatsby filters and sorts through a @link field as if the linked node were inline: the targets
+// meeting the inner filter are found first, and the link's `from` must hold one of their keys.
+describe('filtering and sorting through linked fields', () => {
+  const titles = (data: Record<string, any>, field = 'allPage') => data[field].nodes.map((node: { title?: string; slug?: string }) => node.title ?? node.slug)
+
+  it('filters by a field of the linked node, alone or with other conditions', async () => {
+    const layer = layerOf()
+    expect(titles(await layer.query('{ allPage(filter: { author: { name: { eq: "Ada Lovelace" } } }) { nodes { title } } }', {}, 'test'))).toEqual(['Beta', 'Gamma'])
+    expect(titles(await layer.query('{ allPage(filter: { author: { born: { gt: 1900 } }, frontmatter: { tags: { eq: "x" } } }) { nodes { title } } }', {}, 'test'))).toEqual(['Alpha'])
+    expect(titles(await layer.query('{ allPage(filter: { author: { name: { eq: "Nobody" } } }) { nodes { title } } }', {}, 'test'))).toEqual([])
+  })
+
+  it('filters through a list link with elemMatch, and through links of links', async () => {
+    const layer = layerOf()
+    expect(titles(await layer.query('{ allAuthor(filter: { pages: { elemMatch: { title: { eq: "Alpha" } } } }) { nodes { slug } } }', {}, 'test'), 'allAuthor')).toEqual(['bob'])
+    expect(titles(await layer.query('{ allPage(filter: { author: { pages: { elemMatch: { title: { eq: "Gamma" } } } } }) { nodes { title } } }', {}, 'test'))).toEqual(['Beta', 'Gamma'])
+  })
+
+  it('sorts by a field of the linked node; a node with no link sorts last', async () => {
+    const layer = layerOf()
+    const data = await layer.query<Record<string, any>>('{ allPage(sort: [{ author: { born: DESC } }, { title: ASC }]) { nodes { title } } }', {}, 'test')
+    expect(titles(data)).toEqual(['Alpha', 'Beta', 'Gamma', 'Delta'])
+    const ascending = await layer.query<Record<string, any>>('{ allPage(sort: { author: { name: ASC } }, limit: 2) { nodes { title } } }', {}, 'test')
+    expect(titles(ascending)).toEqual(['Beta', 'Gamma'])
+  })
+
+  it('follows a link by id, and works through context.nodeModel', async () => {
+    const store = sampleStore()
+    store.createNode({ id: 'post-1', type: 'Post', title: 'One', writer: 'author-bob' }, 'posts')
+    store.createNode({ id: 'post-2', type: 'Post', title: 'Two', writer: 'author-ada' }, 'posts')
+    const sdl = { source: 'the type defs of plugin posts', sdl: 'type Post implements Node { title: String writer: Author @link }' }
+    const layer = createDataLayer(buildSchema([sdl], [], store), store, site)
+    expect(titles(await layer.query('{ allPost(filter: { writer: { slug: { eq: "ada" } } }) { nodes { title } } }', {}, 'test'), 'allPost')).toEqual(['Two'])
+    expect(titles(await layer.query('{ allPost(sort: { writer: { born: ASC } }) { nodes { title } } }', {}, 'test'), 'allPost')).toEqual(['Two', 'One'])
+    const found = await layer.context().nodeModel.findAll({ type: 'Post', query: { filter: { writer: { name: { eq: 'Bob' } } } } })
+    expect(found.entries.map((post) => post.title)).toEqual(['One'])
+    // Operators on the link field itself filter the value stored there (the id).
+    const stored = await layer.context().nodeModel.findAll({ type: 'Post', query: { filter: { writer: { eq: 'author-ada' } } } })
+    expect(stored.entries.map((post) => post.title)).toEqual(['Two'])
+  })
+
+  it("records the linked type's fields that decided the result: a renamed author moves the list", async () => {
+    const layer = layerOf()
+    const set = new Set<string>()
+    await layer.query('{ allPage(filter: { author: { name: { eq: "Bob" } } }) { nodes { title } } }', {}, 'test', set)
+    const typeReads = [...set].map(parseTypeRead).filter(Boolean)
+    expect(typeReads).toContainEqual({ type: 'Author', fields: ['name'] })
+    expect(typeReads).toContainEqual({ type: 'Author', fields: ['slug'] })
+    expect(typeReads).toContainEqual({ type: 'Page', fields: ['frontmatter'] })
   })
 })
