@@ -43,7 +43,7 @@ const treeEvents = []
 const tree = watchTree(content, (file) => treeEvents.push(file))
 const treeMs = performance.now() - t
 const viteEvents = []
-vite.watcher.on('all', (event, file) => viteEvents.push(`${event}`))
+vite.watcher.on('all', (event) => viteEvents.push(`${event}`))
 const file = path.join(content, 'section-3', 'page-3.md')
 const tEv = await twoWrites(file, treeEvents)
 const vEv = viteEvents.splice(0)
