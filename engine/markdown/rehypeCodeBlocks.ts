@@ -3,7 +3,6 @@ import { toString } from 'hast-util-to-string'
 import type { VFile } from 'vfile'
 import { walk } from './walk.ts'
 import type { CodeHighlighter } from './highlighter.ts'
-import type { HighlightAhead } from './highlightAhead.ts'
 import type { HighlightStore } from './highlightStore.ts'
 import { parseCodeTitle, parseLineRanges } from './lineRanges.ts'
 
@@ -11,8 +10,6 @@ interface Options {
   highlighter: CodeHighlighter
   /** Blocks highlighted by earlier builds (see highlightStore.ts). */
   store?: HighlightStore
-  /** Blocks a worker highlights while the pages are parsed (see highlightAhead.ts). */
-  ahead?: Pick<HighlightAhead, 'take'>
 }
 
 /**
@@ -22,7 +19,7 @@ interface Options {
  * highlighted lines from the meta (`title="a.ts" {1,3-5}`).
  */
 export default function rehypeCodeBlocks(options: Options) {
-  const { highlighter, store, ahead } = options
+  const { highlighter, store } = options
   const themes = `${highlighter.themes.light}\0${highlighter.themes.dark}`
   // Docs repeat snippets (install commands, setup files): highlight each distinct one once.
   const highlighted = new Map<string, string>()
@@ -48,7 +45,7 @@ export default function rehypeCodeBlocks(options: Options) {
       const title = parseCodeTitle(meta)
       let html = highlighted.get(cacheKey) ?? store?.get(cacheKey)
       if (html === undefined) {
-        html = (lang === 'text' ? undefined : await ahead?.take(requested, meta, source)) ?? (await highlighter.highlight(source, lang, highlightedLines))
+        html = await highlighter.highlight(source, lang, highlightedLines)
         store?.set(cacheKey, html)
       }
       if (highlighted.size > 5000) highlighted.clear()

@@ -43,14 +43,10 @@ export function transformContent({ config, site, session, runner }: SiteRunner, 
     await run.timer.run(
       'transform',
       async () => {
-        const planned = { workers: options.workers !== false, threads: config.buildConcurrency, highlightAhead: session.highlightAhead, processor: session.processor, onPlan: (workers: number) => workers === 0 && freeCore() }
+        const planned = { workers: options.workers !== false, threads: config.buildConcurrency, onPlan: (workers: number) => workers === 0 && freeCore() }
         await warmMarkdownCache(source.pending, session.markdownCache, { ...markdownOptions, ...planned })
         freeCore()
-        try {
-          return await transformNodes(runner, source, site, run.reporterFor, run.broken.keepGoing ? run.broken.errors : undefined)
-        } finally {
-          session.highlightAhead.finish()
-        }
+        return transformNodes(runner, source, site, run.reporterFor, run.broken.keepGoing ? run.broken.errors : undefined)
       },
       (count) => count,
     )
