@@ -8,7 +8,6 @@ import { extractText, type PageSection } from './extractText.ts'
 import { assertFrontmatterTypes, parseFrontmatter } from './frontmatter.ts'
 import { assertHomeFrontmatter } from './homeFrontmatter.ts'
 import type { CodeHighlighter } from './highlighter.ts'
-import type { HighlightStore } from './highlightStore.ts'
 import rehypeCodeBlocks from './rehypeCodeBlocks.ts'
 import rehypeHeadings, { type HeadingsResult, type TocEntry } from './rehypeHeadings.ts'
 import rehypeRawSanitized from './rehypeRawSanitized.ts'
@@ -36,8 +35,6 @@ import { takeLinks, type PageLink } from './pageLinks.ts'
 
 export interface MarkdownOptions {
   highlighter: CodeHighlighter
-  /** Highlighted blocks kept between builds (none: highlight every block). */
-  highlightStore?: HighlightStore
   components: ComponentRegistry
   sanitize: boolean
   /** Ids the theme's layout uses, which a heading must not take (see rehypeHeadings). */
@@ -125,7 +122,7 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
       .use(options.rehypePlugins ?? [])
   }
   const processors = { md: build(false), mdx: build(true) }
-  const codeBlocks = rehypeCodeBlocks({ highlighter: options.highlighter, store: options.highlightStore })
+  const codeBlocks = rehypeCodeBlocks({ highlighter: options.highlighter })
 
   const maxPageSize = options.maxPageSize ?? defaultMaxPageSize
 

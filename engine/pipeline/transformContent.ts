@@ -1,4 +1,4 @@
-import { highlightStoreDir, markdownCacheDir } from '../incremental/cacheDirs.ts'
+import { markdownCacheDir } from '../incremental/cacheDirs.ts'
 import { toRoute } from '../shared/routes.ts'
 import { warmMarkdownCache } from '../sources/warmMarkdownCache.ts'
 import { sourceNodes, transformNodes } from '../sourceAndTransform.ts'
@@ -37,7 +37,7 @@ export function transformContent({ config, site, session, runner }: SiteRunner, 
   const store = (async () => {
     // A one-shot build's workers store their results in the markdown cache themselves (see MarkdownShareMessage).
     const entryDir = run.mode === 'build' && !options.keepInMemory ? markdownCacheDir(config.root, options.cache) : null
-    const markdownOptions = { ...config.markdown, highlightDir: highlightStoreDir(config.root, options.cache), entryDir, root: config.root, configFile: config.configFile, fragmentImports: fragmentOptions(config) }
+    const markdownOptions = { ...config.markdown, cache: options.cache !== false, entryDir, root: config.root, configFile: config.configFile, fragmentImports: fragmentOptions(config) }
     const source = await run.timer.run('source', () => sourceNodes(runner, site, run.reporterFor), (result) => result.pending.length)
     preloadDataLayerModules()
     await run.timer.run(

@@ -56,7 +56,7 @@ const heapLimits = { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 64 }
 
 /** Starts a worker (a thread of the worker pool running markdownWorker.ts), loading its pipeline at once. */
 function startMarkdownWorker(options: WorkerOptions): MarkdownWorker {
-  const init: MarkdownWorkerOptions = { codeThemes: options.codeThemes, sanitize: options.sanitize, reservedIds: options.reservedIds, contentClasses: options.contentClasses, components: options.components, maxPageSize: options.maxPageSize, containerTypes: options.containerTypes, fragmentImports: options.fragmentImports, highlightDir: options.highlightDir, entryDir: options.entryDir, ...(options.remarkPlugins?.length || options.rehypePlugins?.length ? { root: options.root, configFile: options.configFile } : {}) }
+  const init: MarkdownWorkerOptions = { codeThemes: options.codeThemes, sanitize: options.sanitize, reservedIds: options.reservedIds, contentClasses: options.contentClasses, components: options.components, maxPageSize: options.maxPageSize, containerTypes: options.containerTypes, fragmentImports: options.fragmentImports, cache: options.cache, entryDir: options.entryDir, ...(options.remarkPlugins?.length || options.rehypePlugins?.length ? { root: options.root, configFile: options.configFile } : {}) }
   const task = startWorker<{ jobs: Job[]; port: MessagePort }, number>(new URL('./markdownWorker.ts', import.meta.url), init, { resourceLimits: heapLimits })
   return {
     async run(batch, cache) {
