@@ -24,7 +24,6 @@ import { assertPageCounts } from './pageCounts.ts'
 import { assertPageSize, defaultMaxPageSize } from './pageSize.ts'
 import rehypeRawHtmlDepthGuard from './rawHtmlDepth.ts'
 import { remarkTreeDepthGuard } from './treeDepth.ts'
-import { parallelParseThreshold, parseInParallel } from './parallelParse.ts'
 import { chunkedParseThreshold, parseInChunks } from './parseInChunks.ts'
 import { createParser } from './parser.ts'
 import { escapeCustomHeadingIds } from './customHeadingIds.ts'
@@ -148,11 +147,9 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
         const whole = !mdx && text.length <= chunkedParseThreshold
         const mdast = mdx
           ? (processor.parse(vfile) as MdastRoot)
-          : text.length > parallelParseThreshold
-            ? await parseInParallel(text, false)
-            : text.length > chunkedParseThreshold
-              ? parseInChunks(text, (chunk) => processor.parse(chunk) as MdastRoot)
-              : (processor.parse(vfile) as MdastRoot)
+          : text.length > chunkedParseThreshold
+            ? parseInChunks(text, (chunk) => processor.parse(chunk) as MdastRoot)
+            : (processor.parse(vfile) as MdastRoot)
         // From the parsed tree, before the transform below changes it (the template is a copy).
         const source = whole ? text : undefined
         if (wantsPortable) portable = wantsPortable === 'deferred' ? preparePortable(mdast, source) : portableTemplate(mdast, source)
