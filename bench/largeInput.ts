@@ -12,7 +12,9 @@ export async function runLargeInputBench(): Promise<void> {
   const { loadConfig } = await import('../engine/config/loadConfig.ts')
   const config = await loadConfig(path.join(root, 'tests/fixtures/broken/empty-file'), '../config.ts')
   const session = await createBuildSession(config, { cache: false })
-  const section = '## Section\n\nA paragraph with `code`, **bold** text and a [link](https://example.org).\n\n- one\n- two\n\n```ts\nconst answer = 42\n```\n\n'
+  // Under the page's limits (pageCounts.ts): one heading, one link and no list item per 700 bytes.
+  const prose = 'A paragraph with `code`, **bold** text and _emphasis_, long enough to be a paragraph of docs. '.repeat(5)
+  const section = `## Section\n\n${prose}\n\nA [link](https://example.org).\n\n> A quote.\n\n\`\`\`ts\nconst answer = 42\n\`\`\`\n\n`
   const time = async (bytes: number) => {
     const source = `# Big\n\n${section.repeat(Math.ceil(bytes / section.length))}`
     const started = performance.now()

@@ -1,7 +1,5 @@
 import type { ResolvedConfig } from './config/types.ts'
-import { highlightStoreDir, markdownCacheDir } from './incremental/cacheDirs.ts'
-import { createHighlightAhead, type HighlightAhead } from './markdown/highlightAhead.ts'
-import { createHighlightStore } from './markdown/highlightStore.ts'
+import { markdownCacheDir } from './incremental/cacheDirs.ts'
 import { markdownModules } from './markdown/markdownModules.ts'
 import type { MarkdownProcessor } from './markdown/processor.ts'
 import type { PluggableList } from 'unified'
@@ -22,28 +20,23 @@ export interface BuildSession {
   processor: MarkdownProcessor
   markdownCache: MarkdownCache
   key: string
-  /** Resolves once what the build wrote in the background (highlighted blocks) is on disk. */
+  /** Resolves once what the build wrote in the background (markdown cache entries) is on disk. */
   flush(): Promise<void>
-  /** Code blocks a worker highlights while a small site's pages transform on the main thread (see highlightAhead.ts). */
-  highlightAhead: HighlightAhead
   /** Pages' resolved links from the last build in this process (see pipeline/resolveLinks.ts). */
   resolvedLinks: Map<string, { raw: unknown; context: string; result: { body: unknown; dead: unknown[] } }>
 }
 
 export async function createBuildSession(config: ResolvedConfig, options: { cache?: boolean; keepInMemory?: boolean } = {}): Promise<BuildSession> {
-  const highlightDir = highlightStoreDir(config.root, options.cache)
-  const highlightStore = highlightDir ? createHighlightStore(highlightDir, engineVersion) : undefined
   // Created on first use: when worker threads transform every file (a cold build of a big
   // site), the main thread never loads the markdown pipeline or shiki, and starts them sooner.
   let created: Promise<MarkdownProcessor> | undefined
-  const highlightAhead = createHighlightAhead()
   const processor: MarkdownProcessor = {
     maxPageSize: config.markdown.maxPageSize,
     async process(input) {
       created ??= (async () => {
         const [{ createCodeHighlighter }, { createMarkdownProcessor }] = await Promise.all([markdownModules.highlighter(), markdownModules.processor()])
         const highlighter = await createCodeHighlighter(config.markdown.codeThemes)
-        return createMarkdownProcessor({ highlighter, highlightStore, highlightAhead, components: config.markdown.components, sanitize: config.markdown.sanitize, reservedIds: config.markdown.reservedIds, contentClasses: config.markdown.contentClasses, maxPageSize: config.markdown.maxPageSize, containerTypes: config.markdown.containerTypes, remarkPlugins: config.markdown.remarkPlugins, rehypePlugins: config.markdown.rehypePlugins, fragmentImports: fragmentOptions(config) })
+        return createMarkdownProcessor({ highlighter, components: config.markdown.components, sanitize: config.markdown.sanitize, reservedIds: config.markdown.reservedIds, contentClasses: config.markdown.contentClasses, maxPageSize: config.markdown.maxPageSize, containerTypes: config.markdown.containerTypes, remarkPlugins: config.markdown.remarkPlugins, rehypePlugins: config.markdown.rehypePlugins, fragmentImports: fragmentOptions(config) })
       })()
       return (await created).process(input)
     },
@@ -53,7 +46,7 @@ export async function createBuildSession(config: ResolvedConfig, options: { cach
   const fragments = fragmentOptions(config)
   // A page's key covers the fragments it shows: an edited fragment re-transforms its importers.
   const markdownCache = createMarkdownCache({ dir, salt: `${engineVersion}\0${key}`, keepInMemory: options.keepInMemory ?? true, stamp: (source, file) => fragmentStamp(source, file, fragments) })
-  return { processor, flush: async () => void (await Promise.all([highlightStore?.flush(), markdownCache.flush()])), markdownCache, key, highlightAhead, resolvedLinks: new Map() }
+  return { processor, flush: () => markdownCache.flush(), markdownCache, key, resolvedLinks: new Map() }
 }
 
 /**

@@ -5,7 +5,6 @@ import { loadConfig } from './config/loadConfig.ts'
 import { formatError, SheafError } from './errors.ts'
 import { bundleCacheDir, markdownCacheDir } from './incremental/cacheDirs.ts'
 import { prestartBundleWorker } from './bundle/bundleWorker.ts'
-import { prestartHighlightWorker } from './markdown/highlightAhead.ts'
 import { prestartBodyWorker } from './server/bodyWorker.ts'
 
 const usage = `Usage: sheaf <command> [options]
@@ -103,11 +102,10 @@ async function main(): Promise<number> {
   const port = portOption(values.port)
   switch (command) {
     case 'build': {
-      // A cold build (no transformed pages kept) starts its highlight and bundle workers before
-      // loading the engine (see highlightAhead.ts and bundleWorker.ts).
+      // A cold build (no transformed pages kept) starts its bundle worker before loading the
+      // engine (see bundleWorker.ts).
       const markdownCache = markdownCacheDir(root, undefined)
       if (markdownCache && !fs.existsSync(markdownCache)) {
-        prestartHighlightWorker()
         // Bundles outlive the site cache (see bundleCacheDir): the worker starts only when none is kept.
         const bundles = bundleCacheDir(root, undefined)
         if (!bundles || !fs.existsSync(bundles) || fs.readdirSync(bundles).length === 0) prestartBundleWorker()

@@ -14,12 +14,6 @@ export function markdownCacheDir(root: string, cache: boolean | undefined): stri
   return dir && path.join(dir, 'markdown')
 }
 
-/** Where highlighted code blocks are kept between builds (null: no persistent cache). */
-export function highlightStoreDir(root: string, cache: boolean | undefined): string | null {
-  const dir = siteCacheDir(root, cache)
-  return dir && path.join(dir, 'highlight')
-}
-
 /**
  * Where code compiled from the site's theme, its plugins, the engine and the packages (never from
  * content) is kept between builds: `node_modules/.cache/sheaf/<kind>`, beside the caches other

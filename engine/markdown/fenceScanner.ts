@@ -1,8 +1,7 @@
 /**
  * The one line-based reader of fenced code blocks, for the passes that look at a markdown source
- * before (or instead of) parsing it: the highlighter's head start (codeFences.ts), the unclosed
- * fence warning (unclosedFence.ts), the source rewrites (linesOutsideFences.ts), the nesting guard
- * and the chunked parse. They used to carry a regex each, with different indentation rules, so
+ * before (or instead of) parsing it: the unclosed fence warning (unclosedFence.ts), the source
+ * rewrites (linesOutsideFences.ts), the nesting guard and the chunked parse. They used to carry a regex each, with different indentation rules, so
  * the same line could be code to one and prose to the next.
  *
  * CommonMark's rules (spec 0.31, "Fenced code blocks"): an opening fence is three or more

@@ -58,8 +58,8 @@ export async function preloadHighlighter(): Promise<void> {
 /**
  * The shiki highlighter of a build (or worker). Shiki itself, its themes and
  * its WebAssembly regex engine load with the first language asked for: a
- * rebuild whose edited page has only blocks the highlight store already holds
- * never loads them (0.2 s). Languages load on demand.
+ * rebuild whose edited page has no code block never loads them (0.2 s).
+ * Languages load on demand.
  */
 export async function createCodeHighlighter(themes: { light: string; dark: string }, options: { regexEngine?: 'oniguruma' | 'javascript' } = {}): Promise<CodeHighlighter> {
   let instance: Highlighter | null = null

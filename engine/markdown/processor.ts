@@ -8,8 +8,6 @@ import { extractText, type PageSection } from './extractText.ts'
 import { assertFrontmatterTypes, parseFrontmatter } from './frontmatter.ts'
 import { assertHomeFrontmatter } from './homeFrontmatter.ts'
 import type { CodeHighlighter } from './highlighter.ts'
-import type { HighlightAhead } from './highlightAhead.ts'
-import type { HighlightStore } from './highlightStore.ts'
 import rehypeCodeBlocks from './rehypeCodeBlocks.ts'
 import rehypeHeadings, { type HeadingsResult, type TocEntry } from './rehypeHeadings.ts'
 import rehypeRawSanitized from './rehypeRawSanitized.ts'
@@ -26,7 +24,6 @@ import { assertPageCounts } from './pageCounts.ts'
 import { assertPageSize, defaultMaxPageSize } from './pageSize.ts'
 import rehypeRawHtmlDepthGuard from './rawHtmlDepth.ts'
 import { remarkTreeDepthGuard } from './treeDepth.ts'
-import { parallelParseThreshold, parseInParallel } from './parallelParse.ts'
 import { chunkedParseThreshold, parseInChunks } from './parseInChunks.ts'
 import { createParser } from './parser.ts'
 import { escapeCustomHeadingIds } from './customHeadingIds.ts'
@@ -37,10 +34,6 @@ import { takeLinks, type PageLink } from './pageLinks.ts'
 
 export interface MarkdownOptions {
   highlighter: CodeHighlighter
-  /** Highlighted blocks kept between builds (none: highlight every block). */
-  highlightStore?: HighlightStore
-  /** Blocks a worker highlights while the pages are parsed (see highlightAhead.ts). */
-  highlightAhead?: Pick<HighlightAhead, 'take'>
   components: ComponentRegistry
   sanitize: boolean
   /** Ids the theme's layout uses, which a heading must not take (see rehypeHeadings). */
@@ -68,12 +61,6 @@ export interface MarkdownInput {
    * `deferred`: serialise it when first read (see PendingPortable), not now.
    */
   portable?: boolean | 'deferred'
-  /**
-   * Called once the source is parsed (or found to need no parse), before the tree is transformed
-   * and its code blocks awaited: a caller that starts many files lets its event loop turn
-   * between their parses (see transformAhead in warmMarkdownCache.ts).
-   */
-  onParsed?: () => void
 }
 
 export interface MarkdownWarning {
@@ -134,18 +121,15 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
       .use(options.rehypePlugins ?? [])
   }
   const processors = { md: build(false), mdx: build(true) }
-  const codeBlocks = rehypeCodeBlocks({ highlighter: options.highlighter, store: options.highlightStore, ahead: options.highlightAhead })
+  const codeBlocks = rehypeCodeBlocks({ highlighter: options.highlighter })
 
   const maxPageSize = options.maxPageSize ?? defaultMaxPageSize
 
   return {
     maxPageSize,
-    async process({ source, file, mdx, portable: wantsPortable, onParsed }) {
+    async process({ source, file, mdx, portable: wantsPortable }) {
       assertPageSize(source, file, maxPageSize)
-      if (source.trim() === '') {
-        onParsed?.()
-        return emptyResult(file)
-      }
+      if (source.trim() === '') return emptyResult(file)
       assertReasonableNesting(source, file, { mdx })
       assertPageCounts(source, file)
       const frontmatter = parseFrontmatter(source, file)
@@ -163,12 +147,9 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
         const whole = !mdx && text.length <= chunkedParseThreshold
         const mdast = mdx
           ? (processor.parse(vfile) as MdastRoot)
-          : text.length > parallelParseThreshold
-            ? await parseInParallel(text, false)
-            : text.length > chunkedParseThreshold
-              ? parseInChunks(text, (chunk) => processor.parse(chunk) as MdastRoot)
-              : (processor.parse(vfile) as MdastRoot)
-        onParsed?.()
+          : text.length > chunkedParseThreshold
+            ? parseInChunks(text, (chunk) => processor.parse(chunk) as MdastRoot)
+            : (processor.parse(vfile) as MdastRoot)
         // From the parsed tree, before the transform below changes it (the template is a copy).
         const source = whole ? text : undefined
         if (wantsPortable) portable = wantsPortable === 'deferred' ? preparePortable(mdast, source) : portableTemplate(mdast, source)

@@ -3,16 +3,10 @@ import { toString } from 'hast-util-to-string'
 import type { VFile } from 'vfile'
 import { walk } from './walk.ts'
 import type { CodeHighlighter } from './highlighter.ts'
-import type { HighlightAhead } from './highlightAhead.ts'
-import type { HighlightStore } from './highlightStore.ts'
 import { parseCodeTitle, parseLineRanges } from './lineRanges.ts'
 
 interface Options {
   highlighter: CodeHighlighter
-  /** Blocks highlighted by earlier builds (see highlightStore.ts). */
-  store?: HighlightStore
-  /** Blocks a worker highlights while the pages are parsed (see highlightAhead.ts). */
-  ahead?: Pick<HighlightAhead, 'take'>
 }
 
 /**
@@ -22,7 +16,7 @@ interface Options {
  * highlighted lines from the meta (`title="a.ts" {1,3-5}`).
  */
 export default function rehypeCodeBlocks(options: Options) {
-  const { highlighter, store, ahead } = options
+  const { highlighter } = options
   const themes = `${highlighter.themes.light}\0${highlighter.themes.dark}`
   // Docs repeat snippets (install commands, setup files): highlight each distinct one once.
   const highlighted = new Map<string, string>()
@@ -46,11 +40,7 @@ export default function rehypeCodeBlocks(options: Options) {
       const highlightedLines = parseLineRanges(meta)
       const cacheKey = `${themes}\0${lang}\0${[...highlightedLines].join(',')}\0${source}`
       const title = parseCodeTitle(meta)
-      let html = highlighted.get(cacheKey) ?? store?.get(cacheKey)
-      if (html === undefined) {
-        html = (lang === 'text' ? undefined : await ahead?.take(requested, meta, source)) ?? (await highlighter.highlight(source, lang, highlightedLines))
-        store?.set(cacheKey, html)
-      }
+      const html = highlighted.get(cacheKey) ?? (await highlighter.highlight(source, lang, highlightedLines))
       if (highlighted.size > 5000) highlighted.clear()
       highlighted.set(cacheKey, html)
       const replacement: Element = {

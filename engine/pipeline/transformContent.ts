@@ -1,4 +1,4 @@
-import { highlightStoreDir, markdownCacheDir } from '../incremental/cacheDirs.ts'
+import { markdownCacheDir } from '../incremental/cacheDirs.ts'
 import { toRoute } from '../shared/routes.ts'
 import { warmMarkdownCache } from '../sources/warmMarkdownCache.ts'
 import { sourceNodes, transformNodes } from '../sourceAndTransform.ts'
@@ -37,20 +37,16 @@ export function transformContent({ config, site, session, runner }: SiteRunner, 
   const store = (async () => {
     // A one-shot build's workers store their results in the markdown cache themselves (see MarkdownShareMessage).
     const entryDir = run.mode === 'build' && !options.keepInMemory ? markdownCacheDir(config.root, options.cache) : null
-    const markdownOptions = { ...config.markdown, highlightDir: highlightStoreDir(config.root, options.cache), entryDir, root: config.root, configFile: config.configFile, fragmentImports: fragmentOptions(config) }
+    const markdownOptions = { ...config.markdown, cache: options.cache !== false, entryDir, root: config.root, configFile: config.configFile, fragmentImports: fragmentOptions(config) }
     const source = await run.timer.run('source', () => sourceNodes(runner, site, run.reporterFor), (result) => result.pending.length)
     preloadDataLayerModules()
     await run.timer.run(
       'transform',
       async () => {
-        const planned = { workers: options.workers !== false, threads: config.buildConcurrency, highlightAhead: session.highlightAhead, processor: session.processor, onPlan: (workers: number) => workers === 0 && freeCore() }
+        const planned = { workers: options.workers !== false, threads: config.buildConcurrency, onPlan: (workers: number) => workers === 0 && freeCore() }
         await warmMarkdownCache(source.pending, session.markdownCache, { ...markdownOptions, ...planned })
         freeCore()
-        try {
-          return await transformNodes(runner, source, site, run.reporterFor, run.broken.keepGoing ? run.broken.errors : undefined)
-        } finally {
-          session.highlightAhead.finish()
-        }
+        return transformNodes(runner, source, site, run.reporterFor, run.broken.keepGoing ? run.broken.errors : undefined)
       },
       (count) => count,
     )

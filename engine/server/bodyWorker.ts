@@ -1,6 +1,5 @@
 import { MessageChannel } from 'node:worker_threads'
 import type { ResolvedConfig } from '../config/types.ts'
-import { highlightStoreDir } from '../incremental/cacheDirs.ts'
 import type { MarkdownResult } from '../markdown/processor.ts'
 import type { MarkdownJob, MarkdownShareMessage, MarkdownWorkerOptions } from '../sources/markdownWorker.ts'
 import { startWorker, type WorkerTask } from '../workers/runInWorker.ts'
@@ -79,7 +78,7 @@ export class BodyWorker {
       components: markdown.components,
       maxPageSize: markdown.maxPageSize,
       containerTypes: markdown.containerTypes,
-      highlightDir: highlightStoreDir(config.root, undefined),
+      cache: true,
       ...(withPlugins ? { root: config.root, configFile: config.configFile } : {}),
     }
     this.task = prestarted ?? startBodyTask()

@@ -2,10 +2,8 @@
 // processor (see warmMarkdownCache.ts). It runs on the worker pool (workers/runInWorker.ts):
 // `prepare` loads the pipeline when the thread starts, the default export transforms a share.
 import type { MessagePort } from 'node:worker_threads'
-import { engineVersion } from '../buildContext.ts'
 import { isSheafError } from '../errors.ts'
 import { createCodeHighlighter } from '../markdown/highlighter.ts'
-import { createHighlightStore, type HighlightStore } from '../markdown/highlightStore.ts'
 import { createMarkdownProcessor, type MarkdownProcessor, type MarkdownResult } from '../markdown/processor.ts'
 import type { ComponentRegistry } from '../markdown/remarkMdxComponents.ts'
 import { createEntryWriter, entryFileOf, writeEntry } from './markdownCacheEntry.ts'
@@ -26,7 +24,8 @@ export interface MarkdownWorkerOptions {
   components: ComponentRegistry
   maxPageSize?: number
   containerTypes?: string[]
-  highlightDir: string | null
+  /** The run keeps a cache (a run without one keeps no config bundle either). */
+  cache: boolean
   /**
    * The markdown cache's folder: the worker stores each result there itself and sends back only
    * that it did (see MarkdownShareMessage). None: it sends the results.
@@ -54,22 +53,18 @@ export interface MarkdownShareMessage {
 const batchSize = 16
 
 let processor: MarkdownProcessor
-let highlightStore: HighlightStore | undefined
 let entryDir: string | null = null
 
 export async function prepare(options: MarkdownWorkerOptions): Promise<void> {
   const highlighter = await createCodeHighlighter(options.codeThemes)
-  // Blocks highlighted here are kept for the next build's re-transformed pages (see highlightStore.ts).
-  highlightStore = options.highlightDir ? createHighlightStore(options.highlightDir, engineVersion) : undefined
   entryDir = options.entryDir ?? null
-  processor = createMarkdownProcessor({ highlighter, highlightStore, components: options.components, sanitize: options.sanitize, reservedIds: options.reservedIds, contentClasses: options.contentClasses, maxPageSize: options.maxPageSize, containerTypes: options.containerTypes, fragmentImports: options.fragmentImports, ...(await sitePlugins(options)) })
+  processor = createMarkdownProcessor({ highlighter, components: options.components, sanitize: options.sanitize, reservedIds: options.reservedIds, contentClasses: options.contentClasses, maxPageSize: options.maxPageSize, containerTypes: options.containerTypes, fragmentImports: options.fragmentImports, ...(await sitePlugins(options)) })
 }
 
 async function sitePlugins(options: MarkdownWorkerOptions) {
   if (!options.configFile || !options.root) return {}
   const { loadConfig } = await import('../config/loadConfig.ts')
-  // (A run that keeps no cache gives its workers no highlight folder either: it keeps no config bundle.)
-  const { markdown } = await loadConfig(options.root, options.configFile, { cache: Boolean(options.highlightDir) })
+  const { markdown } = await loadConfig(options.root, options.configFile, { cache: options.cache })
   return { remarkPlugins: markdown.remarkPlugins, rehypePlugins: markdown.rehypePlugins }
 }
 
@@ -90,8 +85,6 @@ export default async function transformShare({ jobs, port }: { jobs: MarkdownJob
       batch = []
     }
   }
-  // The thread is stopped once it answers: its highlighted blocks must be on disk by then.
-  await highlightStore?.flush()
   port.postMessage({ results: await Promise.all(batch), done: true } satisfies MarkdownShareMessage)
   port.close()
   return jobs.length

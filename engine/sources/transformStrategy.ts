@@ -5,11 +5,9 @@
  *
  * - `none`: nothing to transform (every file is cached).
  * - `main`: on the main thread, one after the other as the transform reaches them (workers off).
- * - `main-highlight`: on the main thread, all started at once, while a worker highlights their
- *   code blocks (a small site's cold build: highlighting is half its transform, see highlightAhead.ts).
  * - `workers`: every file dealt out to worker threads (a cold build of a big site).
  */
-export type TransformStrategy = { kind: 'none' } | { kind: 'main' } | { kind: 'main-highlight' } | { kind: 'workers'; count: number }
+export type TransformStrategy = { kind: 'none' } | { kind: 'main' } | { kind: 'workers'; count: number }
 
 export interface TransformPlanInput {
   /** Files the cache does not have. */
@@ -20,8 +18,6 @@ export interface TransformPlanInput {
   workersAllowed: boolean
   /** Threads the build may keep busy (the config's buildConcurrency). */
   threads: number
-  /** The main thread's processor can take highlighted blocks from a worker. */
-  canHighlightAhead: boolean
 }
 
 /**
@@ -45,6 +41,6 @@ const maximumWorkers = 4
 export function chooseTransformStrategy(input: TransformPlanInput): TransformStrategy {
   if (input.uncached === 0) return { kind: 'none' }
   if (!input.workersAllowed || input.threads < 2) return { kind: 'main' }
-  if (input.uncached >= minimumFilesForWorkers) return { kind: 'workers', count: Math.min(input.threads, maximumWorkers) }
-  return input.canHighlightAhead ? { kind: 'main-highlight' } : { kind: 'main' }
+  if (input.uncached < minimumFilesForWorkers) return { kind: 'main' }
+  return { kind: 'workers', count: Math.min(input.threads, maximumWorkers) }
 }

@@ -3,8 +3,6 @@ import { chooseTransformStrategy } from './transformStrategy.ts'
 import { MessageChannel, type MessagePort } from 'node:worker_threads'
 import { startWorker } from '../workers/runInWorker.ts'
 import type { MarkdownJob, MarkdownShareMessage, MarkdownWorkerOptions } from './markdownWorker.ts'
-import type { HighlightAhead } from '../markdown/highlightAhead.ts'
-import type { MarkdownProcessor } from '../markdown/processor.ts'
 import type { SheafNode } from '../store/types.ts'
 import type { MarkdownCache } from './markdownCache.ts'
 import { fragmentMatcher } from '../markdown/fragmentImports.ts'
@@ -21,7 +19,7 @@ const markdownRE = /\.mdx?$/
 export async function warmMarkdownCache(
   nodes: SheafNode[],
   cache: MarkdownCache,
-  options: WorkerOptions & { fragments?: readonly string[]; workers: boolean; threads?: number; onPlan?: (workerCount: number) => void; highlightAhead?: HighlightAhead; processor?: MarkdownProcessor },
+  options: WorkerOptions & { fragments?: readonly string[]; workers: boolean; threads?: number; onPlan?: (workerCount: number) => void },
 ): Promise<number> {
   const isFragment = fragmentMatcher(options.fragments ?? [])
   const markdown = nodes.filter((node) => node.type === 'File' && typeof node.content === 'string' && markdownRE.test(String(node.relativePath)) && !isFragment(String(node.sourcePath)))
@@ -33,56 +31,12 @@ export async function warmMarkdownCache(
     cached: markdown.length - jobs.length,
     workersAllowed: options.workers,
     threads,
-    canHighlightAhead: options.processor !== undefined && options.highlightAhead !== undefined,
   })
-  // A small site's code blocks go to the highlight worker first: it is the longest part of their transform.
-  const highlighting = strategy.kind === 'main-highlight' && options.highlightAhead?.start(jobs.map((job) => job.source), options.codeThemes) === true
   const workerCount = strategy.kind === 'workers' ? strategy.count : 0
   options.onPlan?.(workerCount)
-  if (strategy.kind !== 'workers') {
-    // The main thread transforms them: a worker highlights their code blocks meanwhile.
-    if (highlighting && options.processor) transformAhead(jobs, cache, options.processor)
-    return 0
-  }
+  // Otherwise the main thread transforms them, as the transform reaches them.
+  if (strategy.kind !== 'workers') return 0
   return transformInWorkers(jobs, workerCount, cache, options)
-}
-
-/**
- * Starts every file's transform now, on the main thread, instead of one after the other as the
- * transform reaches them: a file parses, then waits for its code blocks from the highlight worker
- * while the next file parses, so neither thread waits for the other. Only for a small site (its
- * parsed pages are all in memory at once). A file that fails is left to the transform, which
- * processes it again and reports the error where it belongs.
- *
- * Each file is parsed in a task of its own: the next file starts (setImmediate) only once the one
- * before it has parsed (`onParsed`). Started together, or each merely a task after the other,
- * every call waited for the processor to load (its modules, shiki) and then every parse ran in one
- * chain of microtasks: the thread handled no message for the whole parse phase (1.3 s of this
- * site's cold build on a loaded machine), and the highlight worker's results and its next work
- * waited for it.
- */
-function transformAhead(jobs: Job[], cache: MarkdownCache, processor: MarkdownProcessor): void {
-  let previousParsed: Promise<unknown> = Promise.resolve()
-  for (const job of jobs) {
-    let parsed: () => void = () => undefined
-    const thisParsed = new Promise<void>((resolve) => (parsed = resolve))
-    const started = previousParsed.then(nextTask)
-    previousParsed = thisParsed
-    const done = started
-      .then(() => processor.process({ source: job.source, file: job.file, mdx: job.file.endsWith('.mdx'), portable: job.portable && 'deferred', onParsed: parsed }))
-      .then(
-        (result) => cache.set(job.key, result),
-        () => undefined,
-      )
-      // A file that failed before its parse ended must not hold up the next.
-      .finally(parsed)
-    cache.expect(job.key, done)
-  }
-}
-
-/** Resolves in a later task of the event loop, after the messages waiting now are handled. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve))
 }
 
 /** What a markdown worker starts with, and the site's unified plugins: functions cannot cross to a worker, so with any, each worker imports the config itself. */
@@ -102,7 +56,7 @@ const heapLimits = { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 64 }
 
 /** Starts a worker (a thread of the worker pool running markdownWorker.ts), loading its pipeline at once. */
 function startMarkdownWorker(options: WorkerOptions): MarkdownWorker {
-  const init: MarkdownWorkerOptions = { codeThemes: options.codeThemes, sanitize: options.sanitize, reservedIds: options.reservedIds, contentClasses: options.contentClasses, components: options.components, maxPageSize: options.maxPageSize, containerTypes: options.containerTypes, fragmentImports: options.fragmentImports, highlightDir: options.highlightDir, entryDir: options.entryDir, ...(options.remarkPlugins?.length || options.rehypePlugins?.length ? { root: options.root, configFile: options.configFile } : {}) }
+  const init: MarkdownWorkerOptions = { codeThemes: options.codeThemes, sanitize: options.sanitize, reservedIds: options.reservedIds, contentClasses: options.contentClasses, components: options.components, maxPageSize: options.maxPageSize, containerTypes: options.containerTypes, fragmentImports: options.fragmentImports, cache: options.cache, entryDir: options.entryDir, ...(options.remarkPlugins?.length || options.rehypePlugins?.length ? { root: options.root, configFile: options.configFile } : {}) }
   const task = startWorker<{ jobs: Job[]; port: MessagePort }, number>(new URL('./markdownWorker.ts', import.meta.url), init, { resourceLimits: heapLimits })
   return {
     async run(batch, cache) {

@@ -7,7 +7,6 @@ import { readCacheEntry, sealCacheEntry, writeCacheEntry } from '../../../../eng
 import { cachedBundle } from '../../../../engine/incremental/bundleCache.ts'
 import { bundleCacheDir } from '../../../../engine/incremental/cacheDirs.ts'
 import { PersistentCache } from '../../../../engine/incremental/persistentCache.ts'
-import { createHighlightStore } from '../../../../engine/markdown/highlightStore.ts'
 import { createMarkdownCache } from '../../../../engine/sources/markdownCache.ts'
 import type { MarkdownResult } from '../../../../engine/markdown/processor.ts'
 import { outputTree } from '../outputTree.ts'
@@ -119,16 +118,6 @@ describe('a cache entry', () => {
     const fourth = into('bundle-4')
     expect((await cachedBundle(bundles, 'k', fourth, make(fourth))).reused).toBe(false)
     expect(fs.readFileSync(path.join(fourth, 'assets', 'entry.js'), 'utf8')).toBe(fs.readFileSync(path.join(first, 'assets', 'entry.js'), 'utf8'))
-  })
-
-  it('a highlight pack cut short is a miss', async () => {
-    const dir = path.join(temp, 'highlight')
-    const store = createHighlightStore(dir, 's')
-    store.set('block', '<pre>highlighted</pre>'.repeat(20))
-    await store.flush()
-    expect(createHighlightStore(dir, 's').get('block')).toBe('<pre>highlighted</pre>'.repeat(20))
-    truncate(filesEndingWith(dir, '.pack')[0])
-    expect(createHighlightStore(dir, 's').get('block')).toBeUndefined()
   })
 })
 

@@ -1,7 +1,6 @@
 import type { Code, Root } from 'mdast'
 import { describe, expect, it } from 'vitest'
 import { fenceRoles, FenceRole, scanFences } from '../../../../engine/markdown/fenceScanner.ts'
-import { findCodeFences } from '../../../../engine/markdown/codeFences.ts'
 import { mapLinesOutsideFences } from '../../../../engine/markdown/linesOutsideFences.ts'
 import { findUnclosedFence } from '../../../../engine/markdown/unclosedFence.ts'
 import { createParser } from '../../../../engine/markdown/parser.ts'
@@ -120,12 +119,12 @@ describe('scanFences', () => {
 
 describe('the users of the scanner agree on what is code', () => {
   // Each used its own regex before: the unclosed-fence warning and the source rewrites took a fence
-  // in a list item indented 4 columns for prose, and the highlighter's guess took a fence
-  // closed by `` ``` aaa `` for closed.
+  // in a list item indented 4 columns for prose, and a line-based guess at code blocks took a
+  // fence closed by `` ``` aaa `` for closed.
   const source = '- item\n\n    ```md\n    :::tip Title\n    ## Heading {#id}\n    ```\n\n:::tip Outside\n'
 
-  it('the highlighter guess, the rewrites and the unclosed-fence warning', () => {
-    expect(findCodeFences(source)).toEqual([{ lang: 'md', meta: '', code: ':::tip Title\n## Heading {#id}' }])
+  it('the scanner, the rewrites and the unclosed-fence warning', () => {
+    expect(scanFences(source).map((block) => [block.info, block.lines.join('\n')])).toEqual([['md', ':::tip Title\n## Heading {#id}']])
     expect(mapLinesOutsideFences(source, (line) => line.toUpperCase())).toBe('- ITEM\n\n    ```md\n    :::tip Title\n    ## Heading {#id}\n    ```\n\n:::TIP OUTSIDE\n')
     expect(findUnclosedFence(source)).toBeNull()
     expect(findUnclosedFence('- a\n\n  ```js\n  open\n')).toBe(3)

@@ -118,7 +118,7 @@ describe('markdown transformed and pages rendered in worker threads', () => {
       sourcePath: `content/page-${index}.md`,
       content: `# Page ${index}\n`,
     }))
-    const options = { codeThemes: { light: 'github-light', dark: 'github-dark' }, sanitize: true, components: {}, workers: true, highlightDir: null }
+    const options = { codeThemes: { light: 'github-light', dark: 'github-dark' }, sanitize: true, components: {}, workers: true, cache: false }
     // Every file but the last is cached already.
     for (const file of files.slice(0, -1)) cache.set(cache.key(String(file.content), String(file.sourcePath)), { frontmatter: {}, title: 'cached', toc: [], anchors: [], body: { type: 'root', children: [] }, text: '', sections: [], warnings: [] } as never)
     const last = files[files.length - 1]

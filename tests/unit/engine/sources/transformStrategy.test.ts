@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { chooseTransformStrategy, minimumFilesForWorkers, type TransformPlanInput } from '../../../../engine/sources/transformStrategy.ts'
 
-const plan = (input: Partial<TransformPlanInput>) => chooseTransformStrategy({ uncached: 0, cached: 0, workersAllowed: true, threads: 2, canHighlightAhead: true, ...input })
+const plan = (input: Partial<TransformPlanInput>) => chooseTransformStrategy({ uncached: 0, cached: 0, workersAllowed: true, threads: 2, ...input })
 
 describe('where uncached markdown is transformed', () => {
   it('does nothing when every file is cached', () => {
@@ -13,14 +13,13 @@ describe('where uncached markdown is transformed', () => {
     expect(plan({ uncached: 5000, threads: 16 })).toEqual({ kind: 'workers', count: 4 })
   })
 
-  it("highlights a small site's code blocks in a worker while the main thread parses", () => {
-    expect(plan({ uncached: 68 })).toEqual({ kind: 'main-highlight' })
-    expect(plan({ uncached: 68, canHighlightAhead: false })).toEqual({ kind: 'main' })
+  it("transforms a small site's files on the main thread (a worker's start-up costs more)", () => {
+    expect(plan({ uncached: 68 })).toEqual({ kind: 'main' })
+    expect(plan({ uncached: minimumFilesForWorkers - 1 })).toEqual({ kind: 'main' })
   })
 
   it("transforms a big site's few changed files on the main thread (a rebuild), many in workers", () => {
-    expect(plan({ uncached: 1, cached: 1000 })).toEqual({ kind: 'main-highlight' })
-    expect(plan({ uncached: 1, cached: 1000, canHighlightAhead: false })).toEqual({ kind: 'main' })
+    expect(plan({ uncached: 1, cached: 1000 })).toEqual({ kind: 'main' })
     expect(plan({ uncached: minimumFilesForWorkers, cached: 1000 })).toEqual({ kind: 'workers', count: 2 })
   })
 
