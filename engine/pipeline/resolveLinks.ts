@@ -3,12 +3,13 @@ import { createHash } from 'node:crypto'
 import type { BuildSession } from '../buildContext.ts'
 import type { ResolvedConfig } from '../config/types.ts'
 import { listFiles } from '../fs/walkDirectory.ts'
-import { createLinkContext, findDeadLinks, reportDeadLinks, deadLinksToFail, resolvePageLinks, rewriteLinks, type DeadLink, type LinkContext } from '../links/resolveLinks.ts'
+import { createLinkContext, findDeadLinks, findImageAssets, reportDeadLinks, deadLinksToFail, resolvePageLinks, rewriteLinks, type DeadLink, type LinkContext } from '../links/resolveLinks.ts'
 import { publicDirOf } from '../links/publicDir.ts'
+import { ContentAssets } from '../links/contentAssets.ts'
 import { defineComputedField } from '../store/lazyField.ts'
 import type { NodeStore } from '../store/nodeStore.ts'
 import type { SheafNode } from '../store/types.ts'
-import { deadLinkError, type BrokenFiles } from './brokenFiles.ts'
+import { assetErrors, combinedContentErrors, deadLinkError, type BrokenFiles } from './brokenFiles.ts'
 
 interface ResolveOptions {
   inPlace: boolean
@@ -25,7 +26,9 @@ interface ResolveOptions {
  */
 export function resolveLinks(store: NodeStore, config: ResolvedConfig, { inPlace, session, warn, broken }: ResolveOptions): void {
   const pages = store.getNodesByType('Page')
-  const context = createLinkContext(pages, config.base, listPublicFiles(config.publicDir), publicDirOf(config))
+  // Each resolution copies the images its pages name now (an image no page names is not copied).
+  session.contentAssets = new ContentAssets(config.root)
+  const context = createLinkContext(pages, config.base, listPublicFiles(config.publicDir), publicDirOf(config), session.contentAssets)
   const dead: DeadLink[] = []
   if (inPlace) {
     // A one-shot build holds no parsed body from the transform to the render (see markdownCache.ts):
@@ -37,7 +40,10 @@ export function resolveLinks(store: NodeStore, config: ResolvedConfig, { inPlace
     report(dead, config, warn, broken)
     return
   }
-  const contextKey = linkContextKey(pages, config.base, context.publicFiles)
+  // Every page's images first (a page resolved from the memo below reads none): the copied
+  // images' names, hashes of their content, are part of what the links resolve to.
+  for (const page of pages) findImageAssets(page, context)
+  const contextKey = linkContextKey(pages, config.base, new Set([...context.publicFiles, ...session.contentAssets.byUrl.keys()]))
   // In a long-lived process (dev server), a page whose transformed body is the very same object
   // as last time, among the same routes and anchors, resolves to the same links: keep them.
   const memo = session.resolvedLinks
@@ -51,7 +57,12 @@ export function resolveLinks(store: NodeStore, config: ResolvedConfig, { inPlace
   report(dead, config, warn, broken)
 }
 
-function report(dead: DeadLink[], config: ResolvedConfig, warn: (message: string) => void, broken: BrokenFiles | undefined): void {
+function report(all: DeadLink[], config: ResolvedConfig, warn: (message: string) => void, broken: BrokenFiles | undefined): void {
+  // An image that may not be copied is an error whether dead links are checked or not.
+  const refused = assetErrors(all.filter((link) => link.refusedHint !== undefined))
+  const dead = all.filter((link) => link.refusedHint === undefined)
+  if (broken?.keepGoing) broken.errors.push(...refused)
+  else if (refused.length > 0) throw refused.length === 1 ? refused[0] : combinedContentErrors(refused)
   if (!config.markdown.checkDeadLinks) return
   if (!broken?.keepGoing) return reportDeadLinks(dead, config.links, warn)
   broken.errors.push(...deadLinksToFail(dead, config.links, warn).map(deadLinkError))
