@@ -58,12 +58,16 @@ export function findDeadLinks(page: SheafNode, context: LinkContext): DeadLink[]
   return dead
 }
 
-/** Resolves the page's images alone: the images it names are then in `context.assets`. */
-export function findImageAssets(page: SheafNode, context: LinkContext): void {
+/** Resolves the page's images alone: the images it names are then in `context.assets`. Returns the copied ones' URLs. */
+export function findImageAssets(page: SheafNode, context: LinkContext): string[] {
   const ignored: DeadLink[] = []
+  const urls: string[] = []
   for (const link of (page.links as PageLink[] | undefined) ?? []) {
-    if (link.tag === 'img') resolveImage(link, context, String(page.sourcePath), ignored)
+    if (link.tag !== 'img') continue
+    const { href } = resolveImage(link, context, String(page.sourcePath), ignored)
+    if (href !== undefined && context.assets?.byUrl.has(href.slice(context.base.length - 1))) urls.push(href)
   }
+  return urls
 }
 
 /**

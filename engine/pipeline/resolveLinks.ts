@@ -29,6 +29,9 @@ export function resolveLinks(store: NodeStore, config: ResolvedConfig, { inPlace
   // Each resolution copies the images its pages name now (an image no page names is not copied).
   session.contentAssets = new ContentAssets(config.root)
   const context = createLinkContext(pages, config.base, listPublicFiles(config.publicDir), publicDirOf(config), session.contentAssets)
+  // Every page's images first (a page resolved from the memo below reads none): the copied
+  // images' names, hashes of their content, are part of what the links resolve to.
+  for (const page of pages) stampAssets(page, findImageAssets(page, context))
   const dead: DeadLink[] = []
   if (inPlace) {
     // A one-shot build holds no parsed body from the transform to the render (see markdownCache.ts):
@@ -40,9 +43,6 @@ export function resolveLinks(store: NodeStore, config: ResolvedConfig, { inPlace
     report(dead, config, warn, broken)
     return
   }
-  // Every page's images first (a page resolved from the memo below reads none): the copied
-  // images' names, hashes of their content, are part of what the links resolve to.
-  for (const page of pages) findImageAssets(page, context)
   const contextKey = linkContextKey(pages, config.base, new Set([...context.publicFiles, ...session.contentAssets.byUrl.keys()]))
   // In a long-lived process (dev server), a page whose transformed body is the very same object
   // as last time, among the same routes and anchors, resolves to the same links: keep them.
@@ -76,6 +76,25 @@ function linkContextKey(pages: SheafNode[], base: string, publicFiles: Set<strin
   }
   return hash.digest('hex')
 }
+
+/**
+ * A page that shows copied images gets their URLs in its content digest: an image edited alone
+ * (its page's text unchanged) changes its URL, so the page must count as changed (page cache,
+ * dev server), or its last HTML, pointing at the old URL, would be kept.
+ */
+function stampAssets(page: SheafNode, urls: string[]): void {
+  const last = stamped.get(page)
+  // A node resolved again (a long-lived store) is stamped from its own digest, never twice.
+  const own = last && last.stamped === page.internal.contentDigest ? last.own : page.internal.contentDigest
+  if (urls.length === 0) {
+    page.internal.contentDigest = own
+    return
+  }
+  page.internal.contentDigest = createHash('sha1').update(`${own}\0assets\0${urls.join('\0')}`).digest('base64url')
+  stamped.set(page, { own, stamped: page.internal.contentDigest })
+}
+
+const stamped = new WeakMap<SheafNode, { own: string; stamped: string }>()
 
 /** Bodies whose links are rewritten (in place): a raw body read twice is rewritten once. */
 const rewritten = new WeakSet<object>()

@@ -52,4 +52,22 @@ describe('images outside the public folder in a build', () => {
   it('fails without --keep-going, listing the three refused images together', async () => {
     await expect(build(site, { configFile, sink: quiet, cache: false, workers: false, write: false })).rejects.toThrow(/3 errors in 1 file[\s\S]*content\/index\.mdx:12/)
   }, 60_000)
+
+  it('a rebuild after an edit of the image alone gives the page its new URL, and the file is there', async () => {
+    const other = path.join(work, 'rebuilt')
+    fs.cpSync(site, other, { recursive: true, verbatimSymlinks: true })
+    fs.writeFileSync(path.join(other, 'content/index.mdx'), page(["import good from './img/good.png'"], ['<img src={good} alt="g" />']))
+    const out = path.join(other, 'build')
+    const srcOf = () => /src="\/assets\/(good-[^"]+)"/.exec(fs.readFileSync(path.join(out, 'index.html'), 'utf8'))?.[1]
+    const options = { configFile, sink: quiet, workers: false, outDir: out }
+    await build(other, options)
+    const first = srcOf()
+    fs.writeFileSync(path.join(other, 'content/img/good.png'), Buffer.concat([png, Buffer.from([0])]))
+    await build(other, options)
+    const second = srcOf()
+    expect(second).toBeDefined()
+    expect(second).not.toBe(first)
+    expect(fs.existsSync(path.join(out, 'assets', String(second)))).toBe(true)
+    expect(fs.existsSync(path.join(out, 'assets', String(first)))).toBe(false)
+  }, 90_000)
 })
