@@ -14,8 +14,9 @@ const importFromRE = /^import\s[\s\S]*?from\s+['"]([^'"]+)['"]|^import\s+['"]([^
 
 /**
  * Looks through the pages for what Rspress accepts and Sheaf does not, so MIGRATION.md can list
- * them with file:line before the first build: images by relative path (Sheaf serves images from
- * the public folder) and MDX imports from modules other than the theme (MDX is never run).
+ * them with file:line before the first build: relative paths to files that are not images (images
+ * are copied into the build's assets, links/contentAssets.ts) and MDX imports from modules other
+ * than the theme (MDX is never run).
  * Fenced code is skipped, and so are the imports of the site's components migrate registered
  * (`siteImports`: `<page file>:<line>`). The build reports the same places; this only says it earlier.
  */
