@@ -46,3 +46,11 @@ export function unsupportedImportExtension(source: string): string | null {
   if (!extension || !/^(\.{1,2}\/|\/|@)/.test(clean)) return null
   return assetExtensionRE.test(clean) || moduleExtensionRE.test(clean) ? null : extension
 }
+
+/** A path from `fromFile` (a fragment) as the same file's path from `page` (the page that shows it), both from the site root. */
+export function pathFromPage(written: string, fromFile: string, page: string): string {
+  const posix = (file: string) => file.split(path.sep).join('/')
+  const target = path.posix.join(path.posix.dirname(posix(fromFile)), written)
+  const relative = path.posix.relative(path.posix.dirname(posix(page)), target)
+  return relative.startsWith('../') ? relative : `./${relative}`
+}

@@ -5,7 +5,7 @@ import { SheafError } from '../errors.ts'
 import { evaluateLiteral, NonLiteralError } from './evaluateLiteral.ts'
 import { encodeStructuredProps } from '../shared/structuredProps.ts'
 import { readExpression, type ExpressionNode } from './mdxExpressions.ts'
-import { assetImportPath, unsupportedImportExtension } from './mdxAssetImports.ts'
+import { assetImportPath, pathFromPage, unsupportedImportExtension } from './mdxAssetImports.ts'
 import type { FragmentOptions } from './fragmentImports.ts'
 import { unravelJsxParagraphs } from './unravelJsxParagraphs.ts'
 import { componentOf, knownComponentNames, siteComponentProperties, writtenName } from './siteComponentProps.ts'
@@ -121,7 +121,11 @@ function readProps(attributes: JsxAttribute[], name: string, file: VFile, node: 
     const value = attribute.value
     if (value === null || value === undefined) props[propName] = true
     else if (typeof value === 'string') props[propName] = value
-    else if (assets.has(value.value.trim())) props[propName] = assetProp(value.value.trim(), assets, { name, propName, file, node })
+    else if (assets.has(value.value.trim())) {
+      props[propName] = assetProp(value.value.trim(), assets, { name, propName, file, node })
+      // Written as the path: a fragment's elements are read again with the page's (which lacks its imports).
+      attribute.value = props[propName] as string
+    }
     else {
       try {
         props[propName] = evaluateLiteral(value.data?.estree, value.value)
@@ -231,7 +235,8 @@ function checkImports(node: EsmNode, components: ComponentRegistry, file: VFile,
     const only = statement.specifiers?.length === 1 ? statement.specifiers[0] : undefined
     const asset = only?.type === 'ImportDefaultSpecifier' ? assetImportPath(source, file.path, found.imports) : null
     if (asset !== null) {
-      assets.set(only!.local.name, asset)
+      const page = typeof file.data.page === 'string' ? file.data.page : file.path
+      assets.set(only!.local.name, page === file.path || asset.startsWith('/') ? asset : pathFromPage(asset, file.path, page))
       continue
     }
     const extension = statement.specifiers?.length ? unsupportedImportExtension(source) : null

@@ -1,4 +1,7 @@
 import type { Element, Root, RootContent } from 'hast'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { themeComponents } from '../../../../site/theme/markdown/componentProps.ts'
 import { createCodeHighlighter } from '../../../../engine/markdown/highlighter.ts'
@@ -60,5 +63,23 @@ describe('images imported as values in MDX', () => {
 
   it('refuse an import of a file that is neither an image nor a module, at its line', async () => {
     await expect(mdx("# T\n\nimport data from './data.json'\n")).rejects.toMatchObject({ line: 3, message: expect.stringContaining('not a `.json` file') })
+  })
+})
+
+describe('an image a fragment imports as a value', () => {
+  it("is given as its path from the page that shows the fragment", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-fragment-assets-'))
+    try {
+      fs.mkdirSync(path.join(root, 'docs/shared'), { recursive: true })
+      fs.writeFileSync(path.join(root, 'docs/shared/_figure.mdx'), "import chart from './img/chart.png'\n\n<img src={chart} alt=\"Chart\" />\n")
+      const highlighter = await createCodeHighlighter({ light: 'github-light', dark: 'github-dark' })
+      const withFragments = createMarkdownProcessor({ highlighter, components: themeComponents, sanitize: true, fragmentImports: { root, aliases: {} } })
+      const source = "import Figure from '../shared/_figure.mdx'\n\n# T\n\n<Figure />\n"
+      const { body, links } = await withFragments.process({ source, file: 'docs/guide/page.mdx', mdx: true })
+      expect(images(body).map((image) => image.properties.src)).toEqual(['../shared/img/chart.png'])
+      expect(links.map((link) => link.href)).toEqual(['../shared/img/chart.png'])
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true })
+    }
   })
 })
