@@ -22,7 +22,10 @@ export interface AssetRefusal {
   hint: string
 }
 
-/** What a page's image path resolves to: its URL (from the base: `/assets/a-1b2C3d4e.png`), a missing file, or a refusal. */
+/**
+ * What a page's image path resolves to: its URL (from the base: `/assets/a-1b2C3d4e.png`), a
+ * missing file, or a refusal.
+ */
 export type AssetResult = { url: string } | { missing: string } | { refused: AssetRefusal }
 
 /** The folder of the output the images are copied to, as Vite's `assetsDir`. */
@@ -74,15 +77,25 @@ function inspectAsset(file: string, root: string): { result: AssetResult; bytes?
   const shown = path.relative(root, file).split(path.sep).join('/')
   const extension = path.extname(file).toLowerCase()
   if (!assetImageExtensions.includes(extension)) {
-    return refusedWith(`\`${shown}\` is not an image Sheaf copies (${assetImageExtensions.join(', ')}).`, 'put other files in the public folder and link them by their URL (`/files/report.pdf`), or convert the image.')
+    return refusedWith(
+      `\`${shown}\` is not an image Sheaf copies (${assetImageExtensions.join(', ')}).`,
+      'put other files in the public folder and link them by their URL (`/files/report.pdf`), or convert the image.',
+    )
   }
   if (shown === '..' || shown.startsWith('../') || path.isAbsolute(shown)) {
-    return refusedWith(`The image \`${shown}\` lies outside the project: content may only use files inside it.`, 'copy the image into the project (next to the page, or into the public folder) and write its path from the page.')
+    return refusedWith(
+      `The image \`${shown}\` lies outside the project: content may only use files inside it.`,
+      'copy the image into the project (next to the page, or into the public folder) and write its path from the page.',
+    )
   }
   const link = linkTarget(file, root)
   if (link.kind === 'missing') return { result: { missing: shown } }
   if (link.kind === 'outside') {
-    return refusedWith(`The image \`${shown}\` is a symbolic link (or lies in a linked folder) that leads outside the project, to \`${link.target}\`.`, 'replace the link with the image itself: links in content may only point inside the project.')
+    return refusedWith(
+      `The image \`${shown}\` is a symbolic link (or lies in a linked folder) that leads outside the project, ` +
+        `to \`${link.target}\`.`,
+      'replace the link with the image itself: links in content may only point inside the project.',
+    )
   }
   let bytes: Buffer
   try {
@@ -93,14 +106,21 @@ function inspectAsset(file: string, root: string): { result: AssetResult; bytes?
   }
   if (extension === '.svg' && isActiveXml(bytes)) {
     return refusedWith(
-      `The SVG \`${shown}\` holds script: a \`<script>\`, an event handler (\`on…=\`), \`foreignObject\`, a \`javascript:\` URL, an XSLT stylesheet or an entity declaration.`,
+      `The SVG \`${shown}\` holds script: a \`<script>\`, an event handler (\`on…=\`), \`foreignObject\`, ` +
+        'a `javascript:` URL, an XSLT stylesheet or an entity declaration.',
       'remove the script from the file (a plain drawing keeps working), or export it again without interactivity.',
     )
   }
-  return { result: { url: `/${assetsFolder}/${assetName(path.basename(file, path.extname(file)), bytes)}${extension}` }, bytes }
+  return {
+    result: { url: `/${assetsFolder}/${assetName(path.basename(file, path.extname(file)), bytes)}${extension}` },
+    bytes,
+  }
 }
 
-/** `diagram-Ab3dE_9z`: the name (URL-safe characters only) and eight characters of a hash of the content, as Vite names assets. */
+/**
+ * `diagram-Ab3dE_9z`: the name (URL-safe characters only) and eight characters of a hash of the
+ * content, as Vite names assets.
+ */
 function assetName(stem: string, bytes: Uint8Array): string {
   const hash = createHash('sha256').update(bytes).digest('base64url').slice(0, 8)
   const name = stem.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80) || 'image'

@@ -15,7 +15,10 @@ export interface DeadLink {
   reason: string
   /** The page exists; only its #anchor does not (`links.deadAnchors` decides: error or warning). */
   anchorOnly?: boolean
-  /** An image that may not be copied (see contentAssets.ts): how to fix it. Reported even when dead links are not checked. */
+  /**
+   * An image that may not be copied (see contentAssets.ts): how to fix it. Reported even when
+   * dead links are not checked.
+   */
   refusedHint?: string
 }
 
@@ -36,7 +39,13 @@ export interface LinkContext {
 const markdownFileRE = /\.mdx?$/
 
 /** Indexes pages for link resolution. */
-export function createLinkContext(pages: SheafNode[], base: string, publicFiles: Set<string>, publicDir?: string, assets?: ContentAssets): LinkContext {
+export function createLinkContext(
+  pages: SheafNode[],
+  base: string,
+  publicFiles: Set<string>,
+  publicDir?: string,
+  assets?: ContentAssets,
+): LinkContext {
   return {
     base,
     publicFiles,
@@ -58,7 +67,10 @@ export function findDeadLinks(page: SheafNode, context: LinkContext): DeadLink[]
   return dead
 }
 
-/** Resolves the page's images alone: the images it names are then in `context.assets`. Returns the copied ones' URLs. */
+/**
+ * Resolves the page's images alone: the images it names are then in `context.assets`. Returns
+ * the copied ones' URLs.
+ */
 export function findImageAssets(page: SheafNode, context: LinkContext): string[] {
   const ignored: DeadLink[] = []
   const urls: string[] = []

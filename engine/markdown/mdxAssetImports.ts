@@ -31,7 +31,10 @@ export function assetImportPath(source: string, fromFile: string, imports?: Frag
     .filter((key) => source.startsWith(key.endsWith('/') ? key : `${key}/`))
     .sort((a, b) => b.length - a.length)[0]
   if (alias === undefined) return null
-  const target = path.posix.join(imports.aliases[alias].split(path.sep).join('/'), source.slice(alias.length).replace(/^\/+/, ''))
+  const target = path.posix.join(
+    imports.aliases[alias].split(path.sep).join('/'),
+    source.slice(alias.length).replace(/^\/+/, ''),
+  )
   const relative = path.posix.relative(path.posix.dirname(fromFile.split(path.sep).join('/')), target)
   return relative.startsWith('../') ? relative : `./${relative}`
 }
@@ -47,7 +50,10 @@ export function unsupportedImportExtension(source: string): string | null {
   return assetExtensionRE.test(clean) || moduleExtensionRE.test(clean) ? null : extension
 }
 
-/** A path from `fromFile` (a fragment) as the same file's path from `page` (the page that shows it), both from the site root. */
+/**
+ * A path from `fromFile` (a fragment) as the same file's path from `page` (the page that shows
+ * it), both from the site root.
+ */
 export function pathFromPage(written: string, fromFile: string, page: string): string {
   const posix = (file: string) => file.split(path.sep).join('/')
   const target = path.posix.join(path.posix.dirname(posix(fromFile)), written)

@@ -118,7 +118,8 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
   }
   const checkComponents = remarkMdxComponents({ components: options.components, imports: options.fragmentImports })
   // `page`: an image a fragment imports is shown by the page, and its path is made the page's (mdxAssetImports.ts).
-  const checkFragment = (tree: MdastRoot, file: string, page: string) => checkComponents(tree, new VFile({ path: file, data: { page } }))
+  const checkFragment = (tree: MdastRoot, file: string, page: string) =>
+    checkComponents(tree, new VFile({ path: file, data: { page } }))
   const build = (mdx: boolean) => {
     // The depth check comes first: every later transform walks the tree recursively.
     const base = createParser(mdx).use(remarkTreeDepthGuard)

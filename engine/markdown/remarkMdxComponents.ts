@@ -142,10 +142,19 @@ function readProps(attributes: JsxAttribute[], name: string, file: VFile, node: 
  * An imported image's path, as the `src` of an `img`: the one place link resolution turns it into
  * the image's URL (elsewhere the page would show the path as written).
  */
-function assetProp(local: string, assets: ReadonlyMap<string, string>, at: { name: string; propName: string; file: VFile; node: unknown }): string {
+function assetProp(
+  local: string,
+  assets: ReadonlyMap<string, string>,
+  at: { name: string; propName: string; file: VFile; node: unknown },
+): string {
   if (at.name !== 'img' || at.propName !== 'src') {
-    const message = `The imported image \`${local}\` is used as \`${at.propName}={${local}}\` of \`<${at.name}>\`: an image imported as a value can only be the \`src\` of an \`<img>\`.`
-    throw propError(message, at.file, at.node, `write \`<img src={${local}} alt="..." />\`, or give the image's URL from the public folder (\`"/img/${local}.png"\`).`)
+    const message =
+      `The imported image \`${local}\` is used as \`${at.propName}={${local}}\` of \`<${at.name}>\`: ` +
+      'an image imported as a value can only be the `src` of an `<img>`.'
+    const hint =
+      `write \`<img src={${local}} alt="..." />\`, ` +
+      `or give the image's URL from the public folder (\`"/img/${local}.png"\`).`
+    throw propError(message, at.file, at.node, hint)
   }
   return assets.get(local) as string
 }
@@ -236,12 +245,17 @@ function checkImports(node: EsmNode, components: ComponentRegistry, file: VFile,
     const asset = only?.type === 'ImportDefaultSpecifier' ? assetImportPath(source, file.path, found.imports) : null
     if (asset !== null) {
       const page = typeof file.data.page === 'string' ? file.data.page : file.path
-      assets.set(only!.local.name, page === file.path || asset.startsWith('/') ? asset : pathFromPage(asset, file.path, page))
+      const fromPage = page === file.path || asset.startsWith('/') ? asset : pathFromPage(asset, file.path, page)
+      assets.set(only!.local.name, fromPage)
       continue
     }
     const extension = statement.specifiers?.length ? unsupportedImportExtension(source) : null
     if (extension !== null) {
-      file.fail(`\`${source}\` cannot be imported: an MDX page imports components, \`.md\`/\`.mdx\` fragments and images (png, jpg, jpeg, gif, webp, avif, svg) as values, not a \`${extension}\` file (content never runs code). Link to the file instead, or put what it says in the page.`, node as never, 'sheaf:mdx')
+      const what =
+        'an MDX page imports components, `.md`/`.mdx` fragments and images (png, jpg, jpeg, gif, webp, avif, svg)'
+      const fix = 'Link to the file instead, or put what it says in the page.'
+      const message = `\`${source}\` cannot be imported: ${what} as values, not a \`${extension}\` file (content never runs code).`
+      file.fail(`${message} ${fix}`, node as never, 'sheaf:mdx')
     }
     for (const specifier of statement.specifiers ?? []) {
       const imported = specifier.type === 'ImportSpecifier' ? (specifier.imported?.name ?? specifier.imported?.value ?? '') : specifier.local.name

@@ -9,7 +9,10 @@ interface Options {
   fragments?: FragmentOptions
   /** Parses a fragment's text as a page's is parsed (MDX for `.mdx`); `file`, from the site root, locates its errors. */
   parse: (source: string, file: string) => Root
-  /** Checks a fragment's elements in its own file, so an error is located where it is to be fixed; `page`: the page that shows it. */
+  /**
+   * Checks a fragment's elements in its own file, so an error is located where it is to be fixed;
+   * `page`: the page that shows it.
+   */
   check: (tree: Root, file: string, page: string) => void
 }
 

@@ -44,7 +44,10 @@ export function deadLinkError(link: DeadLink): SheafError {
 
 /** Images that may not be copied (see links/contentAssets.ts), as located errors of their pages. */
 export function assetErrors(links: readonly DeadLink[]): SheafError[] {
-  return links.map((link) => new SheafError(`The image \`${link.href}\` cannot be published. ${link.reason}`, { file: link.file, line: link.line, column: link.column, hint: link.refusedHint }))
+  return links.map((link) => {
+    const where = { file: link.file, line: link.line, column: link.column, hint: link.refusedHint }
+    return new SheafError(`The image \`${link.href}\` cannot be published. ${link.reason}`, where)
+  })
 }
 
 export function sortedByPlace(errors: readonly SheafError[]): SheafError[] {

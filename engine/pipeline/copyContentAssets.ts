@@ -12,7 +12,9 @@ export async function copyContentAssets(assets: ContentAssets, target: PostBuild
   for (const url of urls) {
     const bytes = assets.read(url)
     if (bytes === null) {
-      throw new SheafError(`The image \`${assets.byUrl.get(url)}\` changed while the site was built.`, { hint: 'build again once the file is saved.' })
+      throw new SheafError(`The image \`${assets.byUrl.get(url)}\` changed while the site was built.`, {
+        hint: 'build again once the file is saved.',
+      })
     }
     await target.emitFile(url.slice(1), bytes)
   }

@@ -3,7 +3,17 @@ import { createHash } from 'node:crypto'
 import type { BuildSession } from '../buildContext.ts'
 import type { ResolvedConfig } from '../config/types.ts'
 import { listFiles } from '../fs/walkDirectory.ts'
-import { createLinkContext, findDeadLinks, findImageAssets, reportDeadLinks, deadLinksToFail, resolvePageLinks, rewriteLinks, type DeadLink, type LinkContext } from '../links/resolveLinks.ts'
+import {
+  createLinkContext,
+  findDeadLinks,
+  findImageAssets,
+  reportDeadLinks,
+  deadLinksToFail,
+  resolvePageLinks,
+  rewriteLinks,
+  type DeadLink,
+  type LinkContext,
+} from '../links/resolveLinks.ts'
 import { publicDirOf } from '../links/publicDir.ts'
 import { ContentAssets } from '../links/contentAssets.ts'
 import { defineComputedField } from '../store/lazyField.ts'
@@ -28,7 +38,8 @@ export function resolveLinks(store: NodeStore, config: ResolvedConfig, { inPlace
   const pages = store.getNodesByType('Page')
   // Each resolution copies the images its pages name now (an image no page names is not copied).
   session.contentAssets = new ContentAssets(config.root)
-  const context = createLinkContext(pages, config.base, listPublicFiles(config.publicDir), publicDirOf(config), session.contentAssets)
+  const publicFiles = listPublicFiles(config.publicDir)
+  const context = createLinkContext(pages, config.base, publicFiles, publicDirOf(config), session.contentAssets)
   // Every page's images first (a page resolved from the memo below reads none): the copied
   // images' names, hashes of their content, are part of what the links resolve to.
   for (const page of pages) stampAssets(page, findImageAssets(page, context))
@@ -43,7 +54,8 @@ export function resolveLinks(store: NodeStore, config: ResolvedConfig, { inPlace
     report(dead, config, warn, broken)
     return
   }
-  const contextKey = linkContextKey(pages, config.base, new Set([...context.publicFiles, ...session.contentAssets.byUrl.keys()]))
+  const files = new Set([...context.publicFiles, ...session.contentAssets.byUrl.keys()])
+  const contextKey = linkContextKey(pages, config.base, files)
   // In a long-lived process (dev server), a page whose transformed body is the very same object
   // as last time, among the same routes and anchors, resolves to the same links: keep them.
   const memo = session.resolvedLinks
@@ -57,7 +69,12 @@ export function resolveLinks(store: NodeStore, config: ResolvedConfig, { inPlace
   report(dead, config, warn, broken)
 }
 
-function report(all: DeadLink[], config: ResolvedConfig, warn: (message: string) => void, broken: BrokenFiles | undefined): void {
+function report(
+  all: DeadLink[],
+  config: ResolvedConfig,
+  warn: (message: string) => void,
+  broken: BrokenFiles | undefined,
+): void {
   // An image that may not be copied is an error whether dead links are checked or not.
   const refused = assetErrors(all.filter((link) => link.refusedHint !== undefined))
   const dead = all.filter((link) => link.refusedHint === undefined)
@@ -90,7 +107,8 @@ function stampAssets(page: SheafNode, urls: string[]): void {
     page.internal.contentDigest = own
     return
   }
-  page.internal.contentDigest = createHash('sha1').update(`${own}\0assets\0${urls.join('\0')}`).digest('base64url')
+  const digest = createHash('sha1').update(`${own}\0assets\0${urls.join('\0')}`)
+  page.internal.contentDigest = digest.digest('base64url')
   stamped.set(page, { own, stamped: page.internal.contentDigest })
 }
 

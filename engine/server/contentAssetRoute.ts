@@ -28,7 +28,11 @@ export function serveContentAsset(assets: ContentAssets, route: string, response
     return true
   }
   const extension = path.extname(route).toLowerCase()
-  const headers: Record<string, string> = { 'content-type': contentTypes[extension] ?? 'application/octet-stream', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' }
+  const headers: Record<string, string> = {
+    'content-type': contentTypes[extension] ?? 'application/octet-stream',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  }
   // As the build's `_headers` give an SVG (no script, see securityHeaders.ts).
   if (extension === '.svg') headers['content-security-policy'] = svgPolicy
   response.writeHead(200, headers)

@@ -13,33 +13,49 @@ import { fixtureDevServer } from './fixtureDevServer.ts'
 test.describe.configure({ mode: 'serial' })
 
 // A 1x1 PNG.
-const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+)
 
 const { siteDir, openHydrated, url } = fixtureDevServer('dev-content-assets', 5750, (dir) => {
   fs.mkdirSync(path.join(dir, 'content/assets'), { recursive: true })
   fs.writeFileSync(path.join(dir, 'content/assets/diagram.png'), png)
   fs.writeFileSync(path.join(dir, 'content/docs/local.png'), png)
-  const page = "---\ntitle: Images\n---\n\nimport diagram from '../assets/diagram.png'\n\n# Images\n\n<img src={diagram} alt=\"Diagram\" />\n\n![Local](./local.png)\n"
+  const page =
+    '---\ntitle: Images\n---\n\nimport diagram from \'../assets/diagram.png\'\n\n# Images\n\n<img src={diagram} alt="Diagram" />\n\n![Local](./local.png)\n'
   fs.writeFileSync(path.join(dir, 'content/docs/images.mdx'), page)
 })
 
 test('an imported image and a markdown image load from the assets under the base', async ({ page, request }) => {
   await openHydrated(page, '/docs/images')
-  for (const [alt, name] of [['Diagram', 'diagram'], ['Local', 'local']]) {
+  for (const [alt, name] of [
+    ['Diagram', 'diagram'],
+    ['Local', 'local'],
+  ]) {
     const image = page.getByRole('img', { name: alt, exact: true })
     const src = await image.getAttribute('src')
     expect(src).toMatch(new RegExp(`^/fixture/assets/${name}-[A-Za-z0-9_-]{8}\\.png$`))
-    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0)
+    await expect
+      .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth))
+      .toBeGreaterThan(0)
     const response = await request.get(url(String(src).slice('/fixture'.length)))
     expect(response.headers()['content-type']).toBe('image/png')
     expect(Buffer.from(await response.body())).toEqual(png)
   }
 })
 
-test('an SVG with script is refused at its line in the overlay, and its URL serves nothing', async ({ page, request }) => {
+test('an SVG with script is refused at its line in the overlay, and its URL serves nothing', async ({
+  page,
+  request,
+}) => {
   await openHydrated(page, '/docs/images')
-  fs.writeFileSync(path.join(siteDir, 'content/assets/bad.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')
-  const text = "---\ntitle: Images\n---\n\nimport bad from '../assets/bad.svg'\n\n# Images\n\n<img src={bad} alt=\"Bad\" />\n"
+  fs.writeFileSync(
+    path.join(siteDir, 'content/assets/bad.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+  )
+  const text =
+    '---\ntitle: Images\n---\n\nimport bad from \'../assets/bad.svg\'\n\n# Images\n\n<img src={bad} alt="Bad" />\n'
   fs.writeFileSync(path.join(siteDir, 'content/docs/images.mdx'), text)
   const overlay = page.locator('vite-error-overlay')
   await expect(overlay).toHaveCount(1, { timeout: 20_000 })

@@ -9,7 +9,10 @@ import { takeLinks } from '../../../../engine/markdown/pageLinks.ts'
 import type { SheafNode } from '../../../../engine/store/types.ts'
 
 // A 1x1 PNG.
-const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+)
 let root: string
 let outside: string
 
@@ -44,7 +47,9 @@ describe('images copied into the assets', () => {
 
   it('refuse a symbolic link that leads out of the project', () => {
     fs.symlinkSync(path.join(outside, 'secret.png'), path.join(root, 'docs/assets/linked.png'))
-    expect(check('docs/assets/linked.png')).toMatchObject({ refused: { reason: expect.stringContaining('symbolic link'), hint: expect.stringContaining('replace the link') } })
+    expect(check('docs/assets/linked.png')).toMatchObject({
+      refused: { reason: expect.stringContaining('symbolic link'), hint: expect.stringContaining('replace the link') },
+    })
   })
 
   it('accept a symbolic link inside the project', () => {
@@ -54,10 +59,18 @@ describe('images copied into the assets', () => {
 
   it('refuse a file that is not an image, and an SVG with script', () => {
     fs.writeFileSync(path.join(root, 'docs/assets/notes.txt'), 'hello')
-    expect(check('docs/assets/notes.txt')).toMatchObject({ refused: { reason: expect.stringContaining('not an image') } })
-    fs.writeFileSync(path.join(root, 'docs/assets/bad.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')
+    expect(check('docs/assets/notes.txt')).toMatchObject({
+      refused: { reason: expect.stringContaining('not an image') },
+    })
+    fs.writeFileSync(
+      path.join(root, 'docs/assets/bad.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    )
     expect(check('docs/assets/bad.svg')).toMatchObject({ refused: { reason: expect.stringContaining('holds script') } })
-    fs.writeFileSync(path.join(root, 'docs/assets/good.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4"/></svg>')
+    fs.writeFileSync(
+      path.join(root, 'docs/assets/good.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4"/></svg>',
+    )
     expect(check('docs/assets/good.svg')).toEqual({ url: expect.stringMatching(/^\/assets\/good-.{8}\.svg$/) })
   })
 
@@ -78,16 +91,40 @@ describe('images copied into the assets', () => {
 function imagePage(sources: string[]): SheafNode {
   const body: Root = {
     type: 'root',
-    children: sources.map((src, index) => ({ type: 'element', tagName: 'img', properties: { src }, children: [], position: { start: { line: index + 5, column: 1 }, end: { line: index + 5, column: 9 } } })),
+    children: sources.map((src, index) => ({
+      type: 'element',
+      tagName: 'img',
+      properties: { src },
+      children: [],
+      position: { start: { line: index + 5, column: 1 }, end: { line: index + 5, column: 9 } },
+    })),
   }
-  return { id: 'p', type: 'Page', parent: null, children: [], internal: { type: 'Page', contentDigest: '', owner: 'test' }, relativePath: 'guide/a.mdx', path: '/guide/a', slug: 'guide/a', versionPrefix: '', langPrefix: '', anchors: [], rawBody: body, links: takeLinks(structuredClone(body)), sourcePath: 'docs/guide/a.mdx' }
+  return {
+    id: 'p',
+    type: 'Page',
+    parent: null,
+    children: [],
+    internal: { type: 'Page', contentDigest: '', owner: 'test' },
+    relativePath: 'guide/a.mdx',
+    path: '/guide/a',
+    slug: 'guide/a',
+    versionPrefix: '',
+    langPrefix: '',
+    anchors: [],
+    rawBody: body,
+    links: takeLinks(structuredClone(body)),
+    sourcePath: 'docs/guide/a.mdx',
+  }
 }
 
 describe('link resolution of images outside the public folder', () => {
   it('gives the copied URL under the base, and lists the image to copy', () => {
     const page = imagePage(['../assets/diagram.png', '../assets/diagram.png?v=1'])
     const assets = new ContentAssets(root)
-    const { body, dead } = resolvePageLinks(page, createLinkContext([page], '/widgets/', new Set(), 'docs/public', assets))
+    const { body, dead } = resolvePageLinks(
+      page,
+      createLinkContext([page], '/widgets/', new Set(), 'docs/public', assets),
+    )
     expect(dead).toEqual([])
     const sources = body.children.map((child) => (child as { properties: { src: string } }).properties.src)
     expect(sources[0]).toMatch(/^\/widgets\/assets\/diagram-.{8}\.png$/)

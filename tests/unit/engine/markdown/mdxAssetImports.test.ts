@@ -15,7 +15,12 @@ let processor: MarkdownProcessor
 
 beforeAll(async () => {
   const highlighter = await createCodeHighlighter({ light: 'github-light', dark: 'github-dark' })
-  processor = createMarkdownProcessor({ highlighter, components: themeComponents, sanitize: true, fragmentImports: imports })
+  processor = createMarkdownProcessor({
+    highlighter,
+    components: themeComponents,
+    sanitize: true,
+    fragmentImports: imports,
+  })
 })
 
 const mdx = (source: string) => processor.process({ source, file: 'docs/1.0/guide/page.mdx', mdx: true })
@@ -50,30 +55,53 @@ describe('the path an asset import names', () => {
 
 describe('images imported as values in MDX', () => {
   it("become an img's src, relative or through an alias", async () => {
-    const { body, links } = await mdx("import diagram from '../assets/diagram.png'\nimport logo from '@/public/logo.svg'\n\n# T\n\n<img src={diagram} alt=\"Diagram\" />\n\n<img src={logo} alt=\"Logo\" />\n")
+    const { body, links } = await mdx(
+      'import diagram from \'../assets/diagram.png\'\nimport logo from \'@/public/logo.svg\'\n\n# T\n\n<img src={diagram} alt="Diagram" />\n\n<img src={logo} alt="Logo" />\n',
+    )
     expect(images(body).map((image) => image.properties.src)).toEqual(['../assets/diagram.png', '../public/logo.svg'])
-    expect(links.map((link) => [link.href, link.line])).toEqual([['../assets/diagram.png', 6], ['../public/logo.svg', 8]])
+    expect(links.map((link) => [link.href, link.line])).toEqual([
+      ['../assets/diagram.png', 6],
+      ['../public/logo.svg', 8],
+    ])
   })
 
   it('fail at the line when used anywhere but an img src', async () => {
-    await expect(mdx("import logo from './logo.png'\n\n# T\n\n<Card title=\"x\" image={logo} />\n")).rejects.toMatchObject({ line: 5, message: expect.stringContaining('can only be the `src` of an `<img>`') })
-    await expect(mdx("import logo from './logo.png'\n\n# T\n\n<a href={logo}>x</a>\n")).rejects.toMatchObject({ line: 5 })
-    await expect(mdx("import logo from './logo.png'\n\n# T\n\n{logo}\n")).rejects.toMatchObject({ line: 5, message: expect.stringContaining('not allowed') })
+    await expect(
+      mdx('import logo from \'./logo.png\'\n\n# T\n\n<Card title="x" image={logo} />\n'),
+    ).rejects.toMatchObject({ line: 5, message: expect.stringContaining('can only be the `src` of an `<img>`') })
+    await expect(mdx("import logo from './logo.png'\n\n# T\n\n<a href={logo}>x</a>\n")).rejects.toMatchObject({
+      line: 5,
+    })
+    await expect(mdx("import logo from './logo.png'\n\n# T\n\n{logo}\n")).rejects.toMatchObject({
+      line: 5,
+      message: expect.stringContaining('not allowed'),
+    })
   })
 
   it('refuse an import of a file that is neither an image nor a module, at its line', async () => {
-    await expect(mdx("# T\n\nimport data from './data.json'\n")).rejects.toMatchObject({ line: 3, message: expect.stringContaining('not a `.json` file') })
+    await expect(mdx("# T\n\nimport data from './data.json'\n")).rejects.toMatchObject({
+      line: 3,
+      message: expect.stringContaining('not a `.json` file'),
+    })
   })
 })
 
 describe('an image a fragment imports as a value', () => {
-  it("is given as its path from the page that shows the fragment", async () => {
+  it('is given as its path from the page that shows the fragment', async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-fragment-assets-'))
     try {
       fs.mkdirSync(path.join(root, 'docs/shared'), { recursive: true })
-      fs.writeFileSync(path.join(root, 'docs/shared/_figure.mdx'), "import chart from './img/chart.png'\n\n<img src={chart} alt=\"Chart\" />\n")
+      fs.writeFileSync(
+        path.join(root, 'docs/shared/_figure.mdx'),
+        'import chart from \'./img/chart.png\'\n\n<img src={chart} alt="Chart" />\n',
+      )
       const highlighter = await createCodeHighlighter({ light: 'github-light', dark: 'github-dark' })
-      const withFragments = createMarkdownProcessor({ highlighter, components: themeComponents, sanitize: true, fragmentImports: { root, aliases: {} } })
+      const withFragments = createMarkdownProcessor({
+        highlighter,
+        components: themeComponents,
+        sanitize: true,
+        fragmentImports: { root, aliases: {} },
+      })
       const source = "import Figure from '../shared/_figure.mdx'\n\n# T\n\n<Figure />\n"
       const { body, links } = await withFragments.process({ source, file: 'docs/guide/page.mdx', mdx: true })
       expect(images(body).map((image) => image.properties.src)).toEqual(['../shared/img/chart.png'])
