@@ -53,13 +53,15 @@ export class ContentAssets {
 
   /**
    * The bytes of the image at `url` (from the base), checked again as they are read: null when no
-   * page names it, or when its file changed since (another content, a link swapped in, script).
+   * page names it, when it is now refused (a link swapped in, script), or, unless `edited` allows
+   * it (the dev server: an image saved alone shows at once), when its content changed since.
    */
-  read(url: string): Uint8Array | null {
+  read(url: string, edited: 'refuse' | 'allow' = 'refuse'): Uint8Array | null {
     const file = this.byUrl.get(url)
     if (file === undefined) return null
     const now = inspectAsset(file, this.root)
-    return 'url' in now.result && now.result.url === url ? (now.bytes ?? null) : null
+    if (!('url' in now.result)) return null
+    return now.result.url === url || edited === 'allow' ? (now.bytes ?? null) : null
   }
 }
 

@@ -21,10 +21,11 @@ const contentTypes: Readonly<Record<string, string>> = {
  */
 export function serveContentAsset(assets: ContentAssets, route: string, response: http.ServerResponse): boolean {
   if (!route.startsWith(`/${assetsFolder}/`) || !assets.byUrl.has(route)) return false
-  const bytes = assets.read(route)
+  // An image saved alone since its page was made is served as it is now (checked again as it is read).
+  const bytes = assets.read(route, 'allow')
   if (bytes === null) {
     response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
-    response.end(`Not found: ${route} changed since the page was made; reload the page.`)
+    response.end(`Not found: ${route} is gone, or is now refused (the page's error says why).`)
     return true
   }
   const extension = path.extname(route).toLowerCase()

@@ -82,8 +82,15 @@ describe('images copied into the assets', () => {
     const assets = new ContentAssets(root)
     const result = assets.resolve('../assets/diagram.png', 'docs/guide/a.mdx') as { url: string }
     expect(Buffer.from(assets.read(result.url) ?? [])).toEqual(png)
-    fs.writeFileSync(path.join(root, 'docs/assets/diagram.png'), '<svg><script>alert(1)</script></svg>')
+    // The dev server serves an image saved alone as it is now, never one now refused.
+    fs.rmSync(path.join(root, 'docs/assets/diagram.png'))
+    fs.symlinkSync(path.join(outside, 'secret.png'), path.join(root, 'docs/assets/diagram.png'))
     expect(assets.read(result.url)).toBeNull()
+    expect(assets.read(result.url, 'allow')).toBeNull()
+    fs.rmSync(path.join(root, 'docs/assets/diagram.png'))
+    fs.writeFileSync(path.join(root, 'docs/assets/diagram.png'), Buffer.concat([png, Buffer.from([1])]))
+    expect(assets.read(result.url)).toBeNull()
+    expect(Buffer.from(assets.read(result.url, 'allow') ?? [])).toEqual(Buffer.concat([png, Buffer.from([1])]))
     expect(assets.read('/assets/other-12345678.png')).toBeNull()
   })
 })
