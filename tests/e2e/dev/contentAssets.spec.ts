@@ -45,6 +45,22 @@ test('an imported image and a markdown image load from the assets under the base
   }
 })
 
+test('an image saved alone shows as it is now: at the URL its page has, or its new one after the rebuild', async ({
+  page,
+  request,
+}) => {
+  await openHydrated(page, '/docs/images')
+  const edited = Buffer.concat([png, Buffer.from('edited')])
+  fs.writeFileSync(path.join(siteDir, 'content/assets/diagram.png'), edited)
+  const served = async () => {
+    await page.reload()
+    const src = String(await page.getByRole('img', { name: 'Diagram', exact: true }).getAttribute('src'))
+    const response = await request.get(url(src.slice('/fixture'.length)))
+    return response.ok() && Buffer.from(await response.body()).equals(edited)
+  }
+  await expect.poll(served, { timeout: 20_000 }).toBe(true)
+})
+
 test('an SVG with script is refused at its line in the overlay, and its URL serves nothing', async ({
   page,
   request,
