@@ -26,7 +26,7 @@ export interface AssetRefusal {
  * What a page's image path resolves to: its URL (from the base: `/assets/a-1b2C3d4e.png`), a
  * missing file, or a refusal.
  */
-export type AssetResult = { url: string } | { missing: string } | { refused: AssetRefusal }
+export type AssetResult = { url: string } | { missing: string } | { notImage: AssetRefusal } | { refused: AssetRefusal }
 
 /** The folder of the output the images are copied to, as Vite's `assetsDir`. */
 export const assetsFolder = 'assets'
@@ -78,11 +78,11 @@ export function checkAsset(file: string, root: string): AssetResult {
 function inspectAsset(file: string, root: string): { result: AssetResult; bytes?: Uint8Array } {
   const shown = path.relative(root, file).split(path.sep).join('/')
   const extension = path.extname(file).toLowerCase()
+  // Nothing is read or copied: a dead image, as a missing file is (an error when dead links are checked).
   if (!assetImageExtensions.includes(extension)) {
-    return refusedWith(
-      `\`${shown}\` is not an image Sheaf copies (${assetImageExtensions.join(', ')}).`,
-      'put other files in the public folder and link them by their URL (`/files/report.pdf`), or convert the image.',
-    )
+    const reason = `\`${shown}\` is not an image Sheaf copies (${assetImageExtensions.join(', ')})`
+    const hint = 'put other files in the public folder and link them by their URL (`/files/report.pdf`)'
+    return { result: { notImage: { reason, hint } } }
   }
   if (shown === '..' || shown.startsWith('../') || path.isAbsolute(shown)) {
     return refusedWith(

@@ -258,6 +258,7 @@ function resolveImage(link: PageLink, context: LinkContext, file: string, dead: 
     const asset = context.assets.resolve(safeDecode(src.split(/[?#]/)[0]), file)
     if ('url' in asset) return { href: withBase(asset.url, context.base) }
     if ('refused' in asset) dead.push({ ...where, reason: asset.refused.reason, refusedHint: asset.refused.hint })
+    else if ('notImage' in asset) dead.push({ ...where, reason: `${asset.notImage.reason}; ${asset.notImage.hint}` })
     else dead.push({ ...where, reason: `no such file: ${asset.missing}` })
     return {}
   }

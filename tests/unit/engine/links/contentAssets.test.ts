@@ -57,10 +57,10 @@ describe('images copied into the assets', () => {
     expect(check('docs/assets/alias.png')).toEqual({ url: expect.stringMatching(/^\/assets\/alias-.{8}\.png$/) })
   })
 
-  it('refuse a file that is not an image, and an SVG with script', () => {
+  it('take a file that is not an image for a dead image, and refuse an SVG with script', () => {
     fs.writeFileSync(path.join(root, 'docs/assets/notes.txt'), 'hello')
     expect(check('docs/assets/notes.txt')).toMatchObject({
-      refused: { reason: expect.stringContaining('not an image') },
+      notImage: { reason: expect.stringContaining('not an image') },
     })
     fs.writeFileSync(
       path.join(root, 'docs/assets/bad.svg'),
