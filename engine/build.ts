@@ -7,6 +7,7 @@ import { siteCacheDir, themeCacheDir } from './incremental/cacheDirs.ts'
 import { sortedByPlace } from './pipeline/brokenFiles.ts'
 import { buildDataLayer } from './pipeline/buildDataLayer.ts'
 import { commitOutput, openBuildOutput } from './pipeline/buildOutput.ts'
+import { copyContentAssets } from './pipeline/copyContentAssets.ts'
 import { startRun, type BuildRun, type RunOptions } from './pipeline/buildRun.ts'
 import { createPages, openQueryMemo } from './pipeline/createPages.ts'
 import { createSiteRunner, type SiteRunner, type SiteRunnerOptions } from './pipeline/createSiteRunner.ts'
@@ -115,6 +116,7 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
     output.bundleFor(rendering.site.config)
     const statics = await prepareStaticQueries(staticQueryModules(rendering.site.config), root, config.base, dataLayer, run)
     const rendered = await renderToOutput(rendering.site, { pages, dataLayer, theme: rendering.theme, store, statics }, output, cacheDir, options, run)
+    await copyContentAssets(site.session.contentAssets, await output.target())
     afterPostBuild = await postBuild(site, dataLayer, rendered.pages, await output.target(), run)
     await writeSecurityHeaders((await output.staging()).dir, config, site.runner, pages, run.mode)
     await commitOutput(output, rendered, site.session)

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { packageRoot } from './packageRoot.ts'
 import { createMarkdownCache, type MarkdownCache } from './sources/markdownCache.ts'
 import { fragmentOptions, fragmentStamp } from './markdown/fragmentImports.ts'
+import { ContentAssets } from './links/contentAssets.ts'
 
 /**
  * What survives between builds in one process (the dev server, tests): the
@@ -24,6 +25,11 @@ export interface BuildSession {
   flush(): Promise<void>
   /** Pages' resolved links from the last build in this process (see pipeline/resolveLinks.ts). */
   resolvedLinks: Map<string, { raw: unknown; context: string; result: { body: unknown; dead: unknown[] } }>
+  /**
+   * The images outside the public folder the last link resolution copies (see links/contentAssets.ts):
+   * replaced by each build's, added to by the dev server's on-demand bodies, served by it.
+   */
+  contentAssets: ContentAssets
 }
 
 export async function createBuildSession(config: ResolvedConfig, options: { cache?: boolean; keepInMemory?: boolean } = {}): Promise<BuildSession> {
@@ -46,7 +52,7 @@ export async function createBuildSession(config: ResolvedConfig, options: { cach
   const fragments = fragmentOptions(config)
   // A page's key covers the fragments it shows: an edited fragment re-transforms its importers.
   const markdownCache = createMarkdownCache({ dir, salt: `${engineVersion}\0${key}`, keepInMemory: options.keepInMemory ?? true, stamp: (source, file) => fragmentStamp(source, file, fragments) })
-  return { processor, flush: () => markdownCache.flush(), markdownCache, key, resolvedLinks: new Map() }
+  return { processor, flush: () => markdownCache.flush(), markdownCache, key, resolvedLinks: new Map(), contentAssets: new ContentAssets(config.root) }
 }
 
 /**

@@ -5,6 +5,7 @@ import type { PageLink } from '../markdown/pageLinks.ts'
 import { encodeRoute } from '../shared/encodeRoute.ts'
 import { isExternalHref, resolvePath, routeKey, toRoute, withBase } from '../shared/routes.ts'
 import type { SheafNode } from '../store/types.ts'
+import type { ContentAssets } from './contentAssets.ts'
 
 export interface DeadLink {
   file: string
@@ -14,6 +15,11 @@ export interface DeadLink {
   reason: string
   /** The page exists; only its #anchor does not (`links.deadAnchors` decides: error or warning). */
   anchorOnly?: boolean
+  /**
+   * An image that may not be copied (see contentAssets.ts): how to fix it. Reported even when
+   * dead links are not checked.
+   */
+  refusedHint?: string
 }
 
 export interface LinkContext {
@@ -26,16 +32,25 @@ export interface LinkContext {
   pagesByRoute: Map<string, SheafNode>
   /** The public folder relative to the site root (`docs/public`), for images by relative path; none: such images are dead. */
   publicDir?: string
+  /** Where images outside the public folder are copied from (none: such images are dead). */
+  assets?: ContentAssets
 }
 
 const markdownFileRE = /\.mdx?$/
 
 /** Indexes pages for link resolution. */
-export function createLinkContext(pages: SheafNode[], base: string, publicFiles: Set<string>, publicDir?: string): LinkContext {
+export function createLinkContext(
+  pages: SheafNode[],
+  base: string,
+  publicFiles: Set<string>,
+  publicDir?: string,
+  assets?: ContentAssets,
+): LinkContext {
   return {
     base,
     publicFiles,
     ...(publicDir === undefined ? {} : { publicDir }),
+    ...(assets === undefined ? {} : { assets }),
     pagesByFile: new Map(pages.map((page) => [String(page.relativePath), page])),
     pagesByRoute: new Map(pages.map((page) => [routeKey(String(page.path)), page])),
   }
@@ -50,6 +65,21 @@ export function findDeadLinks(page: SheafNode, context: LinkContext): DeadLink[]
   const file = String(page.sourcePath)
   for (const link of (page.links as PageLink[] | undefined) ?? []) resolveLink(link, page, context, file, dead)
   return dead
+}
+
+/**
+ * Resolves the page's images alone: the images it names are then in `context.assets`. Returns
+ * the copied ones' URLs.
+ */
+export function findImageAssets(page: SheafNode, context: LinkContext): string[] {
+  const ignored: DeadLink[] = []
+  const urls: string[] = []
+  for (const link of (page.links as PageLink[] | undefined) ?? []) {
+    if (link.tag !== 'img') continue
+    const { href } = resolveImage(link, context, String(page.sourcePath), ignored)
+    if (href !== undefined && context.assets?.byUrl.has(href.slice(context.base.length - 1))) urls.push(href)
+  }
+  return urls
 }
 
 /**
@@ -223,6 +253,15 @@ function resolveImage(link: PageLink, context: LinkContext, file: string, dead: 
   const inPublic = context.publicDir === undefined ? undefined : publicPathOf(src, file, context.publicDir)
   if (inPublic !== undefined && context.publicFiles.has(inPublic)) return { href: withBase(inPublic, context.base) }
   const folder = context.publicDir ?? 'the public folder'
+  // Anywhere else in the project: copied into the output's assets (see contentAssets.ts).
+  if (context.assets) {
+    const asset = context.assets.resolve(safeDecode(src.split(/[?#]/)[0]), file)
+    if ('url' in asset) return { href: withBase(asset.url, context.base) }
+    if ('refused' in asset) dead.push({ ...where, reason: asset.refused.reason, refusedHint: asset.refused.hint })
+    else if ('notImage' in asset) dead.push({ ...where, reason: `${asset.notImage.reason}; ${asset.notImage.hint}` })
+    else dead.push({ ...where, reason: `no such file: ${asset.missing}` })
+    return {}
+  }
   dead.push({ ...where, reason: inPublic === undefined ? `images by relative path must be in ${folder}; move the file there and write its path from there, e.g. /img/diagram.svg` : `no such file in ${folder}` })
   return {}
 }

@@ -103,12 +103,14 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
       throw toSheafError(error, file)
     }
   }
-  const checkComponents = remarkMdxComponents({ components: options.components })
-  const checkFragment = (tree: MdastRoot, file: string) => checkComponents(tree, new VFile({ path: file }))
+  const checkComponents = remarkMdxComponents({ components: options.components, imports: options.fragmentImports })
+  // `page`: an image a fragment imports is shown by the page, and its path is made the page's (mdxAssetImports.ts).
+  const checkFragment = (tree: MdastRoot, file: string, page: string) =>
+    checkComponents(tree, new VFile({ path: file, data: { page } }))
   const build = (mdx: boolean) => {
     // The depth check comes first: every later transform walks the tree recursively.
     const base = createParser(mdx).use(remarkTreeDepthGuard)
-    const withMdx = mdx ? base.use(remarkMdxFragments, { fragments: options.fragmentImports, parse: parseFragment, check: checkFragment }).use(remarkMdxComponents, { components: options.components }) : base
+    const withMdx = mdx ? base.use(remarkMdxFragments, { fragments: options.fragmentImports, parse: parseFragment, check: checkFragment }).use(remarkMdxComponents, { components: options.components, imports: options.fragmentImports }) : base
     return withMdx
       .use(remarkContainers, { types: options.containerTypes })
       .use(remarkCodeMeta)

@@ -5,7 +5,8 @@ import { SheafError } from '../errors.ts'
 import { evaluateLiteral, NonLiteralError } from './evaluateLiteral.ts'
 import { encodeStructuredProps } from '../shared/structuredProps.ts'
 import { readExpression, type ExpressionNode } from './mdxExpressions.ts'
-import { isAssetSource } from './mdxAssetImports.ts'
+import { assetImportPath, pathFromPage, unsupportedImportExtension } from './mdxAssetImports.ts'
+import type { FragmentOptions } from './fragmentImports.ts'
 import { unravelJsxParagraphs } from './unravelJsxParagraphs.ts'
 import { componentOf, knownComponentNames, siteComponentProperties, writtenName } from './siteComponentProps.ts'
 import { siteComponentTag } from '../shared/siteComponents.ts'
@@ -29,6 +30,8 @@ export type ComponentRegistry = Readonly<Record<string, Readonly<Record<string, 
 
 interface Options {
   components: ComponentRegistry
+  /** The site root and import aliases an image imported as a value is found through (see mdxAssetImports.ts). */
+  imports?: FragmentOptions
 }
 
 interface JsxAttribute {
@@ -44,7 +47,7 @@ interface JsxAttribute {
  * with the file's line and column (never compiled, never run).
  */
 export default function remarkMdxComponents(options: Options) {
-  const { components } = options
+  const { components, imports } = options
   return (tree: Root, file: VFile) => {
     unravelJsxParagraphs(tree)
     // Imports first (they apply to the whole page): `import { Tab as T } from '@theme'` renames `<T>`.
@@ -52,7 +55,7 @@ export default function remarkMdxComponents(options: Options) {
     // `import logo from '../public/logo.png'`: the name stands for the file's path (see mdxAssetImports.ts).
     const assets = new Map<string, string>()
     visit(tree, (node) => {
-      if ((node.type as string) === 'mdxjsEsm') checkImports(node as unknown as EsmNode, components, file, { aliases, assets })
+      if ((node.type as string) === 'mdxjsEsm') checkImports(node as unknown as EsmNode, components, file, { aliases, assets, imports })
     })
     visit(tree, (node, index, parent) => {
       const type = node.type as string
@@ -118,7 +121,11 @@ function readProps(attributes: JsxAttribute[], name: string, file: VFile, node: 
     const value = attribute.value
     if (value === null || value === undefined) props[propName] = true
     else if (typeof value === 'string') props[propName] = value
-    else if (assets.has(value.value.trim())) props[propName] = assets.get(value.value.trim())
+    else if (assets.has(value.value.trim())) {
+      props[propName] = assetProp(value.value.trim(), assets, { name, propName, file, node })
+      // Written as the path: a fragment's elements are read again with the page's (which lacks its imports).
+      attribute.value = props[propName] as string
+    }
     else {
       try {
         props[propName] = evaluateLiteral(value.data?.estree, value.value)
@@ -129,6 +136,27 @@ function readProps(attributes: JsxAttribute[], name: string, file: VFile, node: 
     }
   }
   return props
+}
+
+/**
+ * An imported image's path, as the `src` of an `img`: the one place link resolution turns it into
+ * the image's URL (elsewhere the page would show the path as written).
+ */
+function assetProp(
+  local: string,
+  assets: ReadonlyMap<string, string>,
+  at: { name: string; propName: string; file: VFile; node: unknown },
+): string {
+  if (at.name !== 'img' || at.propName !== 'src') {
+    const message =
+      `The imported image \`${local}\` is used as \`${at.propName}={${local}}\` of \`<${at.name}>\`: ` +
+      'an image imported as a value can only be the `src` of an `<img>`.'
+    const hint =
+      `write \`<img src={${local}} alt="..." />\`, ` +
+      `or give the image's URL from the public folder (\`"/img/${local}.png"\`).`
+    throw propError(message, at.file, at.node, hint)
+  }
+  return assets.get(local) as string
 }
 
 /** Fails at the element when its props do not match the component's declared props. */
@@ -182,6 +210,12 @@ function exampleValue(type: PropType): string {
 /** Where Rspress's theme components are imported from: an import of one the theme lacks is dropped (using it still fails). */
 const themeModuleRE = /^(@theme|rspress\/theme|@rspress\/core\/theme|@rspress\/theme-default)$/
 
+interface ImportsFound {
+  aliases: Map<string, string>
+  assets: Map<string, string>
+  imports?: FragmentOptions
+}
+
 interface EsmNode {
   value: string
   position?: unknown
@@ -195,7 +229,8 @@ interface EsmNode {
  * recorded in `aliases`. An unknown component imported from a theme module is dropped too (as
  * Rspress would render it, using it fails at the element); anything else fails at the line.
  */
-function checkImports(node: EsmNode, components: ComponentRegistry, file: VFile, { aliases, assets }: { aliases: Map<string, string>; assets: Map<string, string> }): void {
+function checkImports(node: EsmNode, components: ComponentRegistry, file: VFile, found: ImportsFound): void {
+  const { aliases, assets } = found
   const body = node.data?.estree?.body
   if (!body) {
     file.fail(`Only \`import { Component } from '...'\` of known theme components is allowed in MDX, got \`${node.value.trim().slice(0, 60)}\`.`, node as never, 'sheaf:mdx')
@@ -207,9 +242,20 @@ function checkImports(node: EsmNode, components: ComponentRegistry, file: VFile,
     const source = String(statement.source?.value)
     const fromTheme = themeModuleRE.test(source)
     const only = statement.specifiers?.length === 1 ? statement.specifiers[0] : undefined
-    if (isAssetSource(source) && only?.type === 'ImportDefaultSpecifier') {
-      assets.set(only.local.name, source)
+    const asset = only?.type === 'ImportDefaultSpecifier' ? assetImportPath(source, file.path, found.imports) : null
+    if (asset !== null) {
+      const page = typeof file.data.page === 'string' ? file.data.page : file.path
+      const fromPage = page === file.path || asset.startsWith('/') ? asset : pathFromPage(asset, file.path, page)
+      assets.set(only!.local.name, fromPage)
       continue
+    }
+    const extension = statement.specifiers?.length ? unsupportedImportExtension(source) : null
+    if (extension !== null) {
+      const what =
+        'an MDX page imports components, `.md`/`.mdx` fragments and images (png, jpg, jpeg, gif, webp, avif, svg)'
+      const fix = 'Link to the file instead, or put what it says in the page.'
+      const message = `\`${source}\` cannot be imported: ${what} as values, not a \`${extension}\` file (content never runs code).`
+      file.fail(`${message} ${fix}`, node as never, 'sheaf:mdx')
     }
     for (const specifier of statement.specifiers ?? []) {
       const imported = specifier.type === 'ImportSpecifier' ? (specifier.imported?.name ?? specifier.imported?.value ?? '') : specifier.local.name

@@ -9,8 +9,11 @@ interface Options {
   fragments?: FragmentOptions
   /** Parses a fragment's text as a page's is parsed (MDX for `.mdx`); `file`, from the site root, locates its errors. */
   parse: (source: string, file: string) => Root
-  /** Checks a fragment's elements in its own file, so an error is located where it is to be fixed. */
-  check: (tree: Root, file: string) => void
+  /**
+   * Checks a fragment's elements in its own file, so an error is located where it is to be fixed;
+   * `page`: the page that shows it.
+   */
+  check: (tree: Root, file: string, page: string) => void
 }
 
 interface EsmNode {
@@ -60,7 +63,7 @@ function expand(tree: Root, from: string, chain: string[], fragments: FragmentOp
     const content = options.parse(fs.readFileSync(fragment.file, 'utf8'), relative)
     content.children = content.children.filter((child) => child.type !== 'yaml')
     expand(content, relative, [...chain, relative], fragments, options)
-    options.check(content, relative)
+    options.check(content, relative, chain[0])
     const children = content.children
     // Inline (`text <Shared /> text`): a one-paragraph fragment gives its phrasing, not a block.
     if (element.type === 'mdxJsxTextElement' && children.length === 1 && children[0].type === 'paragraph') return children[0].children as RootContent[]

@@ -4,6 +4,7 @@ import { walkDirectory } from '../fs/walkDirectory.ts'
 import { fenceRoles, FenceRole } from '../markdown/fenceScanner.ts'
 import type { ContentIssue } from './contentToChange.ts'
 import { isAssetSource } from '../markdown/mdxAssetImports.ts'
+import { assetImageExtensions } from '../links/contentAssets.ts'
 
 export type { ContentIssue }
 
@@ -13,8 +14,9 @@ const importFromRE = /^import\s[\s\S]*?from\s+['"]([^'"]+)['"]|^import\s+['"]([^
 
 /**
  * Looks through the pages for what Rspress accepts and Sheaf does not, so MIGRATION.md can list
- * them with file:line before the first build: images by relative path (Sheaf serves images from
- * the public folder) and MDX imports from modules other than the theme (MDX is never run).
+ * them with file:line before the first build: relative paths to files that are not images (images
+ * are copied into the build's assets, links/contentAssets.ts) and MDX imports from modules other
+ * than the theme (MDX is never run).
  * Fenced code is skipped, and so are the imports of the site's components migrate registered
  * (`siteImports`: `<page file>:<line>`). The build reports the same places; this only says it earlier.
  */
@@ -28,7 +30,10 @@ export function scanContent(docsDir: string, label: string, siteImports: Readonl
     source.split('\n').forEach((line, index) => {
       if (roles[index] !== FenceRole.Outside) return
       for (const match of line.matchAll(relativeImageRE)) {
-        issues.push({ where: `${relative}:${index + 1}`, cause: 'Images by relative path', problem: `the image \`${match[1] ?? match[2]}\` is a relative path: move it to the public folder and write \`/${path.posix.basename(match[1] ?? match[2])}\`` })
+        // An image by relative path is copied into the build's assets (links/contentAssets.ts); another file is not.
+        const written = match[1] ?? match[2]
+        if (assetImageExtensions.includes(path.posix.extname(written.split(/[?#]/)[0]).toLowerCase())) continue
+        issues.push({ where: `${relative}:${index + 1}`, cause: 'Images by relative path', problem: `the image \`${written}\` is a relative path to a file Sheaf does not copy (${assetImageExtensions.join(', ')}): move it to the public folder and write \`/${path.posix.basename(written)}\`` })
       }
     })
     if (file.endsWith('.mdx')) {
@@ -38,7 +43,7 @@ export function scanContent(docsDir: string, label: string, siteImports: Readonl
         const from = match[1] ?? match[2]
         // The theme's components, fragments (`.md`/`.mdx`: the build resolves them, and reports what it
         // cannot) and images imported as values (served from the public folder).
-        if (themeModuleRE.test(from) || /\.mdx?$/.test(from) || isAssetSource(from)) continue
+        if (themeModuleRE.test(from) || /\.mdx?$/.test(from) || isAssetSource(from) || isAliasedImage(from)) continue
         const line = prose.slice(0, match.index).split('\n').length
         // A registered site component (see siteComponents.ts): `<page file>:<line>`.
         if (siteImports.has(`${path.join(docsDir, file)}:${line}`)) continue
@@ -47,4 +52,9 @@ export function scanContent(docsDir: string, label: string, siteImports: Readonl
     }
   }
   return issues
+}
+
+/** `@/public/logo.svg`: an image through a tsconfig alias, which migrate makes an import alias of the content. */
+function isAliasedImage(from: string): boolean {
+  return /^@/.test(from) && assetImageExtensions.includes(path.posix.extname(from).toLowerCase())
 }

@@ -42,6 +42,14 @@ export function deadLinkError(link: DeadLink): SheafError {
   return error
 }
 
+/** Images that may not be copied (see links/contentAssets.ts), as located errors of their pages. */
+export function assetErrors(links: readonly DeadLink[]): SheafError[] {
+  return links.map((link) => {
+    const where = { file: link.file, line: link.line, column: link.column, hint: link.refusedHint }
+    return new SheafError(`The image \`${link.href}\` cannot be published. ${link.reason}`, where)
+  })
+}
+
 export function sortedByPlace(errors: readonly SheafError[]): SheafError[] {
   // A file that made no page comes before the dead links to it: the dev overlay shows the first
   // error, and a reader fixes the cause, not the links it broke.

@@ -51,7 +51,7 @@ export async function applyBodyEdit(site: LoadedSite, file: string, reads: Itera
   // An outline page's anchors are not known yet: a link to one of them is checked by the full
   // load that follows, not taken as dead here.
   const pages = site.store.getNodesByType('Page').map((node) => (outline?.pending.has(node.id) ? { ...node, anchors: new UnknownAnchors() } : node))
-  const context = createLinkContext(pages, site.config.base, new Set(listFiles(site.config.publicDir).map((name) => `/${name}`)), publicDirOf(site.config))
+  const context = createLinkContext(pages, site.config.base, new Set(listFiles(site.config.publicDir).map((name) => `/${name}`)), publicDirOf(site.config), site.session.contentAssets)
   const resolved = resolvePageLinks({ ...page, rawBody: result.body, links: result.links } as SheafNode, context, false)
   if (resolved.dead.length > 0) return null
 

@@ -6,6 +6,7 @@ import type { RegisteredPage } from '../pages/pageRegistry.ts'
 import { notFoundRoutes, resolvePath, routeKey, stripBase } from '../shared/routes.ts'
 import { clientLoadGraceMs, type BackgroundStart } from './backgroundStart.ts'
 import { applyConfigHeaders } from './configHeaders.ts'
+import { serveContentAsset } from './contentAssetRoute.ts'
 import { pageData, renderPage } from './devPageRender.ts'
 import type { DevSession } from './devSession.ts'
 import type { ExplorerVite } from './explorer/explorerVite.ts'
@@ -69,6 +70,7 @@ export function devRequestHandler(session: DevSession, parts: DevRouteParts): Ha
     if (route !== null && route.startsWith(`${dataPrefix}/`) && route.endsWith('.json')) {
       return servePageData(session, route, response)
     }
+    if (route !== null && serveContentAsset(session.state.site.session.contentAssets, route, response)) return
     await serveFileOrPage(session, parts, { request, response, url, route })
   }
 }

@@ -171,7 +171,7 @@ export class PageBodies {
    * has. (Anchors are only checked for the dead-link report, which is the full load's.)
    */
   private linkContext(): LinkContext {
-    this.links ??= createLinkContext(this.store.getNodesByType('Page'), this.site.base, new Set(listFiles(this.site.publicDir).map((name) => `/${name}`)), publicDirOf(this.site))
+    this.links ??= createLinkContext(this.store.getNodesByType('Page'), this.site.base, new Set(listFiles(this.site.publicDir).map((name) => `/${name}`)), publicDirOf(this.site), this.session.contentAssets)
     return this.links
   }
 }

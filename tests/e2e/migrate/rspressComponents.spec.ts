@@ -12,7 +12,8 @@ import { closeServer } from '../closeServer.ts'
 // tests/fixtures/rspress-components (an Rspress 1.x site whose MDX pages import the site's own
 // React components through the tsconfig's `@components/*` and by relative path, one of them
 // using Rspress's runtime), migrated by `sheaf migrate rspress`, built with no edit and served:
-// the components are in the server's HTML, hydrate with a quiet console and work.
+// the components are in the server's HTML, hydrate with a quiet console and work; its images
+// imported as values (`import diagram from '../assets/diagram.png'`, `@/public/logo.svg`) load.
 const repo = path.resolve(import.meta.dirname, '../../..')
 const fixture = path.join(repo, 'tests/fixtures/rspress-components')
 const base = '/widgets/'
@@ -57,10 +58,10 @@ test("the site's components are registered, the pages build with no edit, and th
   expect(report).toMatch(/`components\/PageInfo\/index.tsx` .*`NoSSR`, `useDark`, `useLang`, `usePageData`\. Registered as `PageInfo`/)
   const config = fs.readFileSync(path.join(site, 'site/config.ts'), 'utf8')
   expect(config).toContain("Card: { module: 'site/components/Card.tsx' }")
-  for (const file of ['index.mdx', 'guide/start.mdx']) {
+  for (const file of ['index.mdx', 'guide/start.mdx', 'guide/images.mdx']) {
     expect(fs.readFileSync(path.join(site, 'docs/1.0', file)), file).toEqual(fs.readFileSync(path.join(fixture, 'docs', file)))
   }
-  expect(buildOutput).toMatch(/built 3 pages/)
+  expect(buildOutput).toMatch(/built 4 pages/)
   const html = fs.readFileSync(path.join(site, 'build/guide/start.html'), 'utf8')
   expect(html).toContain('<p data-testid="greeting">Hello, <!-- -->reader<!-- -->!</p>')
   expect(html).toMatch(/<strong data-testid="page-title">Getting started<\/strong>/)
@@ -99,4 +100,20 @@ test("the components work in the browser: runtime hooks, a browser-only part, da
   await expect(page.getByTestId('page-title')).toHaveText('Widgets')
   await expect(page.getByTestId('page-route')).toHaveText('/')
   await expect(page.getByRole('button', { name: /^Widgets clicked: \d+$/ })).toBeVisible()
+})
+
+test('images imported as values and by relative path load from the assets under the base', async ({ page }) => {
+  await page.goto(`${origin}${base}guide/images`)
+  for (const [alt, url] of [
+    ['Diagram', new RegExp(`^${base}assets/diagram-[A-Za-z0-9_-]{8}\\.png$`)],
+    ['Logo', new RegExp(`^${base}logo\\.svg$`)],
+    ['Local', new RegExp(`^${base}assets/local-[A-Za-z0-9_-]{8}\\.png$`)],
+  ] as const) {
+    const image = page.getByRole('img', { name: alt, exact: true })
+    expect(await image.getAttribute('src'), alt).toMatch(url)
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth), { message: alt }).toBeGreaterThan(0)
+  }
+  expect(fs.readFileSync(path.join(site, 'build/assets', fs.readdirSync(path.join(site, 'build/assets')).find((name) => name.startsWith('diagram-')) ?? 'none'))).toEqual(
+    fs.readFileSync(path.join(fixture, 'docs/assets/diagram.png')),
+  )
 })
