@@ -178,7 +178,12 @@ function readFrontmatter(source: string, file: string) {
 }
 
 /** The front-matter's title, else the first h1, else the hero's name, else the file's (with a warning). */
-function pageTitle(data: MarkdownResult['frontmatter'], firstH1: string | undefined, file: string, warnings: MarkdownWarning[]): string {
+function pageTitle(
+  data: MarkdownResult['frontmatter'],
+  firstH1: string | undefined,
+  file: string,
+  warnings: MarkdownWarning[],
+): string {
   // A home page without a title (as Rspress writes them) is named by its hero.
   const hero = data.pageType === 'home' ? (data.hero as { name?: unknown } | undefined) : undefined
   const heroName = typeof hero?.name === 'string' && hero.name.replace(/<[^>]*>/g, '').trim() ? hero.name.replace(/<[^>]*>/g, '').trim() : undefined

@@ -238,7 +238,11 @@ export async function renderPages(pages: RegisteredPage[], context: RenderContex
 }
 
 /** Writes the shared files not yet in the output, each once. */
-async function writeSharedChunks(writer: OutputWriter, chunks: readonly { file: string; json: string }[], written: Set<string>): Promise<void> {
+async function writeSharedChunks(
+  writer: OutputWriter,
+  chunks: readonly { file: string; json: string }[],
+  written: Set<string>,
+): Promise<void> {
   for (const chunk of chunks) {
     if (written.has(chunk.file)) continue
     written.add(chunk.file)
@@ -247,7 +251,11 @@ async function writeSharedChunks(writer: OutputWriter, chunks: readonly { file: 
 }
 
 /** Renders here the pages a render worker gave back. */
-async function renderReturned(returned: readonly RenderTaskPage[], writer: OutputWriter, context: RenderContext): Promise<void> {
+async function renderReturned(
+  returned: readonly RenderTaskPage[],
+  writer: OutputWriter,
+  context: RenderContext,
+): Promise<void> {
   for (const page of returned) {
     const pageData = JSON.parse(page.dataJson) as PageData
     await writer.write(page.htmlFile, renderDocumentBytes(pageData, context, page))

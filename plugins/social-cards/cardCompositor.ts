@@ -112,7 +112,11 @@ export function compositeCard(template: Template, text: TextCoverage | null, lay
 }
 
 /** Each layer's rows with something drawn (card row, pixels, offset there); their bands are added to `bands`. */
-function drawnLayerRows(layers: LayerPixels[], encoder: Template['encoder'], bands: Set<number>): [number, Uint8Array, number][] {
+function drawnLayerRows(
+  layers: LayerPixels[],
+  encoder: Template['encoder'],
+  bands: Set<number>,
+): [number, Uint8Array, number][] {
   const rowBytes = cardWidth * 4
   const drawn: [number, Uint8Array, number][] = []
   for (const { rgba, firstRow } of layers) {
@@ -127,7 +131,12 @@ function drawnLayerRows(layers: LayerPixels[], encoder: Template['encoder'], ban
 }
 
 /** The Adler-32 of each changed band: the template band's, moved by the card's two sums. */
-function bandAdlers(encoder: Template['encoder'], bands: Set<number>, sumDelta: Float64Array, weightedDelta: Float64Array): Map<number, number> {
+function bandAdlers(
+  encoder: Template['encoder'],
+  bands: Set<number>,
+  sumDelta: Float64Array,
+  weightedDelta: Float64Array,
+): Map<number, number> {
   const changed = new Map<number, number>()
   for (const band of bands) {
     const adler = encoder.templateAdler(band)

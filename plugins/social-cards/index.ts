@@ -98,7 +98,12 @@ export function socialCards(options: SocialCardsOptions = {}): Plugin {
 }
 
 /** Puts each card just drawn in the output: written, or copied from the cache its worker drew it into. */
-async function writeDrawnCards(cards: CardStore, jobs: CardJob[], drawn: Map<string, DrawnCard | undefined>, cacheDir: string): Promise<void> {
+async function writeDrawnCards(
+  cards: CardStore,
+  jobs: CardJob[],
+  drawn: Map<string, DrawnCard | undefined>,
+  cacheDir: string,
+): Promise<void> {
   for (const job of jobs) {
     const card = drawn.get(job.key) as DrawnCard
     if (typeof card !== 'number') {
