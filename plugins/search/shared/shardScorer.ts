@@ -148,7 +148,16 @@ export function searchShards(shards: readonly ReadyShard[], meta: Pick<ShardedIn
 type ScoredMeta = Pick<ShardedIndexMeta, 'documentCount' | 'averageFieldLength' | 'fieldIds'>
 
 /** Adds one term's postings (a query term, or a prefix or fuzzy match of it) to `results`, scored by BM25. */
-function termResults(meta: ScoredMeta, sourceTerm: string, derivedTerm: string, termWeight: number, termBoost: number, data: TermData, boosts: Record<string, number>, results: RawResult): void {
+function termResults(
+  meta: ScoredMeta,
+  sourceTerm: string,
+  derivedTerm: string,
+  termWeight: number,
+  termBoost: number,
+  data: TermData,
+  boosts: Record<string, number>,
+  results: RawResult,
+): void {
   for (const field of Object.keys(boosts)) {
     const fieldBoost = boosts[field]
     const fieldId = meta.fieldIds[field]

@@ -59,7 +59,8 @@ export function createShardedSearcher(meta: ShardedIndexMeta, fetchFile: ShardFe
   const fragments = new Map<string, Promise<FragmentDocument[]>>()
   const tables = new Map<string, Promise<ShardKeyTable>>()
 
-  const cached = <T>(cache: Map<string, Promise<T>>, path: string, read: (file: unknown) => T) => cachedFile(cache, path, read, fetchFile)
+  const cached = <T>(cache: Map<string, Promise<T>>, path: string, read: (file: unknown) => T) =>
+    cachedFile(cache, path, read, fetchFile)
 
   return {
     async search(query, limit = defaultSearchLimit) {
@@ -135,13 +136,22 @@ export function createShardedSearcher(meta: ShardedIndexMeta, fetchFile: ShardFe
 }
 
 /** The key table of a term's first character, when it was read. */
-function loadedTable(tableOf: Map<string, ShardKeyTable | null>, meta: ShardedIndexMeta, term: string): ShardKeyTable | null | undefined {
+function loadedTable(
+  tableOf: Map<string, ShardKeyTable | null>,
+  meta: ShardedIndexMeta,
+  term: string,
+): ShardKeyTable | null | undefined {
   const path = keyTablePath(meta, term)
   return path ? tableOf.get(path) : undefined
 }
 
 /** Adds the shards at `positions` of a key table to `into`, unless `needed` has them already. */
-function needShards(table: ShardKeyTable, positions: readonly number[], needed: Map<string, NeededShard>, into: Map<string, NeededShard>): void {
+function needShards(
+  table: ShardKeyTable,
+  positions: readonly number[],
+  needed: Map<string, NeededShard>,
+  into: Map<string, NeededShard>,
+): void {
   for (const n of positions) {
     const path = `s/${table.shards[n]}.json`
     if (!needed.has(path)) into.set(path, { key: table.keys[n], path })
@@ -149,7 +159,11 @@ function needShards(table: ShardKeyTable, positions: readonly number[], needed: 
 }
 
 /** The shards a typo of each term may have moved it to, beyond those `needed` already. */
-function typoNeeds(words: readonly string[], tableFor: (term: string) => ShardKeyTable | null | undefined, needed: Map<string, NeededShard>): Map<string, NeededShard> {
+function typoNeeds(
+  words: readonly string[],
+  tableFor: (term: string) => ShardKeyTable | null | undefined,
+  needed: Map<string, NeededShard>,
+): Map<string, NeededShard> {
   const more = new Map<string, NeededShard>()
   for (const term of words) {
     const budget = queryFuzziness(term)
@@ -160,7 +174,12 @@ function typoNeeds(words: readonly string[], tableFor: (term: string) => ShardKe
 }
 
 /** The file at `path`, fetched once and kept; forgotten on failure, so the next query asks again. */
-function cachedFile<T>(cache: Map<string, Promise<T>>, path: string, read: (file: unknown) => T, fetchFile: ShardFetcher): Promise<T> {
+function cachedFile<T>(
+  cache: Map<string, Promise<T>>,
+  path: string,
+  read: (file: unknown) => T,
+  fetchFile: ShardFetcher,
+): Promise<T> {
   let file = cache.get(path)
   if (!file) {
     file = fetchFile(path).then(read)
