@@ -101,52 +101,10 @@ async function main(): Promise<number> {
   if (['build', 'preview', 'dev', 'typegen', 'typecheck'].includes(command)) noArguments(command, rest)
   const port = portOption(values.port)
   switch (command) {
-    case 'build': {
-      // A cold build (no transformed pages kept) starts its bundle worker before loading the
-      // engine (see bundleWorker.ts).
-      const markdownCache = markdownCacheDir(root, undefined)
-      if (markdownCache && !fs.existsSync(markdownCache)) {
-        // Bundles outlive the site cache (see bundleCacheDir): the worker starts only when none is kept.
-        const bundles = bundleCacheDir(root, undefined)
-        if (!bundles || !fs.existsSync(bundles) || fs.readdirSync(bundles).length === 0) prestartBundleWorker()
-      }
-      // The config loads (esbuild bundles it in its own process) while the engine's modules load.
-      const startedAt = performance.now()
-      const config = loadConfig(root, values.config)
-      config.catch(() => undefined)
-      const [{ build }, outputDir, { runningHooks }] = await Promise.all([import('./build.ts'), import('./render/outputDir.ts'), import('./plugins/runner.ts')])
-      const stopWatching = failUnfinishedBuild(() => {
-        outputDir.discardAllStagingSync()
-        return unfinishedBuildError(runningHooks())
-      })
-      try {
-        const result = await build(root, { configFile: values.config, config, outDir: values.out, quiet: values.quiet, startedAt, keepGoing: values['keep-going'] })
-        await outputDir.outputCleanup()
-        if (result.errors.length > 0) {
-          const { combinedContentErrors } = await import('./pipeline/brokenFiles.ts')
-          console.error(formatError(combinedContentErrors(result.errors), { verbose: values.verbose }))
-          console.error(`--keep-going: ${result.pages.length} pages written to ${displayPath(root, result.outDir)}, which they replaced; the files above are left out (a page with a dead link is written with it).`)
-          return 1
-        }
-        return result.pages.length > 0 ? 0 : 1
-      } finally {
-        stopWatching()
-      }
-    }
-    case 'preview': {
-      const { startStaticServer } = await import('./server/staticServer.ts')
-      const config = await loadConfig(root, values.config)
-      const previewPort = port ?? config.previewPort
-      const dir = values.out ? path.resolve(root, values.out) : config.outDir
-      if (!fs.existsSync(dir)) {
-        throw new SheafError(`Nothing to preview: ${path.relative(root, dir) || dir} does not exist.`, { hint: 'build the site first (`sheaf build`, or `npm run build`), or pass --out <dir> to preview a build made elsewhere.' })
-      }
-      await startStaticServer({ dir, base: config.base, port: previewPort })
-      console.log(`Serving ${path.relative(root, dir) || dir} at http://127.0.0.1:${previewPort}${config.base}`)
-      // The server sends the build's _headers (its Content-Security-Policy); a build from before it had one sends none.
-      if (config.csp && !fs.existsSync(path.join(dir, '_headers'))) console.warn(`No _headers in ${path.relative(root, dir) || dir}: run \`sheaf build\` to preview the site under its Content-Security-Policy.`)
-      return await new Promise<number>(() => undefined)
-    }
+    case 'build':
+      return buildCommand()
+    case 'preview':
+      return previewCommand(port)
     case 'dev': {
       // A cold start (no transformed pages kept) starts the worker for its first pages' bodies
       // before loading the engine (see server/bodyWorker.ts).
@@ -156,26 +114,8 @@ async function main(): Promise<number> {
       await startDevServer(root, { configFile: values.config, port })
       return await new Promise<number>(() => undefined)
     }
-    case 'query': {
-      const query = rest.join(' ')
-      if (values.schema) {
-        const [{ loadDataLayer }, { printSchemaWithDirectives }] = await Promise.all([import('./build.ts'), import('@graphql-tools/utils')])
-        const { dataLayer } = await loadDataLayer(root, { configFile: values.config })
-        process.stdout.write(`${printSchemaWithDirectives(dataLayer.schema)}\n`)
-        return 0
-      }
-      if (!query.trim()) {
-        console.error("sheaf query needs a GraphQL query, e.g. sheaf query '{ allPage { nodes { path title } } }'")
-        return 1
-      }
-      const [{ loadDataLayer }, { runningHooks }] = await Promise.all([import('./build.ts'), import('./plugins/runner.ts')])
-      // A hook that never settles must not end the command with 0 and no answer (see failUnfinishedBuild).
-      failUnfinishedBuild(() => unfinishedBuildError(runningHooks()))
-      const { dataLayer } = await loadDataLayer(root, { configFile: values.config })
-      const data = await dataLayer.query(query, {}, 'the command line')
-      process.stdout.write(`${JSON.stringify(data, null, 2)}\n`)
-      return 0
-    }
+    case 'query':
+      return queryCommand()
     case 'typegen': {
       const [{ typegen }, { runningHooks }] = await Promise.all([import('./typegen/typegen.ts'), import('./plugins/runner.ts')])
       failUnfinishedBuild(() => unfinishedBuildError(runningHooks()))
@@ -194,26 +134,8 @@ async function main(): Promise<number> {
       process.stdout.write(`Created ${written.length} files in ${rest[0]}. Next:\n  cd ${rest[0]}\n  npm install\n  npm run dev      # http://127.0.0.1:5173/\n  npm run build    # into build/\n`)
       return 0
     }
-    case 'migrate': {
-      const [from, source, target] = rest
-      if (from !== undefined && from !== 'rspress') {
-        throw new SheafError(`\`sheaf migrate\` knows Rspress 1.x sites only, not \`${from}\`.`, { hint: 'run e.g. `npx sheaf migrate rspress ./website ../website-sheaf`.' })
-      }
-      if (!source || !target) {
-        throw new SheafError('`sheaf migrate rspress` needs the Rspress site and the new folder.', { hint: 'run e.g. `npx sheaf migrate rspress ./website ../website-sheaf`.' })
-      }
-      const { migrateRspress } = await import('./migrate/migrateRspress.ts')
-      const result = migrateRspress(path.resolve(root, source), path.resolve(root, target))
-      // The migrated site is built (in memory, keeping going) to list every file it will not build as it is.
-      const [{ checkMigratedSite }, { mergeChecks }] = await Promise.all([import('./migrate/buildCheck.ts'), import('./migrate/contentToChange.ts')])
-      const check = await checkMigratedSite(path.resolve(root, target))
-      const found = 'issues' in check ? mergeChecks(result.contentIssues, check.issues) : result.contentIssues
-      result.rewriteReport(found, 'issues' in check ? 'a build of the new site found them, each with its line' : `found by looking through the pages; the build check could not run: ${check.failed.replace(/\s*\n\s*/g, ' ')}`)
-      const untranslated = result.untranslated.map((item) => `  ${item.key}: ${item.reason}`).join('\n')
-      const issues = found.map((issue) => `  ${issue.where}: ${issue.problem}`).join('\n')
-      process.stdout.write(`Migrated ${source} into ${target}: ${result.translated.length} config keys translated, ${result.untranslated.length} not${untranslated ? `:\n${untranslated}` : '.'}\n${issues ? `Content Sheaf will not build as it is:\n${issues}\n` : ''}The list is in ${path.join(target, 'MIGRATION.md')}. Next:\n  cd ${target}\n  npm install\n  npm run build\n`)
-      return 0
-    }
+    case 'migrate':
+      return migrateCommand()
     case 'bench': {
       // The bench is this repository's TypeScript: loaded as a site's own module is (bundled, the engine left out).
       const { importSiteModule } = await import('./loading/importSiteModule.ts')
@@ -225,6 +147,100 @@ async function main(): Promise<number> {
       console.error(`Unknown command \`${command}\`.\n\n${usage}`)
       return 1
   }
+}
+
+/** `sheaf build`: 0 when pages were written and nothing failed. */
+async function buildCommand(): Promise<number> {
+  // A cold build (no transformed pages kept) starts its bundle worker before loading the
+  // engine (see bundleWorker.ts).
+  const markdownCache = markdownCacheDir(root, undefined)
+  if (markdownCache && !fs.existsSync(markdownCache)) {
+    // Bundles outlive the site cache (see bundleCacheDir): the worker starts only when none is kept.
+    const bundles = bundleCacheDir(root, undefined)
+    if (!bundles || !fs.existsSync(bundles) || fs.readdirSync(bundles).length === 0) prestartBundleWorker()
+  }
+  // The config loads (esbuild bundles it in its own process) while the engine's modules load.
+  const startedAt = performance.now()
+  const config = loadConfig(root, values.config)
+  config.catch(() => undefined)
+  const [{ build }, outputDir, { runningHooks }] = await Promise.all([import('./build.ts'), import('./render/outputDir.ts'), import('./plugins/runner.ts')])
+  const stopWatching = failUnfinishedBuild(() => {
+    outputDir.discardAllStagingSync()
+    return unfinishedBuildError(runningHooks())
+  })
+  try {
+    const result = await build(root, { configFile: values.config, config, outDir: values.out, quiet: values.quiet, startedAt, keepGoing: values['keep-going'] })
+    await outputDir.outputCleanup()
+    if (result.errors.length > 0) {
+      const { combinedContentErrors } = await import('./pipeline/brokenFiles.ts')
+      console.error(formatError(combinedContentErrors(result.errors), { verbose: values.verbose }))
+      console.error(`--keep-going: ${result.pages.length} pages written to ${displayPath(root, result.outDir)}, which they replaced; the files above are left out (a page with a dead link is written with it).`)
+      return 1
+    }
+    return result.pages.length > 0 ? 0 : 1
+  } finally {
+    stopWatching()
+  }
+}
+
+/** `sheaf preview`: serves the built site until stopped. */
+async function previewCommand(port: number | undefined): Promise<number> {
+  const { startStaticServer } = await import('./server/staticServer.ts')
+  const config = await loadConfig(root, values.config)
+  const previewPort = port ?? config.previewPort
+  const dir = values.out ? path.resolve(root, values.out) : config.outDir
+  if (!fs.existsSync(dir)) {
+    throw new SheafError(`Nothing to preview: ${path.relative(root, dir) || dir} does not exist.`, { hint: 'build the site first (`sheaf build`, or `npm run build`), or pass --out <dir> to preview a build made elsewhere.' })
+  }
+  await startStaticServer({ dir, base: config.base, port: previewPort })
+  console.log(`Serving ${path.relative(root, dir) || dir} at http://127.0.0.1:${previewPort}${config.base}`)
+  // The server sends the build's _headers (its Content-Security-Policy); a build from before it had one sends none.
+  if (config.csp && !fs.existsSync(path.join(dir, '_headers'))) console.warn(`No _headers in ${path.relative(root, dir) || dir}: run \`sheaf build\` to preview the site under its Content-Security-Policy.`)
+  return await new Promise<number>(() => undefined)
+}
+
+/** `sheaf query`: a GraphQL query (or, with --schema, the schema) answered from the site. */
+async function queryCommand(): Promise<number> {
+  const query = rest.join(' ')
+  if (values.schema) {
+    const [{ loadDataLayer }, { printSchemaWithDirectives }] = await Promise.all([import('./build.ts'), import('@graphql-tools/utils')])
+    const { dataLayer } = await loadDataLayer(root, { configFile: values.config })
+    process.stdout.write(`${printSchemaWithDirectives(dataLayer.schema)}\n`)
+    return 0
+  }
+  if (!query.trim()) {
+    console.error("sheaf query needs a GraphQL query, e.g. sheaf query '{ allPage { nodes { path title } } }'")
+    return 1
+  }
+  const [{ loadDataLayer }, { runningHooks }] = await Promise.all([import('./build.ts'), import('./plugins/runner.ts')])
+  // A hook that never settles must not end the command with 0 and no answer (see failUnfinishedBuild).
+  failUnfinishedBuild(() => unfinishedBuildError(runningHooks()))
+  const { dataLayer } = await loadDataLayer(root, { configFile: values.config })
+  const data = await dataLayer.query(query, {}, 'the command line')
+  process.stdout.write(`${JSON.stringify(data, null, 2)}\n`)
+  return 0
+}
+
+/** `sheaf migrate rspress <site> <new folder>`. */
+async function migrateCommand(): Promise<number> {
+  const [from, source, target] = rest
+  if (from !== undefined && from !== 'rspress') {
+    throw new SheafError(`\`sheaf migrate\` knows Rspress 1.x sites only, not \`${from}\`.`, { hint: 'run e.g. `npx sheaf migrate rspress ./website ../website-sheaf`.' })
+  }
+  if (!source || !target) {
+    throw new SheafError('`sheaf migrate rspress` needs the Rspress site and the new folder.', { hint: 'run e.g. `npx sheaf migrate rspress ./website ../website-sheaf`.' })
+  }
+  const { migrateRspress } = await import('./migrate/migrateRspress.ts')
+  const result = migrateRspress(path.resolve(root, source), path.resolve(root, target))
+  // The migrated site is built (in memory, keeping going) to list every file it will not build as it is.
+  const [{ checkMigratedSite }, { mergeChecks }] = await Promise.all([import('./migrate/buildCheck.ts'), import('./migrate/contentToChange.ts')])
+  const check = await checkMigratedSite(path.resolve(root, target))
+  const found = 'issues' in check ? mergeChecks(result.contentIssues, check.issues) : result.contentIssues
+  result.rewriteReport(found, 'issues' in check ? 'a build of the new site found them, each with its line' : `found by looking through the pages; the build check could not run: ${check.failed.replace(/\s*\n\s*/g, ' ')}`)
+  const untranslated = result.untranslated.map((item) => `  ${item.key}: ${item.reason}`).join('\n')
+  const issues = found.map((issue) => `  ${issue.where}: ${issue.problem}`).join('\n')
+  process.stdout.write(`Migrated ${source} into ${target}: ${result.translated.length} config keys translated, ${result.untranslated.length} not${untranslated ? `:\n${untranslated}` : '.'}\n${issues ? `Content Sheaf will not build as it is:\n${issues}\n` : ''}The list is in ${path.join(target, 'MIGRATION.md')}. Next:\n  cd ${target}\n  npm install\n  npm run build\n`)
+  return 0
 }
 
 /**

@@ -134,27 +134,9 @@ function scanSource(source: string): FencedBlock[] {
       stack.length = matched
     }
 
-    // New containers opened on this line.
-    while (stack.length < maxContainers) {
-      const { width, offset } = leadingIndent(rest)
-      if (width > 3) break
-      const text = rest.text.slice(offset)
-      if (text[0] === '>') {
-        stack.push({ kind: 'quote' })
-        rest = afterQuoteMarker(rest, offset)
-        paragraph = false
-        continue
-      }
-      const marker = listMarkerRE.exec(text)
-      if (!marker || isThematicBreakSuffix(text, raw)) break
-      const afterMarker = advance(rest, offset + marker[0].length)
-      const spaces = leadingIndent(afterMarker)
-      // The content starts 1-4 columns after the marker; 5 or more means indented code, counted from 1 column.
-      const gap = blankRE.test(afterMarker.text) || spaces.width > 4 ? 1 : spaces.width
-      stack.push({ kind: 'item', contentIndent: width + marker[0].length + gap })
-      rest = blankRE.test(afterMarker.text) ? { text: '', column: afterMarker.column + 1 } : dropIndent(afterMarker, gap)
-      paragraph = false
-    }
+    const open = stack.length
+    rest = openContainers(stack, rest, raw)
+    if (stack.length > open) paragraph = false
 
     const { width, offset } = leadingIndent(rest)
     const text = rest.text.slice(offset)
@@ -173,6 +155,29 @@ function scanSource(source: string): FencedBlock[] {
   }
   memo.line = '' // do not keep a page's line alive after its scan
   return blocks
+}
+
+/** Pushes the containers (quotes, list items) this line opens onto `stack`; returns the rest of the line. */
+function openContainers(stack: Container[], rest: Rest, raw: string): Rest {
+  while (stack.length < maxContainers) {
+    const { width, offset } = leadingIndent(rest)
+    if (width > 3) break
+    const text = rest.text.slice(offset)
+    if (text[0] === '>') {
+      stack.push({ kind: 'quote' })
+      rest = afterQuoteMarker(rest, offset)
+      continue
+    }
+    const marker = listMarkerRE.exec(text)
+    if (!marker || isThematicBreakSuffix(text, raw)) break
+    const afterMarker = advance(rest, offset + marker[0].length)
+    const spaces = leadingIndent(afterMarker)
+    // The content starts 1-4 columns after the marker; 5 or more means indented code, counted from 1 column.
+    const gap = blankRE.test(afterMarker.text) || spaces.width > 4 ? 1 : spaces.width
+    stack.push({ kind: 'item', contentIndent: width + marker[0].length + gap })
+    rest = blankRE.test(afterMarker.text) ? { text: '', column: afterMarker.column + 1 } : dropIndent(afterMarker, gap)
+  }
+  return rest
 }
 
 /** Each line's role (indexed like `source.split('\n')`), for passes that walk the lines themselves. */

@@ -134,10 +134,7 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
       if (source.trim() === '') return emptyResult(file)
       assertReasonableNesting(source, file, { mdx })
       assertPageCounts(source, file)
-      const frontmatter = parseFrontmatter(source, file)
-      assertFrontmatterTypes(frontmatter.data, file, source)
-      assertHeroFrontmatter(frontmatter.data, file, frontmatter.lineOf)
-      assertHomeFrontmatter(frontmatter.data, file, frontmatter.lineOf)
+      const frontmatter = readFrontmatter(source, file)
       // MDX would read a heading's `{#id}` as an expression (see customHeadingIds.ts).
       const vfile = new VFile({ path: file, value: normalizeContainerTitles(mdx ? escapeCustomHeadingIds(source) : source) })
       const processor = mdx ? processors.mdx : processors.md
@@ -167,14 +164,34 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
       const warnings: MarkdownWarning[] = vfile.messages.map((message) => ({ message: message.reason, line: message.line ?? undefined, column: message.column ?? undefined }))
       const unclosed = findUnclosedFence(source)
       if (unclosed) warnings.push({ message: 'A code fence is never closed; everything after it is shown as code. Close it with a line of ``` (the same number of backticks).', line: unclosed })
-      // A home page without a title (as Rspress writes them) is named by its hero.
-      const hero = frontmatter.data.pageType === 'home' ? (frontmatter.data.hero as { name?: unknown } | undefined) : undefined
-      const heroName = typeof hero?.name === 'string' && hero.name.replace(/<[^>]*>/g, '').trim() ? hero.name.replace(/<[^>]*>/g, '').trim() : undefined
-      const title = typeof frontmatter.data.title === 'string' && frontmatter.data.title.trim() ? frontmatter.data.title.trim() : (headings.firstH1 ?? heroName ?? titleFromFile(file))
-      if (!frontmatter.data.title && !headings.firstH1 && !heroName) warnings.push({ message: `The page has no title; using "${title}" from the file name. Add \`title:\` to the front-matter.` })
+      const title = pageTitle(frontmatter.data, headings.firstH1, file, warnings)
       return { frontmatter: frontmatter.data, title, toc: headings.toc, anchors: headings.anchors, body: hast, text, sections, links, warnings, ...(wantsPortable ? { portable } : {}) }
     },
   }
+}
+
+/** The front-matter, its types and the hero and home page fields checked. */
+function readFrontmatter(source: string, file: string) {
+  const frontmatter = parseFrontmatter(source, file)
+  assertFrontmatterTypes(frontmatter.data, file, source)
+  assertHeroFrontmatter(frontmatter.data, file, frontmatter.lineOf)
+  assertHomeFrontmatter(frontmatter.data, file, frontmatter.lineOf)
+  return frontmatter
+}
+
+/** The front-matter's title, else the first h1, else the hero's name, else the file's (with a warning). */
+function pageTitle(
+  data: MarkdownResult['frontmatter'],
+  firstH1: string | undefined,
+  file: string,
+  warnings: MarkdownWarning[],
+): string {
+  // A home page without a title (as Rspress writes them) is named by its hero.
+  const hero = data.pageType === 'home' ? (data.hero as { name?: unknown } | undefined) : undefined
+  const heroName = typeof hero?.name === 'string' && hero.name.replace(/<[^>]*>/g, '').trim() ? hero.name.replace(/<[^>]*>/g, '').trim() : undefined
+  const title = typeof data.title === 'string' && data.title.trim() ? data.title.trim() : (firstH1 ?? heroName ?? titleFromFile(file))
+  if (!data.title && !firstH1 && !heroName) warnings.push({ message: `The page has no title; using "${title}" from the file name. Add \`title:\` to the front-matter.` })
+  return title
 }
 
 function emptyResult(file: string): MarkdownResult {

@@ -51,17 +51,7 @@ export function migrateRspress(sourceDir: string, targetDir: string): MigrationR
   if (fs.existsSync(target) && fs.readdirSync(target).length > 0) {
     throw new SheafError(`The folder \`${targetDir}\` is not empty.`, { hint: 'give `sheaf migrate rspress` a new or empty folder for the Sheaf site.' })
   }
-  // Read as data when the default export is an object literal; run only when it is built by code.
-  let value: Record<string, LiteralValue>
-  let spreads: string[] = []
-  let ran = false
-  try {
-    ;({ value, spreads } = readConfigLiteral(path.join(source, configName)))
-  } catch (error) {
-    if (!(error instanceof NotLiteralConfigError)) throw error
-    value = readConfigByRunning(path.join(source, configName))
-    ran = true
-  }
+  const { value, spreads, ran } = readRspressConfig(path.join(source, configName))
   // A first pass names the content folder, versions and languages; the navbars are read from there.
   const first = translateConfig({ config: value, spreads })
   const docsDir = path.join(source, first.contentRoot)
@@ -98,17 +88,7 @@ export function migrateRspress(sourceDir: string, targetDir: string): MigrationR
   }
   copyContent(docsDir, path.join(target, config.contentRoot), config.versionFolder)
   moveHostFilesToConfig(path.join(target, config.contentRoot, 'public'), `${config.contentRoot}/public`, config)
-  for (const style of config.styles) {
-    const from = path.join(source, style.from)
-    if (fs.existsSync(from)) {
-      fs.mkdirSync(path.dirname(path.join(target, style.to)), { recursive: true })
-      fs.copyFileSync(from, path.join(target, style.to))
-      files.push(style.to)
-    } else {
-      config.untranslated.push({ key: 'globalStyles', reason: `the file ${style.from} does not exist` })
-      config.styles.splice(config.styles.indexOf(style), 1)
-    }
-  }
+  files.push(...copyStyles(source, target, config))
   // The site's own components, copied and registered: the pages that import them build as they are.
   const components = copySiteComponents(source, docsDir, target, aliases)
   files.push(...components.flatMap((component) => component.files))
@@ -127,6 +107,34 @@ export function migrateRspress(sourceDir: string, targetDir: string): MigrationR
     return text
   }
   return { files, translated: config.translated, untranslated: config.untranslated, contentIssues, report, rewriteReport }
+}
+
+/** Reads the config as data when the default export is an object literal; runs it only when it is built by code. */
+function readRspressConfig(file: string): { value: Record<string, LiteralValue>; spreads: string[]; ran: boolean } {
+  try {
+    const { value, spreads } = readConfigLiteral(file)
+    return { value, spreads, ran: false }
+  } catch (error) {
+    if (!(error instanceof NotLiteralConfigError)) throw error
+    return { value: readConfigByRunning(file), spreads: [], ran: true }
+  }
+}
+
+/** Copies the config's global styles into the new site; one whose file is missing is dropped, with the reason. */
+function copyStyles(source: string, target: string, config: TranslatedConfig): string[] {
+  const files: string[] = []
+  for (const style of config.styles) {
+    const from = path.join(source, style.from)
+    if (fs.existsSync(from)) {
+      fs.mkdirSync(path.dirname(path.join(target, style.to)), { recursive: true })
+      fs.copyFileSync(from, path.join(target, style.to))
+      files.push(style.to)
+    } else {
+      config.untranslated.push({ key: 'globalStyles', reason: `the file ${style.from} does not exist` })
+      config.styles.splice(config.styles.indexOf(style), 1)
+    }
+  }
+  return files
 }
 
 /** A `_headers` and `_redirects` of the public folder become the config's `headers` and `redirects()` (see hostFiles.ts). */

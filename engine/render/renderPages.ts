@@ -17,6 +17,7 @@ import { htmlShellLines, type ClientAssets } from './htmlShell.ts'
 import { sitePolicy, type CspDirectives } from './contentSecurityPolicy.ts'
 import type { LoadedTheme } from './loadTheme.ts'
 import { renderApp } from './renderApp.tsx'
+import type { RenderTaskPage } from './renderTask.ts'
 import type { RenderOffload } from './renderWorker.ts'
 import { splitSharedData } from './sharedPageData.ts'
 
@@ -203,11 +204,7 @@ export async function renderPages(pages: RegisteredPage[], context: RenderContex
       const offered = dataJson.length <= offloadMaxDataLength && offload.current?.offer({ dataJson, lang: inputs.lang, headTags: inputs.headTags, csp: inputs.csp, shareData: inputs.shareData, htmlFile })
       if (!offered) await writer?.write(htmlFile, renderDocumentBytes(pageData, context, inputs))
       await writer?.write(dataFile, shared && shared.shipped !== pageData ? JSON.stringify(shared.shipped) : dataJson)
-      for (const chunk of shared?.chunks ?? []) {
-        if (sharedWritten.has(chunk.file)) continue
-        sharedWritten.add(chunk.file)
-        await writer?.write(chunk.file, chunk.json, { once: true })
-      }
+      if (writer && shared) await writeSharedChunks(writer, shared.chunks, sharedWritten)
       cache?.pages.record(page.path, reads, digest, [htmlFile, dataFile, ...sharedFiles])
       built()
     } else {
@@ -232,13 +229,35 @@ export async function renderPages(pages: RegisteredPage[], context: RenderContex
     // Pages of a batch the worker failed render here (a template's error is thrown here, as without a worker).
     const returned = (await offload.current?.finish()) ?? []
     offloaded = (offload.current?.taken ?? 0) - returned.length
-    for (const page of returned) {
-      const pageData = JSON.parse(page.dataJson) as PageData
-      await writer?.write(page.htmlFile, renderDocumentBytes(pageData, context, page))
-    }
+    if (writer) await renderReturned(returned, writer, context)
   } finally {
     offload.current?.close()
   }
   await writer?.flush()
   return { pages: rendered, reused, queried, offloaded }
+}
+
+/** Writes the shared files not yet in the output, each once. */
+async function writeSharedChunks(
+  writer: OutputWriter,
+  chunks: readonly { file: string; json: string }[],
+  written: Set<string>,
+): Promise<void> {
+  for (const chunk of chunks) {
+    if (written.has(chunk.file)) continue
+    written.add(chunk.file)
+    await writer.write(chunk.file, chunk.json, { once: true })
+  }
+}
+
+/** Renders here the pages a render worker gave back. */
+async function renderReturned(
+  returned: readonly RenderTaskPage[],
+  writer: OutputWriter,
+  context: RenderContext,
+): Promise<void> {
+  for (const page of returned) {
+    const pageData = JSON.parse(page.dataJson) as PageData
+    await writer.write(page.htmlFile, renderDocumentBytes(pageData, context, page))
+  }
 }

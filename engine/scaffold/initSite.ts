@@ -42,13 +42,9 @@ function titleOf(dir: string): string {
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'My docs'
 }
 
-function siteFiles(title: string, name: string, sheafPath: string): Record<string, string> {
-  const packageName = name.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'docs'
-  return {
-    'package.json': sitePackage(packageName, sheafPath, packageRoot),
-    'tsconfig.json': siteTsconfig,
-    '.gitignore': 'node_modules/\nbuild/\n.sheaf/\n.sheaf-cache/\n',
-    'site/config.ts': `import { defineConfig } from 'sheaf'
+/** The new site's `site/config.ts`: every built-in plugin, one version, one language. */
+function siteConfigSource(title: string): string {
+  return `import { defineConfig } from 'sheaf'
 import { files } from 'sheaf/plugins/files'
 import { i18n } from 'sheaf/plugins/i18n'
 import { search } from 'sheaf/plugins/search'
@@ -76,8 +72,12 @@ export default defineConfig({
     search(),
   ],
 })
-`,
-    'content/1.0/index.md': `---
+`
+}
+
+/** The new site's home page. */
+function homePage(title: string): string {
+  return `---
 title: ${JSON.stringify(title)}
 pageType: home
 hero:
@@ -93,7 +93,17 @@ features:
   - title: Find anything
     details: Search works offline, in the browser.
 ---
-`,
+`
+}
+
+function siteFiles(title: string, name: string, sheafPath: string): Record<string, string> {
+  const packageName = name.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'docs'
+  return {
+    'package.json': sitePackage(packageName, sheafPath, packageRoot),
+    'tsconfig.json': siteTsconfig,
+    '.gitignore': 'node_modules/\nbuild/\n.sheaf/\n.sheaf-cache/\n',
+    'site/config.ts': siteConfigSource(title),
+    'content/1.0/index.md': homePage(title),
     // Without an icon, browsers ask for /favicon.ico and log a 404 on every page.
     'content/public/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#3451b2"/><path d="M9 22V10h9a4 4 0 0 1 0 8h-5" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/></svg>\n',
     'content/1.0/guide/_meta.json': '["introduction", "writing-pages"]\n',

@@ -37,6 +37,31 @@ export interface MarkdownCache {
   portableMarkdown: boolean
 }
 
+/**
+ * Entries are written off the thread (libuv's pool): creating a file cost about a millisecond
+ * here, two per entry, which a cold build of a thousand pages spent on its main thread.
+ */
+function createBackgroundWriter(): { write(file: string, entry: Entry): void; flush(): Promise<void> } {
+  const writes = new Set<Promise<void>>()
+  const writeEntryFiles = createEntryWriter()
+  const track = (write: Promise<void>) => {
+    const tracked: Promise<void> = write.catch(() => undefined).finally(() => writes.delete(tracked))
+    writes.add(tracked)
+    return tracked
+  }
+  return {
+    write(file, entry) {
+      const written = track(writeEntryFiles(file, entry))
+      // A portable template serialised later (see PendingPortable): the main file again, with it.
+      // (A read-only or full disk only costs speed.)
+      entry.later?.((main) => void track(written.then(() => writeFileAtomicAsync(file, main))))
+    },
+    async flush() {
+      while (writes.size > 0) await Promise.all(writes)
+    },
+  }
+}
+
 /** `stamp`: what else a page's result depends on besides its text (the fragments it imports; empty: nothing). */
 export function createMarkdownCache(options: { dir: string | null; salt: string; keepInMemory: boolean; stamp?: (source: string, file: string) => string }): MarkdownCache {
   // Without keepInMemory (a one-shot build), an entry is held only until it is read once, so a
@@ -55,21 +80,7 @@ export function createMarkdownCache(options: { dir: string | null; salt: string;
     }
   }
   const fileOf = (key: string) => (options.dir ? entryFileOf(options.dir, key) : null)
-  // Entries are written off the thread (libuv's pool): creating a file cost about a millisecond
-  // here, two per entry, which a cold build of a thousand pages spent on its main thread.
-  const writes = new Set<Promise<void>>()
-  const writeEntryFiles = createEntryWriter()
-  const track = (write: Promise<void>) => {
-    const tracked: Promise<void> = write.catch(() => undefined).finally(() => writes.delete(tracked))
-    writes.add(tracked)
-    return tracked
-  }
-  const writeInBackground = (file: string, entry: Entry) => {
-    const written = track(writeEntryFiles(file, entry))
-    // A portable template serialised later (see PendingPortable): the main file again, with it.
-    // (A read-only or full disk only costs speed.)
-    entry.later?.((main) => void track(written.then(() => writeFileAtomicAsync(file, main))))
-  }
+  const background = createBackgroundWriter()
   // The warm-up and the transform both ask for every file's key: hash each text once.
   const keys = new Map<string, { source: string; portable: boolean; key: string; stamp: string }>()
   let portableMarkdown = false
@@ -115,11 +126,9 @@ export function createMarkdownCache(options: { dir: string | null; salt: string;
       memory.set(key, result)
       const file = fileOf(key)
       if (!file) return
-      writeInBackground(file, writeEntry(result))
+      background.write(file, writeEntry(result))
     },
-    async flush() {
-      while (writes.size > 0) await Promise.all(writes)
-    },
+    flush: () => background.flush(),
     async prune() {
       if (!options.dir) return
       const current = new Set([...keys.values()].map((known) => known.key))

@@ -22,6 +22,46 @@ export interface I18nOptions {
   texts?: Record<string, Partial<UiTexts>>
 }
 
+/** The GraphQL the plugin adds: the locales, the same page in each, the UI texts of a route's language. */
+const i18nTypeDefs = /* GraphQL */ `
+        type Locale {
+          lang: String!
+          label: String!
+          isDefault: Boolean!
+          "Route prefix: empty for the default language."
+          prefix: String!
+          "The site's title in this language, when it has its own."
+          title: String
+          "The site's description in this language, when it has its own."
+          description: String
+        }
+        type LocaleLink {
+          lang: String!
+          label: String!
+          "The same page in that language, or that language's home."
+          path: String!
+        }
+        extend type Query {
+          locales: [Locale!]!
+          localeLinks(path: String!): [LocaleLink!]!
+          "UI texts for the language of the page at a route."
+          i18n(path: String!): JSON! @ts(type: "Partial<UiTexts>", import: "UiTexts", from: "sheaf/plugins/i18n")
+        }
+      `
+
+/** The default language (the first locale's unless given), once the locales are checked. */
+function checkedDefaultLang(options: I18nOptions): string {
+  const locales = options.locales
+  if (!Array.isArray(locales) || locales.length === 0) {
+    throw new SheafError('i18n() needs at least one locale.', { file: 'site/config.ts', hint: "write `i18n({ locales: [{ lang: 'en', label: 'English' }] })`." })
+  }
+  const defaultLang = options.defaultLang ?? locales[0].lang
+  if (!locales.some((locale) => locale.lang === defaultLang)) {
+    throw new SheafError(`i18n(): the default language \`${defaultLang}\` is not among the locales.`, { file: 'site/config.ts', hint: 'add it to `locales` or pick one of them as `defaultLang`.' })
+  }
+  return defaultLang
+}
+
 /**
  * Languages: tags every page with its language from a `<lang>/` folder level
  * (or the default language), prefixes non-default languages' routes, gives the
@@ -31,13 +71,7 @@ export interface I18nOptions {
  */
 export function i18n(options: I18nOptions): Plugin {
   const locales = options.locales
-  if (!Array.isArray(locales) || locales.length === 0) {
-    throw new SheafError('i18n() needs at least one locale.', { file: 'site/config.ts', hint: "write `i18n({ locales: [{ lang: 'en', label: 'English' }] })`." })
-  }
-  const defaultLang = options.defaultLang ?? locales[0].lang
-  if (!locales.some((locale) => locale.lang === defaultLang)) {
-    throw new SheafError(`i18n(): the default language \`${defaultLang}\` is not among the locales.`, { file: 'site/config.ts', hint: 'add it to `locales` or pick one of them as `defaultLang`.' })
-  }
+  const defaultLang = checkedDefaultLang(options)
   const multiple = locales.length > 1
   const langs = new Set(locales.map((locale) => locale.lang))
   const prefixOf = (lang: string) => (lang === defaultLang ? '' : lang)
@@ -62,31 +96,7 @@ export function i18n(options: I18nOptions): Plugin {
       }
     },
     createSchemaCustomization({ addTypeDefs, addResolvers }) {
-      addTypeDefs(/* GraphQL */ `
-        type Locale {
-          lang: String!
-          label: String!
-          isDefault: Boolean!
-          "Route prefix: empty for the default language."
-          prefix: String!
-          "The site's title in this language, when it has its own."
-          title: String
-          "The site's description in this language, when it has its own."
-          description: String
-        }
-        type LocaleLink {
-          lang: String!
-          label: String!
-          "The same page in that language, or that language's home."
-          path: String!
-        }
-        extend type Query {
-          locales: [Locale!]!
-          localeLinks(path: String!): [LocaleLink!]!
-          "UI texts for the language of the page at a route."
-          i18n(path: String!): JSON! @ts(type: "Partial<UiTexts>", import: "UiTexts", from: "sheaf/plugins/i18n")
-        }
-      `)
+      addTypeDefs(i18nTypeDefs)
       addResolvers({
         Query: {
           locales: () => locales.map((locale) => ({ ...locale, isDefault: locale.lang === defaultLang, prefix: prefixOf(locale.lang) })),

@@ -30,31 +30,8 @@ const linkFields = ['path', 'title', 'relativePath', 'version', 'lang', 'version
 /** An overview also shows each page's description and headings. */
 const overviewFields = [...linkFields, 'description', 'toc'] as const
 
-/**
- * Sidebars from `_meta.json` files beside the content and/or
- * `themeConfig.sidebar` (keyed by route prefix). Adds `sidebar(path)`,
- * `prevNext(path)` and `overview(path)` to GraphQL. Invalid `_meta.json` fails
- * the build with the file and a fix; unlisted pages are one warning.
- */
-export function sidebar(options: SidebarOptions = {}): Plugin {
-  const defaultGroup = options.overviewDefaultGroup ?? 'Others'
-  const headersDepth = options.overviewHeadersDepth ?? 2
-  const sidebarsOf = (context: QueryContext): Sidebar[] => {
-    let sidebars = built.get(context.store)
-    if (!sidebars) {
-      const pages = context.store.getNodesByType('Page').map(toSidebarPage)
-      const metas = context.store.getNodesByType('File').filter(isMeta).map(toMetaFile)
-      const paged = new Set(pages.map((page) => page.relativePath))
-      const withoutPage = new Set(context.store.getNodesByType('File').map((node) => String(node.relativePath)).filter((file) => /\.mdx?$/.test(file) && !paged.has(file)))
-      sidebars = translateLabels(buildSidebars(pages, metas, (context.site.themeConfig as { sidebar?: Record<string, SidebarItem[]> }).sidebar, options.auto, withoutPage), options.labels)
-      built.set(context.store, sidebars)
-    }
-    return sidebars
-  }
-  return {
-    name: 'sidebar',
-    createSchemaCustomization({ addTypeDefs, addResolvers }) {
-      addTypeDefs(/* GraphQL */ `
+/** The GraphQL the plugin adds: a route's sidebar, its previous and next pages, an overview, every linked route. */
+const sidebarTypeDefs = /* GraphQL */ `
         type SidebarLink {
           text: String!
           link: String!
@@ -88,7 +65,33 @@ export function sidebar(options: SidebarOptions = {}): Plugin {
           "Every route some sidebar links to."
           sidebarLinks: [String!]!
         }
-      `)
+      `
+
+/**
+ * Sidebars from `_meta.json` files beside the content and/or
+ * `themeConfig.sidebar` (keyed by route prefix). Adds `sidebar(path)`,
+ * `prevNext(path)` and `overview(path)` to GraphQL. Invalid `_meta.json` fails
+ * the build with the file and a fix; unlisted pages are one warning.
+ */
+export function sidebar(options: SidebarOptions = {}): Plugin {
+  const defaultGroup = options.overviewDefaultGroup ?? 'Others'
+  const headersDepth = options.overviewHeadersDepth ?? 2
+  const sidebarsOf = (context: QueryContext): Sidebar[] => {
+    let sidebars = built.get(context.store)
+    if (!sidebars) {
+      const pages = context.store.getNodesByType('Page').map(toSidebarPage)
+      const metas = context.store.getNodesByType('File').filter(isMeta).map(toMetaFile)
+      const paged = new Set(pages.map((page) => page.relativePath))
+      const withoutPage = new Set(context.store.getNodesByType('File').map((node) => String(node.relativePath)).filter((file) => /\.mdx?$/.test(file) && !paged.has(file)))
+      sidebars = translateLabels(buildSidebars(pages, metas, (context.site.themeConfig as { sidebar?: Record<string, SidebarItem[]> }).sidebar, options.auto, withoutPage), options.labels)
+      built.set(context.store, sidebars)
+    }
+    return sidebars
+  }
+  return {
+    name: 'sidebar',
+    createSchemaCustomization({ addTypeDefs, addResolvers }) {
+      addTypeDefs(sidebarTypeDefs)
       addResolvers({
         Query: {
           sidebar: (_parent: unknown, args: { path: string }, context: QueryContext) => {

@@ -47,16 +47,7 @@ export function compositeCard(template: Template, text: TextCoverage | null, lay
   const bands = new Set<number>()
   const textRows = text ? text.last - text.first + 1 : 0
   for (let row = 0; row < textRows; row++) if ((text as TextCoverage).spans[row * 2] < (text as TextCoverage).spans[row * 2 + 1]) bands.add(encoder.bandOf(row + (text as TextCoverage).firstRow))
-  // Each layer's rows with something drawn: card row, pixels, offset there.
-  const drawn: [number, Uint8Array, number][] = []
-  for (const { rgba, firstRow } of layers) {
-    for (let row = 0; firstRow + row < cardHeight && (row + 1) * rowBytes <= rgba.length; row++) {
-      const start = row * rowBytes
-      if (Buffer.compare(rgba.subarray(start, start + rowBytes), emptyRow) === 0) continue
-      drawn.push([firstRow + row, rgba, start])
-      bands.add(encoder.bandOf(firstRow + row))
-    }
-  }
+  const drawn = drawnLayerRows(layers, encoder, bands)
   for (const band of bands) out.set(template.rows.subarray(band * bandBytes, Math.min((band + 1) * bandBytes, out.length)), band * bandBytes)
   // Per band: how much the card moved the Adler-32's two sums.
   const sumDelta = new Float64Array(encoder.bandCount)
@@ -117,6 +108,35 @@ export function compositeCard(template: Template, text: TextCoverage | null, lay
     sumDelta[band] += sum
     weightedDelta[band] += weighted
   }
+  return { rows: out, changed: bandAdlers(encoder, bands, sumDelta, weightedDelta) }
+}
+
+/** Each layer's rows with something drawn (card row, pixels, offset there); their bands are added to `bands`. */
+function drawnLayerRows(
+  layers: LayerPixels[],
+  encoder: Template['encoder'],
+  bands: Set<number>,
+): [number, Uint8Array, number][] {
+  const rowBytes = cardWidth * 4
+  const drawn: [number, Uint8Array, number][] = []
+  for (const { rgba, firstRow } of layers) {
+    for (let row = 0; firstRow + row < cardHeight && (row + 1) * rowBytes <= rgba.length; row++) {
+      const start = row * rowBytes
+      if (Buffer.compare(rgba.subarray(start, start + rowBytes), emptyRow) === 0) continue
+      drawn.push([firstRow + row, rgba, start])
+      bands.add(encoder.bandOf(firstRow + row))
+    }
+  }
+  return drawn
+}
+
+/** The Adler-32 of each changed band: the template band's, moved by the card's two sums. */
+function bandAdlers(
+  encoder: Template['encoder'],
+  bands: Set<number>,
+  sumDelta: Float64Array,
+  weightedDelta: Float64Array,
+): Map<number, number> {
   const changed = new Map<number, number>()
   for (const band of bands) {
     const adler = encoder.templateAdler(band)
@@ -124,7 +144,7 @@ export function compositeCard(template: Template, text: TextCoverage | null, lay
     const b = mod(Math.floor(adler / 65536) + weightedDelta[band])
     changed.set(band, b * 65536 + a)
   }
-  return { rows: out, changed }
+  return changed
 }
 
 /** `value / 255` rounded, for 0 <= value <= 255 * 255, without a division. */

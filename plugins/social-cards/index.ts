@@ -88,24 +88,33 @@ export function socialCards(options: SocialCardsOptions = {}): Plugin {
       const late = missing.filter((job) => !early.has(job.key))
       const drawnLate = drawInWorkers(late, cacheDirOf(site.root), site.concurrency, takePrestarted())
       const drawn = new Map(await Promise.all(missing.map(async (job) => [job.key, early.get(job.key) ? await early.get(job.key) : (await drawnLate)[late.indexOf(job)]] as const)))
-      for (const [index, job] of jobs.entries()) {
-        if (placed[index]) continue
-        const card = drawn.get(job.key) as DrawnCard
-        if (typeof card !== 'number') {
-          await cards.write(job.key, job.file, card)
-          continue
-        }
-        // Drawn into the cache by its worker: copied from there.
-        cards.adopt(job.key, card)
-        if (!(await cards.place(job.key, job.file))) {
-          throw new SheafError(`The social card of ${job.route} was drawn into ${cacheDirOf(site.root)} and is no longer there.`, { hint: 'something removed the cache folder during the build: build again.' })
-        }
-      }
+      await writeDrawnCards(cards, jobs.filter((_, index) => !placed[index]), drawn, cacheDirOf(site.root))
       cards.save()
       takePrestarted()?.close()
       early = new Map()
       reporter.info(`${missing.length} social card${missing.length === 1 ? '' : 's'} drawn, the rest from cache`)
     },
+  }
+}
+
+/** Puts each card just drawn in the output: written, or copied from the cache its worker drew it into. */
+async function writeDrawnCards(
+  cards: CardStore,
+  jobs: CardJob[],
+  drawn: Map<string, DrawnCard | undefined>,
+  cacheDir: string,
+): Promise<void> {
+  for (const job of jobs) {
+    const card = drawn.get(job.key) as DrawnCard
+    if (typeof card !== 'number') {
+      await cards.write(job.key, job.file, card)
+      continue
+    }
+    // Drawn into the cache by its worker: copied from there.
+    cards.adopt(job.key, card)
+    if (!(await cards.place(job.key, job.file))) {
+      throw new SheafError(`The social card of ${job.route} was drawn into ${cacheDir} and is no longer there.`, { hint: 'something removed the cache folder during the build: build again.' })
+    }
   }
 }
 

@@ -15,40 +15,8 @@ interface VersionInfo {
   prefix: string
 }
 
-/**
- * Versioned docs: tags every page with the version folder it lives in
- * (`content/<version>/...`), serves the default version at the root and the
- * others under `/<version>/`, and answers the switcher's questions in GraphQL.
- * Put it before `i18n` (content is `content/<version>/<lang>/...`).
- */
-export function versions(options: VersionsOptions): Plugin {
-  const names = options.versions
-  if (!names.includes(options.default)) {
-    throw new SheafError(`versions(): the default version \`${options.default}\` is not in \`versions\` (${names.join(', ')}).`, {
-      file: 'site/config.ts',
-      hint: `add '${options.default}' to \`versions\`, or pick one of them as \`default\`.`,
-    })
-  }
-  const infos: VersionInfo[] = names.map((name) => ({ name, isDefault: name === options.default, prefix: name === options.default ? '' : `/${name}` }))
-  // A version's prefix comes first, or second after a language's (`/zh/12.x/404`).
-  const prefixedVersion = (route: string) => route.split('/').filter(Boolean).slice(0, 2).findIndex((segment) => infos.some((info) => info.prefix && info.name === segment))
-  const versionOfRoute = (route: string): VersionInfo => {
-    const at = prefixedVersion(route)
-    return (at >= 0 && infos.find((info) => info.name === route.split('/').filter(Boolean)[at])) || (infos.find((info) => info.isDefault) as VersionInfo)
-  }
-  /** The language prefix of a route that is no page (a 404): the segment before its version's. */
-  const langPrefixOfRoute = (route: string) => (prefixedVersion(route) === 1 ? route.split('/').filter(Boolean)[0] : '')
-
-  return {
-    name: 'versions',
-    onCreateNode({ node, updateNode }) {
-      if (node.type !== 'Page') return
-      const version = firstSegment(String(node.slug))
-      if (!names.includes(version)) return
-      updateNode(node, { version, slug: stripFirstSegment(String(node.slug)), versionPrefix: version === options.default ? '' : version })
-    },
-    createSchemaCustomization({ addTypeDefs, addResolvers }) {
-      addTypeDefs(/* GraphQL */ `
+/** The GraphQL the plugin adds: the versions, the reader's, the same page in each, the localized navbar. */
+const versionsTypeDefs = /* GraphQL */ `
         "A documentation version."
         type Version {
           name: String!
@@ -71,7 +39,47 @@ export function versions(options: VersionsOptions): Plugin {
           "themeConfig.nav with internal links moved into the reader's version and language."
           nav(path: String!): JSON! @ts(type: "NavItem[]", import: "NavItem", from: "sheaf/runtime")
         }
-      `)
+      `
+
+/** The default version must be one of `versions`. */
+function assertDefaultListed(options: VersionsOptions): void {
+  if (!options.versions.includes(options.default)) {
+    throw new SheafError(`versions(): the default version \`${options.default}\` is not in \`versions\` (${options.versions.join(', ')}).`, {
+      file: 'site/config.ts',
+      hint: `add '${options.default}' to \`versions\`, or pick one of them as \`default\`.`,
+    })
+  }
+}
+
+/**
+ * Versioned docs: tags every page with the version folder it lives in
+ * (`content/<version>/...`), serves the default version at the root and the
+ * others under `/<version>/`, and answers the switcher's questions in GraphQL.
+ * Put it before `i18n` (content is `content/<version>/<lang>/...`).
+ */
+export function versions(options: VersionsOptions): Plugin {
+  const names = options.versions
+  assertDefaultListed(options)
+  const infos: VersionInfo[] = names.map((name) => ({ name, isDefault: name === options.default, prefix: name === options.default ? '' : `/${name}` }))
+  // A version's prefix comes first, or second after a language's (`/zh/12.x/404`).
+  const prefixedVersion = (route: string) => route.split('/').filter(Boolean).slice(0, 2).findIndex((segment) => infos.some((info) => info.prefix && info.name === segment))
+  const versionOfRoute = (route: string): VersionInfo => {
+    const at = prefixedVersion(route)
+    return (at >= 0 && infos.find((info) => info.name === route.split('/').filter(Boolean)[at])) || (infos.find((info) => info.isDefault) as VersionInfo)
+  }
+  /** The language prefix of a route that is no page (a 404): the segment before its version's. */
+  const langPrefixOfRoute = (route: string) => (prefixedVersion(route) === 1 ? route.split('/').filter(Boolean)[0] : '')
+
+  return {
+    name: 'versions',
+    onCreateNode({ node, updateNode }) {
+      if (node.type !== 'Page') return
+      const version = firstSegment(String(node.slug))
+      if (!names.includes(version)) return
+      updateNode(node, { version, slug: stripFirstSegment(String(node.slug)), versionPrefix: version === options.default ? '' : version })
+    },
+    createSchemaCustomization({ addTypeDefs, addResolvers }) {
+      addTypeDefs(versionsTypeDefs)
       addResolvers({
         Query: {
           versions: () => infos,

@@ -110,7 +110,7 @@ export function searchShards(shards: readonly ReadyShard[], meta: Pick<ShardedIn
     const results: RawResult = new Map()
     for (const shard of shards) {
       const data = shard.terms.get(query.term)
-      if (data) termResults(query.term, query.term, 1, query.termBoost, data, boosts, results)
+      if (data) termResults(meta, query.term, query.term, 1, query.termBoost, data, boosts, results)
     }
     let fuzzyMatches: Map<string, [TermData, number]> | undefined
     if (query.fuzzy) {
@@ -129,7 +129,7 @@ export function searchShards(shards: readonly ReadyShard[], meta: Pick<ShardedIn
           // A prefix match is always scored as one, never again as a fuzzy match.
           fuzzyMatches?.delete(term)
           const weight = (prefixWeight * term.length) / (term.length + 0.3 * distance)
-          termResults(query.term, term, weight, query.termBoost, data, boosts, results)
+          termResults(meta, query.term, term, weight, query.termBoost, data, boosts, results)
         }
       }
     }
@@ -137,33 +137,46 @@ export function searchShards(shards: readonly ReadyShard[], meta: Pick<ShardedIn
       for (const [term, [data, distance]] of fuzzyMatches) {
         if (!distance) continue
         const weight = (fuzzyWeight * term.length) / (term.length + distance)
-        termResults(query.term, term, weight, query.termBoost, data, boosts, results)
+        termResults(meta, query.term, term, weight, query.termBoost, data, boosts, results)
       }
     }
     return results
   }
+}
 
-  function termResults(sourceTerm: string, derivedTerm: string, termWeight: number, termBoost: number, data: TermData, boosts: Record<string, number>, results: RawResult): void {
-    for (const field of Object.keys(boosts)) {
-      const fieldBoost = boosts[field]
-      const fieldId = meta.fieldIds[field]
-      const frequencies = data.postings.get(fieldId)
-      if (frequencies == null) continue
-      const matchingFields = data.documentFrequency?.get(fieldId) ?? frequencies.size
-      const avgFieldLength = meta.averageFieldLength[fieldId]
-      for (const [docId, termFreq] of frequencies) {
-        const fieldLength = data.fieldLength.get(docId)?.[fieldId] ?? 0
-        const rawScore = bm25Score(termFreq, matchingFields, meta.documentCount, fieldLength, avgFieldLength)
-        const weightedScore = termWeight * termBoost * fieldBoost * 1 * rawScore
-        const result = results.get(docId)
-        if (result) {
-          result.score += weightedScore
-          if (!result.terms.includes(sourceTerm)) result.terms.push(sourceTerm)
-          const match = Object.hasOwn(result.match, derivedTerm) ? result.match[derivedTerm] : undefined
-          if (match) match.push(field)
-          else result.match[derivedTerm] = [field]
-        } else results.set(docId, { score: weightedScore, terms: [sourceTerm], match: { [derivedTerm]: [field] } })
-      }
+/** The index-wide figures BM25 reads. */
+type ScoredMeta = Pick<ShardedIndexMeta, 'documentCount' | 'averageFieldLength' | 'fieldIds'>
+
+/** Adds one term's postings (a query term, or a prefix or fuzzy match of it) to `results`, scored by BM25. */
+function termResults(
+  meta: ScoredMeta,
+  sourceTerm: string,
+  derivedTerm: string,
+  termWeight: number,
+  termBoost: number,
+  data: TermData,
+  boosts: Record<string, number>,
+  results: RawResult,
+): void {
+  for (const field of Object.keys(boosts)) {
+    const fieldBoost = boosts[field]
+    const fieldId = meta.fieldIds[field]
+    const frequencies = data.postings.get(fieldId)
+    if (frequencies == null) continue
+    const matchingFields = data.documentFrequency?.get(fieldId) ?? frequencies.size
+    const avgFieldLength = meta.averageFieldLength[fieldId]
+    for (const [docId, termFreq] of frequencies) {
+      const fieldLength = data.fieldLength.get(docId)?.[fieldId] ?? 0
+      const rawScore = bm25Score(termFreq, matchingFields, meta.documentCount, fieldLength, avgFieldLength)
+      const weightedScore = termWeight * termBoost * fieldBoost * 1 * rawScore
+      const result = results.get(docId)
+      if (result) {
+        result.score += weightedScore
+        if (!result.terms.includes(sourceTerm)) result.terms.push(sourceTerm)
+        const match = Object.hasOwn(result.match, derivedTerm) ? result.match[derivedTerm] : undefined
+        if (match) match.push(field)
+        else result.match[derivedTerm] = [field]
+      } else results.set(docId, { score: weightedScore, terms: [sourceTerm], match: { [derivedTerm]: [field] } })
     }
   }
 }

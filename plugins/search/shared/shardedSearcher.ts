@@ -59,16 +59,8 @@ export function createShardedSearcher(meta: ShardedIndexMeta, fetchFile: ShardFe
   const fragments = new Map<string, Promise<FragmentDocument[]>>()
   const tables = new Map<string, Promise<ShardKeyTable>>()
 
-  const cached = <T>(cache: Map<string, Promise<T>>, path: string, read: (file: unknown) => T): Promise<T> => {
-    let file = cache.get(path)
-    if (!file) {
-      file = fetchFile(path).then(read)
-      // Forgotten on failure: the next query asks again.
-      file.catch(() => cache.delete(path))
-      cache.set(path, file)
-    }
-    return file
-  }
+  const cached = <T>(cache: Map<string, Promise<T>>, path: string, read: (file: unknown) => T) =>
+    cachedFile(cache, path, read, fetchFile)
 
   return {
     async search(query, limit = defaultSearchLimit) {
@@ -82,25 +74,16 @@ export function createShardedSearcher(meta: ShardedIndexMeta, fetchFile: ShardFe
       const tablePaths = new Set([...words, ...tails].map((term) => keyTablePath(meta, term)).filter((path): path is string => path !== null))
       const tableLoads = await Promise.allSettled([...tablePaths].map((path) => cached(tables, path, (file) => file as ShardKeyTable).then((table) => tableOf.set(path, table))))
       for (const result of tableLoads) if (result.status === 'rejected') failed += 1
-      const tableFor = (term: string) => {
-        const path = keyTablePath(meta, term)
-        return path ? tableOf.get(path) : undefined
-      }
+      const tableFor = (term: string) => loadedTable(tableOf, meta, term)
       const needed = new Map<string, NeededShard>()
-      const need = (table: ShardKeyTable, positions: readonly number[], into: Map<string, NeededShard>) => {
-        for (const n of positions) {
-          const path = `s/${table.shards[n]}.json`
-          if (!needed.has(path)) into.set(path, { key: table.keys[n], path })
-        }
-      }
       // The same prefix rule as searchOptions: a term of 2 characters or more also matches as a prefix.
       for (const term of words) {
         const table = tableFor(term)
-        if (table) need(table, shardsForTerm(table.keys, term, term.length >= 2), needed)
+        if (table) needShards(table, shardsForTerm(table.keys, term, term.length >= 2), needed, needed)
       }
       for (const tail of tails) {
         const table = tableFor(tail)
-        if (table) need(table, shardsForTerm(table.keys, tail, false), needed)
+        if (table) needShards(table, shardsForTerm(table.keys, tail, false), needed, needed)
       }
       const loaded: [key: string, shard: ReadyShard][] = []
       const load = async (wanted: Iterable<NeededShard>) => {
@@ -109,41 +92,19 @@ export function createShardedSearcher(meta: ShardedIndexMeta, fetchFile: ShardFe
         // In key order, whatever order the files arrived in: scores are summed in one order.
         loaded.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       }
-      const match = () => {
-        const ready = loaded.map(([, shard]) => shard)
-        const lengthsOf = (id: number) => {
-          for (const shard of ready) {
-            const lengths = shard.fieldLength.get(id)
-            if (lengths) return lengths
-          }
-          return []
-        }
-        return matchDocuments((q) => searchShards(ready, meta, q), trimmed, lengthsOf)
-      }
+      const match = () => matchLoaded(loaded, meta, trimmed)
       await load(needed.values())
       let matches = match()
       if (matches.entries.length === 0) {
         // Nothing near the terms in their own shards: a typo may have changed a term's shard ('rnder').
-        const more = new Map<string, NeededShard>()
-        for (const term of words) {
-          const budget = queryFuzziness(term)
-          const table = tableFor(term)
-          if (budget && table) need(table, typoShards(table.keys, term, budget), more)
-        }
+        const more = typoNeeds(words, tableFor, needed)
         if (more.size > 0) {
           await load(more.values())
           matches = match()
         }
       }
       const fragmentOf = (id: number) => Math.floor(id / meta.docsPerFragment)
-      // A hit's fragment is named by the shard whose postings found it.
-      const fragmentName = (n: number) => {
-        for (const [, shard] of loaded) {
-          const name = shard.fragments.get(n)
-          if (name) return name
-        }
-        return undefined
-      }
+      const fragmentName = (n: number) => fragmentNameIn(loaded, n)
       const byFragment = new Map<number, FragmentDocument[]>()
       const asked = new Set<number>()
       const readFragments = async (ids: readonly number[]) => {
@@ -165,14 +126,89 @@ export function createShardedSearcher(meta: ShardedIndexMeta, fetchFile: ShardFe
       await readFragments(titleCandidatesInReach(matches, limit))
       const ranked = cutMatches(matches, (id) => titleIsQuery(rowOf(id)?.[1] ?? '', trimmed), limit)
       await readFragments(ranked.map((entry) => entry.id))
-      const hits: SearchHit[] = []
-      for (const entry of ranked) {
+      const hits = ranked.flatMap((entry): SearchHit[] => {
         const row = rowOf(entry.id)
-        if (row) hits.push(toHit(entry, fragmentDocument(row), trimmed))
-      }
+        return row ? [toHit(entry, fragmentDocument(row), trimmed)] : []
+      })
       return { hits, failed }
     },
   }
+}
+
+/** The key table of a term's first character, when it was read. */
+function loadedTable(
+  tableOf: Map<string, ShardKeyTable | null>,
+  meta: ShardedIndexMeta,
+  term: string,
+): ShardKeyTable | null | undefined {
+  const path = keyTablePath(meta, term)
+  return path ? tableOf.get(path) : undefined
+}
+
+/** Adds the shards at `positions` of a key table to `into`, unless `needed` has them already. */
+function needShards(
+  table: ShardKeyTable,
+  positions: readonly number[],
+  needed: Map<string, NeededShard>,
+  into: Map<string, NeededShard>,
+): void {
+  for (const n of positions) {
+    const path = `s/${table.shards[n]}.json`
+    if (!needed.has(path)) into.set(path, { key: table.keys[n], path })
+  }
+}
+
+/** The shards a typo of each term may have moved it to, beyond those `needed` already. */
+function typoNeeds(
+  words: readonly string[],
+  tableFor: (term: string) => ShardKeyTable | null | undefined,
+  needed: Map<string, NeededShard>,
+): Map<string, NeededShard> {
+  const more = new Map<string, NeededShard>()
+  for (const term of words) {
+    const budget = queryFuzziness(term)
+    const table = tableFor(term)
+    if (budget && table) needShards(table, typoShards(table.keys, term, budget), needed, more)
+  }
+  return more
+}
+
+/** The file at `path`, fetched once and kept; forgotten on failure, so the next query asks again. */
+function cachedFile<T>(
+  cache: Map<string, Promise<T>>,
+  path: string,
+  read: (file: unknown) => T,
+  fetchFile: ShardFetcher,
+): Promise<T> {
+  let file = cache.get(path)
+  if (!file) {
+    file = fetchFile(path).then(read)
+    file.catch(() => cache.delete(path))
+    cache.set(path, file)
+  }
+  return file
+}
+
+/** The query's matches in the shards loaded so far (in key order). */
+function matchLoaded(loaded: readonly [key: string, shard: ReadyShard][], meta: ShardedIndexMeta, trimmed: string) {
+  const ready = loaded.map(([, shard]) => shard)
+  const lengthsOf = (id: number) => {
+    for (const shard of ready) {
+      const lengths = shard.fieldLength.get(id)
+      if (lengths) return lengths
+    }
+    return []
+  }
+  return matchDocuments((q) => searchShards(ready, meta, q), trimmed, lengthsOf)
+}
+
+/** A hit's fragment is named by the shard whose postings found it. */
+function fragmentNameIn(loaded: readonly [key: string, shard: ReadyShard][], n: number): string | undefined {
+  for (const [, shard] of loaded) {
+    const name = shard.fragments.get(n)
+    if (name) return name
+  }
+  return undefined
 }
 
 function fragmentDocument([routePath, title, anchor, header, text]: FragmentDocument): HitDocument {

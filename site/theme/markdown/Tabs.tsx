@@ -35,18 +35,10 @@ interface TabChange {
 const tabChangeEvent = 'sheaf:tab-change'
 
 /**
- * An accessible tablist (arrow keys, Home, End, roving focus). The server
- * renders the first tab; the remembered choice applies in an effect, so
- * hydration always matches.
+ * Follows the tab chosen in the same group elsewhere: in another Tabs of the page, another tab, or
+ * remembered. (`setSelected` is a state setter, stable: the effect runs when the group or labels change.)
  */
-export function Tabs({ groupId, values = [], defaultValue, tabPosition, children }: TabsProps) {
-  const tabs = Children.toArray(children).filter(isTabElement)
-  const labels = tabs.map((tab, index) => tab.props.label ?? valueLabel(values[index]) ?? String(index + 1))
-  const labelsKey = labels.join('\n')
-  const [selected, setSelected] = useState(() => initialIndex(tabs, labels, values, defaultValue))
-  const baseId = useId()
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([])
-
+function useGroupChoice(groupId: string | undefined, labelsKey: string, setSelected: (index: number) => void) {
   useEffect(() => {
     if (!groupId) return undefined
     const groupLabels = labelsKey.split('\n')
@@ -68,7 +60,23 @@ export function Tabs({ groupId, values = [], defaultValue, tabPosition, children
       window.removeEventListener(tabChangeEvent, onTabChange)
       window.removeEventListener('storage', onStorage)
     }
-  }, [groupId, labelsKey])
+  }, [groupId, labelsKey, setSelected])
+}
+
+/**
+ * An accessible tablist (arrow keys, Home, End, roving focus). The server
+ * renders the first tab; the remembered choice applies in an effect, so
+ * hydration always matches.
+ */
+export function Tabs({ groupId, values = [], defaultValue, tabPosition, children }: TabsProps) {
+  const tabs = Children.toArray(children).filter(isTabElement)
+  const labels = tabs.map((tab, index) => tab.props.label ?? valueLabel(values[index]) ?? String(index + 1))
+  const labelsKey = labels.join('\n')
+  const [selected, setSelected] = useState(() => initialIndex(tabs, labels, values, defaultValue))
+  const baseId = useId()
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([])
+
+  useGroupChoice(groupId, labelsKey, setSelected)
 
   if (tabs.length === 0) return null
   const current = Math.min(selected, tabs.length - 1)
