@@ -56,7 +56,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'component', include: ['tests/component/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['tests/component/setup.ts'] },
+        test: {
+          name: 'component',
+          include: ['tests/component/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/component/setup.ts'],
+        },
       },
     ],
   },

@@ -16,7 +16,10 @@ const [engine = '.', sizeArg = '5000', syntax = 'new'] = process.argv.slice(2)
 const root = path.resolve(engine)
 const size = Number(sizeArg)
 const corpus = `/tmp/docsite-bench/corpus-${size}`
-if (!fs.existsSync(corpus)) execFileSync('node', [path.resolve(root, '../shared/bench/gen-corpus.mjs'), corpus, String(size)], { stdio: 'ignore' })
+if (!fs.existsSync(corpus))
+  execFileSync('node', [path.resolve(root, '../shared/bench/gen-corpus.mjs'), corpus, String(size)], {
+    stdio: 'ignore',
+  })
 const work = `/tmp/docsite-bench/dl-${path.basename(root)}-${size}`
 if (!fs.existsSync(`${work}/content/1.0`)) fs.cpSync(corpus, `${work}/content/1.0`, { recursive: true })
 process.env.BENCH_CORPUS = `${work}/content`
@@ -29,15 +32,31 @@ const { loadDataLayer } = await import(path.join(root, 'dist/engine/build.js'))
 // Not quiet: the phase timer prints the `schema` phase.
 const { dataLayer } = await loadDataLayer(siteDir, { quiet: false })
 
-if (process.env.SAMPLE) console.log(JSON.stringify(await dataLayer.query(syntax === 'old' ? '{ allPage(limit: 3, skip: 2000) { path title version pageType frontmatter } }' : '{ allPage(limit: 3, skip: 2000) { nodes { path title version pageType frontmatter } } }', {}, 'bench')))
+if (process.env.SAMPLE)
+  console.log(
+    JSON.stringify(
+      await dataLayer.query(
+        syntax === 'old'
+          ? '{ allPage(limit: 3, skip: 2000) { path title version pageType frontmatter } }'
+          : '{ allPage(limit: 3, skip: 2000) { nodes { path title version pageType frontmatter } } }',
+        {},
+        'bench',
+      ),
+    ),
+  )
 const queries =
   syntax === 'old'
-    ? { prefix: '{ allPage(filter: { pathPrefix: "/part-7/" }) { path title } }', version: '{ allPage(filter: { version: "1.0", pageType: "doc" }, limit: 10) { path title } }' }
+    ? {
+        prefix: '{ allPage(filter: { pathPrefix: "/part-7/" }) { path title } }',
+        version: '{ allPage(filter: { version: "1.0", pageType: "doc" }, limit: 10) { path title } }',
+      }
     : {
         prefix: '{ allPage(filter: { path: { glob: "/part-7/**" } }) { nodes { path title } } }',
-        version: '{ allPage(filter: { version: { eq: "1.0" }, pageType: { eq: "doc" } }, limit: 10) { nodes { path title } } }',
+        version:
+          '{ allPage(filter: { version: { eq: "1.0" }, pageType: { eq: "doc" } }, limit: 10) { nodes { path title } } }',
         title: '{ allPage(filter: { title: { eq: "Flat folder guide 2660" } }) { totalCount nodes { path } } }',
-        frontmatter: '{ allPage(filter: { frontmatter: { title: { regex: "/guide 1/" } } }, sort: { title: DESC }, limit: 5) { totalCount nodes { path } } }',
+        frontmatter:
+          '{ allPage(filter: { frontmatter: { title: { regex: "/guide 1/" } } }, sort: { title: DESC }, limit: 5) { totalCount nodes { path } } }',
         // Issue 39's goal (< 20 ms at N=5,000): an indexed `eq`, a regex over front-matter, a sort, a page of 20.
         goal: '{ allPage(filter: { version: { eq: "1.0" }, frontmatter: { title: { regex: "/a/" } } }, sort: { title: ASC }, limit: 20) { totalCount nodes { path title } } }',
       }
@@ -54,7 +73,9 @@ for (let run = 0; run < 7; run++) {
   builds.push(performance.now() - start)
 }
 builds.sort((a, b) => a - b)
-console.log(`buildSchema  first ${builds.length && builds[0] >= 0 ? '' : ''}median ${builds[3].toFixed(2)} ms, min ${builds[0].toFixed(2)} ms, max ${builds[6].toFixed(2)} ms (${store.getNodesByType('Page').length} pages)`)
+console.log(
+  `buildSchema  first ${builds.length && builds[0] >= 0 ? '' : ''}median ${builds[3].toFixed(2)} ms, min ${builds[0].toFixed(2)} ms, max ${builds[6].toFixed(2)} ms (${store.getNodesByType('Page').length} pages)`,
+)
 
 const time = async (query) => {
   const start = performance.now()
@@ -69,5 +90,7 @@ for (const [name, query] of Object.entries(queries)) {
   const list = first.result.allPage.nodes ?? first.result.allPage
   const reads = new Set()
   await dataLayer.query(query, {}, 'bench', reads)
-  console.log(`${name.padEnd(12)} first ${first.ms.toFixed(2)} ms, median ${runs[10].toFixed(2)} ms, max ${runs[19].toFixed(2)} ms (${list.length} pages, ${reads.size} reads recorded)`)
+  console.log(
+    `${name.padEnd(12)} first ${first.ms.toFixed(2)} ms, median ${runs[10].toFixed(2)} ms, max ${runs[19].toFixed(2)} ms (${list.length} pages, ${reads.size} reads recorded)`,
+  )
 }

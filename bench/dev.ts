@@ -46,11 +46,23 @@ interface DevCase {
  * alternating between two checkouts (see bench/README.md, "Dev server cold start").
  */
 export async function runDevBench(argv: string[]): Promise<void> {
-  const option = (name: string, fallback: string) => (argv.includes(name) ? String(argv[argv.indexOf(name) + 1]) : fallback)
+  const option = (name: string, fallback: string) =>
+    argv.includes(name) ? String(argv[argv.indexOf(name) + 1]) : fallback
   const edits = Number(option('--edits', '20'))
   const sizes = option('--sizes', '1000,5000').split(',').map(Number)
   // `--corpus-only`: without this site's case (which removes the repository's own .sheaf-cache, as a cold start must).
-  const cases: DevCase[] = argv.includes('--corpus-only') ? [] : [{ name: 'this site', cwd: root, env: {}, route: '/react-native-testing-library/docs/api/render', file: path.join(root, 'content/13.x/docs/api/render.md'), edits }]
+  const cases: DevCase[] = argv.includes('--corpus-only')
+    ? []
+    : [
+        {
+          name: 'this site',
+          cwd: root,
+          env: {},
+          route: '/react-native-testing-library/docs/api/render',
+          file: path.join(root, 'content/13.x/docs/api/render.md'),
+          edits,
+        },
+      ]
   for (const size of sizes) {
     const corpus = corpusOf(size)
     // (SHEAF_BENCH_DEV_DIR: a folder of one's own, so two runs at once do not replace each other's copy.)
@@ -59,13 +71,24 @@ export async function runDevBench(argv: string[]): Promise<void> {
     fs.cpSync(corpus, `${work}/content/1.0`, { recursive: true })
     // Edits at every size would take long at 5,000: the first size gets them, the others a few.
     const count = size === sizes[0] ? edits : Math.min(edits, 5)
-    cases.push({ name: `corpus-${size}`, cwd: corpusSite, env: { BENCH_CORPUS: `${work}/content` }, route: '/part-1/group-1/page-1', file: `${work}/content/1.0/part-1/group-1/page-1.md`, edits: count })
+    cases.push({
+      name: `corpus-${size}`,
+      cwd: corpusSite,
+      env: { BENCH_CORPUS: `${work}/content` },
+      route: '/part-1/group-1/page-1',
+      file: `${work}/content/1.0/part-1/group-1/page-1.md`,
+      edits: count,
+    })
   }
   // Launched before any server: its start is no part of a server's.
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] })
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  })
   if (argv.includes('--first-page')) {
     try {
-      for (const [index, item] of cases.entries()) await firstPageRuns(browser, item, 5400 + index, Number(option('--first-page', '5')))
+      for (const [index, item] of cases.entries())
+        await firstPageRuns(browser, item, 5400 + index, Number(option('--first-page', '5')))
     } finally {
       await browser.close()
     }
@@ -80,12 +103,17 @@ export async function runDevBench(argv: string[]): Promise<void> {
     const started = performance.now()
     let backgroundDone: number | null = null
     // With its start's steps traced (engine/server/startTrace.ts): when it listened.
-    const server = spawn(process.execPath, [path.join(root, 'bin/sheaf.js'), 'dev', '--port', String(port)], { cwd: item.cwd, env: { ...process.env, ...item.env, SHEAF_DEV_TRACE: '1' }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const server = spawn(process.execPath, [path.join(root, 'bin/sheaf.js'), 'dev', '--port', String(port)], {
+      cwd: item.cwd,
+      env: { ...process.env, ...item.env, SHEAF_DEV_TRACE: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     server.stdout.on('data', (chunk: Buffer) => {
       const lines = String(chunk).split('\n')
       log.push(...lines)
       // The background pass's swap (or the full rebuild that replaces a result older than a save).
-      if (backgroundDone === null && lines.some((line) => /the site \((background pass|after quick edits)/.test(line))) backgroundDone = performance.now()
+      if (backgroundDone === null && lines.some((line) => /the site \((background pass|after quick edits)/.test(line)))
+        backgroundDone = performance.now()
     })
     server.stderr.on('data', () => undefined)
     const url = `http://127.0.0.1:${port}${item.route}`
@@ -98,8 +126,14 @@ export async function runDevBench(argv: string[]): Promise<void> {
       const background = ((backgroundDone ?? started) - started) / 1000
       const before = log.length
       const times = await measureUpdates(browser, url, item.file, item.edits)
-      const listening = log.map((line) => /trace (\d+) ms(?: \(cpu \d+ ms\))?: listening/.exec(line)?.[1]).find((ms) => ms !== undefined)
-      const requeried = log.slice(before).map((line) => /changed: (\d+) pages? to re-query/.exec(line)?.[1]).filter((count) => count !== undefined).map(Number)
+      const listening = log
+        .map((line) => /trace (\d+) ms(?: \(cpu \d+ ms\))?: listening/.exec(line)?.[1])
+        .find((ms) => ms !== undefined)
+      const requeried = log
+        .slice(before)
+        .map((line) => /changed: (\d+) pages? to re-query/.exec(line)?.[1])
+        .filter((count) => count !== undefined)
+        .map(Number)
       server.kill()
       const restart = await restartTime(browser, item, port, url)
       console.log(
@@ -116,7 +150,9 @@ export async function runDevBench(argv: string[]): Promise<void> {
         console.log(`${peer.label.padEnd(12)} not installed (${path.join(sharedBench, 'peers', peer.name)})`)
         continue
       }
-      const result = spawnSync('bash', [path.join(sharedBench, 'dev-start.sh'), peer.name, corpusOf(size), '5480'], { encoding: 'utf8' })
+      const result = spawnSync('bash', [path.join(sharedBench, 'dev-start.sh'), peer.name, corpusOf(size), '5480'], {
+        encoding: 'utf8',
+      })
       console.log(`${peer.label.padEnd(12)} dev cold start (corpus-${size}): ${result.stdout.trim().split('\n').pop()}`)
     }
   }
@@ -133,14 +169,20 @@ async function firstPageRuns(browser: Browser, item: DevCase, port: number, runs
     const tab = await openTab(browser)
     const started = performance.now()
     let output = ''
-    const server = spawn(process.execPath, [path.join(root, 'bin/sheaf.js'), 'dev', '--port', String(port)], { cwd: item.cwd, env: { ...process.env, ...item.env, SHEAF_DEV_TRACE: '1' }, stdio: ['ignore', 'pipe', 'ignore'] })
+    const server = spawn(process.execPath, [path.join(root, 'bin/sheaf.js'), 'dev', '--port', String(port)], {
+      cwd: item.cwd,
+      env: { ...process.env, ...item.env, SHEAF_DEV_TRACE: '1' },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
     server.stdout.on('data', (chunk: Buffer) => (output += String(chunk)))
     try {
       const first = await firstPageInChromium(tab, `http://127.0.0.1:${port}${item.route}`, server, started)
       const listening = Number(/trace (\d+) ms(?: \(cpu \d+ ms\))?: listening/.exec(output)?.[1] ?? Number.NaN) / 1000
       results.push({ ...first, listening, cpu: cpuSeconds(server.pid) ?? Number.NaN })
       const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]
-      console.log(`${item.name.padEnd(12)} run ${run + 1}: listening ${listening.toFixed(2)} s, HTML ${first.html.toFixed(2)} s, styled ${first.styled.toFixed(2)} s, hydrated ${first.hydrated.toFixed(2)} s (${results.at(-1)?.cpu.toFixed(2)} s of CPU; load ${load})`)
+      console.log(
+        `${item.name.padEnd(12)} run ${run + 1}: listening ${listening.toFixed(2)} s, HTML ${first.html.toFixed(2)} s, styled ${first.styled.toFixed(2)} s, hydrated ${first.hydrated.toFixed(2)} s (${results.at(-1)?.cpu.toFixed(2)} s of CPU; load ${load})`,
+      )
     } finally {
       server.kill()
       // Its port is free again once it has exited.
@@ -148,7 +190,9 @@ async function firstPageRuns(browser: Browser, item: DevCase, port: number, runs
     }
   }
   const of = (pick: (result: (typeof results)[number]) => number) => median(results.map(pick)).toFixed(2)
-  console.log(`${item.name.padEnd(12)} medians of ${runs}: listening ${of((r) => r.listening)} s, HTML ${of((r) => r.html)} s, styled ${of((r) => r.styled)} s, hydrated ${of((r) => r.hydrated)} s (${of((r) => r.cpu)} s of CPU)`)
+  console.log(
+    `${item.name.padEnd(12)} medians of ${runs}: listening ${of((r) => r.listening)} s, HTML ${of((r) => r.html)} s, styled ${of((r) => r.styled)} s, hydrated ${of((r) => r.hydrated)} s (${of((r) => r.cpu)} s of CPU)`,
+  )
 }
 
 /**
@@ -156,12 +200,21 @@ async function firstPageRuns(browser: Browser, item: DevCase, port: number, runs
  * with the caches it left (.sheaf-cache: transformed pages, Vite's pre-bundled dependencies, the
  * theme's bundle), as a writer restarts it. Its first page and CPU, measured as the cold start's.
  */
-async function restartTime(browser: Browser, item: DevCase, port: number, url: string): Promise<FirstPage & { cpu: number | null }> {
+async function restartTime(
+  browser: Browser,
+  item: DevCase,
+  port: number,
+  url: string,
+): Promise<FirstPage & { cpu: number | null }> {
   // The first server's port is free again once it has exited.
   await new Promise((resolve) => setTimeout(resolve, 500))
   const tab = await openTab(browser)
   const started = performance.now()
-  const server = spawn(process.execPath, [path.join(root, 'bin/sheaf.js'), 'dev', '--port', String(port)], { cwd: item.cwd, env: { ...process.env, ...item.env }, stdio: ['ignore', 'ignore', 'ignore'] })
+  const server = spawn(process.execPath, [path.join(root, 'bin/sheaf.js'), 'dev', '--port', String(port)], {
+    cwd: item.cwd,
+    env: { ...process.env, ...item.env },
+    stdio: ['ignore', 'ignore', 'ignore'],
+  })
   try {
     const first = await firstPageInChromium(tab, url, server, started)
     return { ...first, cpu: cpuSeconds(server.pid) }
@@ -173,7 +226,8 @@ async function restartTime(browser: Browser, item: DevCase, port: number, url: s
 /** The synthetic corpus of `size` pages (generated once into /tmp/docsite-bench/). */
 function corpusOf(size: number): string {
   const corpus = `/tmp/docsite-bench/corpus-${size}`
-  if (!fs.existsSync(corpus)) spawnSync('node', [path.join(sharedBench, 'gen-corpus.mjs'), corpus, String(size)], { stdio: 'ignore' })
+  if (!fs.existsSync(corpus))
+    spawnSync('node', [path.join(sharedBench, 'gen-corpus.mjs'), corpus, String(size)], { stdio: 'ignore' })
   return corpus
 }
 
@@ -197,7 +251,8 @@ function cpuSeconds(pid: number | undefined): number | null {
 async function waitUntil(done: () => boolean, server: ChildProcess, what: string): Promise<void> {
   for (let attempt = 0; attempt < 6000; attempt++) {
     if (done()) return
-    if (server.exitCode !== null || server.signalCode !== null) throw new Error(`the dev server exited (${server.exitCode ?? server.signalCode}) before ${what} was done`)
+    if (server.exitCode !== null || server.signalCode !== null)
+      throw new Error(`the dev server exited (${server.exitCode ?? server.signalCode}) before ${what} was done`)
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error(`${what} was never done`)
@@ -259,7 +314,12 @@ async function openTab(browser: Browser): Promise<Tab> {
  * CSS comes through Vite: until then the page is unstyled HTML) and when the client had hydrated
  * it (`data-sheaf-hydrated`).
  */
-async function firstPageInChromium({ context, page }: Tab, url: string, server: ChildProcess, started: number): Promise<FirstPage> {
+async function firstPageInChromium(
+  { context, page }: Tab,
+  url: string,
+  server: ChildProcess,
+  started: number,
+): Promise<FirstPage> {
   try {
     // performance.now() here and Date.now() in the page are both wall clocks: the page's times are taken relative to this.
     const startedAt = Date.now() - (performance.now() - started)
@@ -269,7 +329,8 @@ async function firstPageInChromium({ context, page }: Tab, url: string, server: 
     // the server is up.
     await waitForPort(new URL(url), server)
     for (let attempt = 0; ; attempt++) {
-      if (server.exitCode !== null || server.signalCode !== null) throw new Error(`the dev server for ${url} exited (${server.exitCode ?? server.signalCode})`)
+      if (server.exitCode !== null || server.signalCode !== null)
+        throw new Error(`the dev server for ${url} exited (${server.exitCode ?? server.signalCode})`)
       if (attempt > 24_000) throw new Error(`${url} never answered 200`)
       const response = await page.goto(url, { waitUntil: 'commit', timeout: 60_000 }).catch(() => null)
       if (response?.status() === 200) break
@@ -277,7 +338,12 @@ async function firstPageInChromium({ context, page }: Tab, url: string, server: 
     }
     await page.locator('html[data-sheaf-hydrated]').waitFor({ timeout: 600_000 })
     const hydrated = (performance.now() - started) / 1000
-    const times = await page.evaluate(() => ({ html: performance.timeOrigin + (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).responseStart, styled: (window as unknown as { __sheafStyledAt?: number }).__sheafStyledAt ?? Number.NaN }))
+    const times = await page.evaluate(() => ({
+      html:
+        performance.timeOrigin +
+        (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).responseStart,
+      styled: (window as unknown as { __sheafStyledAt?: number }).__sheafStyledAt ?? Number.NaN,
+    }))
     return { html: (times.html - startedAt) / 1000, styled: (times.styled - startedAt) / 1000, hydrated }
   } finally {
     await context.close()
@@ -294,7 +360,10 @@ async function measureUpdates(browser: Browser, url: string, file: string, count
     // (A big site's emitted files, made once the background pass is done, can hold the server for a while.)
     await page.goto(url, { timeout: 180_000 })
     await page.waitForLoadState('networkidle', { timeout: 180_000 })
-    for (let index = 0; index < count; index++) times.push(await timeOneSave(page, file, `${original}\n\nEdited ${index} at ${Date.now()}\n`, `Edited ${index} at`))
+    for (let index = 0; index < count; index++)
+      times.push(
+        await timeOneSave(page, file, `${original}\n\nEdited ${index} at ${Date.now()}\n`, `Edited ${index} at`),
+      )
   } finally {
     fs.writeFileSync(file, original)
     await context.close()

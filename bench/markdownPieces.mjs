@@ -10,7 +10,10 @@ import path from 'node:path'
 const root = path.resolve(import.meta.dirname, '..')
 const engine = (module) => import(path.join(root, 'dist/engine/markdown', module))
 const files = fs.readdirSync(path.join(root, 'content'), { recursive: true }).filter((file) => /\.mdx?$/.test(file))
-const pages = files.map((file) => ({ mdx: file.endsWith('.mdx'), source: fs.readFileSync(path.join(root, 'content', file), 'utf8') }))
+const pages = files.map((file) => ({
+  mdx: file.endsWith('.mdx'),
+  source: fs.readFileSync(path.join(root, 'content', file), 'utf8'),
+}))
 const cpuMs = (since) => {
   const used = process.cpuUsage(since)
   return (used.user + used.system) / 1000

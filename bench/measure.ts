@@ -10,7 +10,11 @@ export interface Measurement {
 }
 
 /** Runs a command under GNU time: wall seconds and the peak RSS of the largest process. */
-export function measure(command: string, args: string[], options: { cwd: string; env?: Record<string, string> }): Measurement {
+export function measure(
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: Record<string, string> },
+): Measurement {
   const timeFile = path.join(fs.mkdtempSync('/tmp/sheaf-time-'), 'time.txt')
   const result = spawnSync('/usr/bin/time', ['-o', timeFile, '-f', '%e %M', command, ...args], {
     cwd: options.cwd,
@@ -19,7 +23,12 @@ export function measure(command: string, args: string[], options: { cwd: string;
     maxBuffer: 64 * 1024 * 1024,
   })
   const [wall, kb] = fs.readFileSync(timeFile, 'utf8').trim().split('\n').pop()!.split(' ').map(Number)
-  return { wallSeconds: wall, peakMb: Math.round(kb / 1024), ok: result.status === 0, output: `${result.stdout}${result.stderr}` }
+  return {
+    wallSeconds: wall,
+    peakMb: Math.round(kb / 1024),
+    ok: result.status === 0,
+    output: `${result.stdout}${result.stderr}`,
+  }
 }
 
 /** Wall times and peaks per engine, in the order first recorded. */
@@ -47,5 +56,7 @@ export function percentile(values: number[], fraction: number): number {
 
 export function countFiles(dir: string, extension: string): number {
   if (!fs.existsSync(dir)) return 0
-  return Number(execFileSync('bash', ['-c', `find "${dir}" -name '*${extension}' | wc -l`], { encoding: 'utf8' }).trim())
+  return Number(
+    execFileSync('bash', ['-c', `find "${dir}" -name '*${extension}' | wc -l`], { encoding: 'utf8' }).trim(),
+  )
 }

@@ -19,7 +19,9 @@ export async function runSiteBench(argv: string[]): Promise<void> {
   const index = argv.indexOf('--runs')
   const runs = index === -1 ? 5 : Number(argv[index + 1])
   const peer = fs.existsSync(path.join(rspress120, 'node_modules'))
-  console.log(`Site bench: this repository's npm run build (${countFiles(path.join(root, 'content'), '.md') + countFiles(path.join(root, 'content'), '.mdx')} pages, two versions); Rspress 1.20 ${peer ? 'installed' : 'not installed (npm install in bench/peers/rspress120)'}; runs ${runs}`)
+  console.log(
+    `Site bench: this repository's npm run build (${countFiles(path.join(root, 'content'), '.md') + countFiles(path.join(root, 'content'), '.mdx')} pages, two versions); Rspress 1.20 ${peer ? 'installed' : 'not installed (npm install in bench/peers/rspress120)'}; runs ${runs}`,
+  )
   const { results, record } = createResults()
   const sheafBuild = (name: string, remove: string[]) => {
     for (const dir of remove) fs.rmSync(path.join(root, dir), { recursive: true, force: true })
@@ -33,7 +35,10 @@ export async function runSiteBench(argv: string[]): Promise<void> {
     if (!peer) continue
     const out = '/tmp/sheaf-site-bench-rspress120'
     fs.rmSync(out, { recursive: true, force: true })
-    const result = measure('bash', [path.join(rspress120, 'build.sh'), path.join(root, 'content'), out], { cwd: rspress120, env: { BENCH_VERSIONS: '12.x,13.x', BENCH_BASE: '/react-native-testing-library/' } })
+    const result = measure('bash', [path.join(rspress120, 'build.sh'), path.join(root, 'content'), out], {
+      cwd: rspress120,
+      env: { BENCH_VERSIONS: '12.x,13.x', BENCH_BASE: '/react-native-testing-library/' },
+    })
     if (result.ok && countFiles(out, '.html') > 0) record('rspress 1.20', result.wallSeconds, result.peakMb)
     else console.log(`  Rspress 1.20 failed: ${result.output.split('\n').slice(-3).join(' ')}`)
   }
@@ -42,6 +47,8 @@ export async function runSiteBench(argv: string[]): Promise<void> {
   for (const [name, entry] of results) {
     const wall = median(entry.wall)
     const ratio = peerWall && name !== 'rspress 1.20' ? (wall / peerWall).toFixed(2) : ''
-    console.log(`${name.padEnd(20)} ${wall.toFixed(2).padStart(7)} ${String(median(entry.peak)).padStart(9)}   ${ratio.padEnd(13)}   ${entry.wall.map((value) => value.toFixed(2)).join(' ')}`)
+    console.log(
+      `${name.padEnd(20)} ${wall.toFixed(2).padStart(7)} ${String(median(entry.peak)).padStart(9)}   ${ratio.padEnd(13)}   ${entry.wall.map((value) => value.toFixed(2)).join(' ')}`,
+    )
   }
 }

@@ -13,7 +13,9 @@ import { countFiles, createResults, measure, median } from './measure.ts'
  * one-page-changed rebuild. Figures are whole-process, from GNU time.
  */
 export async function runBench(argv: string[]): Promise<void> {
-  const command = ['build', 'search', 'dev', 'payload', 'site', 'large', 'site-proxy'].includes(argv[0]) ? argv[0] : 'site'
+  const command = ['build', 'search', 'dev', 'payload', 'site', 'large', 'site-proxy'].includes(argv[0])
+    ? argv[0]
+    : 'site'
   const flag = (name: string, fallback: string) => {
     const index = argv.indexOf(`--${name}`)
     return index === -1 ? fallback : argv[index + 1]
@@ -51,8 +53,12 @@ export async function runBench(argv: string[]): Promise<void> {
   // The three sizes of the issue that asked for this bench; a big size runs once (a peer takes minutes there).
   const sizes = flag('sizes', '100,1000,5000').split(',').map(Number)
   const runs = Number(flag('runs', '3'))
-  const peers = flag('peers', 'rspress1,vitepress,rspress,docusaurus').split(',').filter((peer) => fs.existsSync(path.join(peersDir, peer, 'node_modules')))
-  console.log(`Sheaf bench: sizes ${sizes.join(', ')}; peers installed: ${peers.join(', ') || 'none (run ../shared/bench/setup.sh)'}; runs ${runs}`)
+  const peers = flag('peers', 'rspress1,vitepress,rspress,docusaurus')
+    .split(',')
+    .filter((peer) => fs.existsSync(path.join(peersDir, peer, 'node_modules')))
+  console.log(
+    `Sheaf bench: sizes ${sizes.join(', ')}; peers installed: ${peers.join(', ') || 'none (run ../shared/bench/setup.sh)'}; runs ${runs}`,
+  )
   for (const size of sizes) await benchSize(size, size > 1000 ? 1 : runs, peers)
 }
 
@@ -64,7 +70,8 @@ const siteDir = path.join(root, 'bench/corpus-site')
 
 async function benchSize(size: number, runs: number, peers: string[]): Promise<void> {
   const corpus = `/tmp/docsite-bench/corpus-${size}`
-  if (!fs.existsSync(corpus)) execFileSync('node', [path.join(sharedBench, 'gen-corpus.mjs'), corpus, String(size)], { stdio: 'ignore' })
+  if (!fs.existsSync(corpus))
+    execFileSync('node', [path.join(sharedBench, 'gen-corpus.mjs'), corpus, String(size)], { stdio: 'ignore' })
   const work = `/tmp/docsite-bench/sheaf-${size}`
   const { results, record } = createResults()
   for (let run = 0; run < runs; run++) {
@@ -74,7 +81,10 @@ async function benchSize(size: number, runs: number, peers: string[]): Promise<v
     fs.cpSync(corpus, `${work}/content/1.0`, { recursive: true })
     fs.rmSync(path.join(siteDir, '.sheaf-cache'), { recursive: true, force: true })
     fs.rmSync(path.join(root, 'node_modules/.cache/sheaf'), { recursive: true, force: true })
-    const sheaf = measure('node', [path.join(root, 'bin/sheaf.js'), 'build', '--quiet'], { cwd: siteDir, env: { BENCH_CORPUS: `${work}/content`, BENCH_OUT: `${work}/out` } })
+    const sheaf = measure('node', [path.join(root, 'bin/sheaf.js'), 'build', '--quiet'], {
+      cwd: siteDir,
+      env: { BENCH_CORPUS: `${work}/content`, BENCH_OUT: `${work}/out` },
+    })
     if (!sheaf.ok) throw new Error(`Sheaf build failed:\n${sheaf.output}`)
     const pages = countFiles(`${work}/out`, '.html')
     if (pages < size + 1) throw new Error(`Sheaf wrote ${pages} HTML files for ${size} pages`)
@@ -82,7 +92,9 @@ async function benchSize(size: number, runs: number, peers: string[]): Promise<v
     for (const peer of peers) {
       const out = `/tmp/docsite-bench/${peer}-${size}-out`
       fs.rmSync(out, { recursive: true, force: true })
-      const result = measure('bash', [path.join(peersDir, peer, 'build.sh'), corpus, out], { cwd: path.join(peersDir, peer) })
+      const result = measure('bash', [path.join(peersDir, peer, 'build.sh'), corpus, out], {
+        cwd: path.join(peersDir, peer),
+      })
       if (result.ok) record(peer, result.wallSeconds, result.peakMb)
       else console.log(`  ${peer} failed at N=${size}: ${result.output.split('\n').slice(-3).join(' ')}`)
     }
@@ -94,9 +106,13 @@ async function benchSize(size: number, runs: number, peers: string[]): Promise<v
   for (const [name, entry] of results) {
     const wall = median(entry.wall)
     const ratio = name === 'sheaf' ? '' : (sheafWall / wall).toFixed(2)
-    console.log(`${name.padEnd(12)} ${wall.toFixed(1).padStart(7)} ${String(median(entry.peak)).padStart(9)} ${(size / wall).toFixed(0).padStart(9)}   ${ratio}`)
+    console.log(
+      `${name.padEnd(12)} ${wall.toFixed(1).padStart(7)} ${String(median(entry.peak)).padStart(9)} ${(size / wall).toFixed(0).padStart(9)}   ${ratio}`,
+    )
   }
-  console.log(`sheaf rebuild after a one-page edit: ${rebuild.wallSeconds.toFixed(2)} s wall (engine ${rebuild.engineMs} ms), ${rebuild.changedFiles} output files changed, peak ${rebuild.peakMb} MB`)
+  console.log(
+    `sheaf rebuild after a one-page edit: ${rebuild.wallSeconds.toFixed(2)} s wall (engine ${rebuild.engineMs} ms), ${rebuild.changedFiles} output files changed, peak ${rebuild.peakMb} MB`,
+  )
 }
 
 /** Appends a sentence to page N/2 and rebuilds with the cache kept; counts output files that changed. */
@@ -104,22 +120,39 @@ function measureRebuild(size: number, work: string) {
   const before = snapshot(`${work}/out`)
   const target = findPage(`${work}/content`, Math.max(1, Math.floor(size / 2)))
   fs.appendFileSync(target, `\n\nA fresh sentence with marker-${Date.now()}.\n`)
-  const result = measure('node', [path.join(root, 'bin/sheaf.js'), 'build'], { cwd: siteDir, env: { BENCH_CORPUS: `${work}/content`, BENCH_OUT: `${work}/out` } })
+  const result = measure('node', [path.join(root, 'bin/sheaf.js'), 'build'], {
+    cwd: siteDir,
+    env: { BENCH_CORPUS: `${work}/content`, BENCH_OUT: `${work}/out` },
+  })
   if (!result.ok) throw new Error(`Sheaf rebuild failed:\n${result.output}`)
   const after = snapshot(`${work}/out`)
   let changedFiles = 0
   for (const [file, digest] of after) if (before.get(file) !== digest) changedFiles++
   const engineMs = /built \d+ pages in ([\d.]+) (m?s)/.exec(result.output)
-  return { ...result, changedFiles, engineMs: engineMs ? Math.round(Number(engineMs[1]) * (engineMs[2] === 's' ? 1000 : 1)) : -1 }
+  return {
+    ...result,
+    changedFiles,
+    engineMs: engineMs ? Math.round(Number(engineMs[1]) * (engineMs[2] === 's' ? 1000 : 1)) : -1,
+  }
 }
 
 function findPage(dir: string, index: number): string {
-  const found = execFileSync('bash', ['-c', `find "${dir}" -name 'page-${index}.md' | head -1`], { encoding: 'utf8' }).trim()
+  const found = execFileSync('bash', ['-c', `find "${dir}" -name 'page-${index}.md' | head -1`], {
+    encoding: 'utf8',
+  }).trim()
   if (!found) throw new Error(`No page-${index}.md in ${dir}`)
   return found
 }
 
 function snapshot(dir: string): Map<string, string> {
-  const out = execFileSync('bash', ['-c', `cd "${dir}" && find . -type f -print0 | xargs -0 sha1sum`], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 })
-  return new Map(out.trim().split('\n').map((line) => [line.slice(42), line.slice(0, 40)]))
+  const out = execFileSync('bash', ['-c', `cd "${dir}" && find . -type f -print0 | xargs -0 sha1sum`], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  })
+  return new Map(
+    out
+      .trim()
+      .split('\n')
+      .map((line) => [line.slice(42), line.slice(0, 40)]),
+  )
 }

@@ -74,7 +74,12 @@ export async function runSearchBench(argv: string[]): Promise<void> {
   const processor = await createProcessor()
   const results: SearchFigures[] = []
 
-  for (const version of argv.includes('--parse-only') ? [] : fs.readdirSync(path.join(root, 'content')).filter((name) => /^\d+\.x$/.test(name)).sort()) {
+  for (const version of argv.includes('--parse-only')
+    ? []
+    : fs
+        .readdirSync(path.join(root, 'content'))
+        .filter((name) => /^\d+\.x$/.test(name))
+        .sort()) {
     const prefix = version === '13.x' ? '' : `/${version}`
     const pages = await loadPages(processor, path.join(root, 'content', version), prefix)
     results.push(await measureIndex(`site ${version}`, pages, queryCount))
@@ -84,7 +89,8 @@ export async function runSearchBench(argv: string[]): Promise<void> {
   // Each corpus size in turn (`--pages 5000,20000`): bytes per query must not grow with the site.
   for (const size of argv.includes('--no-corpus') ? [] : corpusSizes) {
     const corpus = `/tmp/corpus-${size}`
-    if (!fs.existsSync(path.join(corpus, 'index.md'))) execFileSync('node', [genCorpus, corpus, String(size)], { stdio: 'ignore' })
+    if (!fs.existsSync(path.join(corpus, 'index.md')))
+      execFileSync('node', [genCorpus, corpus, String(size)], { stdio: 'ignore' })
     // Parsing 5,000 pages takes minutes and is not what is measured: keep the result next to the corpus.
     const parsed = `${corpus}.search-pages.json`
     let pages: SearchablePage[]
@@ -97,20 +103,33 @@ export async function runSearchBench(argv: string[]): Promise<void> {
     }
     // `--parse-only`: prepare the corpora (the slow part) ahead of a measured run.
     if (argv.includes('--parse-only')) continue
-    results.push(await measureIndex(`corpus ${size}`, pages, queryCount, size <= maxWholeIndexPages && !argv.includes('--sharded-only')))
+    results.push(
+      await measureIndex(
+        `corpus ${size}`,
+        pages,
+        queryCount,
+        size <= maxWholeIndexPages && !argv.includes('--sharded-only'),
+      ),
+    )
     print(results.at(-1)!)
   }
 
   console.log('\n| index | pages | sections | build ms | raw KB | gzip KB | load ms | query median ms | query p95 ms |')
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
   for (const row of results) {
-    console.log(`| ${row.name} | ${row.pages} | ${row.documents} | ${Math.round(row.buildMs)} | ${kb(row.rawBytes)} | ${kb(row.gzipBytes)} | ${Math.round(row.loadMs)} | ${row.medianMs.toFixed(2)} | ${row.p95Ms.toFixed(2)} |`)
+    console.log(
+      `| ${row.name} | ${row.pages} | ${row.documents} | ${Math.round(row.buildMs)} | ${kb(row.rawBytes)} | ${kb(row.gzipBytes)} | ${Math.round(row.loadMs)} | ${row.medianMs.toFixed(2)} | ${row.p95Ms.toFixed(2)} |`,
+    )
   }
   console.log('\nSharded (what the browser fetches; bytes are gzip, per query asked first in a session):\n')
-  console.log('| index | files | shard build ms | "render" KB | median query KB | largest query KB | first query load+answer median / p95 ms | query median ms | query p95 ms | query p95 CPU ms | Chromium worker median / p95 / max ms |')
+  console.log(
+    '| index | files | shard build ms | "render" KB | median query KB | largest query KB | first query load+answer median / p95 ms | query median ms | query p95 ms | query p95 CPU ms | Chromium worker median / p95 / max ms |',
+  )
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
   for (const row of results) {
-    console.log(`| ${row.name} | ${row.shardFiles} | ${Math.round(row.shardBuildMs)} | ${kb(row.firstQueryBytes)} | ${kb(row.medianFirstQueryBytes)} | ${kb(row.maxFirstQueryBytes)} ("${row.maxFirstQuery}") | ${row.firstQueryMedianMs.toFixed(1)} / ${row.firstQueryP95Ms.toFixed(1)} | ${row.shardedMedianMs.toFixed(2)} | ${row.shardedP95Ms.toFixed(2)} | ${row.shardedP95CpuMs.toFixed(2)} | ${row.chromiumMedianMs.toFixed(2)} / ${row.chromiumP95Ms.toFixed(2)} / ${row.chromiumMaxMs.toFixed(1)} |`)
+    console.log(
+      `| ${row.name} | ${row.shardFiles} | ${Math.round(row.shardBuildMs)} | ${kb(row.firstQueryBytes)} | ${kb(row.medianFirstQueryBytes)} | ${kb(row.maxFirstQueryBytes)} ("${row.maxFirstQuery}") | ${row.firstQueryMedianMs.toFixed(1)} / ${row.firstQueryP95Ms.toFixed(1)} | ${row.shardedMedianMs.toFixed(2)} | ${row.shardedP95Ms.toFixed(2)} | ${row.shardedP95CpuMs.toFixed(2)} | ${row.chromiumMedianMs.toFixed(2)} / ${row.chromiumP95Ms.toFixed(2)} / ${row.chromiumMaxMs.toFixed(1)} |`,
+    )
   }
 }
 
@@ -120,11 +139,29 @@ export async function runSearchBench(argv: string[]): Promise<void> {
  */
 const maxWholeIndexPages = 5000
 
-async function measureIndex(name: string, pages: SearchablePage[], queryCount: number, whole = true): Promise<SearchFigures> {
+async function measureIndex(
+  name: string,
+  pages: SearchablePage[],
+  queryCount: number,
+  whole = true,
+): Promise<SearchFigures> {
   const queries = sampleQueries(pages, queryCount)
   const sharded = await measureShards(pages, queries)
   const documents = JSON.parse(sharded.metaJson).documentCount as number
-  if (!whole) return { ...sharded, name, pages: pages.length, documents, buildMs: NaN, rawBytes: NaN, gzipBytes: NaN, loadMs: NaN, medianMs: NaN, p95Ms: NaN, queries: queries.length }
+  if (!whole)
+    return {
+      ...sharded,
+      name,
+      pages: pages.length,
+      documents,
+      buildMs: NaN,
+      rawBytes: NaN,
+      gzipBytes: NaN,
+      loadMs: NaN,
+      medianMs: NaN,
+      p95Ms: NaN,
+      queries: queries.length,
+    }
   let started = performance.now()
   const file = createIndexFile(pages, null, 'en')
   const json = JSON.stringify(file)
@@ -219,7 +256,10 @@ async function measureShards(pages: SearchablePage[], queries: string[]) {
     chromiumMedianMs: chromium.medianMs,
     chromiumP95Ms: chromium.p95Ms,
     chromiumMaxMs: chromium.maxMs,
-    shardedP95CpuMs: percentile([...cpuTimes].sort((a, b) => a - b), 0.95),
+    shardedP95CpuMs: percentile(
+      [...cpuTimes].sort((a, b) => a - b),
+      0.95,
+    ),
     shardFiles: files.size,
     shardBuildMs,
     firstQueryBytes: (await firstQuery('render')).bytes,
@@ -227,9 +267,15 @@ async function measureShards(pages: SearchablePage[], queries: string[]) {
     maxFirstQueryBytes: Math.max(...bytes),
     maxFirstQuery: queries[bytes.indexOf(Math.max(...bytes))],
     firstQueryMedianMs: median(loadTimes),
-    firstQueryP95Ms: percentile([...loadTimes].sort((a, b) => a - b), 0.95),
+    firstQueryP95Ms: percentile(
+      [...loadTimes].sort((a, b) => a - b),
+      0.95,
+    ),
     shardedMedianMs: median(times),
-    shardedP95Ms: percentile([...times].sort((a, b) => a - b), 0.95),
+    shardedP95Ms: percentile(
+      [...times].sort((a, b) => a - b),
+      0.95,
+    ),
   }
 }
 
@@ -242,7 +288,20 @@ function percentile(sorted: readonly number[], fraction: number): number {
  * as typed (4 letters), two-word queries, and words with two letters swapped.
  */
 function sampleQueries(pages: readonly SearchablePage[], count: number): string[] {
-  const words = [...new Set(pages.flatMap((page) => tokenize(`${page.title} ${page.sections.map((section) => section.text).join(' ').slice(0, 2000)}`)).filter((word) => word.length >= 4))]
+  const words = [
+    ...new Set(
+      pages
+        .flatMap((page) =>
+          tokenize(
+            `${page.title} ${page.sections
+              .map((section) => section.text)
+              .join(' ')
+              .slice(0, 2000)}`,
+          ),
+        )
+        .filter((word) => word.length >= 4),
+    ),
+  ]
   const queries: string[] = []
   for (let i = 0; queries.length < count && words.length > 0; i++) {
     const word = words[(i * 7919) % words.length]
@@ -273,17 +332,28 @@ async function loadPages(processor: MarkdownProcessor, dir: string, routePrefix:
   const pages: SearchablePage[] = []
   for (const relativePath of walk(dir)) {
     const file = path.join(dir, relativePath)
-    const result = await processor.process({ source: fs.readFileSync(file, 'utf8'), file: relativePath, mdx: file.endsWith('.mdx') })
+    const result = await processor.process({
+      source: fs.readFileSync(file, 'utf8'),
+      file: relativePath,
+      mdx: file.endsWith('.mdx'),
+    })
     const pageType = typeof result.frontmatter.pageType === 'string' ? result.frontmatter.pageType : 'doc'
     if (pageType === 'home' || pageType === '404') continue
-    pages.push({ path: `${routePrefix}${toSlug(relativePath)}`, title: result.title, sections: result.sections, toc: result.toc })
+    pages.push({
+      path: `${routePrefix}${toSlug(relativePath)}`,
+      title: result.title,
+      sections: result.sections,
+      toc: result.toc,
+    })
   }
   return pages
 }
 
 function walk(dir: string, relative = ''): string[] {
   const out: string[] = []
-  for (const entry of fs.readdirSync(path.join(dir, relative), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const entry of fs
+    .readdirSync(path.join(dir, relative), { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))) {
     if (entry.name.startsWith('.')) continue
     const child = relative ? `${relative}/${entry.name}` : entry.name
     if (entry.isDirectory()) out.push(...walk(dir, child))

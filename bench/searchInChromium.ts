@@ -6,7 +6,15 @@ import { median } from './measure.ts'
 const root = path.resolve(import.meta.dirname, '..')
 
 /** Chromium as the tests launch it (Debian's, headless, no network beyond this page). */
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
 export interface ChromiumQueryTimes {
   medianMs: number
@@ -21,9 +29,17 @@ export interface ChromiumQueryTimes {
  * headless Chromium, with the index's files given to it in memory (the network is not what is
  * measured). Every query runs once to load its files, then each is timed in the worker.
  */
-export async function queryTimesInChromium(metaJson: string, files: Map<string, string>, queries: string[]): Promise<ChromiumQueryTimes> {
+export async function queryTimesInChromium(
+  metaJson: string,
+  files: Map<string, string>,
+  queries: string[],
+): Promise<ChromiumQueryTimes> {
   const bundled = await build({
-    stdin: { contents: `import { createShardedSearcher } from './plugins/search/shared/shardedSearcher.ts'\nself.createShardedSearcher = createShardedSearcher`, resolveDir: root, loader: 'ts' },
+    stdin: {
+      contents: `import { createShardedSearcher } from './plugins/search/shared/shardedSearcher.ts'\nself.createShardedSearcher = createShardedSearcher`,
+      resolveDir: root,
+      loader: 'ts',
+    },
     bundle: true,
     format: 'iife',
     platform: 'browser',
@@ -57,7 +73,11 @@ self.onmessage = async ({ data }) => {
       { source: worker, meta: metaJson, files: [...files], queries },
     )
     const sorted = [...times].sort((a, b) => a - b)
-    return { medianMs: median(times), p95Ms: sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)], maxMs: sorted.at(-1) ?? NaN }
+    return {
+      medianMs: median(times),
+      p95Ms: sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)],
+      maxMs: sorted.at(-1) ?? NaN,
+    }
   } finally {
     await browser.close()
   }

@@ -24,7 +24,9 @@ export async function runSiteProxyBench(argv: string[]): Promise<void> {
   const version = flag('version', '13.x')
   const docs = path.join(root, 'content', version)
   const installed = Object.entries(peers).filter(([, dir]) => fs.existsSync(path.join(dir, 'node_modules')))
-  console.log(`Site bench: content/${version} (${countFiles(docs, '.md') + countFiles(docs, '.mdx')} pages); peers installed: ${installed.map(([name]) => name).join(', ') || 'none'}; runs ${runs}`)
+  console.log(
+    `Site bench: content/${version} (${countFiles(docs, '.md') + countFiles(docs, '.mdx')} pages); peers installed: ${installed.map(([name]) => name).join(', ') || 'none'}; runs ${runs}`,
+  )
   const work = '/tmp/sheaf-site-bench'
   const { results, record } = createResults()
   for (let run = 0; run < runs; run++) {
@@ -33,7 +35,10 @@ export async function runSiteProxyBench(argv: string[]): Promise<void> {
     fs.cpSync(docs, `${work}/content/1.0`, { recursive: true })
     fs.cpSync(path.join(root, 'content/public'), `${work}/content/1.0/public`, { recursive: true })
     fs.rmSync(path.join(siteDir, '.sheaf-cache'), { recursive: true, force: true })
-    const sheaf = measure('node', [path.join(root, 'bin/sheaf.js'), 'build', '--quiet'], { cwd: siteDir, env: { BENCH_CORPUS: `${work}/content`, BENCH_OUT: `${work}/out` } })
+    const sheaf = measure('node', [path.join(root, 'bin/sheaf.js'), 'build', '--quiet'], {
+      cwd: siteDir,
+      env: { BENCH_CORPUS: `${work}/content`, BENCH_OUT: `${work}/out` },
+    })
     if (!sheaf.ok) throw new Error(`Sheaf build failed:\n${sheaf.output}`)
     record('sheaf', sheaf.wallSeconds, sheaf.peakMb)
     for (const [name, dir] of installed) {
@@ -49,6 +54,8 @@ export async function runSiteProxyBench(argv: string[]): Promise<void> {
   for (const [name, entry] of results) {
     const wall = median(entry.wall)
     const ratio = name === 'sheaf' ? '' : (sheafWall / wall).toFixed(2)
-    console.log(`${name.padEnd(12)} ${wall.toFixed(2).padStart(7)} ${String(median(entry.peak)).padStart(9)}   ${ratio.padEnd(19)} ${entry.wall.map((value) => value.toFixed(2)).join(' ')}`)
+    console.log(
+      `${name.padEnd(12)} ${wall.toFixed(2).padStart(7)} ${String(median(entry.peak)).padStart(9)}   ${ratio.padEnd(19)} ${entry.wall.map((value) => value.toFixed(2)).join(' ')}`,
+    )
   }
 }

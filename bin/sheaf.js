@@ -18,7 +18,11 @@ import v8 from 'node:v8'
 const budgetFlag = /--interrupt-budget/
 const interruptBudget = 1_000_000
 const command = process.argv[2]
-if ((command === 'build' || command === 'dev') && !process.execArgv.some((arg) => budgetFlag.test(arg)) && !budgetFlag.test(process.env.NODE_OPTIONS ?? '')) {
+if (
+  (command === 'build' || command === 'dev') &&
+  !process.execArgv.some((arg) => budgetFlag.test(arg)) &&
+  !budgetFlag.test(process.env.NODE_OPTIONS ?? '')
+) {
   v8.setFlagsFromString(`--interrupt-budget=${interruptBudget}`)
 }
 

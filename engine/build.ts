@@ -82,7 +82,10 @@ export async function loadSite(root: string, options: LoadOptions = {}): Promise
 }
 
 /** The data layer alone (for `sheaf query` and typegen). */
-export async function loadDataLayer(root: string, options: LoadOptions = {}): Promise<{ dataLayer: DataLayer; config: ResolvedConfig; warnings: string[] }> {
+export async function loadDataLayer(
+  root: string,
+  options: LoadOptions = {},
+): Promise<{ dataLayer: DataLayer; config: ResolvedConfig; warnings: string[] }> {
   const loaded = await loadSite(root, { quiet: true, ...options })
   return { dataLayer: loaded.dataLayer, config: loaded.config, warnings: loaded.run.log.warnings }
 }
@@ -114,8 +117,21 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
     const pages = await createPages(site, dataLayer, run, memo)
     rendering = renderingWith(site, theme, themeDir)
     output.bundleFor(rendering.site.config)
-    const statics = await prepareStaticQueries(staticQueryModules(rendering.site.config), root, config.base, dataLayer, run)
-    const rendered = await renderToOutput(rendering.site, { pages, dataLayer, theme: rendering.theme, store, statics }, output, cacheDir, options, run)
+    const statics = await prepareStaticQueries(
+      staticQueryModules(rendering.site.config),
+      root,
+      config.base,
+      dataLayer,
+      run,
+    )
+    const rendered = await renderToOutput(
+      rendering.site,
+      { pages, dataLayer, theme: rendering.theme, store, statics },
+      output,
+      cacheDir,
+      options,
+      run,
+    )
     await copyContentAssets(site.session.contentAssets, await output.target())
     afterPostBuild = await postBuild(site, dataLayer, rendered.pages, await output.target(), run)
     await writeSecurityHeaders((await output.staging()).dir, config, site.runner, pages, run.mode)
@@ -129,7 +145,13 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
     return finish(run, { ...site, dataLayer }, rendered, output.dir)
   } catch (error) {
     // Background cache writes finish too: nothing of a failed build is still writing after it rejects.
-    await Promise.all([output.discard(), theme.settled(), rendering?.theme.settled(), site?.session.flush(), afterPostBuild?.settled])
+    await Promise.all([
+      output.discard(),
+      theme.settled(),
+      rendering?.theme.settled(),
+      site?.session.flush(),
+      afterPostBuild?.settled,
+    ])
     throw error
   }
 }
@@ -146,10 +168,25 @@ async function buildInMemory(root: string, options: BuildOptions): Promise<Build
     const dataLayer = await buildDataLayer(site, store, run)
     const pages = await createPages(site, dataLayer, run)
     const rendering = renderingWith(site, theme, themeDir)
-    const statics = await prepareStaticQueries(staticQueryModules(rendering.site.config), root, config.base, dataLayer, run)
-    const rendered = await renderInMemory(rendering.site, { pages, dataLayer, theme: rendering.theme, store, statics }, run)
+    const statics = await prepareStaticQueries(
+      staticQueryModules(rendering.site.config),
+      root,
+      config.base,
+      dataLayer,
+      run,
+    )
+    const rendered = await renderInMemory(
+      rendering.site,
+      { pages, dataLayer, theme: rendering.theme, store, statics },
+      run,
+    )
     await site.session.flush()
-    return finish(run, { ...site, dataLayer }, rendered, options.outDir ? path.resolve(root, options.outDir) : config.outDir)
+    return finish(
+      run,
+      { ...site, dataLayer },
+      rendered,
+      options.outDir ? path.resolve(root, options.outDir) : config.outDir,
+    )
   } catch (error) {
     await theme.settled()
     throw error
@@ -161,19 +198,43 @@ async function buildInMemory(root: string, options: BuildOptions): Promise<Build
  * templates of the site's own (createPage's `component`), a config and a theme import that add
  * them to the theme's (the early import knew only the theme's; it settles unused).
  */
-function renderingWith(site: SiteRunner, theme: ThemeImport, themeDir: string | null): { site: SiteRunner; theme: ThemeImport } {
+function renderingWith(
+  site: SiteRunner,
+  theme: ThemeImport,
+  themeDir: string | null,
+): { site: SiteRunner; theme: ThemeImport } {
   const config = withSiteTemplates(site.config, site.registry.siteTemplates.templates)
   if (config === site.config) return { site, theme }
   return { site: { ...site, config }, theme: importTheme(config, themeDir) }
 }
 
-function finish(run: BuildRun, site: SiteRunner & { dataLayer: DataLayer }, rendered: RenderedSite, outDir: string): BuildResult {
+function finish(
+  run: BuildRun,
+  site: SiteRunner & { dataLayer: DataLayer },
+  rendered: RenderedSite,
+  outDir: string,
+): BuildResult {
   if (!run.quiet) {
     const count = run.log.warnings.length
     const warnings = count ? `, ${count} warning${count === 1 ? '' : 's'}` : ''
-    const broken = run.broken.errors.length ? `, ${new Set(run.broken.errors.map((error) => error.file)).size} files with errors` : ''
-    run.sink.log(`built ${rendered.pages.length} pages${broken} in ${formatMs(performance.now() - run.startedAt)}${warnings} -> ${path.relative(site.config.root, outDir) || outDir}`)
+    const broken = run.broken.errors.length
+      ? `, ${new Set(run.broken.errors.map((error) => error.file)).size} files with errors`
+      : ''
+    run.sink.log(
+      `built ${rendered.pages.length} pages${broken} in ${formatMs(performance.now() - run.startedAt)}${warnings} -> ${path.relative(site.config.root, outDir) || outDir}`,
+    )
   }
   const errors = sortedByPlace(run.broken.errors)
-  return { config: site.config, pages: rendered.pages, warnings: run.log.warnings, outDir, session: site.session, dataLayer: site.dataLayer, phases: run.timer.phases, queried: rendered.queried, renderedInWorker: rendered.offloaded, errors }
+  return {
+    config: site.config,
+    pages: rendered.pages,
+    warnings: run.log.warnings,
+    outDir,
+    session: site.session,
+    dataLayer: site.dataLayer,
+    phases: run.timer.phases,
+    queried: rendered.queried,
+    renderedInWorker: rendered.offloaded,
+    errors,
+  }
 }

@@ -32,7 +32,10 @@ export interface BuildSession {
   contentAssets: ContentAssets
 }
 
-export async function createBuildSession(config: ResolvedConfig, options: { cache?: boolean; keepInMemory?: boolean } = {}): Promise<BuildSession> {
+export async function createBuildSession(
+  config: ResolvedConfig,
+  options: { cache?: boolean; keepInMemory?: boolean } = {},
+): Promise<BuildSession> {
   // Created on first use: when worker threads transform every file (a cold build of a big
   // site), the main thread never loads the markdown pipeline or shiki, and starts them sooner.
   let created: Promise<MarkdownProcessor> | undefined
@@ -40,9 +43,23 @@ export async function createBuildSession(config: ResolvedConfig, options: { cach
     maxPageSize: config.markdown.maxPageSize,
     async process(input) {
       created ??= (async () => {
-        const [{ createCodeHighlighter }, { createMarkdownProcessor }] = await Promise.all([markdownModules.highlighter(), markdownModules.processor()])
+        const [{ createCodeHighlighter }, { createMarkdownProcessor }] = await Promise.all([
+          markdownModules.highlighter(),
+          markdownModules.processor(),
+        ])
         const highlighter = await createCodeHighlighter(config.markdown.codeThemes)
-        return createMarkdownProcessor({ highlighter, components: config.markdown.components, sanitize: config.markdown.sanitize, reservedIds: config.markdown.reservedIds, contentClasses: config.markdown.contentClasses, maxPageSize: config.markdown.maxPageSize, containerTypes: config.markdown.containerTypes, remarkPlugins: config.markdown.remarkPlugins, rehypePlugins: config.markdown.rehypePlugins, fragmentImports: fragmentOptions(config) })
+        return createMarkdownProcessor({
+          highlighter,
+          components: config.markdown.components,
+          sanitize: config.markdown.sanitize,
+          reservedIds: config.markdown.reservedIds,
+          contentClasses: config.markdown.contentClasses,
+          maxPageSize: config.markdown.maxPageSize,
+          containerTypes: config.markdown.containerTypes,
+          remarkPlugins: config.markdown.remarkPlugins,
+          rehypePlugins: config.markdown.rehypePlugins,
+          fragmentImports: fragmentOptions(config),
+        })
       })()
       return (await created).process(input)
     },
@@ -51,8 +68,20 @@ export async function createBuildSession(config: ResolvedConfig, options: { cach
   const dir = markdownCacheDir(config.root, options.cache)
   const fragments = fragmentOptions(config)
   // A page's key covers the fragments it shows: an edited fragment re-transforms its importers.
-  const markdownCache = createMarkdownCache({ dir, salt: `${engineVersion}\0${key}`, keepInMemory: options.keepInMemory ?? true, stamp: (source, file) => fragmentStamp(source, file, fragments) })
-  return { processor, flush: () => markdownCache.flush(), markdownCache, key, resolvedLinks: new Map(), contentAssets: new ContentAssets(config.root) }
+  const markdownCache = createMarkdownCache({
+    dir,
+    salt: `${engineVersion}\0${key}`,
+    keepInMemory: options.keepInMemory ?? true,
+    stamp: (source, file) => fragmentStamp(source, file, fragments),
+  })
+  return {
+    processor,
+    flush: () => markdownCache.flush(),
+    markdownCache,
+    key,
+    resolvedLinks: new Map(),
+    contentAssets: new ContentAssets(config.root),
+  }
 }
 
 /**
@@ -67,7 +96,8 @@ function computeEngineVersion(): string {
   const { version } = JSON.parse(fs.readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }
   const hash = createHash('sha1')
   for (const dir of ['markdown', 'sources']) {
-    for (const name of fs.readdirSync(path.join(engineDir, dir)).sort()) hash.update(fs.readFileSync(path.join(engineDir, dir, name)))
+    for (const name of fs.readdirSync(path.join(engineDir, dir)).sort())
+      hash.update(fs.readFileSync(path.join(engineDir, dir, name)))
   }
   return `${version}+${hash.digest('hex').slice(0, 12)}`
 }
@@ -86,7 +116,10 @@ export function sessionKey(config: ResolvedConfig): string {
 function pluginsKey(plugins: PluggableList): string[] {
   return plugins.map((entry) => {
     const [plugin, ...options] = Array.isArray(entry) ? entry : [entry]
-    const source = typeof plugin === 'function' ? `${plugin.name}:${createHash('sha1').update(String(plugin)).digest('hex')}` : 'preset'
+    const source =
+      typeof plugin === 'function'
+        ? `${plugin.name}:${createHash('sha1').update(String(plugin)).digest('hex')}`
+        : 'preset'
     return `${source}:${JSON.stringify(options)}`
   })
 }

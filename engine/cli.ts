@@ -90,7 +90,9 @@ const [command, ...rest] = positionals
 async function main(): Promise<number> {
   if (values.version) {
     const { packageRoot } = await import('./packageRoot.ts')
-    const { version } = JSON.parse(fs.readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }
+    const { version } = JSON.parse(fs.readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as {
+      version: string
+    }
     process.stdout.write(`${version}\n`)
     return 0
   }
@@ -117,10 +119,14 @@ async function main(): Promise<number> {
     case 'query':
       return queryCommand()
     case 'typegen': {
-      const [{ typegen }, { runningHooks }] = await Promise.all([import('./typegen/typegen.ts'), import('./plugins/runner.ts')])
+      const [{ typegen }, { runningHooks }] = await Promise.all([
+        import('./typegen/typegen.ts'),
+        import('./plugins/runner.ts'),
+      ])
       failUnfinishedBuild(() => unfinishedBuildError(runningHooks()))
       const result = await typegen(root, { configFile: values.config, check: values.check })
-      if (!values.quiet) console.log(`${path.relative(root, result.file)}: ${result.upToDate ? 'up to date' : 'written'}`)
+      if (!values.quiet)
+        console.log(`${path.relative(root, result.file)}: ${result.upToDate ? 'up to date' : 'written'}`)
       return 0
     }
     case 'typecheck': {
@@ -128,10 +134,15 @@ async function main(): Promise<number> {
       return typecheck(root, { configFile: values.config })
     }
     case 'init': {
-      if (!rest[0]) throw new SheafError('`sheaf init` needs the folder to create the site in.', { hint: 'run e.g. `npx sheaf init my-docs`.' })
+      if (!rest[0])
+        throw new SheafError('`sheaf init` needs the folder to create the site in.', {
+          hint: 'run e.g. `npx sheaf init my-docs`.',
+        })
       const { initSite } = await import('./scaffold/initSite.ts')
       const written = initSite(path.resolve(root, rest[0]))
-      process.stdout.write(`Created ${written.length} files in ${rest[0]}. Next:\n  cd ${rest[0]}\n  npm install\n  npm run dev      # http://127.0.0.1:5173/\n  npm run build    # into build/\n`)
+      process.stdout.write(
+        `Created ${written.length} files in ${rest[0]}. Next:\n  cd ${rest[0]}\n  npm install\n  npm run dev      # http://127.0.0.1:5173/\n  npm run build    # into build/\n`,
+      )
       return 0
     }
     case 'migrate':
@@ -139,7 +150,9 @@ async function main(): Promise<number> {
     case 'bench': {
       // The bench is this repository's TypeScript: loaded as a site's own module is (bundled, the engine left out).
       const { importSiteModule } = await import('./loading/importSiteModule.ts')
-      const { runBench } = (await importSiteModule(path.join(root, 'bench', 'run.ts'), root)) as { runBench: (args: string[]) => Promise<void> }
+      const { runBench } = (await importSiteModule(path.join(root, 'bench', 'run.ts'), root)) as {
+        runBench: (args: string[]) => Promise<void>
+      }
       await runBench(benchArgs)
       return 0
     }
@@ -163,18 +176,31 @@ async function buildCommand(): Promise<number> {
   const startedAt = performance.now()
   const config = loadConfig(root, values.config)
   config.catch(() => undefined)
-  const [{ build }, outputDir, { runningHooks }] = await Promise.all([import('./build.ts'), import('./render/outputDir.ts'), import('./plugins/runner.ts')])
+  const [{ build }, outputDir, { runningHooks }] = await Promise.all([
+    import('./build.ts'),
+    import('./render/outputDir.ts'),
+    import('./plugins/runner.ts'),
+  ])
   const stopWatching = failUnfinishedBuild(() => {
     outputDir.discardAllStagingSync()
     return unfinishedBuildError(runningHooks())
   })
   try {
-    const result = await build(root, { configFile: values.config, config, outDir: values.out, quiet: values.quiet, startedAt, keepGoing: values['keep-going'] })
+    const result = await build(root, {
+      configFile: values.config,
+      config,
+      outDir: values.out,
+      quiet: values.quiet,
+      startedAt,
+      keepGoing: values['keep-going'],
+    })
     await outputDir.outputCleanup()
     if (result.errors.length > 0) {
       const { combinedContentErrors } = await import('./pipeline/brokenFiles.ts')
       console.error(formatError(combinedContentErrors(result.errors), { verbose: values.verbose }))
-      console.error(`--keep-going: ${result.pages.length} pages written to ${displayPath(root, result.outDir)}, which they replaced; the files above are left out (a page with a dead link is written with it).`)
+      console.error(
+        `--keep-going: ${result.pages.length} pages written to ${displayPath(root, result.outDir)}, which they replaced; the files above are left out (a page with a dead link is written with it).`,
+      )
       return 1
     }
     return result.pages.length > 0 ? 0 : 1
@@ -190,12 +216,17 @@ async function previewCommand(port: number | undefined): Promise<number> {
   const previewPort = port ?? config.previewPort
   const dir = values.out ? path.resolve(root, values.out) : config.outDir
   if (!fs.existsSync(dir)) {
-    throw new SheafError(`Nothing to preview: ${path.relative(root, dir) || dir} does not exist.`, { hint: 'build the site first (`sheaf build`, or `npm run build`), or pass --out <dir> to preview a build made elsewhere.' })
+    throw new SheafError(`Nothing to preview: ${path.relative(root, dir) || dir} does not exist.`, {
+      hint: 'build the site first (`sheaf build`, or `npm run build`), or pass --out <dir> to preview a build made elsewhere.',
+    })
   }
   await startStaticServer({ dir, base: config.base, port: previewPort })
   console.log(`Serving ${path.relative(root, dir) || dir} at http://127.0.0.1:${previewPort}${config.base}`)
   // The server sends the build's _headers (its Content-Security-Policy); a build from before it had one sends none.
-  if (config.csp && !fs.existsSync(path.join(dir, '_headers'))) console.warn(`No _headers in ${path.relative(root, dir) || dir}: run \`sheaf build\` to preview the site under its Content-Security-Policy.`)
+  if (config.csp && !fs.existsSync(path.join(dir, '_headers')))
+    console.warn(
+      `No _headers in ${path.relative(root, dir) || dir}: run \`sheaf build\` to preview the site under its Content-Security-Policy.`,
+    )
   return await new Promise<number>(() => undefined)
 }
 
@@ -203,7 +234,10 @@ async function previewCommand(port: number | undefined): Promise<number> {
 async function queryCommand(): Promise<number> {
   const query = rest.join(' ')
   if (values.schema) {
-    const [{ loadDataLayer }, { printSchemaWithDirectives }] = await Promise.all([import('./build.ts'), import('@graphql-tools/utils')])
+    const [{ loadDataLayer }, { printSchemaWithDirectives }] = await Promise.all([
+      import('./build.ts'),
+      import('@graphql-tools/utils'),
+    ])
     const { dataLayer } = await loadDataLayer(root, { configFile: values.config })
     process.stdout.write(`${printSchemaWithDirectives(dataLayer.schema)}\n`)
     return 0
@@ -225,21 +259,35 @@ async function queryCommand(): Promise<number> {
 async function migrateCommand(): Promise<number> {
   const [from, source, target] = rest
   if (from !== undefined && from !== 'rspress') {
-    throw new SheafError(`\`sheaf migrate\` knows Rspress 1.x sites only, not \`${from}\`.`, { hint: 'run e.g. `npx sheaf migrate rspress ./website ../website-sheaf`.' })
+    throw new SheafError(`\`sheaf migrate\` knows Rspress 1.x sites only, not \`${from}\`.`, {
+      hint: 'run e.g. `npx sheaf migrate rspress ./website ../website-sheaf`.',
+    })
   }
   if (!source || !target) {
-    throw new SheafError('`sheaf migrate rspress` needs the Rspress site and the new folder.', { hint: 'run e.g. `npx sheaf migrate rspress ./website ../website-sheaf`.' })
+    throw new SheafError('`sheaf migrate rspress` needs the Rspress site and the new folder.', {
+      hint: 'run e.g. `npx sheaf migrate rspress ./website ../website-sheaf`.',
+    })
   }
   const { migrateRspress } = await import('./migrate/migrateRspress.ts')
   const result = migrateRspress(path.resolve(root, source), path.resolve(root, target))
   // The migrated site is built (in memory, keeping going) to list every file it will not build as it is.
-  const [{ checkMigratedSite }, { mergeChecks }] = await Promise.all([import('./migrate/buildCheck.ts'), import('./migrate/contentToChange.ts')])
+  const [{ checkMigratedSite }, { mergeChecks }] = await Promise.all([
+    import('./migrate/buildCheck.ts'),
+    import('./migrate/contentToChange.ts'),
+  ])
   const check = await checkMigratedSite(path.resolve(root, target))
   const found = 'issues' in check ? mergeChecks(result.contentIssues, check.issues) : result.contentIssues
-  result.rewriteReport(found, 'issues' in check ? 'a build of the new site found them, each with its line' : `found by looking through the pages; the build check could not run: ${check.failed.replace(/\s*\n\s*/g, ' ')}`)
+  result.rewriteReport(
+    found,
+    'issues' in check
+      ? 'a build of the new site found them, each with its line'
+      : `found by looking through the pages; the build check could not run: ${check.failed.replace(/\s*\n\s*/g, ' ')}`,
+  )
   const untranslated = result.untranslated.map((item) => `  ${item.key}: ${item.reason}`).join('\n')
   const issues = found.map((issue) => `  ${issue.where}: ${issue.problem}`).join('\n')
-  process.stdout.write(`Migrated ${source} into ${target}: ${result.translated.length} config keys translated, ${result.untranslated.length} not${untranslated ? `:\n${untranslated}` : '.'}\n${issues ? `Content Sheaf will not build as it is:\n${issues}\n` : ''}The list is in ${path.join(target, 'MIGRATION.md')}. Next:\n  cd ${target}\n  npm install\n  npm run build\n`)
+  process.stdout.write(
+    `Migrated ${source} into ${target}: ${result.translated.length} config keys translated, ${result.untranslated.length} not${untranslated ? `:\n${untranslated}` : '.'}\n${issues ? `Content Sheaf will not build as it is:\n${issues}\n` : ''}The list is in ${path.join(target, 'MIGRATION.md')}. Next:\n  cd ${target}\n  npm install\n  npm run build\n`,
+  )
   return 0
 }
 
@@ -260,22 +308,31 @@ function failUnfinishedBuild(describe: () => SheafError): () => void {
 function unfinishedBuildError(hooks: { plugin: string; hook: string }[]): SheafError {
   const stuck = hooks.at(-1)
   if (!stuck) {
-    return new SheafError(`The ${command === 'build' ? 'build' : 'command'} stopped before it finished: a step of it waits on a promise that nothing will settle. Nothing was written.`, {
-      hint: 'run with --verbose; if no plugin of yours is at fault, this is a bug in Sheaf: please report it.',
-    })
+    return new SheafError(
+      `The ${command === 'build' ? 'build' : 'command'} stopped before it finished: a step of it waits on a promise that nothing will settle. Nothing was written.`,
+      {
+        hint: 'run with --verbose; if no plugin of yours is at fault, this is a bug in Sheaf: please report it.',
+      },
+    )
   }
   if (stuck.hook === 'waitUntil') {
-    return new SheafError(`The ${command === 'build' ? 'build' : 'command'} cannot finish: the promise the plugin handed to \`waitUntil\` in \`onPostBuild\` never settles (nothing is left that could settle it).`, {
+    return new SheafError(
+      `The ${command === 'build' ? 'build' : 'command'} cannot finish: the promise the plugin handed to \`waitUntil\` in \`onPostBuild\` never settles (nothing is left that could settle it).`,
+      {
+        plugin: stuck.plugin,
+        hook: stuck.hook,
+        hint: 'make that promise resolve or reject on every path.',
+      },
+    )
+  }
+  return new SheafError(
+    `The ${command === 'build' ? 'build' : 'command'} cannot finish: the plugin's \`${stuck.hook}\` hook returned a promise that never settles (nothing is left that could settle it). Nothing was written.`,
+    {
       plugin: stuck.plugin,
       hook: stuck.hook,
-      hint: 'make that promise resolve or reject on every path.',
-    })
-  }
-  return new SheafError(`The ${command === 'build' ? 'build' : 'command'} cannot finish: the plugin's \`${stuck.hook}\` hook returned a promise that never settles (nothing is left that could settle it). Nothing was written.`, {
-    plugin: stuck.plugin,
-    hook: stuck.hook,
-    hint: 'make the hook resolve or reject its promise on every path (an awaited callback that is never called, or a forgotten `resolve`, leave it pending).',
-  })
+      hint: 'make the hook resolve or reject its promise on every path (an awaited callback that is never called, or a forgotten `resolve`, leave it pending).',
+    },
+  )
 }
 
 main().then(

@@ -11,7 +11,12 @@ import type { SheafNode } from './store/types.ts'
 export interface DataLayer {
   schema: GraphQLSchema
   /** Runs a query; `reads` collects what it read (read keys: see incremental/readKey.ts). */
-  query<T = Record<string, unknown>>(query: string, variables: Record<string, unknown>, source: string, reads?: Set<string>): Promise<T>
+  query<T = Record<string, unknown>>(
+    query: string,
+    variables: Record<string, unknown>,
+    source: string,
+    reads?: Set<string>,
+  ): Promise<T>
   /** A fresh query context (for running the schema directly, as the GraphQL explorer does). */
   context(reads?: Set<string>): QueryContext
   /** The language of the page at a route, when it is a page. */
@@ -41,7 +46,9 @@ export function createDataLayer(
   for (const page of store.getNodesByType('Page')) byRoute.set(routeKey(String(page.path)), page)
   const scope = queryScope(schema)
   const context = (reads?: Set<string>): QueryContext => {
-    const track = reads ? (id: string, fields?: readonly string[]) => void reads.add(readKey(id, fields)) : () => undefined
+    const track = reads
+      ? (id: string, fields?: readonly string[]) => void reads.add(readKey(id, fields))
+      : () => undefined
     const addTypeRead = (type: string, fields: readonly string[]) => void reads?.add(typeReadKey(type, fields))
     const trackType = options.readsPerNode ? undefined : addTypeRead
     const nodeModel = createNodeModel(store, { track, trackType }, scope)

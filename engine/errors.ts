@@ -53,13 +53,17 @@ export function isSheafError(value: unknown): value is SheafError {
  */
 export function formatError(error: unknown, options: { verbose?: boolean } = {}): string {
   if (!isSheafError(error)) {
-    const text = error instanceof Error ? (options.verbose ? error.stack ?? error.message : error.message) : String(error)
+    const text =
+      error instanceof Error ? (options.verbose ? (error.stack ?? error.message) : error.message) : String(error)
     return `Unexpected error: ${text}`
   }
-  const head = [error.plugin && `[${error.plugin}]`, error.hook && `${error.hook}:`, error.location].filter(Boolean).join(' ')
+  const head = [error.plugin && `[${error.plugin}]`, error.hook && `${error.hook}:`, error.location]
+    .filter(Boolean)
+    .join(' ')
   const lines = head ? [head, `  ${indent(error.message)}`] : [error.message]
   if (error.hint) lines.push(`  Fix: ${indent(error.hint)}`)
-  if (options.verbose && error.cause instanceof Error && error.cause.stack) lines.push(`  Cause: ${indent(error.cause.stack)}`)
+  if (options.verbose && error.cause instanceof Error && error.cause.stack)
+    lines.push(`  Cause: ${indent(error.cause.stack)}`)
   return lines.join('\n')
 }
 

@@ -16,7 +16,11 @@ export interface SourceResult {
 }
 
 /** Runs every plugin's `sourceNodes`; new nodes queue up for the transform phase. */
-export async function sourceNodes(runner: PluginRunner, site: SiteInfo, reporterFor: (name: string) => Reporter): Promise<SourceResult> {
+export async function sourceNodes(
+  runner: PluginRunner,
+  site: SiteInfo,
+  reporterFor: (name: string) => Reporter,
+): Promise<SourceResult> {
   const store = new NodeStore()
   const pending: SheafNode[] = []
   await runner.run('sourceNodes', (plugin) => sourceApi(store, pending, plugin.name, site, reporterFor(plugin.name)))
@@ -29,7 +33,13 @@ export async function sourceNodes(runner: PluginRunner, site: SiteInfo, reporter
  * `broken`: when given, a content error is pushed there and the transform succeeds without that
  * file's page (a build that keeps going); otherwise the transform fails once, listing them all.
  */
-export async function transformNodes(runner: PluginRunner, source: SourceResult, site: SiteInfo, reporterFor: (name: string) => Reporter, broken?: SheafError[]): Promise<number> {
+export async function transformNodes(
+  runner: PluginRunner,
+  source: SourceResult,
+  site: SiteInfo,
+  reporterFor: (name: string) => Reporter,
+  broken?: SheafError[],
+): Promise<number> {
   const { store, pending } = source
   let count = 0
   // A content error (one that names its file) does not stop the transform: every file is read,
@@ -54,7 +64,20 @@ export async function transformNodes(runner: PluginRunner, source: SourceResult,
   // for an object literal of one shape); a 5,000-page outline makes that many.
   const withNode = (plugin: Plugin, node: SheafNode): HookApi<'onCreateNode'> => {
     const api = apiOf(plugin)
-    return { site: api.site, reporter: api.reporter, createNode: api.createNode, createNodeId: api.createNodeId, createContentDigest: api.createContentDigest, getNode: api.getNode, getNodes: api.getNodes, getNodesByType: api.getNodesByType, createParentChildLink: api.createParentChildLink, createNodeField: api.createNodeField, updateNode: api.updateNode, node }
+    return {
+      site: api.site,
+      reporter: api.reporter,
+      createNode: api.createNode,
+      createNodeId: api.createNodeId,
+      createContentDigest: api.createContentDigest,
+      getNode: api.getNode,
+      getNodes: api.getNodes,
+      getNodesByType: api.getNodesByType,
+      createParentChildLink: api.createParentChildLink,
+      createNodeField: api.createNodeField,
+      updateNode: api.updateNode,
+      node,
+    }
   }
   while (pending.length > 0) {
     const node = pending.shift() as SheafNode
@@ -71,7 +94,13 @@ export async function transformNodes(runner: PluginRunner, source: SourceResult,
   return count
 }
 
-function sourceApi(store: NodeStore, pending: SheafNode[], owner: string, site: SiteInfo, reporter: Reporter): SourceApi {
+function sourceApi(
+  store: NodeStore,
+  pending: SheafNode[],
+  owner: string,
+  site: SiteInfo,
+  reporter: Reporter,
+): SourceApi {
   return {
     site,
     reporter,

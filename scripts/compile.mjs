@@ -135,7 +135,8 @@ export async function compile({ declarations = false } = {}) {
     const text = output.path.endsWith('.js') ? rewriteSpecifiers(output.path, output.text) : output.text
     writeAtomically(output.path, text)
   }
-  for (const file of files.filter((name) => !typescriptRE.test(name))) writeAtomically(path.join(outDir, file), fs.readFileSync(path.join(packageRoot, file)))
+  for (const file of files.filter((name) => !typescriptRE.test(name)))
+    writeAtomically(path.join(outDir, file), fs.readFileSync(path.join(packageRoot, file)))
   removeOrphans(files)
   writeAtomically(stampFile, digest)
   if (declarations) {
@@ -168,7 +169,8 @@ async function bundleVendored(esbuild) {
   const entries = {}
   for (const name of vendoredPackages) {
     const exported = Object.keys(await import(name)).filter((key) => key !== 'module.exports')
-    entries[name] = `export { ${exported.map((key) => (key === 'default' ? 'default' : key)).join(', ')} } from ${JSON.stringify(name)}\n`
+    entries[name] =
+      `export { ${exported.map((key) => (key === 'default' ? 'default' : key)).join(', ')} } from ${JSON.stringify(name)}\n`
   }
   const result = await esbuild.build({
     entryPoints: vendoredPackages.map((name) => ({ in: `vendored:${name}`, out: name })),
@@ -180,15 +182,24 @@ async function bundleVendored(esbuild) {
     target: 'node20',
     chunkNames: 'chunks/[name]-[hash]',
     // yaml is CommonJS and requires Node's builtins: an ES module has no `require` of its own.
-    banner: { js: "import { createRequire as __vendorRequire } from 'node:module'; const require = __vendorRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __vendorRequire } from 'node:module'; const require = __vendorRequire(import.meta.url);",
+    },
     write: false,
     logLevel: 'silent',
     plugins: [
       {
         name: 'vendored-entries',
         setup(build) {
-          build.onResolve({ filter: /^vendored:/ }, (args) => ({ path: args.path.slice('vendored:'.length), namespace: 'vendored' }))
-          build.onLoad({ filter: /.*/, namespace: 'vendored' }, (args) => ({ contents: entries[args.path], resolveDir: packageRoot, loader: 'js' }))
+          build.onResolve({ filter: /^vendored:/ }, (args) => ({
+            path: args.path.slice('vendored:'.length),
+            namespace: 'vendored',
+          }))
+          build.onLoad({ filter: /.*/, namespace: 'vendored' }, (args) => ({
+            contents: entries[args.path],
+            resolveDir: packageRoot,
+            loader: 'js',
+          }))
         },
       },
     ],
@@ -202,7 +213,10 @@ async function bundleVendored(esbuild) {
 function emitDeclarations() {
   const tsc = path.join(packageRoot, 'node_modules/typescript/bin/tsc')
   if (!fs.existsSync(tsc)) return
-  const run = spawnSync(process.execPath, [tsc, '-p', path.join(packageRoot, 'tsconfig.build.json')], { cwd: packageRoot, encoding: 'utf8' })
+  const run = spawnSync(process.execPath, [tsc, '-p', path.join(packageRoot, 'tsconfig.build.json')], {
+    cwd: packageRoot,
+    encoding: 'utf8',
+  })
   if (run.status !== 0) throw new Error(`Type declarations failed to compile:\n${run.stdout}${run.stderr}`)
 }
 
@@ -231,6 +245,13 @@ function writeAtomically(file, content) {
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const started = performance.now()
   const declarations = process.argv.includes('--declarations')
-  const compiled = process.argv.includes('--if-stale') ? await compileIfStale({ declarations }) : (await compile({ declarations }), true)
-  if (!process.argv.includes('--quiet')) console.log(compiled ? `Compiled the package into dist/ in ${Math.round(performance.now() - started)} ms.` : 'dist/ is up to date.')
+  const compiled = process.argv.includes('--if-stale')
+    ? await compileIfStale({ declarations })
+    : (await compile({ declarations }), true)
+  if (!process.argv.includes('--quiet'))
+    console.log(
+      compiled
+        ? `Compiled the package into dist/ in ${Math.round(performance.now() - started)} ms.`
+        : 'dist/ is up to date.',
+    )
 }

@@ -27,8 +27,16 @@ const lanes = [
   [{ label: 'tsc -p tsconfig.json', args: [tsc, '-p', 'tsconfig.json', '--noEmit', '--pretty'] }],
   [
     { label: 'typegen --check (site)', args: [sheaf, 'typegen', '--check', '--quiet'] },
-    { label: 'typegen --check (tests/fixtures/basic)', args: [sheaf, 'typegen', '--check', '--quiet'], cwd: path.join(root, 'tests/fixtures/basic') },
-    { label: 'typegen --check (tests/fixtures/site-template)', args: [sheaf, 'typegen', '--check', '--quiet'], cwd: path.join(root, 'tests/fixtures/site-template') },
+    {
+      label: 'typegen --check (tests/fixtures/basic)',
+      args: [sheaf, 'typegen', '--check', '--quiet'],
+      cwd: path.join(root, 'tests/fixtures/basic'),
+    },
+    {
+      label: 'typegen --check (tests/fixtures/site-template)',
+      args: [sheaf, 'typegen', '--check', '--quiet'],
+      cwd: path.join(root, 'tests/fixtures/site-template'),
+    },
     { label: 'tsc -p tsconfig.client.json', args: [tsc, '-p', 'tsconfig.client.json', '--noEmit', '--pretty'] },
   ],
 ]

@@ -9,7 +9,11 @@ const basic = path.resolve(import.meta.dirname, 'fixtures/basic')
  * taken as unchanged (see bundleInputs.ts), so fresh times would make every kept bundle stale.
  */
 export function copyBasicFixture(to: string): void {
-  fs.cpSync(basic, to, { recursive: true, preserveTimestamps: true, filter: (source) => !/[/\\](build|\.sheaf|\.sheaf-cache|\.e2e-[^/\\]*)$/.test(source) })
+  fs.cpSync(basic, to, {
+    recursive: true,
+    preserveTimestamps: true,
+    filter: (source) => !/[/\\](build|\.sheaf|\.sheaf-cache|\.e2e-[^/\\]*)$/.test(source),
+  })
 }
 
 /**
@@ -20,10 +24,17 @@ export function copyBasicFixture(to: string): void {
 export function addFixturePlugins(site: string, plugins: Record<string, string>): void {
   const config = path.join(site, 'site/config.ts')
   const filesImport = "import { files } from 'sheaf/plugins/files'"
-  const imports = Object.entries(plugins).map(([dir, call]) => `import { ${call.slice(0, call.indexOf('('))} } from 'sheaf/plugins/${dir}'`)
+  const imports = Object.entries(plugins).map(
+    ([dir, call]) => `import { ${call.slice(0, call.indexOf('('))} } from 'sheaf/plugins/${dir}'`,
+  )
   const source = fs.readFileSync(config, 'utf8')
   fs.writeFileSync(
     config,
-    source.replace(filesImport, [filesImport, ...imports].join('\n')).replace("plugins: [files({ dir: 'content' })]", `url: 'https://example.org',\n  plugins: [files({ dir: 'content' }), ${Object.values(plugins).join(', ')}]`),
+    source
+      .replace(filesImport, [filesImport, ...imports].join('\n'))
+      .replace(
+        "plugins: [files({ dir: 'content' })]",
+        `url: 'https://example.org',\n  plugins: [files({ dir: 'content' }), ${Object.values(plugins).join(', ')}]`,
+      ),
   )
 }

@@ -17,11 +17,13 @@ export function decodeRgbPng(png: Buffer): { width: number; height: number; rgb:
     const length = png.readUInt32BE(offset)
     const type = png.toString('latin1', offset + 4, offset + 8)
     const data = png.subarray(offset + 8, offset + 8 + length)
-    if (png.readUInt32BE(offset + 8 + length) !== zlib.crc32(png.subarray(offset + 4, offset + 8 + length))) throw new Error(`${type}: wrong CRC`)
+    if (png.readUInt32BE(offset + 8 + length) !== zlib.crc32(png.subarray(offset + 4, offset + 8 + length)))
+      throw new Error(`${type}: wrong CRC`)
     if (type === 'IHDR') {
       width = data.readUInt32BE(0)
       height = data.readUInt32BE(4)
-      if (data[8] !== 8 || data[9] !== 2) throw new Error(`IHDR: bit depth ${data[8]}, colour type ${data[9]}; expected 8-bit RGB`)
+      if (data[8] !== 8 || data[9] !== 2)
+        throw new Error(`IHDR: bit depth ${data[8]}, colour type ${data[9]}; expected 8-bit RGB`)
     }
     if (type === 'IDAT') idat.push(data)
     offset += 12 + length
@@ -31,7 +33,8 @@ export function decodeRgbPng(png: Buffer): { width: number; height: number; rgb:
   if (raw.length !== height * (width * 3 + 1)) throw new Error(`IDAT: ${raw.length} bytes for ${width}x${height}`)
   const rgb = Buffer.alloc(width * height * 3)
   for (let row = 0; row < height; row++) {
-    if (raw[row * (width * 3 + 1)] !== 0) throw new Error(`row ${row}: filter ${raw[row * (width * 3 + 1)]}, expected none`)
+    if (raw[row * (width * 3 + 1)] !== 0)
+      throw new Error(`row ${row}: filter ${raw[row * (width * 3 + 1)]}, expected none`)
     raw.copy(rgb, row * width * 3, row * (width * 3 + 1) + 1, (row + 1) * (width * 3 + 1))
   }
   return { width, height, rgb }

@@ -27,7 +27,12 @@ export interface BundleInput {
 export async function bundleClient(input: BundleInput): Promise<ClientAssets> {
   // Vite is loaded only when the bundle cache misses: importing it costs half a second.
   const [{ build: viteBuild }, { createViteConfig }] = await Promise.all([import('vite'), import('./viteConfig.ts')])
-  const config = createViteConfig({ root: input.root, base: input.base, publicDir: input.publicDir, mode: 'production' })
+  const config = createViteConfig({
+    root: input.root,
+    base: input.base,
+    publicDir: input.publicDir,
+    mode: 'production',
+  })
   try {
     await viteBuild({
       ...config,
@@ -45,7 +50,10 @@ export async function bundleClient(input: BundleInput): Promise<ClientAssets> {
     })
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
-    throw new SheafError(`The client bundle failed: ${message}`, { hint: 'fix the theme or client module named above.', cause: error })
+    throw new SheafError(`The client bundle failed: ${message}`, {
+      hint: 'fix the theme or client module named above.',
+      cause: error,
+    })
   }
   const manifestFile = path.join(input.outDir, '.vite', 'manifest.json')
   const manifestText = await fs.readFile(manifestFile, 'utf8')
@@ -53,7 +61,8 @@ export async function bundleClient(input: BundleInput): Promise<ClientAssets> {
   const manifest = JSON.parse(manifestText) as Record<string, ManifestChunk>
   const key = (file: string) => path.relative(input.root, file).split(path.sep).join('/')
   const entryChunk = manifest[key(input.entry)] ?? Object.values(manifest).find((chunk) => chunk.isEntry)
-  if (!entryChunk) throw new SheafError('The client bundle has no entry chunk.', { hint: 'this is a bug in Sheaf; please report it.' })
+  if (!entryChunk)
+    throw new SheafError('The client bundle has no entry chunk.', { hint: 'this is a bug in Sheaf; please report it.' })
   const url = (file: string) => withBase(file, input.base)
   const templateChunks: Record<string, string[]> = {}
   const css = new Set(entryChunk.css ?? [])
@@ -61,7 +70,8 @@ export async function bundleClient(input: BundleInput): Promise<ClientAssets> {
     const chunk = manifest[key(file)]
     if (!chunk) continue
     const files = new Set<string>([chunk.file])
-    for (const imported of chunk.imports ?? []) if (manifest[imported] && manifest[imported] !== entryChunk) files.add(manifest[imported].file)
+    for (const imported of chunk.imports ?? [])
+      if (manifest[imported] && manifest[imported] !== entryChunk) files.add(manifest[imported].file)
     for (const sheet of chunk.css ?? []) css.add(sheet)
     templateChunks[name] = [...files].map(url)
   }

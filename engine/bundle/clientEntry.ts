@@ -38,7 +38,9 @@ export async function writeClientEntry(input: EntryInput): Promise<string> {
     `import { startClient } from ${spec(clientStart)}`,
     input.layout ? `import Layout from ${spec(input.layout)}` : 'const Layout = undefined',
     'const templates = {',
-    ...Object.entries(input.templates).map(([name, module]) => `  ${JSON.stringify(name)}: () => import(${spec(module)}),`),
+    ...Object.entries(input.templates).map(
+      ([name, module]) => `  ${JSON.stringify(name)}: () => import(${spec(module)}),`,
+    ),
     '}',
     ...siteComponentLines(input.siteComponents ?? {}, spec),
     `const site = ${JSON.stringify(input.site)}`,
@@ -63,10 +65,17 @@ export async function writeClientEntry(input: EntryInput): Promise<string> {
  * The site's own components, imported with the entry: they render in page bodies, which hydrate
  * at once (a site that registers none imports nothing, and its bundle is what it was).
  */
-function siteComponentLines(components: Readonly<Record<string, SiteComponentModule>>, spec: (file: string) => string): string[] {
+function siteComponentLines(
+  components: Readonly<Record<string, SiteComponentModule>>,
+  spec: (file: string) => string,
+): string[] {
   const entries = Object.entries(components)
   if (entries.length === 0) return []
-  const imports = entries.map(([, module], index) => (module.export === 'default' ? `import SiteComponent${index} from ${spec(module.file)}` : `import { ${module.export} as SiteComponent${index} } from ${spec(module.file)}`))
+  const imports = entries.map(([, module], index) =>
+    module.export === 'default'
+      ? `import SiteComponent${index} from ${spec(module.file)}`
+      : `import { ${module.export} as SiteComponent${index} } from ${spec(module.file)}`,
+  )
   const map = entries.map(([name], index) => `  ${JSON.stringify(siteComponentTag(name))}: SiteComponent${index},`)
   return [...imports, 'const siteComponents = {', ...map, '}']
 }

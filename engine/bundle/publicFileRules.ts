@@ -20,10 +20,35 @@ export interface PublicFileRefusal {
  * with their types. Server-side includes and PHP run on some hosts.
  */
 const codeExtensions = new Set([
-  '.html', '.htm', '.xhtml', '.xht', '.shtml', '.shtm', '.stm', '.mht', '.mhtml', '.hta', '.php', '.phtml',
+  '.html',
+  '.htm',
+  '.xhtml',
+  '.xht',
+  '.shtml',
+  '.shtm',
+  '.stm',
+  '.mht',
+  '.mhtml',
+  '.hta',
+  '.php',
+  '.phtml',
   // (Not `.ts`: hosts serve it as an MPEG transport stream, which is media.)
-  '.js', '.mjs', '.cjs', '.jsx', '.mts', '.cts', '.tsx', '.wasm',
-  '.xsl', '.xslt', '.swf', '.jar', '.class', '.appcache', '.manifest', '.vbs',
+  '.js',
+  '.mjs',
+  '.cjs',
+  '.jsx',
+  '.mts',
+  '.cts',
+  '.tsx',
+  '.wasm',
+  '.xsl',
+  '.xslt',
+  '.swf',
+  '.jar',
+  '.class',
+  '.appcache',
+  '.manifest',
+  '.vbs',
 ])
 
 /** XML documents a browser renders (and so runs script in) when opened: kept only when they hold none. */
@@ -31,8 +56,14 @@ const xmlDocumentExtensions = new Set(['.svg', '.svgz', '.xml', '.rss', '.atom']
 
 /** Files hosts read as their own configuration: headers, redirects, rewrites, server code. */
 const hostConfigNames = new Map<string, string>([
-  ['_headers', "declare the headers in `site/config.ts`: `headers: [{ for: '/*', values: { 'X-Frame-Options': 'DENY' } }]` (see docs/configuration.md)."],
-  ['_redirects', "declare redirects in `site/config.ts` with the `redirects()` plugin: `redirects({ redirects: { '/old': '/new' } })` (see docs/plugins.md)."],
+  [
+    '_headers',
+    "declare the headers in `site/config.ts`: `headers: [{ for: '/*', values: { 'X-Frame-Options': 'DENY' } }]` (see docs/configuration.md).",
+  ],
+  [
+    '_redirects',
+    "declare redirects in `site/config.ts` with the `redirects()` plugin: `redirects({ redirects: { '/old': '/new' } })` (see docs/plugins.md).",
+  ],
   ['.htaccess', 'declare headers in `site/config.ts` (`headers`) and redirects with the `redirects()` plugin.'],
   ['_routes.json', 'host routing is not content: configure it outside the public folder.'],
 ])
@@ -44,7 +75,8 @@ const hostConfigNames = new Map<string, string>([
  * document), and entity declarations (an entity can expand to any of these after the check).
  * Matched after character references are decoded, so `java&#115;cript:` is seen too.
  */
-const activeXmlRE = /<\s*([\w.-]+:)?(script|foreignObject|iframe|embed|object|handler|listener)\b|\son[a-z]+\s*=|attributeName\s*=\s*["']\s*on|(java|vb)script\s*:|data\s*:\s*(text\/html|image\/svg|application\/(xhtml|xml))|<\?xml-stylesheet|www\.w3\.org\/1999\/xhtml|<!ENTITY/i
+const activeXmlRE =
+  /<\s*([\w.-]+:)?(script|foreignObject|iframe|embed|object|handler|listener)\b|\son[a-z]+\s*=|attributeName\s*=\s*["']\s*on|(java|vb)script\s*:|data\s*:\s*(text\/html|image\/svg|application\/(xhtml|xml))|<\?xml-stylesheet|www\.w3\.org\/1999\/xhtml|<!ENTITY/i
 
 const textDecoder = new TextDecoder('utf-8')
 
@@ -57,7 +89,11 @@ export function publicFileRefusal(relative: string, read: () => Uint8Array): Pub
   const name = relative.slice(relative.lastIndexOf('/') + 1)
   const lowerName = name.toLowerCase()
   const hostHint = hostConfigNames.get(lowerName)
-  if (hostHint) return { reason: `\`${name}\` is a host's configuration: headers and redirects come from the site's config, never from content.`, hint: hostHint }
+  if (hostHint)
+    return {
+      reason: `\`${name}\` is a host's configuration: headers and redirects come from the site's config, never from content.`,
+      hint: hostHint,
+    }
   const extension = extensionOf(lowerName)
   if (codeExtensions.has(extension)) {
     return {
@@ -83,12 +119,17 @@ export function isActiveXml(bytes: Uint8Array): boolean {
 
 /** `&#115;`, `&#x73;` and the few named references that spell URL syntax, decoded. */
 function decodeCharacterReferences(text: string): string {
-  return text
-    .replace(/&#x0*([0-9a-f]+);?/gi, (_, hex: string) => codePoint(parseInt(hex, 16)))
-    .replace(/&#0*([0-9]+);?/g, (_, decimal: string) => codePoint(parseInt(decimal, 10)))
-    .replace(/&(colon|tab|newline);/gi, (_, named: string) => ({ colon: ':', tab: '\t', newline: '\n' })[named.toLowerCase()] ?? '')
-    // Whitespace a URL parser strips inside a scheme (`java\tscript:`) is gone before the match.
-    .replace(/(java|vb)[\t\n\r]+script/gi, '$1script')
+  return (
+    text
+      .replace(/&#x0*([0-9a-f]+);?/gi, (_, hex: string) => codePoint(parseInt(hex, 16)))
+      .replace(/&#0*([0-9]+);?/g, (_, decimal: string) => codePoint(parseInt(decimal, 10)))
+      .replace(
+        /&(colon|tab|newline);/gi,
+        (_, named: string) => ({ colon: ':', tab: '\t', newline: '\n' })[named.toLowerCase()] ?? '',
+      )
+      // Whitespace a URL parser strips inside a scheme (`java\tscript:`) is gone before the match.
+      .replace(/(java|vb)[\t\n\r]+script/gi, '$1script')
+  )
 }
 
 function codePoint(value: number): string {

@@ -21,16 +21,22 @@ export function assertPublicLinksInside(root: string, publicDir: string): void {
     const link = linkTarget(file, root)
     const relative = path.relative(root, file).split(path.sep).join('/')
     if (link.kind === 'missing') {
-      throw new SheafError(`The public file \`${relative}\` is a symbolic link to \`${link.written}\`, which does not exist.`, {
-        file: relative,
-        hint: 'remove the link, or replace it with the file itself.',
-      })
+      throw new SheafError(
+        `The public file \`${relative}\` is a symbolic link to \`${link.written}\`, which does not exist.`,
+        {
+          file: relative,
+          hint: 'remove the link, or replace it with the file itself.',
+        },
+      )
     }
     if (link.kind === 'outside') {
-      throw new SheafError(`The public file \`${relative}\` is a symbolic link to \`${link.target}\`, outside the project: it would be published.`, {
-        file: relative,
-        hint: 'copy the file into the public folder if it is meant to be published, or remove the link. Links may only point inside the project.',
-      })
+      throw new SheafError(
+        `The public file \`${relative}\` is a symbolic link to \`${link.target}\`, outside the project: it would be published.`,
+        {
+          file: relative,
+          hint: 'copy the file into the public folder if it is meant to be published, or remove the link. Links may only point inside the project.',
+        },
+      )
     }
     return link.target
   }
@@ -51,15 +57,24 @@ export function assertPublicLinksInside(root: string, publicDir: string): void {
  */
 export function assertPublicFilesPublishable(root: string, publicDir: string): void {
   const refused: { relative: string; refusal: PublicFileRefusal }[] = []
-  for (const entry of walkDirectory(publicDir, { ignoreUnreadable: true, compare: (a, b) => a.localeCompare(b), followLink: () => true })) {
+  for (const entry of walkDirectory(publicDir, {
+    ignoreUnreadable: true,
+    compare: (a, b) => a.localeCompare(b),
+    followLink: () => true,
+  })) {
     if (entry.dirent.isDirectory() || !isFile(entry.path)) continue
     const refusal = publicFileRefusal(entry.relative, () => fs.readFileSync(entry.path))
     if (refusal) refused.push({ relative: path.relative(root, entry.path).split(path.sep).join('/'), refusal })
   }
   if (refused.length === 0) return
   const [first, ...others] = refused
-  const more = others.length ? `\n(${others.length} more: ${others.map((other) => `\`${other.relative}\``).join(', ')}.)` : ''
-  throw new SheafError(`The public folder cannot publish this file. ${first.refusal.reason}${more}`, { file: first.relative, hint: first.refusal.hint })
+  const more = others.length
+    ? `\n(${others.length} more: ${others.map((other) => `\`${other.relative}\``).join(', ')}.)`
+    : ''
+  throw new SheafError(`The public folder cannot publish this file. ${first.refusal.reason}${more}`, {
+    file: first.relative,
+    hint: first.refusal.hint,
+  })
 }
 
 /**
@@ -86,8 +101,15 @@ export function publicFilesGuard(options: { root: string; base: string; publicDi
           response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' })
           response.end(`Forbidden: ${relative}: ${reason}`)
         }
-        if (link.kind === 'outside') return refuse(`it is a symbolic link (or lies in a linked folder) that leads outside the project, to ${target}.`)
-        const refusal = isFile(target) ? publicFileRefusal(path.relative(options.publicDir, file).split(path.sep).join('/'), () => fs.readFileSync(target)) : null
+        if (link.kind === 'outside')
+          return refuse(
+            `it is a symbolic link (or lies in a linked folder) that leads outside the project, to ${target}.`,
+          )
+        const refusal = isFile(target)
+          ? publicFileRefusal(path.relative(options.publicDir, file).split(path.sep).join('/'), () =>
+              fs.readFileSync(target),
+            )
+          : null
         if (refusal) return refuse(`${refusal.reason} The build refuses it too. Fix: ${refusal.hint}`)
         if (/\.svgz?$/i.test(file)) response.setHeader('content-security-policy', svgPolicy)
         next()

@@ -51,7 +51,9 @@ function resolvesReact(root: string): boolean {
 
 function engineName(): string | null {
   try {
-    return (JSON.parse(fs.readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { name?: string }).name ?? null
+    return (
+      (JSON.parse(fs.readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { name?: string }).name ?? null
+    )
   } catch {
     return null
   }

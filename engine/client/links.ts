@@ -1,6 +1,7 @@
 /** The same-origin `<a>` a click should navigate to without a reload, or null. */
 export function findNavigableAnchor(event: MouseEvent): HTMLAnchorElement | null {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return null
   const target = event.target as Element | null
   const anchor = target?.closest?.('a[href]') as HTMLAnchorElement | null
   if (!anchor) return null

@@ -10,7 +10,8 @@ export function createPageLoader(base: string, knownNotFoundRoutes?: readonly st
   const cache = new Map<string, Promise<PageResult>>()
   const resolveShared = createSharedDataResolver(base)
   const read = async (response: Response): Promise<PageData> => resolveShared((await response.json()) as PageData)
-  const fetchJson = async (route: string): Promise<Response> => fetch(withBase(encodeRoute(routeToDataFile(route)), base), { headers: { accept: 'application/json' } })
+  const fetchJson = async (route: string): Promise<Response> =>
+    fetch(withBase(encodeRoute(routeToDataFile(route)), base), { headers: { accept: 'application/json' } })
 
   const load = (route: string): Promise<PageResult> => {
     const cached = cache.get(route)

@@ -20,15 +20,24 @@ export function decodeHash(hash: string): string {
  * `user-content-` + it, since content's ids carry that prefix while links to them
  * are written without it. `userContent: false` looks only where the browser looks.
  */
-export function findHashTarget(hash: string, { userContent = true }: { userContent?: boolean } = {}): HTMLElement | null {
+export function findHashTarget(
+  hash: string,
+  { userContent = true }: { userContent?: boolean } = {},
+): HTMLElement | null {
   if (!hash || hash === '#') return null
   const id = decodeHash(hash)
   if (!id) return null
-  return elementNamed(id) ?? (userContent && !id.startsWith(userContentPrefix) ? elementNamed(userContentPrefix + id) : null)
+  return (
+    elementNamed(id) ?? (userContent && !id.startsWith(userContentPrefix) ? elementNamed(userContentPrefix + id) : null)
+  )
 }
 
 function elementNamed(id: string): HTMLElement | null {
-  return document.getElementById(id) ?? [...document.getElementsByName(id)].find((element) => element.tagName === 'A') ?? null
+  return (
+    document.getElementById(id) ??
+    [...document.getElementsByName(id)].find((element) => element.tagName === 'A') ??
+    null
+  )
 }
 
 /** Scrolls to the element a `#hash` names, below the navbar. */
@@ -38,6 +47,7 @@ export function scrollToHash(hash: string): void {
   const top = element.getBoundingClientRect().top + window.scrollY - anchorScrollOffset
   window.scrollTo({ top, behavior: 'auto' })
   // Move focus with the view, as a browser does for a plain anchor jump, so keyboard and screen-reader users follow.
-  if (!element.hasAttribute('tabindex') && !/^(A|BUTTON|INPUT|SELECT|TEXTAREA)$/.test(element.tagName)) element.setAttribute('tabindex', '-1')
+  if (!element.hasAttribute('tabindex') && !/^(A|BUTTON|INPUT|SELECT|TEXTAREA)$/.test(element.tagName))
+    element.setAttribute('tabindex', '-1')
   element.focus({ preventScroll: true })
 }

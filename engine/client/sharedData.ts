@@ -15,10 +15,12 @@ export function createSharedDataResolver(base: string) {
   const fetchShared = (hash: string): Promise<unknown> => {
     let file = files.get(hash)
     if (!file) {
-      file = fetch(withBase(sharedDataFile(hash), base), { headers: { accept: 'application/json' } }).then((response) => {
-        if (!response.ok) throw new Error(`Loading shared page data ${hash} failed with HTTP ${response.status}`)
-        return response.json() as Promise<unknown>
-      })
+      file = fetch(withBase(sharedDataFile(hash), base), { headers: { accept: 'application/json' } }).then(
+        (response) => {
+          if (!response.ok) throw new Error(`Loading shared page data ${hash} failed with HTTP ${response.status}`)
+          return response.json() as Promise<unknown>
+        },
+      )
       files.set(hash, file)
       // A failed fetch is not kept, so the next page tries again.
       file.catch(() => files.delete(hash))
@@ -28,10 +30,12 @@ export function createSharedDataResolver(base: string) {
   return async function resolve(page: PageData): Promise<PageData> {
     const entries = Object.entries(page.layoutData ?? {})
     if (!entries.some(([, value]) => sharedRefOf(value))) return page
-    const resolved = await Promise.all(entries.map(async ([key, value]) => {
-      const hash = sharedRefOf(value)
-      return [key, hash ? await fetchShared(hash) : value] as const
-    }))
+    const resolved = await Promise.all(
+      entries.map(async ([key, value]) => {
+        const hash = sharedRefOf(value)
+        return [key, hash ? await fetchShared(hash) : value] as const
+      }),
+    )
     return { ...page, layoutData: Object.fromEntries(resolved) }
   }
 }

@@ -37,7 +37,12 @@ interface View {
 }
 
 /** Hydrates the server-rendered page, then takes over navigation. */
-export async function startClient({ site: bundledSite, templates, Layout, siteComponents }: ClientOptions): Promise<void> {
+export async function startClient({
+  site: bundledSite,
+  templates,
+  Layout,
+  siteComponents,
+}: ClientOptions): Promise<void> {
   let site = bundledSite
   const dataElement = findInlinePageData(document)
   const root = document.getElementById(appRootId)
@@ -48,7 +53,9 @@ export async function startClient({ site: bundledSite, templates, Layout, siteCo
   if (!site.notFoundRoutes && notFound !== null) site = { ...site, notFoundRoutes: notFound.split(' ').filter(Boolean) }
   // The layout's shared parts (the sidebar) come from their own file: fetched before hydrating, so
   // the first render has the data the server rendered with (see engine/shared/sharedDataRef.ts).
-  const initial = await createSharedDataResolver(site.base)(parseInlinePageData<PageData>(dataElement.textContent ?? '{}', root, rawHtml.ids))
+  const initial = await createSharedDataResolver(site.base)(
+    parseInlinePageData<PageData>(dataElement.textContent ?? '{}', root, rawHtml.ids),
+  )
   const loadTemplate = async (name: string) => {
     const loader = templates[name] ?? templates['404']
     return (await loader()).default
@@ -58,11 +65,35 @@ export async function startClient({ site: bundledSite, templates, Layout, siteCo
   // In a transition, hydration yields to the browser every few milliseconds instead of
   // holding the main thread for the whole page: a tap during it is not blocked.
   startTransition(() => {
-    hydrateRoot(root, <ClientApp site={site} initial={{ page: initial, Template, statics }} loadTemplate={loadTemplate} Layout={Layout} rawHtml={rawHtml} siteComponents={siteComponents} />)
+    hydrateRoot(
+      root,
+      <ClientApp
+        site={site}
+        initial={{ page: initial, Template, statics }}
+        loadTemplate={loadTemplate}
+        Layout={Layout}
+        rawHtml={rawHtml}
+        siteComponents={siteComponents}
+      />,
+    )
   })
 }
 
-function ClientApp({ site, initial, loadTemplate, Layout, rawHtml, siteComponents }: { site: SiteData; initial: View; loadTemplate: (name: string) => Promise<ComponentType<TemplateProps>>; Layout?: ComponentType<LayoutProps>; rawHtml: RawHtmlRegistry; siteComponents?: SiteComponents }) {
+function ClientApp({
+  site,
+  initial,
+  loadTemplate,
+  Layout,
+  rawHtml,
+  siteComponents,
+}: {
+  site: SiteData
+  initial: View
+  loadTemplate: (name: string) => Promise<ComponentType<TemplateProps>>
+  Layout?: ComponentType<LayoutProps>
+  rawHtml: RawHtmlRegistry
+  siteComponents?: SiteComponents
+}) {
   const [view, setView] = useState<View>(initial)
   const [loading, setLoading] = useState(false)
   const loader = useMemo(() => createPageLoader(site.base, site.notFoundRoutes), [site.base, site.notFoundRoutes])
@@ -95,7 +126,10 @@ function ClientApp({ site, initial, loadTemplate, Layout, rawHtml, siteComponent
           window.location.assign(url.href)
           return
         }
-        const [Template, statics] = await Promise.all([loadTemplate(result.page.template), staticQueriesOf(result.page)])
+        const [Template, statics] = await Promise.all([
+          loadTemplate(result.page.template),
+          staticQueriesOf(result.page),
+        ])
         if (ticket !== latest.current) return
         if (!options.fromHistory) {
           if (options.replace) window.history.replaceState(null, '', url.href)
@@ -136,7 +170,15 @@ function ClientApp({ site, initial, loadTemplate, Layout, rawHtml, siteComponent
     [loadTemplate, loader, site.base],
   )
 
-  useLocaleNotFound({ served: initial.page, base: site.base, knownNotFound: site.notFoundRoutes, load: loader.load, loadTemplate, navigations: latest, show: setView })
+  useLocaleNotFound({
+    served: initial.page,
+    base: site.base,
+    knownNotFound: site.notFoundRoutes,
+    load: loader.load,
+    loadTemplate,
+    navigations: latest,
+    show: setView,
+  })
 
   useEffect(() => {
     // A marker for tests and styles: the page is interactive from here on.
@@ -175,10 +217,14 @@ function ClientApp({ site, initial, loadTemplate, Layout, rawHtml, siteComponent
       const ticket = ++refetched.current
       void loader.load(current).then(async (result) => {
         if (!result.page) return
-        const [Template, statics] = await Promise.all([loadTemplate(result.page.template), staticQueriesOf(result.page)])
+        const [Template, statics] = await Promise.all([
+          loadTemplate(result.page.template),
+          staticQueriesOf(result.page),
+        ])
         const still = stripBase(window.location.pathname, site.base)
         // Not after a newer refetch, nor once the reader has moved on to another page.
-        if (ticket === refetched.current && still !== null && resolvePath(still) === current) setView({ page: result.page, Template, statics })
+        if (ticket === refetched.current && still !== null && resolvePath(still) === current)
+          setView({ page: result.page, Template, statics })
       })
     }
     window.addEventListener('sheaf:update', onUpdate)
@@ -197,6 +243,20 @@ function ClientApp({ site, initial, loadTemplate, Layout, rawHtml, siteComponent
     }
   }, [navigate, prefetch, loader, loadTemplate, site.base])
 
-  const router = useMemo<Router>(() => ({ navigate: (href, options) => navigate(href, options), prefetch, loading }), [navigate, prefetch, loading])
-  return <App site={site} page={view.page} Template={view.Template} Layout={Layout} router={router} rawHtml={rawHtml} staticQueries={view.statics} siteComponents={siteComponents} />
+  const router = useMemo<Router>(
+    () => ({ navigate: (href, options) => navigate(href, options), prefetch, loading }),
+    [navigate, prefetch, loading],
+  )
+  return (
+    <App
+      site={site}
+      page={view.page}
+      Template={view.Template}
+      Layout={Layout}
+      router={router}
+      rawHtml={rawHtml}
+      staticQueries={view.statics}
+      siteComponents={siteComponents}
+    />
+  )
 }

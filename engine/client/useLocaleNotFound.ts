@@ -21,7 +21,11 @@ export interface LocaleNotFoundOptions {
  * root `404.html` for every missing path, so `/zh/no-such-page` arrives as the English 404.
  * Null when the served page is no 404 page or already the best one for the path.
  */
-export function betterNotFoundRoute(served: string, route: string, knownNotFound: readonly string[] | undefined): string | null {
+export function betterNotFoundRoute(
+  served: string,
+  route: string,
+  knownNotFound: readonly string[] | undefined,
+): string | null {
   if (!knownNotFound?.includes(served)) return null
   const best = notFoundRoutes(route, knownNotFound)[0]
   return best && best !== served ? best : null
@@ -32,7 +36,15 @@ export function betterNotFoundRoute(served: string, route: string, knownNotFound
  * `dir` and links), with the same data a client navigation would fetch and without a reload.
  * Hydration itself uses the served page, so the server's markup is matched as it is.
  */
-export function useLocaleNotFound({ served, base, knownNotFound, load, loadTemplate, navigations, show }: LocaleNotFoundOptions): void {
+export function useLocaleNotFound({
+  served,
+  base,
+  knownNotFound,
+  load,
+  loadTemplate,
+  navigations,
+  show,
+}: LocaleNotFoundOptions): void {
   useEffect(() => {
     const route = stripBase(window.location.pathname, base)
     const target = route === null ? null : betterNotFoundRoute(served.path, resolvePath(route), knownNotFound)

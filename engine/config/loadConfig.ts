@@ -13,7 +13,11 @@ export const defaultConfigFile = 'site/config.ts'
  * Imports the config module (bundled with the site files it imports: loading/importSiteModule.ts)
  * and validates it. Its bundle is kept between runs unless `cache` is false (a run that keeps no cache).
  */
-export async function loadConfig(root: string, configFile = defaultConfigFile, options: { cache?: boolean } = {}): Promise<ResolvedConfig> {
+export async function loadConfig(
+  root: string,
+  configFile = defaultConfigFile,
+  options: { cache?: boolean } = {},
+): Promise<ResolvedConfig> {
   const absolute = path.resolve(root, configFile)
   if (!fs.existsSync(absolute)) {
     throw new SheafError(`No config file at \`${path.relative(root, absolute)}\`.`, {

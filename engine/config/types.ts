@@ -190,10 +190,19 @@ export interface ResolvedConfig {
   outDir: string
   publicDir: string
   /** `siteComponents`: the config's `components` (the site's own MDX components), by name. */
-  theme: { layout?: string; templates: Record<string, string>; styles: string[]; siteComponents?: Record<string, SiteComponentModule> }
+  theme: {
+    layout?: string
+    templates: Record<string, string>
+    styles: string[]
+    siteComponents?: Record<string, SiteComponentModule>
+  }
   themeConfig: ThemeConfig
   /** `reservedIds`, `contentClasses` and `components`: the theme's (`theme.reservedIds`, …), for the markdown pipeline. */
-  markdown: Required<MarkdownOptions> & { reservedIds: string[]; contentClasses: string[]; components: ComponentRegistry }
+  markdown: Required<MarkdownOptions> & {
+    reservedIds: string[]
+    contentClasses: string[]
+    components: ComponentRegistry
+  }
   head: HeadTag[]
   links: Required<LinkOptions>
   plugins: PluginOption[]

@@ -23,7 +23,10 @@ export function validateConfig(value: unknown, root: string, configFile: string)
     throw new SheafError(`The config field \`${field}\` ${problem}.`, { file, hint })
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    throw new SheafError('The config file must default-export an object.', { file, hint: 'write `export default defineConfig({ title: "My docs", theme: { templates: { doc: "..." } } })`.' })
+    throw new SheafError('The config file must default-export an object.', {
+      file,
+      hint: 'write `export default defineConfig({ title: "My docs", theme: { templates: { doc: "..." } } })`.',
+    })
   }
   const checked = v.safeParse(configSchema, value, { abortEarly: true })
   if (!checked.success) {
@@ -50,7 +53,9 @@ export function validateConfig(value: unknown, root: string, configFile: string)
     publicDir: resolveFromRoot(config.publicDir ?? 'content/public'),
     theme: {
       layout: theme.layout === undefined ? undefined : resolveFromRoot(theme.layout),
-      templates: Object.fromEntries(Object.entries(theme.templates).map(([name, modulePath]) => [name, resolveFromRoot(modulePath)])),
+      templates: Object.fromEntries(
+        Object.entries(theme.templates).map(([name, modulePath]) => [name, resolveFromRoot(modulePath)]),
+      ),
       styles: theme.styles.map(resolveFromRoot),
       ...(Object.keys(siteComponents.modules).length > 0 ? { siteComponents: siteComponents.modules } : {}),
     },

@@ -25,7 +25,11 @@ export function globToRegExp(glob: string): RegExp {
       const end = text.indexOf('}', i)
       if (end < 0) out += '\\{'
       else {
-        out += `(?:${text.slice(i + 1, end).split(',').map(escape).join('|')})`
+        out += `(?:${text
+          .slice(i + 1, end)
+          .split(',')
+          .map(escape)
+          .join('|')})`
         i = end
       }
     } else out += escape(char)

@@ -7,14 +7,16 @@ import path from 'node:path'
  * nowhere outside it, or a pull request could publish `/etc/passwd`. One rule for the build's
  * public folder, the files plugin and the dev server's guard.
  */
-export type LinkTarget = { kind: 'inside'; target: string } | { kind: 'outside'; target: string } | { kind: 'missing'; written: string }
+export type LinkTarget =
+  { kind: 'inside'; target: string } | { kind: 'outside'; target: string } | { kind: 'missing'; written: string }
 
 export function linkTarget(file: string, projectRoot: string): LinkTarget {
   const target = realpathOrNull(file)
   if (target === null) return { kind: 'missing', written: readLinkOrEmpty(file) }
   const realRoot = realpathOrNull(projectRoot) ?? path.resolve(projectRoot)
   const relative = path.relative(realRoot, target)
-  const inside = relative === '' || (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative))
+  const inside =
+    relative === '' || (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative))
   return { kind: inside ? 'inside' : 'outside', target }
 }
 

@@ -18,7 +18,8 @@ export function scratchDir(name: string): string {
   fs.mkdirSync(parent, { recursive: true })
   for (const entry of fs.readdirSync(parent)) {
     const pid = Number(entry.split('-')[0])
-    if (Number.isInteger(pid) && pid !== process.pid && !isRunning(pid)) fs.rmSync(path.join(parent, entry), { recursive: true, force: true })
+    if (Number.isInteger(pid) && pid !== process.pid && !isRunning(pid))
+      fs.rmSync(path.join(parent, entry), { recursive: true, force: true })
   }
   const dir = fs.mkdtempSync(path.join(parent, `${process.pid}-`))
   process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }))

@@ -48,10 +48,15 @@ export function walkDirectory(root: string, options: WalkOptions = {}): Director
     }
     if (options.compare) dirents.sort((a, b) => options.compare!(a.name, b.name))
     for (const dirent of dirents) {
-      const entry: DirectoryEntry = { relative: relative ? `${relative}/${dirent.name}` : dirent.name, path: path.join(dir, dirent.name), dirent }
+      const entry: DirectoryEntry = {
+        relative: relative ? `${relative}/${dirent.name}` : dirent.name,
+        path: path.join(dir, dirent.name),
+        dirent,
+      }
       if (options.skip?.(entry)) continue
       out.push(entry)
-      if (dirent.isDirectory() || (dirent.isSymbolicLink() && options.followLink?.(entry) && isDirectory(entry.path))) enter(entry.path, entry.relative, false)
+      if (dirent.isDirectory() || (dirent.isSymbolicLink() && options.followLink?.(entry) && isDirectory(entry.path)))
+        enter(entry.path, entry.relative, false)
     }
   }
   enter(root, '', true)

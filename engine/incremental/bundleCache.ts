@@ -22,7 +22,12 @@ const keptBundles = 8
  * missing, truncated or damaged, the bundle is made again, never shipped broken.
  * `bundlesDir` holds one folder per key (see bundleCacheDir in cacheDirs.ts).
  */
-export async function cachedBundle(bundlesDir: string, key: string, outDir: string, build: () => Promise<ClientAssets>): Promise<{ assets: ClientAssets; reused: boolean }> {
+export async function cachedBundle(
+  bundlesDir: string,
+  key: string,
+  outDir: string,
+  build: () => Promise<ClientAssets>,
+): Promise<{ assets: ClientAssets; reused: boolean }> {
   const entryDir = path.join(bundlesDir, key)
   const manifest = path.join(entryDir, 'assets.json')
   const stored = readStoredBundle(entryDir, readCacheEntryJson<BundleManifest>(manifest))
@@ -40,7 +45,8 @@ export async function cachedBundle(bundlesDir: string, key: string, outDir: stri
   const files = listFiles(outDir).filter((file) => !before.has(file))
   try {
     pruneBundles(bundlesDir, key)
-    for (const file of files) writeCacheEntry(path.join(entryDir, 'files', file), fs.readFileSync(path.join(outDir, file)))
+    for (const file of files)
+      writeCacheEntry(path.join(entryDir, 'files', file), fs.readFileSync(path.join(outDir, file)))
     // The manifest last: a manifest is only ever found beside all of its files.
     writeCacheEntry(manifest, JSON.stringify({ assets, files } satisfies BundleManifest))
   } catch {
@@ -50,7 +56,10 @@ export async function cachedBundle(bundlesDir: string, key: string, outDir: stri
 }
 
 /** Every file of a stored bundle, checked; null (a miss) when the manifest or any file is not intact. */
-function readStoredBundle(entryDir: string, manifest: BundleManifest | null): { assets: ClientAssets; contents: [string, Buffer][] } | null {
+function readStoredBundle(
+  entryDir: string,
+  manifest: BundleManifest | null,
+): { assets: ClientAssets; contents: [string, Buffer][] } | null {
   if (!manifest || !manifest.assets || !Array.isArray(manifest.files)) return null
   const contents: [string, Buffer][] = []
   for (const file of manifest.files) {
@@ -60,7 +69,6 @@ function readStoredBundle(entryDir: string, manifest: BundleManifest | null): { 
   }
   return { assets: manifest.assets, contents }
 }
-
 
 /** Marks a bundle as just used, for pruneBundles. */
 function touch(entryDir: string): void {
@@ -80,6 +88,9 @@ function pruneBundles(bundlesDir: string, key: string): void {
   } catch {
     return
   }
-  const used = names.map((name) => ({ name, at: fs.statSync(path.join(bundlesDir, name), { throwIfNoEntry: false })?.mtimeMs ?? 0 })).sort((a, b) => b.at - a.at)
-  for (const { name } of used.slice(keptBundles - 1)) fs.rmSync(path.join(bundlesDir, name), { recursive: true, force: true })
+  const used = names
+    .map((name) => ({ name, at: fs.statSync(path.join(bundlesDir, name), { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
+    .sort((a, b) => b.at - a.at)
+  for (const { name } of used.slice(keptBundles - 1))
+    fs.rmSync(path.join(bundlesDir, name), { recursive: true, force: true })
 }

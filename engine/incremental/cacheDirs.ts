@@ -23,7 +23,11 @@ export function markdownCacheDir(root: string, cache: boolean | undefined): stri
  * content caches) reuses it. `npm ci` removes it with node_modules. Without a node_modules folder,
  * it stays in the site's cache. Null: the build keeps no cache.
  */
-function compiledCodeCacheDir(root: string, cache: boolean | undefined, kind: 'bundle' | 'theme' | 'modules'): string | null {
+function compiledCodeCacheDir(
+  root: string,
+  cache: boolean | undefined,
+  kind: 'bundle' | 'theme' | 'modules',
+): string | null {
   const siteDir = siteCacheDir(root, cache)
   if (!siteDir) return null
   const modules = nearestNodeModules(root)

@@ -15,7 +15,10 @@ const magic = 'sheaf-cache-1'
 
 /** The bytes of an entry: the header line, then the content. */
 export function sealCacheEntry(content: string | Uint8Array): Buffer {
-  const body = typeof content === 'string' ? Buffer.from(content, 'utf8') : Buffer.from(content.buffer, content.byteOffset, content.byteLength)
+  const body =
+    typeof content === 'string'
+      ? Buffer.from(content, 'utf8')
+      : Buffer.from(content.buffer, content.byteOffset, content.byteLength)
   const header = `${magic} ${body.length} ${digestOf(body)}\n`
   return Buffer.concat([Buffer.from(header, 'latin1'), body])
 }

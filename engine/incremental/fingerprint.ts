@@ -23,7 +23,8 @@ export function fingerprintPaths(paths: string[]): string {
     const entries = walkDirectory(target, {
       compare: byCodeUnits,
       // Source maps change only with the code they map.
-      skip: ({ dirent }) => skippedDirs.has(dirent.name) || dirent.name.endsWith('.generated.ts') || dirent.name.endsWith('.map'),
+      skip: ({ dirent }) =>
+        skippedDirs.has(dirent.name) || dirent.name.endsWith('.generated.ts') || dirent.name.endsWith('.map'),
       // Links are followed: what a linked file holds is what gets loaded.
       followLink: () => true,
     })
@@ -48,5 +49,12 @@ export function fingerprintPaths(paths: string[]): string {
  */
 export function engineFingerprint(code: { dir: string; packageJson: string }, root: string): string {
   // SHEAF_ENGINE_SALT stands in for a new engine version in tests.
-  return fingerprintPaths([path.join(code.dir, 'engine'), path.join(code.dir, 'plugins'), code.packageJson, path.join(root, 'package-lock.json')]) + (process.env.SHEAF_ENGINE_SALT ?? '')
+  return (
+    fingerprintPaths([
+      path.join(code.dir, 'engine'),
+      path.join(code.dir, 'plugins'),
+      code.packageJson,
+      path.join(root, 'package-lock.json'),
+    ]) + (process.env.SHEAF_ENGINE_SALT ?? '')
+  )
 }

@@ -75,7 +75,10 @@ export class OutputOverlay {
    */
   async merge(): Promise<void> {
     const previous = await this.previous
-    if (!fs.existsSync(path.join(this.outDir, buildMarker))) throw new Error(`The output folder ${this.outDir} changed during the build: it no longer holds the ${buildMarker} marker, so it is left as it is.`)
+    if (!fs.existsSync(path.join(this.outDir, buildMarker)))
+      throw new Error(
+        `The output folder ${this.outDir} changed during the build: it no longer holds the ${buildMarker} marker, so it is left as it is.`,
+      )
     const written = listEntries(this.stagingDir)
     const trash = path.join(this.stagingDir, `.sheaf-replaced-${process.pid}`)
     const undo: (() => void)[] = []
@@ -115,7 +118,8 @@ export class OutputOverlay {
       // Removed files last: until here the previous site only gained files.
       const live = new Set<string>()
       const addFolders = (key: string) => {
-        for (let dir = path.posix.dirname(key); dir !== '.' && !live.has(dir); dir = path.posix.dirname(dir)) live.add(dir)
+        for (let dir = path.posix.dirname(key); dir !== '.' && !live.has(dir); dir = path.posix.dirname(dir))
+          live.add(dir)
       }
       for (const key of writtenFiles) addFolders(key)
       for (const key of this.kept) addFolders(key)

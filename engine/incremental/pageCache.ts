@@ -65,7 +65,13 @@ export class PageCache {
   }
 
   /** Reuses a page whose render inputs are the same as last time; true when reused. */
-  reuseSameInputs(pagePath: string, inputs: string, reads: Set<string>, previousOutDir: string, outDir: string): boolean {
+  reuseSameInputs(
+    pagePath: string,
+    inputs: string,
+    reads: Set<string>,
+    previousOutDir: string,
+    outDir: string,
+  ): boolean {
     const entry = this.previous?.pages[pagePath]
     if (!entry || entry.inputs !== inputs) return false
     this.linkLater(pagePath, entry.files, previousOutDir, outDir)
@@ -92,7 +98,9 @@ export class PageCache {
     // Updated in place (see OutputOverlay): the previous files stay where they are.
     const overlay = overlayOf(toDir)
     if (overlay) {
-      this.linking.push(Promise.all(files.map((file) => overlay.keep(file))).then((kept) => (kept.every(Boolean) ? null : pagePath)))
+      this.linking.push(
+        Promise.all(files.map((file) => overlay.keep(file))).then((kept) => (kept.every(Boolean) ? null : pagePath)),
+      )
       return
     }
     this.linking.push(linkFiles(files, fromDir, toDir, this.madeDirs).then((linked) => (linked ? null : pagePath)))
@@ -121,7 +129,12 @@ export class PageCache {
  * are made once per build (a thousand pages share a few dozen), and a missing previous
  * file is found by the link failing, not by asking first.
  */
-async function linkFiles(files: string[], fromDir: string, toDir: string, madeDirs: Map<string, Promise<unknown>>): Promise<boolean> {
+async function linkFiles(
+  files: string[],
+  fromDir: string,
+  toDir: string,
+  madeDirs: Map<string, Promise<unknown>>,
+): Promise<boolean> {
   const linked: string[] = []
   for (const file of files) {
     const target = resolveInside(toDir, file)
@@ -151,6 +164,8 @@ function readManifest(file: string): Manifest | null {
 
 /** Digest of every File and Page node's id (and route): a node added, removed or moved changes it. */
 export function structureDigest(store: NodeStore): string {
-  const ids = [...store.getNodesByType('File'), ...store.getNodesByType('Page')].map((node) => `${node.type}:${node.id}:${String(node.path ?? '')}`).sort()
+  const ids = [...store.getNodesByType('File'), ...store.getNodesByType('Page')]
+    .map((node) => `${node.type}:${node.id}:${String(node.path ?? '')}`)
+    .sort()
   return createHash('sha1').update(ids.join('\n')).digest('hex')
 }

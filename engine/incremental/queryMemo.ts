@@ -59,7 +59,10 @@ export class QueryMemo {
     const id = createHash('sha1').update(name).digest('base64url')
     const previous = this.previous?.entries[id]
     if (previous && Array.isArray(previous.reads) && previous.reads.every((index) => !this.reads.changedSince(index))) {
-      this.next.entries[id] = { reads: this.reads.indexesOf(this.reads.previousKeys(previous.reads)), result: previous.result }
+      this.next.entries[id] = {
+        reads: this.reads.indexesOf(this.reads.previousKeys(previous.reads)),
+        result: previous.result,
+      }
       return previous.result as T
     }
     const reads = new Set<string>()

@@ -113,7 +113,10 @@ export class ReadDigests {
     if (!node) digest = '-'
     else if (!fields) digest = node.internal.contentDigest
     else if (known && known.node === node.internal.contentDigest) digest = known.digest
-    else digest = createHash('sha1').update(JSON.stringify(fields.map((field) => node[field] ?? null))).digest('base64url')
+    else
+      digest = createHash('sha1')
+        .update(JSON.stringify(fields.map((field) => node[field] ?? null)))
+        .digest('base64url')
     this.memo.set(key, digest)
     return digest
   }

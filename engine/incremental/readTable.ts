@@ -18,7 +18,15 @@ export interface StoredReads {
 
 export function isStoredReads(value: unknown): value is StoredReads {
   const reads = value as StoredReads | null
-  return reads !== null && typeof reads === 'object' && Array.isArray(reads.ids) && Array.isArray(reads.digests) && Array.isArray(reads.nodeDigests) && reads.ids.length === reads.digests.length && reads.ids.length === reads.nodeDigests.length
+  return (
+    reads !== null &&
+    typeof reads === 'object' &&
+    Array.isArray(reads.ids) &&
+    Array.isArray(reads.digests) &&
+    Array.isArray(reads.nodeDigests) &&
+    reads.ids.length === reads.digests.length &&
+    reads.ids.length === reads.nodeDigests.length
+  )
 }
 
 /**
@@ -51,7 +59,11 @@ export class ReadTable {
     if (state === 0) {
       const previous = this.previous as StoredReads
       const digest = previous.digests[previousIndex]
-      state = typeof digest === 'string' && this.digests.of(previous.ids[previousIndex], { node: previous.nodeDigests[previousIndex], digest }) === digest ? 1 : 2
+      state =
+        typeof digest === 'string' &&
+        this.digests.of(previous.ids[previousIndex], { node: previous.nodeDigests[previousIndex], digest }) === digest
+          ? 1
+          : 2
       this.previousState[previousIndex] = state
     }
     return state !== 1

@@ -96,7 +96,13 @@ export function rewriteLinks(body: Root, page: SheafNode, context: LinkContext):
       const attribute = child.tagName === 'a' ? 'href' : child.tagName === 'img' ? 'src' : null
       const value = attribute ? child.properties[attribute] : undefined
       if (attribute && typeof value === 'string') {
-        const resolved = resolveLink({ tag: child.tagName as PageLink['tag'], href: value }, page, context, file, ignored)
+        const resolved = resolveLink(
+          { tag: child.tagName as PageLink['tag'], href: value },
+          page,
+          context,
+          file,
+          ignored,
+        )
         if (resolved.href !== undefined) child.properties[attribute] = resolved.href
         if (resolved.external) {
           child.properties.target = '_blank'
@@ -111,7 +117,11 @@ export function rewriteLinks(body: Root, page: SheafNode, context: LinkContext):
 }
 
 /** `rewriteLinks` on the page's raw body (a copy unless `inPlace`), and `findDeadLinks`. */
-export function resolvePageLinks(page: SheafNode, context: LinkContext, inPlace = false): { body: Root; dead: DeadLink[] } {
+export function resolvePageLinks(
+  page: SheafNode,
+  context: LinkContext,
+  inPlace = false,
+): { body: Root; dead: DeadLink[] } {
   const raw = page.rawBody as Root
   return { body: rewriteLinks(inPlace ? raw : structuredClone(raw), page, context), dead: findDeadLinks(page, context) }
 }
@@ -121,12 +131,20 @@ export function resolvePageLinks(page: SheafNode, context: LinkContext, inPlace 
  * existing page whose #anchor is missing becomes one warning with file:line; the rest (all of
  * them with `'error'`) fail the build together.
  */
-export function reportDeadLinks(dead: DeadLink[], options: { deadAnchors: 'warn' | 'error' }, warn: (message: string) => void): void {
+export function reportDeadLinks(
+  dead: DeadLink[],
+  options: { deadAnchors: 'warn' | 'error' },
+  warn: (message: string) => void,
+): void {
   assertNoDeadLinks(deadLinksToFail(dead, options, warn))
 }
 
 /** Warns of the dead anchors `links.deadAnchors: 'warn'` allows; returns the dead links that are errors. */
-export function deadLinksToFail(dead: DeadLink[], options: { deadAnchors: 'warn' | 'error' }, warn: (message: string) => void): DeadLink[] {
+export function deadLinksToFail(
+  dead: DeadLink[],
+  options: { deadAnchors: 'warn' | 'error' },
+  warn: (message: string) => void,
+): DeadLink[] {
   const warned = options.deadAnchors === 'warn' ? dead.filter((link) => link.anchorOnly) : []
   for (const link of warned) warn(`dead anchor: ${formatDeadLink(link)}`)
   return warned.length === 0 ? dead : dead.filter((link) => !link.anchorOnly)
@@ -151,18 +169,31 @@ interface ResolvedLink {
   external?: boolean
 }
 
-function resolveLink(link: PageLink, page: SheafNode, context: LinkContext, file: string, dead: DeadLink[]): ResolvedLink {
+function resolveLink(
+  link: PageLink,
+  page: SheafNode,
+  context: LinkContext,
+  file: string,
+  dead: DeadLink[],
+): ResolvedLink {
   return link.tag === 'img' ? resolveImage(link, context, file, dead) : resolveAnchor(link, page, context, file, dead)
 }
 
-function resolveAnchor(link: PageLink, page: SheafNode, context: LinkContext, file: string, dead: DeadLink[]): ResolvedLink {
+function resolveAnchor(
+  link: PageLink,
+  page: SheafNode,
+  context: LinkContext,
+  file: string,
+  dead: DeadLink[],
+): ResolvedLink {
   const href = link.href
   const where = { file, line: link.line, column: link.column, href }
   if (isExternalHref(href)) return { external: /^https?:|^\/\//i.test(href) }
   const [pathAndQuery, hash] = splitHash(href)
   const pathPart = pathAndQuery.split('?')[0]
   if (pathPart === '') {
-    if (hash && !(page.anchors as string[]).includes(hash)) dead.push({ ...where, reason: `no heading with id "${hash}" on this page`, anchorOnly: true })
+    if (hash && !(page.anchors as string[]).includes(hash))
+      dead.push({ ...where, reason: `no heading with id "${hash}" on this page`, anchorOnly: true })
     return {}
   }
   if (pathPart.startsWith('/') && context.publicFiles.has(pathPart)) return { href: withBase(pathPart, context.base) }
@@ -170,7 +201,10 @@ function resolveAnchor(link: PageLink, page: SheafNode, context: LinkContext, fi
   if (!target) {
     // Shown as the contributor sees them: `content/13.x/docs/x.md`, not the path inside the content folder.
     const folder = String(page.sourcePath).slice(0, -String(page.relativePath).length)
-    dead.push({ ...where, reason: `no page at that path; tried ${tried.map((candidate) => (candidate.startsWith('route ') ? candidate : folder + candidate)).join(', ')}` })
+    dead.push({
+      ...where,
+      reason: `no page at that path; tried ${tried.map((candidate) => (candidate.startsWith('route ') ? candidate : folder + candidate)).join(', ')}`,
+    })
     return {}
   }
   if (hash && !(target.anchors as string[]).includes(hash)) {
@@ -185,7 +219,11 @@ function resolveAnchor(link: PageLink, page: SheafNode, context: LinkContext, fi
  * default language's folder (`/en/guide/x`), which Sheaf serves without a prefix (tried when the
  * path as written names no page).
  */
-function findTargetAsRspress(pathPart: string, page: SheafNode, context: LinkContext): { target?: SheafNode; tried: string[] } {
+function findTargetAsRspress(
+  pathPart: string,
+  page: SheafNode,
+  context: LinkContext,
+): { target?: SheafNode; tried: string[] } {
   const written = pathPart.replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '')
   const first = findTarget(written, page, context)
   const langFolder = page.langPrefix === '' && typeof page.lang === 'string' ? `/${page.lang}/` : null
@@ -203,9 +241,15 @@ function findTargetAsRspress(pathPart: string, page: SheafNode, context: LinkCon
 function findTarget(pathPart: string, page: SheafNode, context: LinkContext): { target?: SheafNode; tried: string[] } {
   if (pathPart.startsWith('/') && !markdownFileRE.test(pathPart)) {
     // An absolute route stays within the page's language and version first.
-    const withinVersion = toRoute({ slug: pathPart, langPrefix: String(page.langPrefix ?? ''), versionPrefix: String(page.versionPrefix ?? '') })
+    const withinVersion = toRoute({
+      slug: pathPart,
+      langPrefix: String(page.langPrefix ?? ''),
+      versionPrefix: String(page.versionPrefix ?? ''),
+    })
     // An href is a URL: decoded once into a route.
-    const target = context.pagesByRoute.get(routeKey(resolvePath(withinVersion))) ?? context.pagesByRoute.get(routeKey(resolvePath(pathPart)))
+    const target =
+      context.pagesByRoute.get(routeKey(resolvePath(withinVersion))) ??
+      context.pagesByRoute.get(routeKey(resolvePath(pathPart)))
     return { target, tried: [...new Set([withinVersion, pathPart])].map((route) => `route ${route}`) }
   }
   const decoded = safeDecode(pathPart)
@@ -218,7 +262,12 @@ function findTarget(pathPart: string, page: SheafNode, context: LinkContext): { 
     // `.md` and `.mdx` are interchangeable in links, so renaming a page to .mdx keeps its links.
     const candidates = markdownFileRE.test(relative)
       ? [relative, relative.endsWith('.mdx') ? relative.slice(0, -1) : `${relative}x`]
-      : [`${relative.replace(/\/$/, '')}.md`, `${relative.replace(/\/$/, '')}.mdx`, `${relative.replace(/\/$/, '')}/index.md`, `${relative.replace(/\/$/, '')}/index.mdx`]
+      : [
+          `${relative.replace(/\/$/, '')}.md`,
+          `${relative.replace(/\/$/, '')}.mdx`,
+          `${relative.replace(/\/$/, '')}/index.md`,
+          `${relative.replace(/\/$/, '')}/index.mdx`,
+        ]
     for (const candidate of candidates) {
       const target = context.pagesByFile.get(candidate)
       if (target) return { target, tried }
@@ -233,10 +282,16 @@ function findTarget(pathPart: string, page: SheafNode, context: LinkContext): { 
  * with neither): its relative path with the slug's own part taken off the end.
  */
 function contentRootOf(page: SheafNode): string {
-  const file = String(page.relativePath).replace(markdownFileRE, '').replace(/(^|\/)index$/, '')
+  const file = String(page.relativePath)
+    .replace(markdownFileRE, '')
+    .replace(/(^|\/)index$/, '')
   const slug = String(page.slug ?? '').replace(/^\/+|\/+$/g, '')
   if (slug === '') return file
-  return file === slug ? '' : file.endsWith(`/${slug}`) ? file.slice(0, -slug.length - 1) : path.dirname(String(page.relativePath))
+  return file === slug
+    ? ''
+    : file.endsWith(`/${slug}`)
+      ? file.slice(0, -slug.length - 1)
+      : path.dirname(String(page.relativePath))
 }
 
 function resolveImage(link: PageLink, context: LinkContext, file: string, dead: DeadLink[]): ResolvedLink {
@@ -262,7 +317,13 @@ function resolveImage(link: PageLink, context: LinkContext, file: string, dead: 
     else dead.push({ ...where, reason: `no such file: ${asset.missing}` })
     return {}
   }
-  dead.push({ ...where, reason: inPublic === undefined ? `images by relative path must be in ${folder}; move the file there and write its path from there, e.g. /img/diagram.svg` : `no such file in ${folder}` })
+  dead.push({
+    ...where,
+    reason:
+      inPublic === undefined
+        ? `images by relative path must be in ${folder}; move the file there and write its path from there, e.g. /img/diagram.svg`
+        : `no such file in ${folder}`,
+  })
   return {}
 }
 
@@ -279,7 +340,9 @@ function publicPathOf(src: string, file: string, publicDir: string): string | un
   if (resolved.startsWith(`${folder}/`)) return resolved.slice(folder.length)
   const segments = path.normalize(written).split('/')
   const at = segments.lastIndexOf(path.basename(folder))
-  return at !== -1 && segments.slice(0, at).every((segment) => segment === '..') ? `/${segments.slice(at + 1).join('/')}` : undefined
+  return at !== -1 && segments.slice(0, at).every((segment) => segment === '..')
+    ? `/${segments.slice(at + 1).join('/')}`
+    : undefined
 }
 
 function splitHash(href: string): [string, string] {

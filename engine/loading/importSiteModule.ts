@@ -20,7 +20,11 @@ import { engineModuleDirs, importMetaDefines, siteModules } from './siteModules.
  * bundle cost 0.1-0.15 s of every run's start, before any other work could begin. Without it, the
  * bundle goes to a private folder of the process (see scratchDir.ts).
  */
-export async function importSiteModule(file: string, root: string, options: { cacheDir?: string | null } = {}): Promise<Record<string, unknown>> {
+export async function importSiteModule(
+  file: string,
+  root: string,
+  options: { cacheDir?: string | null } = {},
+): Promise<Record<string, unknown>> {
   const cacheDir = options.cacheDir ?? null
   const recordFile = cacheDir && moduleRecordFile(cacheDir, file)
   const kept = recordFile ? readBundleRecord<ModuleRecord>(recordFile) : null
@@ -55,7 +59,13 @@ export async function importSiteModule(file: string, root: string, options: { ca
   let bundled = path.join(scratchDir('modules'), name)
   if (cacheDir && recordFile) {
     try {
-      bundled = keepModule(cacheDir, recordFile, name, code, bundleInputs(Object.keys(result.metafile.inputs), started, root))
+      bundled = keepModule(
+        cacheDir,
+        recordFile,
+        name,
+        code,
+        bundleInputs(Object.keys(result.metafile.inputs), started, root),
+      )
     } catch {
       // A read-only or full disk only costs the next run its bundle.
     }
@@ -75,7 +85,10 @@ const layoutVersion = 1
 
 /** The record of `file`'s bundle: one per module, engine build and Node version (the bundle names the engine's files by path). */
 function moduleRecordFile(cacheDir: string, file: string): string {
-  const key = createHash('sha1').update(JSON.stringify([layoutVersion, process.version, path.resolve(file), engineModuleDirs()])).digest('hex').slice(0, 12)
+  const key = createHash('sha1')
+    .update(JSON.stringify([layoutVersion, process.version, path.resolve(file), engineModuleDirs()]))
+    .digest('hex')
+    .slice(0, 12)
   return path.join(cacheDir, `module-${key}.json`)
 }
 
@@ -93,15 +106,22 @@ function keepModule(cacheDir: string, recordFile: string, name: string, code: st
   writeFileAtomic(recordFile, JSON.stringify({ output, inputs } satisfies ModuleRecord))
   const hourAgo = Date.now() - 3_600_000
   for (const other of fs.readdirSync(cacheDir)) {
-    if (other.startsWith(`${prefix}-`) && other !== output && fs.statSync(path.join(cacheDir, other)).mtimeMs < hourAgo) fs.rmSync(path.join(cacheDir, other), { force: true })
+    if (other.startsWith(`${prefix}-`) && other !== output && fs.statSync(path.join(cacheDir, other)).mtimeMs < hourAgo)
+      fs.rmSync(path.join(cacheDir, other), { force: true })
   }
   return bundled
 }
 
 /** esbuild's first error, located in the site's file. */
 export function bundleError(error: unknown, root: string, file: string): SheafError {
-  const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } | null }[] }).errors?.[0]
-  if (!first) return new SheafError(`${path.relative(root, file)} could not be loaded: ${error instanceof Error ? error.message : String(error)}`, { file: path.relative(root, file), cause: error })
+  const first = (
+    error as { errors?: { text: string; location?: { file: string; line: number; column: number } | null }[] }
+  ).errors?.[0]
+  if (!first)
+    return new SheafError(
+      `${path.relative(root, file)} could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
+      { file: path.relative(root, file), cause: error },
+    )
   const location = first.location
   return new SheafError(first.text, {
     file: location ? path.relative(root, path.resolve(location.file)) : path.relative(root, file),

@@ -4,7 +4,10 @@ import { pathToFileURL } from 'node:url'
 import { compiledRoot, packageRoot } from '../packageRoot.ts'
 
 /** The engine's own source folders, and where their compiled copies are (scripts/compile.mjs). */
-const sourceDirs = ['engine', 'plugins'].map((dir) => ({ source: path.join(packageRoot, dir), compiled: path.join(compiledRoot, dir) }))
+const sourceDirs = ['engine', 'plugins'].map((dir) => ({
+  source: path.join(packageRoot, dir),
+  compiled: path.join(compiledRoot, dir),
+}))
 
 /**
  * How esbuild bundles a site's own modules (its config, its theme, a plugin of its own) for Node:
@@ -18,7 +21,9 @@ const sourceDirs = ['engine', 'plugins'].map((dir) => ({ source: path.join(packa
  * as Vite does for its config: a plugin that finds files beside itself still finds them.
  */
 export function siteModules(options: { engineDirs: string[] }): import('esbuild').Plugin {
-  const shared = (file: string) => file.includes(`${path.sep}node_modules${path.sep}`) || options.engineDirs.some((dir) => file.startsWith(dir + path.sep))
+  const shared = (file: string) =>
+    file.includes(`${path.sep}node_modules${path.sep}`) ||
+    options.engineDirs.some((dir) => file.startsWith(dir + path.sep))
   return {
     name: 'sheaf-site-modules',
     setup(build) {
@@ -28,7 +33,12 @@ export function siteModules(options: { engineDirs: string[] }): import('esbuild'
         // the engine's runtime calls (a hook would otherwise find no dispatcher), and a site needs
         // no React install of its own (the client does the same: see bundle/sharedReact.ts).
         const resolveDir = sharedWithEngine.test(args.path) ? packageRoot : args.resolveDir
-        const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir, pluginData: 'sheaf-resolving' })
+        const resolved = await build.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir,
+          pluginData: 'sheaf-resolving',
+        })
         if (resolved.errors.length > 0 || resolved.external || !resolved.path) return undefined
         const compiled = compiledCopyOf(resolved.path)
         if (compiled) return { path: pathToFileURL(compiled).href, external: true }

@@ -7,7 +7,15 @@ import { walk } from './walk.ts'
  * elements it makes before sanitizing (GFM footnotes and task lists, `language-*` on code,
  * remark-math's), so the theme's styles for them still apply. They style text, never the page.
  */
-export const engineContentClasses: readonly string[] = ['footnotes', 'sr-only', 'task-list-item', 'contains-task-list', 'math', 'math-inline', 'math-display']
+export const engineContentClasses: readonly string[] = [
+  'footnotes',
+  'sr-only',
+  'task-list-item',
+  'contains-task-list',
+  'math',
+  'math-inline',
+  'math-display',
+]
 
 const engineContentClassRE = /^language-[\w+#.-]+$/
 
@@ -25,11 +33,18 @@ export function namespaceContentClasses(tree: Root, allowed: ReadonlySet<string>
     const value = node.properties.className
     if (value === undefined || value === null) return
     const classes = Array.isArray(value) ? value.map(String) : String(value).split(/\s+/)
-    node.properties.className = classes.filter(Boolean).map((name) => (isAllowedContentClass(name, allowed) ? name : `${userContentPrefix}${name}`))
+    node.properties.className = classes
+      .filter(Boolean)
+      .map((name) => (isAllowedContentClass(name, allowed) ? name : `${userContentPrefix}${name}`))
   })
 }
 
 /** Whether content may use `name` as written (the engine's classes, or one the theme allows). */
 export function isAllowedContentClass(name: string, allowed: ReadonlySet<string>): boolean {
-  return name.startsWith(userContentPrefix) || allowed.has(name) || engineContentClasses.includes(name) || engineContentClassRE.test(name)
+  return (
+    name.startsWith(userContentPrefix) ||
+    allowed.has(name) ||
+    engineContentClasses.includes(name) ||
+    engineContentClassRE.test(name)
+  )
 }

@@ -21,7 +21,9 @@ const atxHeadingRE = /^ {0,3}#{1,6}[ \t]/
  */
 export function escapeCustomHeadingIds(source: string): string {
   if (!source.includes('{#')) return source
-  return mapLinesOutsideFences(source, (line) => (atxHeadingRE.test(line) && trailingIdRE.test(line) ? line.replace(/(?<!\\)\{#(?=[^{}]*\}[ \t]*$)/u, '\\{#') : line))
+  return mapLinesOutsideFences(source, (line) =>
+    atxHeadingRE.test(line) && trailingIdRE.test(line) ? line.replace(/(?<!\\)\{#(?=[^{}]*\}[ \t]*$)/u, '\\{#') : line,
+  )
 }
 
 /** Removes a trailing `{#id}` from a heading element's text and returns the id (null when there is none). */

@@ -43,13 +43,22 @@ const maxLineLength = 20_000
  */
 const tokenizeTimeLimit = 10_000
 
-export function createDualThemeHtml(shiki: Highlighter, themes: { light: string; dark: string }, options: { tokenizeTimeLimit?: number } = {}): DualThemeHtml {
+export function createDualThemeHtml(
+  shiki: Highlighter,
+  themes: { light: string; dark: string },
+  options: { tokenizeTimeLimit?: number } = {},
+): DualThemeHtml {
   const timeLimit = options.tokenizeTimeLimit ?? tokenizeTimeLimit
   const context = shiki.getInternalContext()
   const resolve = (name: string): ResolvedTheme => {
     const theme = Theme.createFromRawTheme(context.getTheme(name))
     const defaults = theme.getDefaults()
-    return { theme, colors: theme.getColorMap(), defaultForeground: defaults.foregroundId, defaultFontStyle: defaults.fontStyle }
+    return {
+      theme,
+      colors: theme.getColorMap(),
+      defaultForeground: defaults.foregroundId,
+      defaultFontStyle: defaults.fontStyle,
+    }
   }
   const light = resolve(themes.light)
   const dark = resolve(themes.dark)
@@ -179,7 +188,8 @@ interface ScopeFrame {
 
 function scopesKey(scopes: ScopeFrame | null): string {
   let key = ''
-  for (let frame = scopes; frame; frame = frame.parent) key += `${frame.scopePath.scopeName}\u0003${frame.tokenAttributes}\u0003`
+  for (let frame = scopes; frame; frame = frame.parent)
+    key += `${frame.scopePath.scopeName}\u0003${frame.tokenAttributes}\u0003`
   return key
 }
 
@@ -199,7 +209,10 @@ function declarations(name: 'light' | 'dark', resolved: ResolvedTheme, scopes: s
   if (fontStyle > 0) {
     if (fontStyle & FontStyle.Italic) result.push(`--shiki-${name}-font-style:italic`)
     if (fontStyle & FontStyle.Bold) result.push(`--shiki-${name}-font-weight:bold`)
-    const decorations = [fontStyle & FontStyle.Underline ? 'underline' : '', fontStyle & FontStyle.Strikethrough ? 'line-through' : ''].filter(Boolean)
+    const decorations = [
+      fontStyle & FontStyle.Underline ? 'underline' : '',
+      fontStyle & FontStyle.Strikethrough ? 'line-through' : '',
+    ].filter(Boolean)
     if (decorations.length) result.push(`--shiki-${name}-text-decoration:${decorations.join(' ')}`)
   }
   return result
@@ -208,4 +221,3 @@ function declarations(name: 'light' | 'dark', resolved: ResolvedTheme, scopes: s
 function span(style: string, text: string): string {
   return `<span style="${style}">${escapeCode(text)}</span>`
 }
-

@@ -32,9 +32,11 @@ function evaluate(node: EstreeNode): unknown {
     case 'ObjectExpression': {
       const result: Record<string, unknown> = {}
       for (const property of node.properties as EstreeNode[]) {
-        if (property.type !== 'Property' || property.computed || property.kind !== 'init') throw new NonLiteralError('object property')
+        if (property.type !== 'Property' || property.computed || property.kind !== 'init')
+          throw new NonLiteralError('object property')
         const key = property.key as EstreeNode
-        const name = key.type === 'Identifier' ? (key.name as string) : key.type === 'Literal' ? String(key.value) : null
+        const name =
+          key.type === 'Identifier' ? (key.name as string) : key.type === 'Literal' ? String(key.value) : null
         if (name === null) throw new NonLiteralError('object key')
         result[name] = evaluate(property.value as EstreeNode)
       }
@@ -44,7 +46,11 @@ function evaluate(node: EstreeNode): unknown {
       if ((node.expressions as unknown[]).length > 0) throw new NonLiteralError('template substitution')
       return (node.quasis as { value: { cooked: string } }[]).map((quasi) => quasi.value.cooked).join('')
     case 'UnaryExpression':
-      if (node.operator === '-' && (node.argument as EstreeNode).type === 'Literal' && typeof (node.argument as EstreeNode).value === 'number') {
+      if (
+        node.operator === '-' &&
+        (node.argument as EstreeNode).type === 'Literal' &&
+        typeof (node.argument as EstreeNode).value === 'number'
+      ) {
         return -((node.argument as EstreeNode).value as number)
       }
       throw new NonLiteralError('unary')

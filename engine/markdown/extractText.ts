@@ -12,7 +12,33 @@ export interface PageSection {
 
 const sectionHeadingRE = /^h[1-6]$/
 const skippedTags = new Set(['code-block', 'script', 'style'])
-const blockTags = new Set(['p', 'div', 'li', 'ul', 'ol', 'blockquote', 'table', 'thead', 'tbody', 'tr', 'td', 'th', 'details', 'summary', 'pre', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'br', 'Tabs', 'Tab'])
+const blockTags = new Set([
+  'p',
+  'div',
+  'li',
+  'ul',
+  'ol',
+  'blockquote',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'td',
+  'th',
+  'details',
+  'summary',
+  'pre',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'br',
+  'Tabs',
+  'Tab',
+])
 
 /**
  * Splits a page's body into sections at each heading (for search hits that

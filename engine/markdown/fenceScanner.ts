@@ -143,7 +143,15 @@ function scanSource(source: string): FencedBlock[] {
     const opening = width <= 3 ? fenceRE.exec(text) : null
     // A backtick fence's info string cannot hold a backtick: the line is inline code instead.
     if (opening && !(opening[1][0] === '`' && opening[2].includes('`'))) {
-      const block: FencedBlock = { openLine: index, closeLine: null, endedBy: 'document', endLine: lineCount, marker: opening[1], info: opening[2].trim(), lines: [] }
+      const block: FencedBlock = {
+        openLine: index,
+        closeLine: null,
+        endedBy: 'document',
+        endLine: lineCount,
+        marker: opening[1],
+        info: opening[2].trim(),
+        lines: [],
+      }
       blocks.push(block)
       fence = { block, depth: stack.length, indent: width }
       paragraph = false
@@ -223,7 +231,13 @@ function startsBlock(rest: Rest): boolean {
   const { width, offset } = leadingIndent(rest)
   if (width > 3) return false
   const text = rest.text.slice(offset)
-  return text[0] === '>' || listMarkerRE.test(text) || fenceRE.test(text) || atxHeadingRE.test(text) || thematicBreakRE.test(text)
+  return (
+    text[0] === '>' ||
+    listMarkerRE.test(text) ||
+    fenceRE.test(text) ||
+    atxHeadingRE.test(text) ||
+    thematicBreakRE.test(text)
+  )
 }
 
 /** The rest of the line inside `container`, or null when the line does not continue it. */

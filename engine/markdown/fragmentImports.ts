@@ -20,7 +20,10 @@ export interface FragmentOptions {
 const fragmentRE = /\.mdx?$/
 
 /** A site's fragment options, from its config. */
-export function fragmentOptions(config: { root: string; markdown: { importAliases: Record<string, string> } }): FragmentOptions {
+export function fragmentOptions(config: {
+  root: string
+  markdown: { importAliases: Record<string, string> }
+}): FragmentOptions {
   return { root: config.root, aliases: config.markdown.importAliases }
 }
 
@@ -29,9 +32,14 @@ export function fragmentOptions(config: { root: string; markdown: { importAliase
  * relative to the importing file or through the longest alias that prefixes it; `null` when the
  * import is not a fragment. An alias-looking path no alias covers is returned as `unresolved`.
  */
-export function resolveFragmentPath(specifier: string, fromFile: string, options: FragmentOptions): { file: string } | { unresolved: true } | null {
+export function resolveFragmentPath(
+  specifier: string,
+  fromFile: string,
+  options: FragmentOptions,
+): { file: string } | { unresolved: true } | null {
   if (!fragmentRE.test(specifier)) return null
-  if (specifier.startsWith('./') || specifier.startsWith('../')) return { file: path.resolve(options.root, path.dirname(fromFile), specifier) }
+  if (specifier.startsWith('./') || specifier.startsWith('../'))
+    return { file: path.resolve(options.root, path.dirname(fromFile), specifier) }
   const alias = Object.keys(options.aliases)
     .filter((key) => specifier === key || specifier.startsWith(key.endsWith('/') ? key : `${key}/`))
     .sort((a, b) => b.length - a.length)[0]
@@ -46,7 +54,10 @@ const importRE = /^import\s[\s\S]*?from\s+['"]([^'"]+)['"]/gm
 export function importSpecifiers(source: string): string[] {
   if (!source.includes('import')) return []
   const roles = fenceRoles(source)
-  const prose = source.split('\n').map((line, index) => (roles[index] === FenceRole.Outside ? line : '')).join('\n')
+  const prose = source
+    .split('\n')
+    .map((line, index) => (roles[index] === FenceRole.Outside ? line : ''))
+    .join('\n')
   return [...prose.matchAll(importRE)].map((match) => match[1])
 }
 

@@ -21,7 +21,12 @@ export function parseFrontmatter(source: string, file: string): FrontmatterResul
   const lineCount = match[0].split('\n').length - 1
   // Flat `key: value` lines need no YAML parser (see flatFrontmatter.ts).
   const flat = readFlatFrontmatter(match[1])
-  if (flat) return { data: flat, lineCount, lineOf: (path) => (path.length === 1 ? topLevelLine(match[1], String(path[0])) : undefined) }
+  if (flat)
+    return {
+      data: flat,
+      lineCount,
+      lineOf: (path) => (path.length === 1 ? topLevelLine(match[1], String(path[0])) : undefined),
+    }
   const document = readYaml(() => parseDocument(match[1], { prettyErrors: false }), match[1], file)
   if (document.errors.length > 0) {
     const first = document.errors[0]
@@ -36,7 +41,12 @@ export function parseFrontmatter(source: string, file: string): FrontmatterResul
   // The yaml package refuses more than 100 alias expansions (a "billion laughs" bomb) with a plain Error.
   const data = readYaml(() => document.toJS({ maxAliasCount: maxYamlAliases }), match[1], file) ?? {}
   if (typeof data !== 'object' || Array.isArray(data)) {
-    throw new SheafError('The front-matter must be a YAML mapping of fields.', { file, line: 2, column: 1, hint: 'write fields as `key: value` lines between the `---` markers.' })
+    throw new SheafError('The front-matter must be a YAML mapping of fields.', {
+      file,
+      line: 2,
+      column: 1,
+      hint: 'write fields as `key: value` lines between the `---` markers.',
+    })
   }
   const lineOf = (path: readonly (string | number)[]) => {
     const node = document.getIn(path, true) as { range?: [number, number, number] } | undefined
@@ -71,17 +81,26 @@ function readYaml<T>(step: () => T, yaml: string, file: string): T {
     return step()
   } catch (error) {
     if (error instanceof RangeError && /call stack/i.test(error.message)) {
-      throw new SheafError('The front-matter is nested too deeply to read.', { file, line: 2, column: 1, hint: 'write front-matter as a few levels of `key: value` fields.', cause: error })
+      throw new SheafError('The front-matter is nested too deeply to read.', {
+        file,
+        line: 2,
+        column: 1,
+        hint: 'write front-matter as a few levels of `key: value` fields.',
+        cause: error,
+      })
     }
     if (error instanceof Error && /alias/i.test(error.message)) {
       const at = yaml.split('\n').findIndex((line) => /(?:^|[\s,[{:-])\*[^\s,\]}]+/.test(line))
-      throw new SheafError(`The front-matter's YAML aliases (\`*name\`) expand to more than ${maxYamlAliases} copies: ${error.message}.`, {
-        file,
-        line: at === -1 ? 2 : at + 2,
-        column: 1,
-        hint: 'write the values out instead of repeating them through anchors and aliases (`&name` / `*name`).',
-        cause: error,
-      })
+      throw new SheafError(
+        `The front-matter's YAML aliases (\`*name\`) expand to more than ${maxYamlAliases} copies: ${error.message}.`,
+        {
+          file,
+          line: at === -1 ? 2 : at + 2,
+          column: 1,
+          hint: 'write the values out instead of repeating them through anchors and aliases (`&name` / `*name`).',
+          cause: error,
+        },
+      )
     }
     throw error
   }

@@ -40,7 +40,10 @@ export default function remarkGfmGates(this: Processor): void {
       current = outer
     }
   }
-  if (data.micromarkExtensions) data.micromarkExtensions = data.micromarkExtensions.map(gateLiteralConstructs).map((extension) => gateTableConstruct(extension, () => current))
+  if (data.micromarkExtensions)
+    data.micromarkExtensions = data.micromarkExtensions
+      .map(gateLiteralConstructs)
+      .map((extension) => gateTableConstruct(extension, () => current))
   if (data.fromMarkdownExtensions) data.fromMarkdownExtensions = data.fromMarkdownExtensions.map(gateLiteralTransforms)
 }
 
@@ -86,7 +89,8 @@ function gateLiteralConstructs(extension: unknown): unknown {
   if (!text) return extension
   const gated = new Map<Construct, Construct>()
   const gate = (construct: Construct): Construct => {
-    const check = construct.name !== undefined && Object.hasOwn(mayStart, construct.name) ? mayStart[construct.name] : undefined
+    const check =
+      construct.name !== undefined && Object.hasOwn(mayStart, construct.name) ? mayStart[construct.name] : undefined
     if (!check || !construct.previous) return construct
     let wrapped = gated.get(construct)
     if (!wrapped) {
@@ -102,12 +106,17 @@ function gateLiteralConstructs(extension: unknown): unknown {
     return wrapped
   }
   const record: ConstructRecord = {}
-  for (const [code, value] of Object.entries(text)) record[code] = Array.isArray(value) ? value.map(gate) : value ? gate(value) : value
+  for (const [code, value] of Object.entries(text))
+    record[code] = Array.isArray(value) ? value.map(gate) : value ? gate(value) : value
   return { ...(extension as object), text: record }
 }
 
 /** False only when the construct certainly fails here; true where the document or the offset is not known. */
-function mayStartHere(context: TokenizeContext, previous: number | null, check: (document: string, offset: number) => boolean): boolean {
+function mayStartHere(
+  context: TokenizeContext,
+  previous: number | null,
+  check: (document: string, offset: number) => boolean,
+): boolean {
   const document = current
   if (document === undefined) return true
   const offset = context.now().offset
@@ -118,7 +127,15 @@ function mayStartHere(context: TokenizeContext, previous: number | null, check: 
 
 /** GFM's email atext: `+`, `-`, `.`, `_` and ASCII letters and digits. */
 function isAtext(code: number): boolean {
-  return code === 43 || code === 45 || code === 46 || code === 95 || (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122)
+  return (
+    code === 43 ||
+    code === 45 ||
+    code === 46 ||
+    code === 95 ||
+    (code >= 48 && code <= 57) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122)
+  )
 }
 
 /** What the literal transform can match, in a document's own text or through a character reference. */
@@ -137,7 +154,12 @@ function gateLiteralTransforms(extension: unknown): unknown {
   if (!enter || !Object.hasOwn(enter, 'literalAutolink') || !transforms?.length) return extension
   return {
     ...(extension as object),
-    transforms: transforms.map((transform) => (tree: never) => (current === undefined || (mayHoldLiteral.test(current) && textMayHoldLiteral(tree)) ? transform(tree) : undefined)),
+    transforms: transforms.map(
+      (transform) => (tree: never) =>
+        current === undefined || (mayHoldLiteral.test(current) && textMayHoldLiteral(tree))
+          ? transform(tree)
+          : undefined,
+    ),
   }
 }
 

@@ -6,8 +6,17 @@ export type LineOfField = (path: readonly (string | number)[]) => number | undef
 type Check = { expected: string; example: string; test: (value: unknown) => boolean }
 
 const text: Check = { expected: 'a string', example: '"Get started"', test: (value) => typeof value === 'string' }
-const link: Check = { expected: 'a string (a route or a URL)', example: '/guide/introduction', test: (value) => typeof value === 'string' && value.trim() !== '' }
-const textOrList: Check = { expected: 'a string or a list of strings', example: '"image.png 2x"', test: (value) => typeof value === 'string' || (Array.isArray(value) && value.every((entry) => typeof entry === 'string')) }
+const link: Check = {
+  expected: 'a string (a route or a URL)',
+  example: '/guide/introduction',
+  test: (value) => typeof value === 'string' && value.trim() !== '',
+}
+const textOrList: Check = {
+  expected: 'a string or a list of strings',
+  example: '"image.png 2x"',
+  test: (value) =>
+    typeof value === 'string' || (Array.isArray(value) && value.every((entry) => typeof entry === 'string')),
+}
 
 /**
  * Checks a home page's `hero` (the Rspress convention the engine already reads the name of):
@@ -19,7 +28,10 @@ const textOrList: Check = { expected: 'a string or a list of strings', example: 
 export function assertHeroFrontmatter(data: Record<string, unknown>, file: string, lineOf: LineOfField): void {
   if (data.pageType !== 'home' || data.hero === undefined || data.hero === null) return
   const fail = (path: (string | number)[], check: Check, value: unknown): never => {
-    const name = path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${part}`)).join('').slice(1)
+    const name = path
+      .map((part) => (typeof part === 'number' ? `[${part}]` : `.${part}`))
+      .join('')
+      .slice(1)
     throw new SheafError(`The front-matter field \`${name}\` must be ${check.expected}, got ${describe(value)}.`, {
       file,
       line: lineOf(path) ?? lineOf(path.slice(0, 1)) ?? 1,
@@ -35,10 +47,24 @@ export function assertHeroFrontmatter(data: Record<string, unknown>, file: strin
     if (!check.test(value)) fail(path, check, value)
   }
   const hero = data.hero
-  if (!isRecord(hero)) return fail(['hero'], { expected: 'a mapping of fields (name, text, tagline, image, actions)', example: '{ name: "My docs" }', test: isRecord }, hero)
+  if (!isRecord(hero))
+    return fail(
+      ['hero'],
+      {
+        expected: 'a mapping of fields (name, text, tagline, image, actions)',
+        example: '{ name: "My docs" }',
+        test: isRecord,
+      },
+      hero,
+    )
   for (const field of ['name', 'text', 'tagline']) expect(['hero', field], hero[field], text)
   if (hero.image !== undefined && hero.image !== null && typeof hero.image !== 'string') {
-    if (!isRecord(hero.image)) fail(['hero', 'image'], { expected: 'a mapping with `src` (and `alt`)', example: '{ src: /logo.svg, alt: Logo }', test: isRecord }, hero.image)
+    if (!isRecord(hero.image))
+      fail(
+        ['hero', 'image'],
+        { expected: 'a mapping with `src` (and `alt`)', example: '{ src: /logo.svg, alt: Logo }', test: isRecord },
+        hero.image,
+      )
     const image = hero.image as Record<string, unknown>
     expect(['hero', 'image', 'src'], image.src, link, true)
     expect(['hero', 'image', 'alt'], image.alt, text)
@@ -46,9 +72,19 @@ export function assertHeroFrontmatter(data: Record<string, unknown>, file: strin
     expect(['hero', 'image', 'sizes'], image.sizes, textOrList)
   }
   if (hero.actions === undefined || hero.actions === null) return
-  if (!Array.isArray(hero.actions)) return fail(['hero', 'actions'], { expected: 'a list of actions', example: '[{ text: Start, link: /guide/ }]', test: Array.isArray }, hero.actions)
+  if (!Array.isArray(hero.actions))
+    return fail(
+      ['hero', 'actions'],
+      { expected: 'a list of actions', example: '[{ text: Start, link: /guide/ }]', test: Array.isArray },
+      hero.actions,
+    )
   hero.actions.forEach((action: unknown, index: number) => {
-    if (!isRecord(action)) return fail(['hero', 'actions', index], { expected: 'a mapping with `text` and `link`', example: '{ text: Start, link: /guide/ }', test: isRecord }, action)
+    if (!isRecord(action))
+      return fail(
+        ['hero', 'actions', index],
+        { expected: 'a mapping with `text` and `link`', example: '{ text: Start, link: /guide/ }', test: isRecord },
+        action,
+      )
     expect(['hero', 'actions', index, 'text'], action.text, text, true)
     expect(['hero', 'actions', index, 'link'], action.link, link, true)
     expect(['hero', 'actions', index, 'theme'], action.theme, { ...text, example: 'brand' })

@@ -22,7 +22,9 @@ let onigurumaLoad: Promise<RegexEngine> | null = null
 
 /** Shiki's Oniguruma engine: its WebAssembly compiled once per thread, whichever highlighter asks first. */
 function onigurumaEngine(): Promise<RegexEngine> {
-  return (onigurumaLoad ??= import('shiki').then(({ createOnigurumaEngine }) => createOnigurumaEngine(onigurumaInstantiator())))
+  return (onigurumaLoad ??= import('shiki').then(({ createOnigurumaEngine }) =>
+    createOnigurumaEngine(onigurumaInstantiator()),
+  ))
 }
 
 /**
@@ -31,7 +33,10 @@ function onigurumaEngine(): Promise<RegexEngine> {
  * (undici) on the thread (in the dev server's body worker, 50-100 ms of its start-up, before the
  * first page's body).
  */
-async function onigurumaInstantiator(): Promise<{ instantiator: (imports: WebAssembly.Imports | undefined) => Promise<WebAssembly.WebAssemblyInstantiatedSource> } | typeof import('shiki/wasm')> {
+async function onigurumaInstantiator(): Promise<
+  | { instantiator: (imports: WebAssembly.Imports | undefined) => Promise<WebAssembly.WebAssemblyInstantiatedSource> }
+  | typeof import('shiki/wasm')
+> {
   const binary = await onigurumaBinary()
   if (!(binary instanceof Uint8Array)) return binary
   return { instantiator: (imports) => WebAssembly.instantiate(binary as BufferSource, imports) }
@@ -61,14 +66,19 @@ export async function preloadHighlighter(): Promise<void> {
  * rebuild whose edited page has no code block never loads them (0.2 s).
  * Languages load on demand.
  */
-export async function createCodeHighlighter(themes: { light: string; dark: string }, options: { regexEngine?: 'oniguruma' | 'javascript' } = {}): Promise<CodeHighlighter> {
+export async function createCodeHighlighter(
+  themes: { light: string; dark: string },
+  options: { regexEngine?: 'oniguruma' | 'javascript' } = {},
+): Promise<CodeHighlighter> {
   let instance: Highlighter | null = null
   let creating: Promise<Highlighter> | null = null
   const create = () =>
     (creating ??= (async () => {
       const { createHighlighter, createJavaScriptRegexEngine } = await import('shiki')
       // Oniguruma (WebAssembly) is the faster engine in Node; the JavaScript one runs where WebAssembly streaming does not (jsdom).
-      const engine = withScannerCache(options.regexEngine === 'javascript' ? createJavaScriptRegexEngine() : await onigurumaEngine())
+      const engine = withScannerCache(
+        options.regexEngine === 'javascript' ? createJavaScriptRegexEngine() : await onigurumaEngine(),
+      )
       instance = await createHighlighter({ themes: [themes.light, themes.dark], langs: [], engine })
       return instance
     })())

@@ -46,7 +46,8 @@ export function assertHomeFrontmatter(data: Record<string, unknown>, file: strin
     file,
     line: lineOfNearest(lineOf, path),
     column: 1,
-    hint: hints[last] ?? 'write text, quoted if it contains `:` (see the home page fields in docs/content-conventions.md).',
+    hint:
+      hints[last] ?? 'write text, quoted if it contains `:` (see the home page fields in docs/content-conventions.md).',
   })
 }
 

@@ -31,7 +31,13 @@ export function frontmatterWithInlineHtml(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(frontmatterWithInlineHtml)
   if (value && typeof value === 'object') {
     const result: Record<string, unknown> = {}
-    for (const [key, entry] of Object.entries(value)) Object.defineProperty(result, key, { value: frontmatterWithInlineHtml(entry), enumerable: true, writable: true, configurable: true })
+    for (const [key, entry] of Object.entries(value))
+      Object.defineProperty(result, key, {
+        value: frontmatterWithInlineHtml(entry),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      })
     return result
   }
   return value

@@ -60,7 +60,11 @@ export function clampLineRanges(meta: string, lineCount: number): string {
   return meta.replace(rangeGroupRE, () => {
     const kept = readRanges(meta)
       .filter((range) => range.start <= lineCount)
-      .map((range) => (range.start === Math.min(range.end, lineCount) ? `${range.start}` : `${range.start}-${Math.min(range.end, lineCount)}`))
+      .map((range) =>
+        range.start === Math.min(range.end, lineCount)
+          ? `${range.start}`
+          : `${range.start}-${Math.min(range.end, lineCount)}`,
+      )
     return `{${kept.join(',')}}`
   })
 }

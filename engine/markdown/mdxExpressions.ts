@@ -12,7 +12,9 @@ export interface ExpressionNode {
  * or number literal (JSX whitespace `{' '}`, `{'&'}`); `refuse` for anything else (MDX here is
  * content, never code).
  */
-export function readExpression(node: ExpressionNode): { kind: 'drop' } | { kind: 'text'; value: string } | { kind: 'refuse' } {
+export function readExpression(
+  node: ExpressionNode,
+): { kind: 'drop' } | { kind: 'text'; value: string } | { kind: 'refuse' } {
   const program = node.data?.estree
   if (program ? program.body?.length === 0 : isCommentOnly(node.value)) return { kind: 'drop' }
   try {
@@ -26,5 +28,10 @@ export function readExpression(node: ExpressionNode): { kind: 'drop' } | { kind:
 
 /** Without a parsed program: comments and whitespace only (block comments, and line comments to the end of a line). */
 export function isCommentOnly(value: string): boolean {
-  return value.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/[^\n]*/g, '').trim() === ''
+  return (
+    value
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/\/\/[^\n]*/g, '')
+      .trim() === ''
+  )
 }

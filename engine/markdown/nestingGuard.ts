@@ -88,13 +88,19 @@ export function assertReasonableNesting(source: string, file: string, options: {
       while (listIndents.length && listIndents[listIndents.length - 1] >= indent) listIndents.pop()
       listIndents.push(indent)
     }
-    if (!inCode && directiveOpenRE.test(line) && ++directives > maxNestingDepth) throw tooDeep('containers (`:::`)', file, index + 1)
+    if (!inCode && directiveOpenRE.test(line) && ++directives > maxNestingDepth)
+      throw tooDeep('containers (`:::`)', file, index + 1)
     if (!inCode && directiveCloseRE.test(line)) directives = Math.max(0, directives - 1)
     if (onLine.quotes > maxNestingDepth) throw tooDeep('blockquotes', file, index + 1)
     const isFootnote = item?.[2].startsWith('[^') ?? false
     // A list item's own marker is both on the stack and among the line's markers: count it once.
     const depth = listIndents.length + onLine.count - (item && !isFootnote ? 1 : 0)
-    if (depth > maxNestingDepth) throw tooDeep(onLine.quotes > onLine.count / 2 ? 'blockquotes' : isFootnote ? 'footnotes' : 'lists', file, index + 1)
+    if (depth > maxNestingDepth)
+      throw tooDeep(
+        onLine.quotes > onLine.count / 2 ? 'blockquotes' : isFootnote ? 'footnotes' : 'lists',
+        file,
+        index + 1,
+      )
     const counts = countMarkers(line)
     markers += counts.emphasis
     brackets += counts.brackets
@@ -150,12 +156,15 @@ function tooDeep(what: string, file: string, line: number): SheafError {
 }
 
 function tooManyMarkers(limit: number, file: string, line: number): SheafError {
-  return new SheafError(`This paragraph holds more than ${limit} \`*\` and \`_\` characters, which markdown reads as emphasis markers (each may nest inside the last).`, {
-    file,
-    line,
-    column: 1,
-    hint: 'write literal asterisks and underscores as `\\*` and `\\_` or inside `code`, or split the paragraph with blank lines.',
-  })
+  return new SheafError(
+    `This paragraph holds more than ${limit} \`*\` and \`_\` characters, which markdown reads as emphasis markers (each may nest inside the last).`,
+    {
+      file,
+      line,
+      column: 1,
+      hint: 'write literal asterisks and underscores as `\\*` and `\\_` or inside `code`, or split the paragraph with blank lines.',
+    },
+  )
 }
 
 /** How many times the character `code` occurs, not backslash-escaped. */
@@ -179,19 +188,25 @@ function tooManyBraces(file: string, line: number): SheafError {
 }
 
 function tooManyBrackets(file: string, line: number): SheafError {
-  return new SheafError(`This paragraph holds more than ${maxLinkBrackets} \`[\` characters, which markdown reads as link brackets.`, {
-    file,
-    line,
-    column: 1,
-    hint: 'write literal brackets as `\\[`, or split the paragraph with blank lines.',
-  })
+  return new SheafError(
+    `This paragraph holds more than ${maxLinkBrackets} \`[\` characters, which markdown reads as link brackets.`,
+    {
+      file,
+      line,
+      column: 1,
+      hint: 'write literal brackets as `\\[`, or split the paragraph with blank lines.',
+    },
+  )
 }
 
 function tooManyTags(file: string, line: number): SheafError {
-  return new SheafError(`The HTML or MDX elements here are opened more than ${maxRawHtmlDepth} levels inside each other.`, {
-    file,
-    line,
-    column: 1,
-    hint: 'close each element (`</div>`, `</Tabs>`) before opening many more; nest a few levels at most.',
-  })
+  return new SheafError(
+    `The HTML or MDX elements here are opened more than ${maxRawHtmlDepth} levels inside each other.`,
+    {
+      file,
+      line,
+      column: 1,
+      hint: 'close each element (`</div>`, `</Tabs>`) before opening many more; nest a few levels at most.',
+    },
+  )
 }

@@ -64,20 +64,55 @@ export function assertPageCounts(source: string, file: string): void {
     const line = lines[index]
     if (atxHeadingRE.test(line) || setextRE.test(line)) headings++
     if (line.includes('<')) headings += countMatches(line, htmlHeadingRE)
-    if (headings > maxHeadings) throw tooMany(`${maxHeadings} headings`, file, index + 1, 'split it into several pages (one per topic, listed in `_meta.json`).')
+    if (headings > maxHeadings)
+      throw tooMany(
+        `${maxHeadings} headings`,
+        file,
+        index + 1,
+        'split it into several pages (one per topic, listed in `_meta.json`).',
+      )
     if (line.includes('[^')) {
       const definition = footnoteDefinitionRE.test(line)
       if (definition) definitions++
       references += countMatches(line, footnoteReferenceRE) - (definition ? 1 : 0)
-      if (definitions > maxFootnotes) throw tooMany(`${maxFootnotes} footnote definitions`, file, index + 1, 'keep a page to the notes a reader follows: move long reference lists into a page of their own, as plain list items.')
-      if (references > maxFootnotes) throw tooMany(`${maxFootnotes} footnote references`, file, index + 1, 'refer to fewer footnotes per page, or split the page.')
+      if (definitions > maxFootnotes)
+        throw tooMany(
+          `${maxFootnotes} footnote definitions`,
+          file,
+          index + 1,
+          'keep a page to the notes a reader follows: move long reference lists into a page of their own, as plain list items.',
+        )
+      if (references > maxFootnotes)
+        throw tooMany(
+          `${maxFootnotes} footnote references`,
+          file,
+          index + 1,
+          'refer to fewer footnotes per page, or split the page.',
+        )
     }
-    if (listItemRE.test(line) && ++items > maxListItems) throw tooMany(`${maxListItems} list items`, file, index + 1, 'split the list over several pages, or into sections with headings.')
+    if (listItemRE.test(line) && ++items > maxListItems)
+      throw tooMany(
+        `${maxListItems} list items`,
+        file,
+        index + 1,
+        'split the list over several pages, or into sections with headings.',
+      )
     if (line.includes('|') && countPipes(line) > maxTableCells) {
-      throw new SheafError(`This table row has more than ${maxTableCells} cells (\`|\`).`, { file, line: index + 1, column: 1, hint: 'split the table into several narrower ones, or write a literal `|` as `\\|`.' })
+      throw new SheafError(`This table row has more than ${maxTableCells} cells (\`|\`).`, {
+        file,
+        line: index + 1,
+        column: 1,
+        hint: 'split the table into several narrower ones, or write a literal `|` as `\\|`.',
+      })
     }
     links += countMatches(line, linkRE)
-    if (links > maxLinks) throw tooMany(`${maxLinks} links`, file, index + 1, 'split the page into several (an index page per letter, say).')
+    if (links > maxLinks)
+      throw tooMany(
+        `${maxLinks} links`,
+        file,
+        index + 1,
+        'split the page into several (an index page per letter, say).',
+      )
   }
 }
 
@@ -95,5 +130,10 @@ function countMatches(line: string, pattern: RegExp): number {
 }
 
 function tooMany(what: string, file: string, line: number, fix: string): SheafError {
-  return new SheafError(`The page has more than ${what}; this line passes the limit.`, { file, line, column: 1, hint: fix })
+  return new SheafError(`The page has more than ${what}; this line passes the limit.`, {
+    file,
+    line,
+    column: 1,
+    hint: fix,
+  })
 }

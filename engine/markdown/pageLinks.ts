@@ -9,7 +9,13 @@ export interface PageLink {
   column?: number
 }
 
-type TreeNode = { type?: string; tagName?: string; position?: { start?: { line?: number; column?: number } }; properties?: Record<string, unknown>; children?: unknown[] }
+type TreeNode = {
+  type?: string
+  tagName?: string
+  position?: { start?: { line?: number; column?: number } }
+  properties?: Record<string, unknown>
+  children?: unknown[]
+}
 
 /**
  * Lists the page's links and images (in document order) and drops every node's position.
@@ -28,7 +34,11 @@ export function takeLinks(tree: Root): PageLink[] {
     const value = attribute ? node.properties?.[attribute] : undefined
     if (listed && attribute && typeof value === 'string') {
       const start = node.position?.start
-      links.push({ tag: node.tagName as PageLink['tag'], href: value, ...(start?.line ? { line: start.line, column: start.column } : {}) })
+      links.push({
+        tag: node.tagName as PageLink['tag'],
+        href: value,
+        ...(start?.line ? { line: start.line, column: start.column } : {}),
+      })
     }
     delete node.position
     const listChildren = listed && (node.type === 'root' || node.type === 'element')

@@ -15,9 +15,17 @@ const definitionRE = /^\s{0,3}\[[^\]]+\]:\s/
  * with positions shifted back to the file's lines. Link reference
  * definitions are given to every chunk so references still resolve.
  */
-export function parseInChunks(source: string, parse: (chunk: string) => Root, chunkSize = chunkedParseThreshold / 4): Root {
+export function parseInChunks(
+  source: string,
+  parse: (chunk: string) => Root,
+  chunkSize = chunkedParseThreshold / 4,
+): Root {
   const chunks = splitIntoChunks(source, chunkSize)
-  return mergeChunkTrees(source, chunks, chunks.map((chunk) => parse(chunk.text)))
+  return mergeChunkTrees(
+    source,
+    chunks,
+    chunks.map((chunk) => parse(chunk.text)),
+  )
 }
 
 export interface Chunk {
@@ -57,7 +65,9 @@ export function splitIntoChunks(source: string, chunkSize = chunkedParseThreshol
     offset += line.length + 1
   }
   chunks.push({ start, offset: chunkOffset, text: lines.slice(start).join('\n') })
-  return chunks.map((chunk) => (definitions && chunk.start > 0 ? { ...chunk, text: `${chunk.text}\n\n${definitions}\n` } : chunk))
+  return chunks.map((chunk) =>
+    definitions && chunk.start > 0 ? { ...chunk, text: `${chunk.text}\n\n${definitions}\n` } : chunk,
+  )
 }
 
 /** Joins chunk trees into one, with positions shifted back to the file's lines and offsets. */
@@ -74,6 +84,9 @@ export function mergeChunkTrees(source: string, chunks: Chunk[], trees: Root[]):
     })
     root.children.push(...tree.children)
   }
-  root.position = { start: { line: 1, column: 1, offset: 0 }, end: { line: source.split('\n').length, column: 1, offset: source.length } }
+  root.position = {
+    start: { line: 1, column: 1, offset: 0 },
+    end: { line: source.split('\n').length, column: 1, offset: source.length },
+  }
   return root
 }

@@ -19,7 +19,9 @@ export const escapeCode = (value: string) => escapeMarkup(value, 'text')
 
 /** One line in the default colour; an empty line is an empty `span.line`. */
 export function plainLineHtml(line: string, lineClass: string): string {
-  return line === '' ? `<span class="${lineClass}"></span>` : `<span class="${lineClass}"><span>${escapeCode(line)}</span></span>`
+  return line === ''
+    ? `<span class="${lineClass}"></span>`
+    : `<span class="${lineClass}"><span>${escapeCode(line)}</span></span>`
 }
 
 /** The inner HTML of a plain block's `<code>` (see DualThemeHtml.render). */

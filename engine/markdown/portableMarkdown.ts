@@ -40,7 +40,9 @@ export interface PortableHooks {
 const dropped = new Set(['yaml', 'mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression'])
 // Table columns are not padded to one width: a template's cells hold placeholders where the page
 // will have URLs of other lengths (and padding is only tokens to a reader that is a program).
-const stringifier = unified().use(remarkGfm, { tablePipeAlign: false }).use(remarkStringify, { bullet: '-', fences: true, rule: '-' })
+const stringifier = unified()
+  .use(remarkGfm, { tablePipeAlign: false })
+  .use(remarkStringify, { bullet: '-', fences: true, rule: '-' })
 
 /** `tree` as a portable tree (a copy: `tree` is left as it was), or null when an MDX element has no portable form. */
 export function toPortableTree(tree: Root, hooks: PortableHooks): Root | null {
@@ -73,18 +75,27 @@ function serialise(tree: Root): string {
 }
 
 /** A plain-markdown page's portable pieces: blocks copied from `text` where the conversion keeps them (see portableSlices.ts). */
-function portablePieces(tree: Root, text: string, hooks: PortableHooks, copyable: (node: Link | Image, url: string) => boolean): PortablePiece[] | null {
+function portablePieces(
+  tree: Root,
+  text: string,
+  hooks: PortableHooks,
+  copyable: (node: Link | Image, url: string) => boolean,
+): PortablePiece[] | null {
   return slicePortable(tree, text, {
     link: (node) => hooks.link(node),
     // The links' URLs as already made: `link` is called once per link.
-    convert: (node, links) => convertNode(node, { ...hooks, link: (link) => (links.has(link) ? links.get(link) : hooks.link(link)) }),
+    convert: (node, links) =>
+      convertNode(node, { ...hooks, link: (link) => (links.has(link) ? links.get(link) : hooks.link(link)) }),
     copyable,
   })
 }
 
 /** A link whose text is its URL: the serialiser prints it as `<url>` (see fillPortableMarkdown). */
 function printsAsAutolink(node: Link | Image, url: string): boolean {
-  const only = node.type === 'link' && !node.title && node.children.length === 1 && node.children[0].type === 'text' ? node.children[0].value : undefined
+  const only =
+    node.type === 'link' && !node.title && node.children.length === 1 && node.children[0].type === 'text'
+      ? node.children[0].value
+      : undefined
   return only !== undefined && (only === url || `mailto:${only}` === url) && /^[a-z][+\-.a-z]+:/i.test(url)
 }
 
@@ -161,7 +172,10 @@ export function preparePortable(tree: Root, text?: string): PendingPortable | nu
   const hooks: PortableHooks = {
     link(node) {
       if (!isSiteRelative(node.url)) return undefined
-      const only = node.type === 'link' && !node.title && node.children.length === 1 && node.children[0].type === 'text' ? node.children[0].value : undefined
+      const only =
+        node.type === 'link' && !node.title && node.children.length === 1 && node.children[0].type === 'text'
+          ? node.children[0].value
+          : undefined
       links.push(only === undefined ? { url: node.url } : { url: node.url, text: only })
       return `${marker}${links.length - 1}x`
     },
@@ -209,7 +223,8 @@ function convertNode(node: RootContent, hooks: PortableHooks): RootContent[] | n
   const type = node.type as string
   if (dropped.has(type)) return []
   if (type === 'containerDirective') return convertNode(containerToBlockquote(node as unknown as DirectiveNode), hooks)
-  if (type === 'textDirective' || type === 'leafDirective') return [{ type: 'text', value: `:${(node as unknown as DirectiveNode).name}` } as RootContent]
+  if (type === 'textDirective' || type === 'leafDirective')
+    return [{ type: 'text', value: `:${(node as unknown as DirectiveNode).name}` } as RootContent]
   if (type === 'mdxJsxFlowElement' || type === 'mdxJsxTextElement') {
     const replacement = hooks.component?.(node as unknown as MdxElement)
     return replacement ? convertChildren(replacement, hooks) : null
@@ -235,9 +250,18 @@ interface DirectiveNode {
 /** `:::tip Title` ... `:::` -> a blockquote whose first paragraph is the title in bold (the type's name when it has none). */
 function containerToBlockquote(node: DirectiveNode): RootContent {
   const [first, ...rest] = node.children
-  const isLabel = first && first.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel
-  const title = isLabel ? (first as Paragraph).children : [{ type: 'text' as const, value: node.name.charAt(0).toUpperCase() + node.name.slice(1) }]
-  const heading: Paragraph = { type: 'paragraph', children: [{ type: 'strong', children: title as Paragraph['children'] }] }
-  const quote: Blockquote = { type: 'blockquote', children: [heading, ...((isLabel ? rest : node.children) as Blockquote['children'])] }
+  const isLabel =
+    first && first.type === 'paragraph' && (first.data as { directiveLabel?: boolean } | undefined)?.directiveLabel
+  const title = isLabel
+    ? (first as Paragraph).children
+    : [{ type: 'text' as const, value: node.name.charAt(0).toUpperCase() + node.name.slice(1) }]
+  const heading: Paragraph = {
+    type: 'paragraph',
+    children: [{ type: 'strong', children: title as Paragraph['children'] }],
+  }
+  const quote: Blockquote = {
+    type: 'blockquote',
+    children: [heading, ...((isLabel ? rest : node.children) as Blockquote['children'])],
+  }
   return quote
 }

@@ -15,7 +15,9 @@ import { plainUrl } from './portableTemplate.ts'
  */
 
 /** One part of the output: copied text, or converted blocks still to serialise. */
-export type PortablePiece = { kind: 'text'; value: string; first: string; last: string } | { kind: 'nodes'; nodes: RootContent[]; first: string; last: string }
+export type PortablePiece =
+  | { kind: 'text'; value: string; first: string; last: string }
+  | { kind: 'nodes'; nodes: RootContent[]; first: string; last: string }
 
 /** What `link` made of each link and image (undefined: kept), and what converting a block gives. */
 export interface SliceHooks {
@@ -27,7 +29,18 @@ export interface SliceHooks {
 }
 
 /** Blocks whose text is never copied: what the conversion drops or rewrites as a whole. */
-const rewritten = new Set(['yaml', 'toml', 'mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression', 'mdxJsxFlowElement', 'mdxJsxTextElement', 'containerDirective', 'leafDirective', 'textDirective'])
+const rewritten = new Set([
+  'yaml',
+  'toml',
+  'mdxjsEsm',
+  'mdxFlowExpression',
+  'mdxTextExpression',
+  'mdxJsxFlowElement',
+  'mdxJsxTextElement',
+  'containerDirective',
+  'leafDirective',
+  'textDirective',
+])
 const dropped = new Set(['yaml', 'mdxjsEsm', 'mdxFlowExpression'])
 
 /**
@@ -107,7 +120,8 @@ export function joinPortable(pieces: PortablePiece[], stringify: (tree: Root) =>
   for (const piece of pieces) {
     const value = piece.kind === 'text' ? piece.value : stringify({ type: 'root', children: piece.nodes }).trim()
     if (value === '') continue
-    if (previous) out += previous.last === 'list' && (piece.first === 'list' || piece.first === 'code') ? '\n\n<!---->\n\n' : '\n\n'
+    if (previous)
+      out += previous.last === 'list' && (piece.first === 'list' || piece.first === 'code') ? '\n\n<!---->\n\n' : '\n\n'
     out += value
     previous = piece
   }
@@ -122,7 +136,8 @@ interface Edit {
 
 /** A block with nothing the conversion rewrites as a whole, and positions throughout. */
 function isCopyable(node: RootContent): boolean {
-  if (rewritten.has(node.type) || node.position?.start.offset === undefined || node.position.end.offset === undefined) return false
+  if (rewritten.has(node.type) || node.position?.start.offset === undefined || node.position.end.offset === undefined)
+    return false
   if ('children' in node) for (const child of node.children as RootContent[]) if (!isCopyable(child)) return false
   return true
 }

@@ -32,13 +32,21 @@ export const plainUrl = /^[A-Za-z0-9\-._~:/?#@!$*+,;=%]+$/
  * Null when a URL would not serialise as its placeholder did (it needs escaping, or the link would
  * print as an autolink): the caller converts the page from its source then (`portableMarkdown`).
  */
-export function fillPortableMarkdown(template: PortableTemplate, resolve: (url: string) => string | null): string | null {
+export function fillPortableMarkdown(
+  template: PortableTemplate,
+  resolve: (url: string) => string | null,
+): string | null {
   let out = template.parts[0]
   for (let index = 0; index < template.links.length; index++) {
     const link = template.links[index]
     const url = resolve(link.url) ?? link.url
     if (!plainUrl.test(url)) return null
-    if (link.text !== undefined && (link.text === url || `mailto:${link.text}` === url) && /^[a-z][+\-.a-z]+:/i.test(url)) return null
+    if (
+      link.text !== undefined &&
+      (link.text === url || `mailto:${link.text}` === url) &&
+      /^[a-z][+\-.a-z]+:/i.test(url)
+    )
+      return null
     out += url + template.parts[index + 1]
   }
   return out
@@ -48,6 +56,8 @@ export function fillPortableMarkdown(template: PortableTemplate, resolve: (url: 
  * A template still to serialise (see PendingPortable), told apart by its shape: importing the
  * class would load the markdown pipeline on a thread that only reads parsed pages (a rebuild's main thread).
  */
-export function isPendingPortable(portable: PortableTemplate | PendingPortable | null | undefined): portable is PendingPortable {
+export function isPendingPortable(
+  portable: PortableTemplate | PendingPortable | null | undefined,
+): portable is PendingPortable {
   return typeof (portable as PendingPortable | null | undefined)?.onSerialised === 'function'
 }

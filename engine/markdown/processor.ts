@@ -98,7 +98,9 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
   const parseFragment = (source: string, file: string): MdastRoot => {
     const mdx = file.endsWith('.mdx')
     try {
-      return (mdx ? parsers.mdx : parsers.md).parse(normalizeContainerTitles(mdx ? escapeCustomHeadingIds(source) : source)) as MdastRoot
+      return (mdx ? parsers.mdx : parsers.md).parse(
+        normalizeContainerTitles(mdx ? escapeCustomHeadingIds(source) : source),
+      ) as MdastRoot
     } catch (error) {
       throw toSheafError(error, file)
     }
@@ -110,17 +112,23 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
   const build = (mdx: boolean) => {
     // The depth check comes first: every later transform walks the tree recursively.
     const base = createParser(mdx).use(remarkTreeDepthGuard)
-    const withMdx = mdx ? base.use(remarkMdxFragments, { fragments: options.fragmentImports, parse: parseFragment, check: checkFragment }).use(remarkMdxComponents, { components: options.components, imports: options.fragmentImports }) : base
-    return withMdx
-      .use(remarkContainers, { types: options.containerTypes })
-      .use(remarkCodeMeta)
-      .use(options.remarkPlugins ?? [])
-      // The sanitizer prefixes every id (user-content-); footnotes must not get the prefix twice.
-      .use(remarkRehype, { allowDangerousHtml: !mdx, ...(schema ? { clobberPrefix: '' } : {}) })
-      .use(rehypeRawHtmlDepthGuard)
-      .use(rehypeRawSanitized, { schema, contentClasses: options.contentClasses })
-      .use(rehypeValidNesting)
-      .use(options.rehypePlugins ?? [])
+    const withMdx = mdx
+      ? base
+          .use(remarkMdxFragments, { fragments: options.fragmentImports, parse: parseFragment, check: checkFragment })
+          .use(remarkMdxComponents, { components: options.components, imports: options.fragmentImports })
+      : base
+    return (
+      withMdx
+        .use(remarkContainers, { types: options.containerTypes })
+        .use(remarkCodeMeta)
+        .use(options.remarkPlugins ?? [])
+        // The sanitizer prefixes every id (user-content-); footnotes must not get the prefix twice.
+        .use(remarkRehype, { allowDangerousHtml: !mdx, ...(schema ? { clobberPrefix: '' } : {}) })
+        .use(rehypeRawHtmlDepthGuard)
+        .use(rehypeRawSanitized, { schema, contentClasses: options.contentClasses })
+        .use(rehypeValidNesting)
+        .use(options.rehypePlugins ?? [])
+    )
   }
   const processors = { md: build(false), mdx: build(true) }
   const codeBlocks = rehypeCodeBlocks({ highlighter: options.highlighter })
@@ -136,7 +144,10 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
       assertPageCounts(source, file)
       const frontmatter = readFrontmatter(source, file)
       // MDX would read a heading's `{#id}` as an expression (see customHeadingIds.ts).
-      const vfile = new VFile({ path: file, value: normalizeContainerTitles(mdx ? escapeCustomHeadingIds(source) : source) })
+      const vfile = new VFile({
+        path: file,
+        value: normalizeContainerTitles(mdx ? escapeCustomHeadingIds(source) : source),
+      })
       const processor = mdx ? processors.mdx : processors.md
       let hast: HastRoot
       let portable: PortableTemplate | PendingPortable | null | undefined
@@ -151,7 +162,8 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
             : (processor.parse(vfile) as MdastRoot)
         // From the parsed tree, before the transform below changes it (the template is a copy).
         const source = whole ? text : undefined
-        if (wantsPortable) portable = wantsPortable === 'deferred' ? preparePortable(mdast, source) : portableTemplate(mdast, source)
+        if (wantsPortable)
+          portable = wantsPortable === 'deferred' ? preparePortable(mdast, source) : portableTemplate(mdast, source)
         hast = (await processor.run(mdast, vfile)) as HastRoot
       } catch (error) {
         throw toSheafError(error, file)
@@ -161,11 +173,31 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
       await codeBlocks(hast, vfile)
       const { text, sections } = extractText(hast, headings.toc)
       const links = takeLinks(hast)
-      const warnings: MarkdownWarning[] = vfile.messages.map((message) => ({ message: message.reason, line: message.line ?? undefined, column: message.column ?? undefined }))
+      const warnings: MarkdownWarning[] = vfile.messages.map((message) => ({
+        message: message.reason,
+        line: message.line ?? undefined,
+        column: message.column ?? undefined,
+      }))
       const unclosed = findUnclosedFence(source)
-      if (unclosed) warnings.push({ message: 'A code fence is never closed; everything after it is shown as code. Close it with a line of ``` (the same number of backticks).', line: unclosed })
+      if (unclosed)
+        warnings.push({
+          message:
+            'A code fence is never closed; everything after it is shown as code. Close it with a line of ``` (the same number of backticks).',
+          line: unclosed,
+        })
       const title = pageTitle(frontmatter.data, headings.firstH1, file, warnings)
-      return { frontmatter: frontmatter.data, title, toc: headings.toc, anchors: headings.anchors, body: hast, text, sections, links, warnings, ...(wantsPortable ? { portable } : {}) }
+      return {
+        frontmatter: frontmatter.data,
+        title,
+        toc: headings.toc,
+        anchors: headings.anchors,
+        body: hast,
+        text,
+        sections,
+        links,
+        warnings,
+        ...(wantsPortable ? { portable } : {}),
+      }
     },
   }
 }
@@ -188,9 +220,18 @@ function pageTitle(
 ): string {
   // A home page without a title (as Rspress writes them) is named by its hero.
   const hero = data.pageType === 'home' ? (data.hero as { name?: unknown } | undefined) : undefined
-  const heroName = typeof hero?.name === 'string' && hero.name.replace(/<[^>]*>/g, '').trim() ? hero.name.replace(/<[^>]*>/g, '').trim() : undefined
-  const title = typeof data.title === 'string' && data.title.trim() ? data.title.trim() : (firstH1 ?? heroName ?? titleFromFile(file))
-  if (!data.title && !firstH1 && !heroName) warnings.push({ message: `The page has no title; using "${title}" from the file name. Add \`title:\` to the front-matter.` })
+  const heroName =
+    typeof hero?.name === 'string' && hero.name.replace(/<[^>]*>/g, '').trim()
+      ? hero.name.replace(/<[^>]*>/g, '').trim()
+      : undefined
+  const title =
+    typeof data.title === 'string' && data.title.trim()
+      ? data.title.trim()
+      : (firstH1 ?? heroName ?? titleFromFile(file))
+  if (!data.title && !firstH1 && !heroName)
+    warnings.push({
+      message: `The page has no title; using "${title}" from the file name. Add \`title:\` to the front-matter.`,
+    })
   return title
 }
 
@@ -205,7 +246,11 @@ function emptyResult(file: string): MarkdownResult {
     text: '',
     sections: [],
     links: [],
-    warnings: [{ message: `The file is empty; the page is titled "${title}" from its file name. Add a \`title:\` front-matter field and some content.` }],
+    warnings: [
+      {
+        message: `The file is empty; the page is titled "${title}" from its file name. Add a \`title:\` front-matter field and some content.`,
+      },
+    ],
   }
 }
 
@@ -219,14 +264,26 @@ function toSheafError(error: unknown, file: string): SheafError {
       cause: error,
     })
   }
-  const place = error as { line?: number; column?: number; reason?: string; message?: string; source?: string; place?: { line?: number; column?: number; start?: { line: number; column: number } } }
+  const place = error as {
+    line?: number
+    column?: number
+    reason?: string
+    message?: string
+    source?: string
+    place?: { line?: number; column?: number; start?: { line: number; column: number } }
+  }
   const reasonText = place.reason ?? place.message ?? String(error)
   // mdast-util-mdx-jsx only puts the position inside the message: "... (3:1-3:19)".
   const inMessage = /\((\d+):(\d+)(?:-\d+:\d+)?\)/.exec(reasonText)
-  const line = place.line ?? place.place?.line ?? place.place?.start?.line ?? (inMessage ? Number(inMessage[1]) : undefined)
-  const column = place.column ?? place.place?.column ?? place.place?.start?.column ?? (inMessage ? Number(inMessage[2]) : undefined)
+  const line =
+    place.line ?? place.place?.line ?? place.place?.start?.line ?? (inMessage ? Number(inMessage[1]) : undefined)
+  const column =
+    place.column ?? place.place?.column ?? place.place?.start?.column ?? (inMessage ? Number(inMessage[2]) : undefined)
   const reason = place.reason ?? place.message ?? String(error)
-  const isMdxSyntax = place.source === 'micromark-extension-mdxjs' || place.source === 'micromark-extension-mdx-jsx' || /mdx|jsx|expression/i.test(String(place.source ?? ''))
+  const isMdxSyntax =
+    place.source === 'micromark-extension-mdxjs' ||
+    place.source === 'micromark-extension-mdx-jsx' ||
+    /mdx|jsx|expression/i.test(String(place.source ?? ''))
   return new SheafError(isMdxSyntax ? `MDX syntax error: ${reason}` : reason, {
     file,
     line: line ?? undefined,

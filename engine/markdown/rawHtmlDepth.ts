@@ -9,12 +9,49 @@ import { SheafError } from '../errors.ts'
 export const maxRawHtmlDepth = 256
 
 /** Elements that never take children. */
-const voidTags = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr'])
+const voidTags = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+])
 /**
  * Elements the HTML parser closes by itself when a sibling opens (`<p><p>`, `<li><li>`), or
  * ignores outside their parent: they cannot pile up, and pages often leave them unclosed.
  */
-const selfClosingByParser = new Set(['p', 'li', 'dt', 'dd', 'option', 'optgroup', 'tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'caption', 'colgroup', 'rb', 'rt', 'rtc', 'rp', 'html', 'head', 'body'])
+const selfClosingByParser = new Set([
+  'p',
+  'li',
+  'dt',
+  'dd',
+  'option',
+  'optgroup',
+  'tr',
+  'td',
+  'th',
+  'thead',
+  'tbody',
+  'tfoot',
+  'caption',
+  'colgroup',
+  'rb',
+  'rt',
+  'rtc',
+  'rp',
+  'html',
+  'head',
+  'body',
+])
 
 /**
  * An HTML or JSX tag (`<div ...>`, `</div>`, `<Tabs />`) or fragment (`<>`). `[^<>]*` rather

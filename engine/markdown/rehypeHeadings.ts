@@ -53,7 +53,12 @@ export default function rehypeHeadings(result: HeadingsResult, options: Headings
       // `## Options {#options}`: the author's id, kept as written unless reserved or taken already.
       const custom = takeCustomId(node)
       const text = toString(node).trim()
-      const headingId = typeof id === 'string' && id ? id : custom ? customId(slugger, custom, reserved) : uniqueSlug(slugger, text, reserved)
+      const headingId =
+        typeof id === 'string' && id
+          ? id
+          : custom
+            ? customId(slugger, custom, reserved)
+            : uniqueSlug(slugger, text, reserved)
       node.properties.id = headingId
       if (!(typeof id === 'string' && id)) ids.push(headingId)
       if (depth === 1) {
@@ -71,7 +76,8 @@ export default function rehypeHeadings(result: HeadingsResult, options: Headings
 function customId(slugger: GithubSlugger, id: string, reserved: ReadonlySet<string>): string {
   const taken = Object.hasOwn(slugger.occurrences, id) || isReservedId(id, reserved)
   let unique = id
-  for (let count = 1; taken && (Object.hasOwn(slugger.occurrences, unique) || isReservedId(unique, reserved)); count++) unique = `${id}-${count}`
+  for (let count = 1; taken && (Object.hasOwn(slugger.occurrences, unique) || isReservedId(unique, reserved)); count++)
+    unique = `${id}-${count}`
   slugger.occurrences[unique] = 0
   return unique
 }

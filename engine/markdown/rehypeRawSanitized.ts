@@ -24,7 +24,8 @@ export default function rehypeRawSanitized(options: Options) {
     const clean = sanitize(parsed, options.schema) as Root
     walk<Element>(clean, 'element', (node) => {
       const src = node.properties.src
-      if (typeof src === 'string' && src.startsWith('data:') && !(node.tagName === 'img' && isSafeDataImage(src))) delete node.properties.src
+      if (typeof src === 'string' && src.startsWith('data:') && !(node.tagName === 'img' && isSafeDataImage(src)))
+        delete node.properties.src
     })
     namespaceContentClasses(clean, allowedClasses)
     return clean

@@ -4,8 +4,38 @@ import { assertTreeDepth, maxHtmlTreeDepth } from './treeDepth.ts'
 import { walk } from './walk.ts'
 
 const blockTags = new Set([
-  'address', 'article', 'aside', 'blockquote', 'details', 'dialog', 'div', 'dl', 'fieldset', 'figcaption', 'figure', 'footer', 'form',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'ul', 'code-block',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'details',
+  'dialog',
+  'div',
+  'dl',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'ul',
+  'code-block',
 ])
 
 /**
@@ -19,7 +49,9 @@ export default function rehypeValidNesting() {
     assertTreeDepth(tree, maxHtmlTreeDepth, file.path)
     walk<Element>(tree, 'element', (node) => {
       if (node.tagName !== 'p') return
-      const hasBlock = node.children.some((child) => child.type === 'element' && (blockTags.has(child.tagName) || /^[A-Z]/.test(child.tagName)))
+      const hasBlock = node.children.some(
+        (child) => child.type === 'element' && (blockTags.has(child.tagName) || /^[A-Z]/.test(child.tagName)),
+      )
       if (hasBlock) node.tagName = 'div'
     })
   }

@@ -16,8 +16,15 @@ export default function remarkCodeMeta() {
       const lineCount = node.value.split('\n').length
       const past = rangesPastEnd(meta, lineCount)
       if (past.length) {
-        const shown = past.slice(0, 3).map((range) => `\`${range}\``).join(', ') + (past.length > 3 ? ` and ${past.length - 3} more` : '')
-        file.message(`The line highlight ${shown} reaches past this ${lineCount}-line code block; it is cut to the block. Number lines from 1 to ${lineCount}.`, node)
+        const shown =
+          past
+            .slice(0, 3)
+            .map((range) => `\`${range}\``)
+            .join(', ') + (past.length > 3 ? ` and ${past.length - 3} more` : '')
+        file.message(
+          `The line highlight ${shown} reaches past this ${lineCount}-line code block; it is cut to the block. Number lines from 1 to ${lineCount}.`,
+          node,
+        )
         meta = clampLineRanges(meta, lineCount)
       }
       node.data = { ...node.data, hProperties: { ...(node.data?.hProperties ?? {}), dataMeta: meta } }

@@ -14,7 +14,12 @@ const containerOpenRE = /^(\s{0,3})(:{3,})([a-zA-Z][\w-]*)[ \t]+([^[{\s].*?)\s*$
  * reads both title styles. Line numbers are kept; fenced code is left alone.
  */
 export function normalizeContainerTitles(source: string): string {
-  return mapLinesOutsideFences(source, (line) => line.replace(containerOpenRE, (_all, indent: string, colons: string, name: string, title: string) => `${indent}${colons}${name}[${title}]`))
+  return mapLinesOutsideFences(source, (line) =>
+    line.replace(
+      containerOpenRE,
+      (_all, indent: string, colons: string, name: string, title: string) => `${indent}${colons}${name}[${title}]`,
+    ),
+  )
 }
 
 /**
@@ -30,14 +35,18 @@ export default function remarkContainers(options: { types?: readonly string[] } 
     // closures per node made this walk over every page's tree 7% of a corpus worker's time.
     const visitChildren = (parent: Parent) => {
       const children = parent.children
-      for (let index = 0; index < children.length; ) {
+      for (let index = 0; index < children.length;) {
         const node = children[index]
         if (node.type === 'containerDirective') toContainer(node, types, file)
         else if (node.type === 'textDirective' || node.type === 'leafDirective') {
           const text = `${node.type === 'leafDirective' ? '::' : ':'}${node.name}`
           const kept = node.children ?? []
-          const replacement = kept.length > 0 ? [{ type: 'text' as const, value: `${text}[` }, ...kept, { type: 'text' as const, value: ']' }] : [{ type: 'text' as const, value: text }]
-          if (node.type === 'leafDirective') children.splice(index, 1, { type: 'paragraph', children: replacement } as never)
+          const replacement =
+            kept.length > 0
+              ? [{ type: 'text' as const, value: `${text}[` }, ...kept, { type: 'text' as const, value: ']' }]
+              : [{ type: 'text' as const, value: text }]
+          if (node.type === 'leafDirective')
+            children.splice(index, 1, { type: 'paragraph', children: replacement } as never)
           else children.splice(index, 1, ...(replacement as never[]))
           continue
         }
@@ -55,16 +64,25 @@ type ContainerDirective = Extract<RootContent, { type: 'containerDirective' }>
 function toContainer(node: ContainerDirective, types: readonly string[], file: VFile): void {
   const known = types.includes(node.name)
   if (!known) {
-    file.message(`Unknown container type \`:::${node.name}\`; it is rendered as a plain block. Use one of ${types.join(', ')} (a site adds its own with \`markdown.containerTypes\`).`, node)
+    file.message(
+      `Unknown container type \`:::${node.name}\`; it is rendered as a plain block. Use one of ${types.join(', ')} (a site adds its own with \`markdown.containerTypes\`).`,
+      node,
+    )
   }
   const first = node.children[0]
   let title: string | undefined
-  if (first && first.type === 'paragraph' && first.data && (first.data as { directiveLabel?: boolean }).directiveLabel) {
+  if (
+    first &&
+    first.type === 'paragraph' &&
+    first.data &&
+    (first.data as { directiveLabel?: boolean }).directiveLabel
+  ) {
     title = first.children.map((child) => ('value' in child ? child.value : '')).join('')
     node.children.shift()
   }
   // Rspress's other title form: `:::tip{title="Heads up"}`.
-  if (title === undefined && typeof node.attributes?.title === 'string' && node.attributes.title.trim() !== '') title = node.attributes.title.trim()
+  if (title === undefined && typeof node.attributes?.title === 'string' && node.attributes.title.trim() !== '')
+    title = node.attributes.title.trim()
   const type = known ? node.name : 'note'
   node.data = {
     hName: type === 'details' ? 'details' : 'div',

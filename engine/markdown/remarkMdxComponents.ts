@@ -55,7 +55,8 @@ export default function remarkMdxComponents(options: Options) {
     // `import logo from '../public/logo.png'`: the name stands for the file's path (see mdxAssetImports.ts).
     const assets = new Map<string, string>()
     visit(tree, (node) => {
-      if ((node.type as string) === 'mdxjsEsm') checkImports(node as unknown as EsmNode, components, file, { aliases, assets, imports })
+      if ((node.type as string) === 'mdxjsEsm')
+        checkImports(node as unknown as EsmNode, components, file, { aliases, assets, imports })
     })
     visit(tree, (node, index, parent) => {
       const type = node.type as string
@@ -74,10 +75,18 @@ export default function remarkMdxComponents(options: Options) {
           return [SKIP, index + 1]
         }
         const value = (node as unknown as { value: string }).value.trim()
-        file.fail(`An MDX expression \`{${value.slice(0, 40)}}\` is not allowed: MDX here is content, not code. Write its text, or a comment \`{/* ... */}\`.`, node, 'sheaf:mdx')
+        file.fail(
+          `An MDX expression \`{${value.slice(0, 40)}}\` is not allowed: MDX here is content, not code. Write its text, or a comment \`{/* ... */}\`.`,
+          node,
+          'sheaf:mdx',
+        )
       }
       if (type === 'mdxJsxFlowElement' || type === 'mdxJsxTextElement') {
-        const element = node as unknown as { name: string | null; attributes: JsxAttribute[]; data?: Record<string, unknown> }
+        const element = node as unknown as {
+          name: string | null
+          attributes: JsxAttribute[]
+          data?: Record<string, unknown>
+        }
         const written = element.name === null ? null : (aliases.get(element.name) ?? element.name)
         if (written === null) {
           element.data = { hName: 'div', hProperties: {} }
@@ -87,12 +96,29 @@ export default function remarkMdxComponents(options: Options) {
         const name = isComponent ? componentOf(written, components) : written
         if (name === null) {
           const register = "a component of the site's own code is registered in the config's `components`"
-          file.fail(`Unknown component \`<${writtenName(written)}>\`. Known components: ${knownComponentNames(components)}; ${register}.`, node, 'sheaf:mdx')
+          file.fail(
+            `Unknown component \`<${writtenName(written)}>\`. Known components: ${knownComponentNames(components)}; ${register}.`,
+            node,
+            'sheaf:mdx',
+          )
         }
-        const props = readProps(withoutEventHandlers(element.attributes, writtenName(name), file, node), writtenName(name), file, node, assets)
+        const props = readProps(
+          withoutEventHandlers(element.attributes, writtenName(name), file, node),
+          writtenName(name),
+          file,
+          node,
+          assets,
+        )
         if (isComponent) checkProps(props, writtenName(name), components[name], file, node)
         const isSite = name !== writtenName(name)
-        element.data = { hName: name, hProperties: isSite ? siteComponentProperties(props, name, file, node) : isComponent ? encodeStructuredProps(props) : props }
+        element.data = {
+          hName: name,
+          hProperties: isSite
+            ? siteComponentProperties(props, name, file, node)
+            : isComponent
+              ? encodeStructuredProps(props)
+              : props,
+        }
       }
       return undefined
     })
@@ -104,18 +130,34 @@ export default function remarkMdxComponents(options: Options) {
  * which is kept, with one warning at the element's place naming what was dropped.
  */
 function withoutEventHandlers(attributes: JsxAttribute[], name: string, file: VFile, node: unknown): JsxAttribute[] {
-  const handlers = attributes.filter((attribute) => attribute.type === 'mdxJsxAttribute' && /^on/i.test(attribute.name ?? ''))
+  const handlers = attributes.filter(
+    (attribute) => attribute.type === 'mdxJsxAttribute' && /^on/i.test(attribute.name ?? ''),
+  )
   if (handlers.length === 0) return attributes
   const names = handlers.map((attribute) => `\`${attribute.name}\``).join(', ')
-  file.message(`The event handler ${names} of \`<${name}>\` was dropped: content never runs script. Remove it (the element is kept without it).`, node as never, 'sheaf:mdx')
+  file.message(
+    `The event handler ${names} of \`<${name}>\` was dropped: content never runs script. Remove it (the element is kept without it).`,
+    node as never,
+    'sheaf:mdx',
+  )
   return attributes.filter((attribute) => !handlers.includes(attribute))
 }
 
-function readProps(attributes: JsxAttribute[], name: string, file: VFile, node: unknown, assets: ReadonlyMap<string, string>): Record<string, unknown> {
+function readProps(
+  attributes: JsxAttribute[],
+  name: string,
+  file: VFile,
+  node: unknown,
+  assets: ReadonlyMap<string, string>,
+): Record<string, unknown> {
   const props: Record<string, unknown> = {}
   for (const attribute of attributes) {
     if (attribute.type === 'mdxJsxExpressionAttribute' || !attribute.name) {
-      file.fail(`Spread props are not allowed on \`<${name}>\`; write each prop as a literal.`, node as never, 'sheaf:mdx')
+      file.fail(
+        `Spread props are not allowed on \`<${name}>\`; write each prop as a literal.`,
+        node as never,
+        'sheaf:mdx',
+      )
     }
     const propName = attribute.name as string
     const value = attribute.value
@@ -125,13 +167,16 @@ function readProps(attributes: JsxAttribute[], name: string, file: VFile, node: 
       props[propName] = assetProp(value.value.trim(), assets, { name, propName, file, node })
       // Written as the path: a fragment's elements are read again with the page's (which lacks its imports).
       attribute.value = props[propName] as string
-    }
-    else {
+    } else {
       try {
         props[propName] = evaluateLiteral(value.data?.estree, value.value)
       } catch (error) {
         if (!(error instanceof NonLiteralError)) throw error
-        file.fail(`The prop \`${propName}={${value.value}}\` of \`<${name}>\` is not a literal.`, node as never, 'sheaf:mdx')
+        file.fail(
+          `The prop \`${propName}={${value.value}}\` of \`<${name}>\` is not a literal.`,
+          node as never,
+          'sheaf:mdx',
+        )
       }
     }
   }
@@ -160,24 +205,48 @@ function assetProp(
 }
 
 /** Fails at the element when its props do not match the component's declared props. */
-function checkProps(props: Record<string, unknown>, name: string, declared: Readonly<Record<string, PropSpec>>, file: VFile, node: unknown): void {
+function checkProps(
+  props: Record<string, unknown>,
+  name: string,
+  declared: Readonly<Record<string, PropSpec>>,
+  file: VFile,
+  node: unknown,
+): void {
   const known = Object.keys(declared).filter((prop) => prop !== '*')
   const firstType = (spec: PropSpec): PropType => (typeof spec.type === 'string' ? spec.type : spec.type[0])
-  const example = `<${name}${known.filter((prop) => declared[prop].required).map((prop) => ` ${prop}=${exampleValue(firstType(declared[prop]))}`).join('')} />`
+  const example = `<${name}${known
+    .filter((prop) => declared[prop].required)
+    .map((prop) => ` ${prop}=${exampleValue(firstType(declared[prop]))}`)
+    .join('')} />`
   for (const [prop, value] of Object.entries(props)) {
     // `*`: a site component that declares no props takes any (see config/siteComponentsOption.ts).
     const spec = Object.hasOwn(declared, prop) ? declared[prop] : declared['*']
     if (!spec) {
-      throw propError(`\`<${name}>\` has no prop \`${prop}\`.`, file, node, `use only its props: ${known.map((known) => `\`${known}\``).join(', ') || 'none'}.`)
+      throw propError(
+        `\`<${name}>\` has no prop \`${prop}\`.`,
+        file,
+        node,
+        `use only its props: ${known.map((known) => `\`${known}\``).join(', ') || 'none'}.`,
+      )
     }
     const types: readonly PropType[] = typeof spec.type === 'string' ? [spec.type] : spec.type
     if (!types.includes(typeOfValue(value) as PropType)) {
-      throw propError(`The prop \`${prop}\` of \`<${name}>\` must be ${types.map(article).join(' or ')}, got ${describe(value)}.`, file, node, `write e.g. \`${prop}=${exampleValue(types[0])}\`.`)
+      throw propError(
+        `The prop \`${prop}\` of \`<${name}>\` must be ${types.map(article).join(' or ')}, got ${describe(value)}.`,
+        file,
+        node,
+        `write e.g. \`${prop}=${exampleValue(types[0])}\`.`,
+      )
     }
   }
   for (const prop of known) {
     if (declared[prop].required && !Object.hasOwn(props, prop)) {
-      throw propError(`\`<${name}>\` needs the prop \`${prop}\` (${article(firstType(declared[prop]))}).`, file, node, `write e.g. \`${example}\`.`)
+      throw propError(
+        `\`<${name}>\` needs the prop \`${prop}\` (${article(firstType(declared[prop]))}).`,
+        file,
+        node,
+        `write e.g. \`${example}\`.`,
+      )
     }
   }
 }
@@ -219,7 +288,15 @@ interface ImportsFound {
 interface EsmNode {
   value: string
   position?: unknown
-  data?: { estree?: { body: { type: string; source?: { value: unknown }; specifiers?: { type: string; imported?: { name?: string; value?: string }; local: { name: string } }[] }[] } }
+  data?: {
+    estree?: {
+      body: {
+        type: string
+        source?: { value: unknown }
+        specifiers?: { type: string; imported?: { name?: string; value?: string }; local: { name: string } }[]
+      }[]
+    }
+  }
 }
 
 /**
@@ -233,11 +310,19 @@ function checkImports(node: EsmNode, components: ComponentRegistry, file: VFile,
   const { aliases, assets } = found
   const body = node.data?.estree?.body
   if (!body) {
-    file.fail(`Only \`import { Component } from '...'\` of known theme components is allowed in MDX, got \`${node.value.trim().slice(0, 60)}\`.`, node as never, 'sheaf:mdx')
+    file.fail(
+      `Only \`import { Component } from '...'\` of known theme components is allowed in MDX, got \`${node.value.trim().slice(0, 60)}\`.`,
+      node as never,
+      'sheaf:mdx',
+    )
   }
   for (const statement of body!) {
     if (statement.type !== 'ImportDeclaration') {
-      file.fail(`Only \`import { Component } from '...'\` of known theme components is allowed in MDX, got \`${node.value.trim().split('\n')[0].slice(0, 60)}\`.`, node as never, 'sheaf:mdx')
+      file.fail(
+        `Only \`import { Component } from '...'\` of known theme components is allowed in MDX, got \`${node.value.trim().split('\n')[0].slice(0, 60)}\`.`,
+        node as never,
+        'sheaf:mdx',
+      )
     }
     const source = String(statement.source?.value)
     const fromTheme = themeModuleRE.test(source)
@@ -258,14 +343,21 @@ function checkImports(node: EsmNode, components: ComponentRegistry, file: VFile,
       file.fail(`${message} ${fix}`, node as never, 'sheaf:mdx')
     }
     for (const specifier of statement.specifiers ?? []) {
-      const imported = specifier.type === 'ImportSpecifier' ? (specifier.imported?.name ?? specifier.imported?.value ?? '') : specifier.local.name
+      const imported =
+        specifier.type === 'ImportSpecifier'
+          ? (specifier.imported?.name ?? specifier.imported?.value ?? '')
+          : specifier.local.name
       // From the site's code (any module but the theme's: MDX runs no import, the name says which).
       if (!fromTheme && Object.hasOwn(components, siteComponentTag(imported))) {
         aliases.set(specifier.local.name, siteComponentTag(imported))
       } else if (Object.hasOwn(components, imported)) {
         if (specifier.local.name !== imported) aliases.set(specifier.local.name, imported)
       } else if (!fromTheme) {
-        file.fail(`Unknown component import \`${imported}\`. Known components: ${knownComponentNames(components)}.`, node as never, 'sheaf:mdx')
+        file.fail(
+          `Unknown component import \`${imported}\`. Known components: ${knownComponentNames(components)}.`,
+          node as never,
+          'sheaf:mdx',
+        )
       }
     }
   }

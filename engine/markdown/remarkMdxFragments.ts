@@ -58,7 +58,12 @@ function expand(tree: Root, from: string, chain: string[], fragments: FragmentOp
     const relative = path.relative(fragments.root, fragment.file).split(path.sep).join('/')
     const line = element.position?.start.line
     if (chain.includes(relative)) {
-      throw new SheafError(`MDX fragments import each other in a cycle: ${[...chain, relative].join(' -> ')}.`, { file: from, line, column: element.position?.start.column, hint: `remove the import of \`${relative}\` from one of them: a fragment cannot show itself.` })
+      throw new SheafError(`MDX fragments import each other in a cycle: ${[...chain, relative].join(' -> ')}.`, {
+        file: from,
+        line,
+        column: element.position?.start.column,
+        hint: `remove the import of \`${relative}\` from one of them: a fragment cannot show itself.`,
+      })
     }
     const content = options.parse(fs.readFileSync(fragment.file, 'utf8'), relative)
     content.children = content.children.filter((child) => child.type !== 'yaml')
@@ -66,7 +71,8 @@ function expand(tree: Root, from: string, chain: string[], fragments: FragmentOp
     options.check(content, relative, chain[0])
     const children = content.children
     // Inline (`text <Shared /> text`): a one-paragraph fragment gives its phrasing, not a block.
-    if (element.type === 'mdxJsxTextElement' && children.length === 1 && children[0].type === 'paragraph') return children[0].children as RootContent[]
+    if (element.type === 'mdxJsxTextElement' && children.length === 1 && children[0].type === 'paragraph')
+      return children[0].children as RootContent[]
     return children as RootContent[]
   })
 }
@@ -90,10 +96,17 @@ function takeFragmentImports(tree: Root, from: string, fragments: FragmentOption
       const line = esm.position?.start.line
       if (!('file' in resolved)) {
         const prefix = specifier.split('/')[0]
-        throw new SheafError(`The fragment \`${specifier}\` starts with \`${prefix}\`, which is not an import alias.`, { file: from, line, hint: `declare it in site/config.ts, e.g. \`markdown: { importAliases: { '${prefix}': 'docs/...' } }\`, or import the fragment by a relative path (\`./shared/x.mdx\`).` })
+        throw new SheafError(`The fragment \`${specifier}\` starts with \`${prefix}\`, which is not an import alias.`, {
+          file: from,
+          line,
+          hint: `declare it in site/config.ts, e.g. \`markdown: { importAliases: { '${prefix}': 'docs/...' } }\`, or import the fragment by a relative path (\`./shared/x.mdx\`).`,
+        })
       }
       if (!fs.existsSync(resolved.file) || !fs.statSync(resolved.file).isFile()) {
-        throw new SheafError(`The fragment \`${specifier}\` imported here does not exist (looked for ${path.relative(fragments.root, resolved.file).split(path.sep).join('/')}).`, { file: from, line, hint: 'fix the path of the import, or create the file.' })
+        throw new SheafError(
+          `The fragment \`${specifier}\` imported here does not exist (looked for ${path.relative(fragments.root, resolved.file).split(path.sep).join('/')}).`,
+          { file: from, line, hint: 'fix the path of the import, or create the file.' },
+        )
       }
       for (const named of statement.specifiers ?? []) imported.set(named.local.name, resolved)
       return false
@@ -104,12 +117,16 @@ function takeFragmentImports(tree: Root, from: string, fragments: FragmentOption
 }
 
 /** Replaces each JSX element `replace` answers for with what it answers, depth first, in place. */
-function replaceElements(node: { children?: RootContent[] }, replace: (element: JsxElement) => RootContent[] | undefined): void {
+function replaceElements(
+  node: { children?: RootContent[] },
+  replace: (element: JsxElement) => RootContent[] | undefined,
+): void {
   if (!node.children) return
   const out: RootContent[] = []
   for (const child of node.children) {
     const type = child.type as string
-    const replaced = type === 'mdxJsxFlowElement' || type === 'mdxJsxTextElement' ? replace(child as unknown as JsxElement) : undefined
+    const replaced =
+      type === 'mdxJsxFlowElement' || type === 'mdxJsxTextElement' ? replace(child as unknown as JsxElement) : undefined
     if (replaced) out.push(...replaced)
     else {
       replaceElements(child as { children?: RootContent[] }, replace)

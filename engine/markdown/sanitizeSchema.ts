@@ -24,7 +24,18 @@ export function createSanitizeSchema(components: ComponentRegistry): Schema {
     ...defaultSchema,
     clobber: ['ariaDescribedBy', 'ariaLabelledBy', 'id', 'name'],
     clobberPrefix: userContentPrefix,
-    tagNames: [...(defaultSchema.tagNames ?? []), 'details', 'summary', 'kbd', 'sup', 'sub', 'mark', 'figure', 'figcaption', ...Object.keys(components)],
+    tagNames: [
+      ...(defaultSchema.tagNames ?? []),
+      'details',
+      'summary',
+      'kbd',
+      'sup',
+      'sub',
+      'mark',
+      'figure',
+      'figcaption',
+      ...Object.keys(components),
+    ],
     attributes: {
       ...attributes,
       '*': [...(attributes['*'] ?? []), 'id', 'className', 'title'],
@@ -33,7 +44,12 @@ export function createSanitizeSchema(components: ComponentRegistry): Schema {
       code: [...(attributes.code ?? []), 'dataMeta'],
       img: [...(attributes.img ?? []), 'width', 'height', 'loading'],
       // Object and array props travel as one JSON property (see structuredProps.ts).
-      ...Object.fromEntries(Object.entries(components).map(([name, props]) => [name, [...Object.keys(props).filter((prop) => prop !== '*'), structuredPropsProperty]])),
+      ...Object.fromEntries(
+        Object.entries(components).map(([name, props]) => [
+          name,
+          [...Object.keys(props).filter((prop) => prop !== '*'), structuredPropsProperty],
+        ]),
+      ),
     },
     protocols: {
       ...defaultSchema.protocols,

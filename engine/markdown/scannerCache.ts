@@ -34,13 +34,22 @@ export function withScannerCache(engine: RegexEngine): RegexEngine {
   const patternOf = (source: string | RegExp): SharedPattern => {
     const key = typeof source === 'string' ? source : `/${source.source}/${source.flags}`
     let pattern = patterns.get(key)
-    if (!pattern) patterns.set(key, (pattern = new SharedPattern(() => engine.createScanner([source]), typeof source === 'string' ? hasGAnchor(source) : source.source.includes('\\G'))))
+    if (!pattern)
+      patterns.set(
+        key,
+        (pattern = new SharedPattern(
+          () => engine.createScanner([source]),
+          typeof source === 'string' ? hasGAnchor(source) : source.source.includes('\\G'),
+        )),
+      )
     return pattern
   }
   return {
     createString: (text) => engine.createString(text),
     createScanner(sources) {
-      const key = sources.map((source) => (typeof source === 'string' ? source : `/${source.source}/${source.flags}`)).join('\u0000')
+      const key = sources
+        .map((source) => (typeof source === 'string' ? source : `/${source.source}/${source.flags}`))
+        .join('\u0000')
       let scanner = scanners.get(key)
       if (!scanner) {
         scanner = new ListScanner(sources.map(patternOf))
@@ -67,7 +76,13 @@ class SharedPattern {
   ) {}
 
   search(string: string | RegexEngineString, start: number, options: number): Match | null {
-    if (!this.dependsOnStart && string === this.lastString && options === this.lastOptions && this.lastStart <= start && (this.lastMatch === null || this.lastMatch.captureIndices[0].start >= start)) {
+    if (
+      !this.dependsOnStart &&
+      string === this.lastString &&
+      options === this.lastOptions &&
+      this.lastStart <= start &&
+      (this.lastMatch === null || this.lastMatch.captureIndices[0].start >= start)
+    ) {
       return this.lastMatch
     }
     this.scanner ??= this.compile()

@@ -12,7 +12,17 @@ type AnyNode = { type: string; value?: string; children?: AnyNode[] }
 export function unravelJsxParagraphs(tree: Root): void {
   visit(tree as never, (node: AnyNode, index: number | undefined, parent: AnyNode | undefined) => {
     if (node.type !== 'paragraph' || !parent?.children || index === undefined || !isOnlyJsx(node)) return undefined
-    const blocks = (node.children ?? []).filter((child) => child.type !== 'text').map((child) => ({ ...child, type: child.type === 'mdxJsxTextElement' ? 'mdxJsxFlowElement' : child.type === 'mdxTextExpression' ? 'mdxFlowExpression' : child.type }))
+    const blocks = (node.children ?? [])
+      .filter((child) => child.type !== 'text')
+      .map((child) => ({
+        ...child,
+        type:
+          child.type === 'mdxJsxTextElement'
+            ? 'mdxJsxFlowElement'
+            : child.type === 'mdxTextExpression'
+              ? 'mdxFlowExpression'
+              : child.type,
+      }))
     parent.children.splice(index, 1, ...blocks)
     return index + blocks.length
   })
@@ -21,5 +31,8 @@ export function unravelJsxParagraphs(tree: Root): void {
 function isOnlyJsx(paragraph: AnyNode): boolean {
   const children = paragraph.children ?? []
   const isJsx = (child: AnyNode) => child.type === 'mdxJsxTextElement' || child.type === 'mdxTextExpression'
-  return children.some(isJsx) && children.every((child) => isJsx(child) || (child.type === 'text' && (child.value ?? '').trim() === ''))
+  return (
+    children.some(isJsx) &&
+    children.every((child) => isJsx(child) || (child.type === 'text' && (child.value ?? '').trim() === ''))
+  )
 }

@@ -28,9 +28,13 @@ export function resolveUserContentHashes(tree: Root, ids: readonly string[]): st
   for (const link of links) {
     const href = String(link.properties.href)
     const fragment = safeDecode(href.slice(1))
-    if (!known.has(fragment) && known.has(userContentPrefix + fragment)) link.properties.href = `#${userContentPrefix}${href.slice(1)}`
+    if (!known.has(fragment) && known.has(userContentPrefix + fragment))
+      link.properties.href = `#${userContentPrefix}${href.slice(1)}`
   }
-  const aliases = targets.filter((id) => id.startsWith(userContentPrefix)).map((id) => id.slice(userContentPrefix.length)).filter((alias) => alias && !known.has(alias))
+  const aliases = targets
+    .filter((id) => id.startsWith(userContentPrefix))
+    .map((id) => id.slice(userContentPrefix.length))
+    .filter((alias) => alias && !known.has(alias))
   return [...new Set([...targets, ...aliases])]
 }
 

@@ -28,8 +28,21 @@ export async function checkMigratedSite(target: string): Promise<BuildCheck> {
   try {
     const { build } = await import('../build.ts')
     const quiet = { log: () => undefined, warn: () => undefined, error: () => undefined }
-    const result = await build(target, { write: false, keepGoing: true, cache: false, workers: false, quiet: true, sink: quiet })
-    return { issues: result.errors.map((error) => ({ where: error.location ?? error.file ?? 'the site', problem: oneLine(error.message), cause: causeOf(error.message) })) }
+    const result = await build(target, {
+      write: false,
+      keepGoing: true,
+      cache: false,
+      workers: false,
+      quiet: true,
+      sink: quiet,
+    })
+    return {
+      issues: result.errors.map((error) => ({
+        where: error.location ?? error.file ?? 'the site',
+        problem: oneLine(error.message),
+        cause: causeOf(error.message),
+      })),
+    }
   } catch (error) {
     // A failure that is not a file's (a config the site must fix first): said once, as the build says it.
     return { failed: formatError(error) }

@@ -21,14 +21,22 @@ const importRE = /^import\s+([\s\S]*?)\s+from\s+['"]([^'"]+)['"]/gm
 export function findComponentImports(source: string): ComponentImport[] {
   if (!source.includes('import')) return []
   const roles = fenceRoles(source)
-  const prose = source.split('\n').map((line, index) => (roles[index] === FenceRole.Outside ? line : '')).join('\n')
+  const prose = source
+    .split('\n')
+    .map((line, index) => (roles[index] === FenceRole.Outside ? line : ''))
+    .join('\n')
   const found: ComponentImport[] = []
   for (const match of prose.matchAll(importRE)) {
     const [, clause, specifier] = match
     if (themeModuleRE.test(specifier) || /\.mdx?$/.test(specifier) || /^type\s/.test(clause)) continue
     const bindings = boundNames(clause)
     if (bindings.length === 0) continue
-    found.push({ specifier, names: bindings.map((binding) => binding.local), bindings, line: prose.slice(0, match.index).split('\n').length })
+    found.push({
+      specifier,
+      names: bindings.map((binding) => binding.local),
+      bindings,
+      line: prose.slice(0, match.index).split('\n').length,
+    })
   }
   return found
 }
@@ -37,7 +45,11 @@ export function findComponentImports(source: string): ComponentImport[] {
 function boundNames(clause: string): { imported: string; local: string }[] {
   const names: { imported: string; local: string }[] = []
   const braces = /\{([\s\S]*)\}/.exec(clause)
-  const outside = clause.replace(/\{[\s\S]*\}/, '').split(',').map((part) => part.trim()).filter(Boolean)
+  const outside = clause
+    .replace(/\{[\s\S]*\}/, '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
   for (const part of outside) {
     const namespace = /^\*\s+as\s+([\w$]+)$/.exec(part)
     if (namespace) names.push({ imported: '*', local: namespace[1] })

@@ -5,13 +5,23 @@ import type { PluginCall, TranslatedConfig } from './translateConfig.ts'
  * the copied global stylesheets after its own) and the plugin calls, each imported by name.
  */
 export function configSource(config: TranslatedConfig): string {
-  const imports = [`import { defineConfig } from 'sheaf'`, ...config.plugins.map((plugin) => `import { ${plugin.name} } from 'sheaf/plugins/${plugin.module}'`), `import { themeModules } from 'sheaf/theme'`]
+  const imports = [
+    `import { defineConfig } from 'sheaf'`,
+    ...config.plugins.map((plugin) => `import { ${plugin.name} } from 'sheaf/plugins/${plugin.module}'`),
+    `import { themeModules } from 'sheaf/theme'`,
+  ]
   const { title, description, base, lang, icon, logo, publicDir, themeConfig, markdown, links, ...rest } = config.fields
   const ordered = { title, description, base, lang, icon, logo, publicDir }
   const lines: string[] = []
-  for (const [key, value] of Object.entries(ordered)) if (value !== undefined) lines.push(`  ${key}: ${literal(value, 1)},`)
-  lines.push(config.styles.length > 0 ? `  theme: { ...theme, styles: [...(theme.styles ?? []), ${config.styles.map((style) => literal(style.to, 0)).join(', ')}] },` : '  theme,')
-  for (const [key, value] of Object.entries({ themeConfig, markdown, links, ...rest })) if (value !== undefined) lines.push(`  ${key}: ${literal(value, 1)},`)
+  for (const [key, value] of Object.entries(ordered))
+    if (value !== undefined) lines.push(`  ${key}: ${literal(value, 1)},`)
+  lines.push(
+    config.styles.length > 0
+      ? `  theme: { ...theme, styles: [...(theme.styles ?? []), ${config.styles.map((style) => literal(style.to, 0)).join(', ')}] },`
+      : '  theme,',
+  )
+  for (const [key, value] of Object.entries({ themeConfig, markdown, links, ...rest }))
+    if (value !== undefined) lines.push(`  ${key}: ${literal(value, 1)},`)
   lines.push('  plugins: [')
   for (const plugin of config.plugins) lines.push(`    ${pluginCall(plugin)},`)
   lines.push('  ],')
@@ -48,5 +58,7 @@ function literal(value: unknown, depth: number): string {
     if (inline.length <= 80 && !inline.includes('\n')) return inline
     return `{\n${entries.map(([name, entry]) => `${pad}  ${key(name)}: ${literal(entry, depth + 1)},`).join('\n')}\n${pad}}`
   }
-  return typeof value === 'string' ? `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'` : JSON.stringify(value)
+  return typeof value === 'string'
+    ? `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`
+    : JSON.stringify(value)
 }

@@ -27,11 +27,16 @@ export function moveHostFiles(publicDir: string, publicDirFromRoot: string): Mov
   if (fs.existsSync(headersFile)) {
     for (const rule of parseHeaderRules(fs.readFileSync(headersFile, 'utf8'))) {
       try {
-        moved.headers.push(...validateHeadersOption([{ for: rule.for, values: rule.values }], (_field, problem) => {
-          throw new Error(problem)
-        }))
+        moved.headers.push(
+          ...validateHeadersOption([{ for: rule.for, values: rule.values }], (_field, problem) => {
+            throw new Error(problem)
+          }),
+        )
       } catch (error) {
-        moved.untranslated.push({ key: `${publicDirFromRoot}/_headers:${rule.line}`, reason: `the rule for \`${rule.for}\` ${(error as Error).message}; write it in \`headers\` in site/config.ts by hand` })
+        moved.untranslated.push({
+          key: `${publicDirFromRoot}/_headers:${rule.line}`,
+          reason: `the rule for \`${rule.for}\` ${(error as Error).message}; write it in \`headers\` in site/config.ts by hand`,
+        })
       }
     }
     fs.rmSync(headersFile)
@@ -39,13 +44,24 @@ export function moveHostFiles(publicDir: string, publicDirFromRoot: string): Mov
   }
   const redirectsFile = path.join(publicDir, '_redirects')
   if (fs.existsSync(redirectsFile)) {
-    fs.readFileSync(redirectsFile, 'utf8').split(/\r?\n/).forEach((text, index) => {
-      const [from, to, status, ...rest] = text.replace(/#.*$/, '').trim().split(/\s+/).filter(Boolean)
-      if (from === undefined) return
-      const staticPage = to !== undefined && rest.length === 0 && /^\/[^*:\s]*$/.test(from) && !/[*:]/.test(to) && (status === undefined || /^30[12]!?$/.test(status))
-      if (staticPage) moved.redirects[from] = to
-      else moved.untranslated.push({ key: `${publicDirFromRoot}/_redirects:${index + 1}`, reason: `\`${text.trim()}\` is not a plain redirect from one route to another (splats, placeholders, rewrites and conditions need the host's own config): redirects come from site/config.ts, \`redirects()\`` })
-    })
+    fs.readFileSync(redirectsFile, 'utf8')
+      .split(/\r?\n/)
+      .forEach((text, index) => {
+        const [from, to, status, ...rest] = text.replace(/#.*$/, '').trim().split(/\s+/).filter(Boolean)
+        if (from === undefined) return
+        const staticPage =
+          to !== undefined &&
+          rest.length === 0 &&
+          /^\/[^*:\s]*$/.test(from) &&
+          !/[*:]/.test(to) &&
+          (status === undefined || /^30[12]!?$/.test(status))
+        if (staticPage) moved.redirects[from] = to
+        else
+          moved.untranslated.push({
+            key: `${publicDirFromRoot}/_redirects:${index + 1}`,
+            reason: `\`${text.trim()}\` is not a plain redirect from one route to another (splats, placeholders, rewrites and conditions need the host's own config): redirects come from site/config.ts, \`redirects()\``,
+          })
+      })
     fs.rmSync(redirectsFile)
     moved.removed.push(`${publicDirFromRoot}/_redirects`)
   }

@@ -18,13 +18,27 @@ export function readI18nJson(sourceDir: string): I18nTexts | undefined {
   try {
     value = JSON.parse(fs.readFileSync(file, 'utf8'))
   } catch (error) {
-    throw new SheafError(`i18n.json is not valid JSON: ${(error as Error).message}`, { file, hint: 'write `{ "key": { "en": "Text", "zh": "文本" } }` (double quotes, no trailing commas).' })
+    throw new SheafError(`i18n.json is not valid JSON: ${(error as Error).message}`, {
+      file,
+      hint: 'write `{ "key": { "en": "Text", "zh": "文本" } }` (double quotes, no trailing commas).',
+    })
   }
-  const isTexts = (entry: unknown) => !!entry && typeof entry === 'object' && !Array.isArray(entry) && Object.values(entry).every((text) => typeof text === 'string')
+  const isTexts = (entry: unknown) =>
+    !!entry &&
+    typeof entry === 'object' &&
+    !Array.isArray(entry) &&
+    Object.values(entry).every((text) => typeof text === 'string')
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    throw new SheafError('i18n.json must be an object of text keys.', { file, hint: 'write `{ "key": { "en": "Text", "zh": "文本" } }`.' })
+    throw new SheafError('i18n.json must be an object of text keys.', {
+      file,
+      hint: 'write `{ "key": { "en": "Text", "zh": "文本" } }`.',
+    })
   }
   const wrong = Object.entries(value).find(([, entry]) => !isTexts(entry))
-  if (wrong) throw new SheafError(`The entry "${wrong[0]}" of i18n.json must map each language to a string.`, { file, hint: `write \`"${wrong[0]}": { "en": "Text", "zh": "文本" }\`.` })
+  if (wrong)
+    throw new SheafError(`The entry "${wrong[0]}" of i18n.json must map each language to a string.`, {
+      file,
+      hint: `write \`"${wrong[0]}": { "en": "Text", "zh": "文本" }\`.`,
+    })
   return value as I18nTexts
 }

@@ -46,38 +46,62 @@ export function migrateRspress(sourceDir: string, targetDir: string): MigrationR
   const target = path.resolve(targetDir)
   const configName = configNames.find((name) => fs.existsSync(path.join(source, name)))
   if (!configName) {
-    throw new SheafError(`No Rspress config in \`${sourceDir}\` (looked for ${configNames.join(', ')}).`, { hint: 'give the folder that holds rspress.config.ts, e.g. `sheaf migrate rspress ./website ../website-sheaf`.' })
+    throw new SheafError(`No Rspress config in \`${sourceDir}\` (looked for ${configNames.join(', ')}).`, {
+      hint: 'give the folder that holds rspress.config.ts, e.g. `sheaf migrate rspress ./website ../website-sheaf`.',
+    })
   }
   if (fs.existsSync(target) && fs.readdirSync(target).length > 0) {
-    throw new SheafError(`The folder \`${targetDir}\` is not empty.`, { hint: 'give `sheaf migrate rspress` a new or empty folder for the Sheaf site.' })
+    throw new SheafError(`The folder \`${targetDir}\` is not empty.`, {
+      hint: 'give `sheaf migrate rspress` a new or empty folder for the Sheaf site.',
+    })
   }
   const { value, spreads, ran } = readRspressConfig(path.join(source, configName))
   // A first pass names the content folder, versions and languages; the navbars are read from there.
   const first = translateConfig({ config: value, spreads })
   const docsDir = path.join(source, first.contentRoot)
   if (!fs.existsSync(docsDir) || !fs.statSync(docsDir).isDirectory()) {
-    throw new SheafError(`The Rspress content folder \`${path.join(sourceDir, first.contentRoot)}\` does not exist.`, { file: path.join(sourceDir, configName), hint: 'check the `root` option of the Rspress config.' })
+    throw new SheafError(`The Rspress content folder \`${path.join(sourceDir, first.contentRoot)}\` does not exist.`, {
+      file: path.join(sourceDir, configName),
+      hint: 'check the `root` option of the Rspress config.',
+    })
   }
   const navs = readRootNavs(docsDir, first)
-  const config = translateConfig({ config: value, spreads, rootNav: navs.defaultNav, langNavs: navs.langNavs, otherNavs: navs.others })
+  const config = translateConfig({
+    config: value,
+    spreads,
+    rootNav: navs.defaultNav,
+    langNavs: navs.langNavs,
+    otherNavs: navs.others,
+  })
   const i18nTexts = readI18nJson(source)
   if (i18nTexts) {
     const sidebarPlugin = config.plugins.find((plugin) => plugin.name === 'sidebar')
     if (sidebarPlugin) sidebarPlugin.options = { ...(sidebarPlugin.options as object), labels: i18nTexts }
     config.translated.push('i18n.json (the `_meta.json` labels it names: `sidebar({ labels })`)')
   }
-  if (ran) config.notes.push(`The default export of ${configName} is built by code, so the config was run to read it: values that are code (plugins, functions) are listed as untranslated.`)
+  if (ran)
+    config.notes.push(
+      `The default export of ${configName} is built by code, so the config was run to read it: values that are code (plugins, functions) are listed as untranslated.`,
+    )
   // Fragments imported through the site's aliases (`@en/shared/x.mdx`) resolve in the copied content.
   const aliases = readTsconfigPaths(source)
   const importAliases = contentAliases(aliases, config.contentRoot, config.versionFolder)
   if (Object.keys(importAliases).length > 0) {
     config.fields.markdown = { ...(config.fields.markdown as Record<string, unknown> | undefined), importAliases }
-    config.notes.push(`The tsconfig's \`paths\` into ${config.contentRoot}/ became \`markdown.importAliases\`, so MDX fragments imported through them (\`${Object.keys(importAliases)[0]}/...\`) are found.`)
+    config.notes.push(
+      `The tsconfig's \`paths\` into ${config.contentRoot}/ became \`markdown.importAliases\`, so MDX fragments imported through them (\`${Object.keys(importAliases)[0]}/...\`) are found.`,
+    )
   }
   const moved = versionLanguageRedirects(docsDir, config)
   if (Object.keys(moved).length > 0) {
-    config.plugins.splice(config.plugins.findIndex((plugin) => plugin.name === 'sidebar') + 1, 0, { name: 'redirects', module: 'redirects', options: { redirects: moved } })
-    config.notes.push(`Rspress serves an older version in another language at \`/<version>/<lang>/...\`, Sheaf at \`/<lang>/<version>/...\`: the ${Object.keys(moved).length} old addresses redirect to the new ones (\`redirects(...)\` in site/config.ts).`)
+    config.plugins.splice(config.plugins.findIndex((plugin) => plugin.name === 'sidebar') + 1, 0, {
+      name: 'redirects',
+      module: 'redirects',
+      options: { redirects: moved },
+    })
+    config.notes.push(
+      `Rspress serves an older version in another language at \`/<version>/<lang>/...\`, Sheaf at \`/<lang>/<version>/...\`: the ${Object.keys(moved).length} old addresses redirect to the new ones (\`redirects(...)\` in site/config.ts).`,
+    )
   }
 
   const files: string[] = []
@@ -97,7 +121,11 @@ export function migrateRspress(sourceDir: string, targetDir: string): MigrationR
   write('package.json', packageJson(target))
   write('.gitignore', 'node_modules/\nbuild/\n.sheaf/\n.sheaf-cache/\n')
   write('site/config.ts', configSource(config))
-  const handled = new Set(components.filter((component) => Object.keys(component.registered).length > 0).flatMap((component) => component.importedBy.map((place) => path.join(source, place))))
+  const handled = new Set(
+    components
+      .filter((component) => Object.keys(component.registered).length > 0)
+      .flatMap((component) => component.importedBy.map((place) => path.join(source, place))),
+  )
   const contentIssues = scanContent(docsDir, path.posix.join(config.contentRoot, config.versionFolder ?? ''), handled)
   const report = migrationReport(config, configName, contentIssues, 'found by looking through the pages', components)
   write('MIGRATION.md', report)
@@ -106,7 +134,14 @@ export function migrateRspress(sourceDir: string, targetDir: string): MigrationR
     fs.writeFileSync(path.join(target, 'MIGRATION.md'), text)
     return text
   }
-  return { files, translated: config.translated, untranslated: config.untranslated, contentIssues, report, rewriteReport }
+  return {
+    files,
+    translated: config.translated,
+    untranslated: config.untranslated,
+    contentIssues,
+    report,
+    rewriteReport,
+  }
 }
 
 /** Reads the config as data when the default export is an object literal; runs it only when it is built by code. */
@@ -145,16 +180,27 @@ function moveHostFilesToConfig(publicDir: string, publicDirFromRoot: string, con
   if (Object.keys(moved.redirects).length > 0) {
     const existing = config.plugins.find((plugin) => plugin.name === 'redirects')
     if (existing) Object.assign((existing.options as { redirects: Record<string, string> }).redirects, moved.redirects)
-    else config.plugins.splice(config.plugins.findIndex((plugin) => plugin.name === 'sidebar') + 1, 0, { name: 'redirects', module: 'redirects', options: { redirects: moved.redirects } })
+    else
+      config.plugins.splice(config.plugins.findIndex((plugin) => plugin.name === 'sidebar') + 1, 0, {
+        name: 'redirects',
+        module: 'redirects',
+        options: { redirects: moved.redirects },
+      })
   }
   if (moved.removed.length > 0) {
-    config.notes.push(`${moved.removed.map((file) => `\`${file}\``).join(' and ')} moved into site/config.ts (\`headers\`, \`redirects(...)\`): Sheaf takes headers and redirects from the config, never from the public folder, which content can change.`)
+    config.notes.push(
+      `${moved.removed.map((file) => `\`${file}\``).join(' and ')} moved into site/config.ts (\`headers\`, \`redirects(...)\`): Sheaf takes headers and redirects from the config, never from the public folder, which content can change.`,
+    )
   }
 }
 
 /** Navbar items: a root `_meta.json` of Rspress 1.x is an array of `{ text, link | items }`. */
 function isNavMeta(value: unknown): value is unknown[] {
-  return Array.isArray(value) && value.length > 0 && value.every((item) => item && typeof item === 'object' && 'text' in item && !('type' in item) && !('name' in item))
+  return (
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.every((item) => item && typeof item === 'object' && 'text' in item && !('type' in item) && !('name' in item))
+  )
 }
 
 /**
@@ -162,9 +208,18 @@ function isNavMeta(value: unknown): value is unknown[] {
  * other versions whose root `_meta.json` holds a different one (Sheaf has one navbar per language,
  * its links kept within the reader's version).
  */
-function readRootNavs(docsDir: string, config: TranslatedConfig): { defaultNav?: unknown[]; langNavs: Record<string, unknown[]>; others: string[] } {
-  const versionsPlugin = config.plugins.find((plugin) => plugin.name === 'versions')?.options as { default: string; versions: string[] }
-  const i18nPlugin = config.plugins.find((plugin) => plugin.name === 'i18n')?.options as { locales: { lang: string }[]; defaultLang: string }
+function readRootNavs(
+  docsDir: string,
+  config: TranslatedConfig,
+): { defaultNav?: unknown[]; langNavs: Record<string, unknown[]>; others: string[] } {
+  const versionsPlugin = config.plugins.find((plugin) => plugin.name === 'versions')?.options as {
+    default: string
+    versions: string[]
+  }
+  const i18nPlugin = config.plugins.find((plugin) => plugin.name === 'i18n')?.options as {
+    locales: { lang: string }[]
+    defaultLang: string
+  }
   const versions = config.versionFolder ? [''] : versionsPlugin.versions
   const defaultVersion = config.versionFolder ? '' : versionsPlugin.default
   const langs = i18nPlugin.locales.length > 1 ? i18nPlugin.locales.map((locale) => locale.lang) : ['']
@@ -202,17 +257,29 @@ function readRootNavs(docsDir: string, config: TranslatedConfig): { defaultNav?:
  * version first (`/v1/zh/guide/start`), Sheaf the language (`/zh/v1/guide/start`).
  */
 function versionLanguageRedirects(docsDir: string, config: TranslatedConfig): Record<string, string> {
-  const versionsPlugin = config.plugins.find((plugin) => plugin.name === 'versions')?.options as { default: string; versions: string[] }
-  const i18nPlugin = config.plugins.find((plugin) => plugin.name === 'i18n')?.options as { locales: { lang: string }[]; defaultLang: string }
+  const versionsPlugin = config.plugins.find((plugin) => plugin.name === 'versions')?.options as {
+    default: string
+    versions: string[]
+  }
+  const i18nPlugin = config.plugins.find((plugin) => plugin.name === 'i18n')?.options as {
+    locales: { lang: string }[]
+    defaultLang: string
+  }
   if (config.versionFolder || i18nPlugin.locales.length < 2) return {}
   const redirects: Record<string, string> = {}
   for (const version of versionsPlugin.versions.filter((name) => name !== versionsPlugin.default)) {
-    for (const lang of i18nPlugin.locales.map((locale) => locale.lang).filter((name) => name !== i18nPlugin.defaultLang)) {
+    for (const lang of i18nPlugin.locales
+      .map((locale) => locale.lang)
+      .filter((name) => name !== i18nPlugin.defaultLang)) {
       const folder = path.join(docsDir, version, lang)
       if (!fs.existsSync(folder)) continue
       for (const file of fs.readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort()) {
         if (!/\.mdx?$/.test(file)) continue
-        const slug = file.split(path.sep).join('/').replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '$1')
+        const slug = file
+          .split(path.sep)
+          .join('/')
+          .replace(/\.mdx?$/, '')
+          .replace(/(^|\/)index$/, '$1')
         redirects[`/${version}/${lang}/${slug}`] = `/${lang}/${version}/${slug}`
       }
     }
@@ -232,19 +299,34 @@ function copyContent(from: string, to: string, versionFolder: string | undefined
   }
   for (const entry of fs.readdirSync(from)) {
     if (skip(entry)) continue
-    fs.cpSync(path.join(from, entry), entry === 'public' ? path.join(to, 'public') : path.join(to, versionFolder, entry), { recursive: true })
+    fs.cpSync(
+      path.join(from, entry),
+      entry === 'public' ? path.join(to, 'public') : path.join(to, versionFolder, entry),
+      { recursive: true },
+    )
   }
 }
 
 function packageJson(target: string): string {
-  const name = path.basename(target).toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'docs'
+  const name =
+    path
+      .basename(target)
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'docs'
   const sheafPath = (path.relative(target, packageRoot) || '.').split(path.sep).join('/')
   const scripts = { dev: 'sheaf dev', build: 'sheaf build', preview: 'sheaf preview' }
   return `${JSON.stringify({ name, private: true, type: 'module', scripts, dependencies: { sheaf: `file:${sheafPath}` } }, null, 2)}\n`
 }
 
 /** MIGRATION.md: what was translated, what was not and why, and what to check next. */
-function migrationReport(config: TranslatedConfig, configName: string, contentIssues: ContentIssue[], checked: string, components: SiteComponent[]): string {
+function migrationReport(
+  config: TranslatedConfig,
+  configName: string,
+  contentIssues: ContentIssue[],
+  checked: string,
+  components: SiteComponent[],
+): string {
   const escape = (text: string) => text.replace(/\|/g, '\\|')
   // A key that holds a backtick (a template literal) takes a double-backtick code span.
   const code = (text: string) => (text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``)

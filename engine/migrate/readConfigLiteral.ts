@@ -12,7 +12,8 @@ export class NonLiteral {
 export class NotLiteralConfigError extends SheafError {}
 
 /** A config object read without running it: literal values as they are, anything else a `NonLiteral`. */
-export type LiteralValue = string | number | boolean | null | undefined | NonLiteral | LiteralValue[] | { [key: string]: LiteralValue }
+export type LiteralValue =
+  string | number | boolean | null | undefined | NonLiteral | LiteralValue[] | { [key: string]: LiteralValue }
 
 interface Node {
   type: string
@@ -33,15 +34,26 @@ export function readConfigLiteral(file: string): { value: Record<string, Literal
   const source = fs.readFileSync(file, 'utf8')
   let code: string
   try {
-    code = transformSync(source, { loader: file.endsWith('.js') || file.endsWith('.mjs') ? 'js' : 'ts', format: 'esm', target: 'es2022', sourcefile: file }).code
+    code = transformSync(source, {
+      loader: file.endsWith('.js') || file.endsWith('.mjs') ? 'js' : 'ts',
+      format: 'esm',
+      target: 'es2022',
+      sourcefile: file,
+    }).code
   } catch (error) {
-    throw new SheafError(`Cannot read ${file}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, { file, hint: 'fix the syntax error so that Rspress itself can load the config.' })
+    throw new SheafError(
+      `Cannot read ${file}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+      { file, hint: 'fix the syntax error so that Rspress itself can load the config.' },
+    )
   }
   let program: Node
   try {
     program = acorn.parse(code, { ecmaVersion: 'latest', sourceType: 'module' }) as unknown as Node
   } catch (error) {
-    throw new SheafError(`Cannot parse ${file}: ${error instanceof Error ? error.message : String(error)}`, { file, hint: 'fix the syntax error so that Rspress itself can load the config.' })
+    throw new SheafError(`Cannot parse ${file}: ${error instanceof Error ? error.message : String(error)}`, {
+      file,
+      hint: 'fix the syntax error so that Rspress itself can load the config.',
+    })
   }
   const declarations = new Map<string, Node>()
   let exported: Node | undefined
@@ -60,13 +72,20 @@ export function readConfigLiteral(file: string): { value: Record<string, Literal
       }
     }
   }
-  if (!exported) throw new SheafError('The Rspress config has no `export default`.', { file, hint: 'write `export default defineConfig({ ... })`, as Rspress expects.' })
+  if (!exported)
+    throw new SheafError('The Rspress config has no `export default`.', {
+      file,
+      hint: 'write `export default defineConfig({ ... })`, as Rspress expects.',
+    })
   const object = findObject(exported, declarations)
   if (!object) {
-    throw new NotLiteralConfigError(`The Rspress config's default export is not an object literal (\`${code.slice(exported.start, exported.end).slice(0, 60)}\`).`, {
-      file,
-      hint: 'write `export default defineConfig({ ... })` with the options inline, or translate the config by hand (see docs/move-from-rspress.md).',
-    })
+    throw new NotLiteralConfigError(
+      `The Rspress config's default export is not an object literal (\`${code.slice(exported.start, exported.end).slice(0, 60)}\`).`,
+      {
+        file,
+        hint: 'write `export default defineConfig({ ... })` with the options inline, or translate the config by hand (see docs/move-from-rspress.md).',
+      },
+    )
   }
   const spreads: string[] = []
   const value = evaluate(object, code, declarations, spreads, '') as Record<string, LiteralValue>
@@ -80,7 +99,9 @@ function findObject(node: Node, declarations: Map<string, Node>, depth = 0): Nod
     case 'ObjectExpression':
       return node
     case 'CallExpression':
-      return (node.arguments as Node[]).length === 1 ? findObject((node.arguments as Node[])[0], declarations, depth + 1) : undefined
+      return (node.arguments as Node[]).length === 1
+        ? findObject((node.arguments as Node[])[0], declarations, depth + 1)
+        : undefined
     case 'Identifier': {
       const init = declarations.get(node.name as string)
       return init ? findObject(init, declarations, depth + 1) : undefined
@@ -102,7 +123,13 @@ function findObject(node: Node, declarations: Map<string, Node>, depth = 0): Nod
 /** The constants being evaluated, so a self-reference ends as a NonLiteral instead of recursing forever. */
 const resolving = new Set<Node>()
 
-function evaluate(node: Node, code: string, declarations: Map<string, Node>, spreads: string[], at: string): LiteralValue {
+function evaluate(
+  node: Node,
+  code: string,
+  declarations: Map<string, Node>,
+  spreads: string[],
+  at: string,
+): LiteralValue {
   const nonLiteral = () => new NonLiteral(code.slice(node.start, node.end))
   switch (node.type) {
     case 'Literal':
@@ -111,10 +138,16 @@ function evaluate(node: Node, code: string, declarations: Map<string, Node>, spr
       // `${repo}/tree/main` with `repo` a top-level string constant is a literal too.
       const parts = (node.expressions as Node[]).map((expression) => evaluate(expression, code, declarations, [], at))
       if (!parts.every((part) => typeof part === 'string' || typeof part === 'number')) return nonLiteral()
-      return (node.quasis as { value: { cooked: string } }[]).map((quasi, index) => quasi.value.cooked + (index < parts.length ? String(parts[index]) : '')).join('')
+      return (node.quasis as { value: { cooked: string } }[])
+        .map((quasi, index) => quasi.value.cooked + (index < parts.length ? String(parts[index]) : ''))
+        .join('')
     }
     case 'UnaryExpression':
-      return node.operator === '-' && (node.argument as Node).type === 'Literal' && typeof (node.argument as Node).value === 'number' ? -((node.argument as Node).value as number) : nonLiteral()
+      return node.operator === '-' &&
+        (node.argument as Node).type === 'Literal' &&
+        typeof (node.argument as Node).value === 'number'
+        ? -((node.argument as Node).value as number)
+        : nonLiteral()
     case 'Identifier': {
       if (node.name === 'undefined') return undefined
       // A top-level `const repo = 'https://...'` used in the config is a literal too.
@@ -141,18 +174,29 @@ function evaluate(node: Node, code: string, declarations: Map<string, Node>, spr
       const result: Record<string, LiteralValue> = {}
       for (const property of node.properties as Node[]) {
         if (property.type === 'SpreadElement') {
-          spreads.push(`${at}${at ? '.' : ''}...${codeLabel(code.slice((property.argument as Node).start, (property.argument as Node).end))}`)
+          spreads.push(
+            `${at}${at ? '.' : ''}...${codeLabel(code.slice((property.argument as Node).start, (property.argument as Node).end))}`,
+          )
           continue
         }
         const key = property.key as Node
-        const name = property.computed ? null : key.type === 'Identifier' ? (key.name as string) : key.type === 'Literal' ? String(key.value) : null
+        const name = property.computed
+          ? null
+          : key.type === 'Identifier'
+            ? (key.name as string)
+            : key.type === 'Literal'
+              ? String(key.value)
+              : null
         if (name === null) {
           spreads.push(`${at}[${codeLabel(code.slice(key.start, key.end))}]`)
           continue
         }
         const value = property.value as Node
         // A method (`config() {}`) or a function value is code: kept as source.
-        result[name] = property.kind !== 'init' || property.method ? new NonLiteral(code.slice(property.start, property.end)) : evaluate(value, code, declarations, spreads, `${at}${at ? '.' : ''}${name}`)
+        result[name] =
+          property.kind !== 'init' || property.method
+            ? new NonLiteral(code.slice(property.start, property.end))
+            : evaluate(value, code, declarations, spreads, `${at}${at ? '.' : ''}${name}`)
       }
       return result
     }

@@ -5,7 +5,9 @@
  * each component's unmapped names in MIGRATION.md with the file.
  */
 export const runtimeEquivalents: Readonly<Record<string, { sheaf: string } | { missing: string }>> = {
-  usePageData: { sheaf: 'usePageData (the page from the template query: title, frontmatter, lang, toc; routePath; siteData)' },
+  usePageData: {
+    sheaf: 'usePageData (the page from the template query: title, frontmatter, lang, toc; routePath; siteData)',
+  },
   useLang: { sheaf: 'useLang' },
   useVersion: { sheaf: 'useVersion' },
   useDark: { sheaf: "useDark (the theme's `dark` class on <html>; false on the server)" },
@@ -17,7 +19,9 @@ export const runtimeEquivalents: Readonly<Record<string, { sheaf: string } | { m
   isEqualPath: { sheaf: 'isEqualPath' },
   Helmet: { sheaf: 'Helmet' },
   Content: { missing: "a page's content is rendered by the theme's templates, not by a component" },
-  useI18n: { missing: "Sheaf's UI texts are the theme's (`i18n({ texts })`): read them from the layout query's `i18n`" },
+  useI18n: {
+    missing: "Sheaf's UI texts are the theme's (`i18n({ texts })`): read them from the layout query's `i18n`",
+  },
   useSearchParams: { missing: 'pages are static: read `window.location.search` in an effect' },
 }
 
@@ -34,11 +38,18 @@ export function runtimeUsage(source: string): { mapped: string[]; unmapped: { na
   for (const match of source.matchAll(importRE)) {
     if (!runtimeModuleRE.test(match[2])) continue
     for (const part of match[1].split(',')) {
-      const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]
+      const name = part
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)[0]
       if (!name) continue
       const known = runtimeEquivalents[name]
       if (known && 'sheaf' in known) mapped.push(name)
-      else unmapped.push({ name, why: known && 'missing' in known ? known.missing : 'not a part of the runtime Sheaf knows' })
+      else
+        unmapped.push({
+          name,
+          why: known && 'missing' in known ? known.missing : 'not a part of the runtime Sheaf knows',
+        })
     }
   }
   return { mapped, unmapped }

@@ -39,13 +39,32 @@ export function readConfigByRunning(file: string): Record<string, LiteralValue> 
   const bundled = path.join(dir, `.sheaf-migrate-config-${process.pid}.cjs`)
   try {
     try {
-      buildSync({ entryPoints: [file], bundle: true, platform: 'node', format: 'cjs', packages: 'external', outfile: bundled, logLevel: 'silent', target: 'node20' })
+      buildSync({
+        entryPoints: [file],
+        bundle: true,
+        platform: 'node',
+        format: 'cjs',
+        packages: 'external',
+        outfile: bundled,
+        logLevel: 'silent',
+        target: 'node20',
+      })
     } catch (error) {
-      throw new SheafError(`Cannot bundle ${file} to run it: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, { file, hint: 'fix the config so that Rspress itself can load it.' })
+      throw new SheafError(
+        `Cannot bundle ${file} to run it: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+        { file, hint: 'fix the config so that Rspress itself can load it.' },
+      )
     }
-    const child = spawnSync(process.execPath, ['--input-type=module', '-e', printConfig, bundled], { cwd: dir, encoding: 'utf8', timeout: 60_000 })
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', printConfig, bundled], {
+      cwd: dir,
+      encoding: 'utf8',
+      timeout: 60_000,
+    })
     if (child.status !== 0) {
-      const reason = (child.stderr || child.error?.message || '').split('\n').find((line) => /^\s*\w*Error(\s*\[\w+\])?:/.test(line)) ?? `exit code ${child.status}`
+      const reason =
+        (child.stderr || child.error?.message || '')
+          .split('\n')
+          .find((line) => /^\s*\w*Error(\s*\[\w+\])?:/.test(line)) ?? `exit code ${child.status}`
       throw new SheafError(`Running ${path.basename(file)} to read it failed: ${reason.trim()}`, {
         file,
         hint: "install the Rspress site's packages (`npm install` there) so its config can run, or write `export default defineConfig({ ... })` with the options inline.",
@@ -61,7 +80,8 @@ export function readConfigByRunning(file: string): Record<string, LiteralValue> 
 function fromJson(value: unknown, dir: string): LiteralValue {
   if (Array.isArray(value)) return value.map((entry) => fromJson(entry, dir))
   if (value && typeof value === 'object') {
-    if (typeof (value as { __sheafCode?: unknown }).__sheafCode === 'string') return new NonLiteral((value as { __sheafCode: string }).__sheafCode)
+    if (typeof (value as { __sheafCode?: unknown }).__sheafCode === 'string')
+      return new NonLiteral((value as { __sheafCode: string }).__sheafCode)
     return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, fromJson(entry, dir)]))
   }
   if (typeof value === 'string' && path.isAbsolute(value) && (value === dir || value.startsWith(`${dir}${path.sep}`))) {

@@ -47,7 +47,8 @@ export interface TranslatedConfig {
 const unsupported: Record<string, string> = {
   builderConfig: 'Sheaf does not use Rsbuild: its build is configured in site/config.ts (e.g. `head` for extra tags)',
   builderPlugins: 'Sheaf does not use Rsbuild; its plugins are Sheaf plugins (docs/writing-a-plugin.md)',
-  plugins: 'Rspress plugins do not run in Sheaf; see docs/plugins.md for the plugins Sheaf has (sitemap, llms, redirects, ...)',
+  plugins:
+    'Rspress plugins do not run in Sheaf; see docs/plugins.md for the plugins Sheaf has (sitemap, llms, redirects, ...)',
   globalUIComponents: 'Sheaf renders no arbitrary React components into every page; change the theme instead',
   replaceRules: 'Sheaf has no text replacement; a remark plugin in `markdown.remarkPlugins` can do it',
   mediumZoom: 'the default theme has no image zoom',
@@ -59,7 +60,22 @@ const unsupported: Record<string, string> = {
   outDir: 'Sheaf builds into build/ (`outDir` in site/config.ts); the Rspress output folder is not kept',
 }
 /** The keys the parts of the translation read; any other is listed as untranslated. */
-const readKeys = ['root', 'title', 'description', 'base', 'icon', 'lang', 'logo', 'multiVersion', 'locales', 'themeConfig', 'markdown', 'search', 'route', 'globalStyles']
+const readKeys = [
+  'root',
+  'title',
+  'description',
+  'base',
+  'icon',
+  'lang',
+  'logo',
+  'multiVersion',
+  'locales',
+  'themeConfig',
+  'markdown',
+  'search',
+  'route',
+  'globalStyles',
+]
 
 /**
  * Translates an Rspress 1.x config (read as data by readConfigLiteral) into the fields and plugin
@@ -71,10 +87,16 @@ export function translateConfig(input: TranslateInput): TranslatedConfig {
   const t = createTranslation(input.spreads ?? [])
   const { fields, contentRoot } = translateSiteFields(t, source)
   const { versionFolder, versionsOptions } = translateVersions(t, source)
-  const themeSource = (t.isCode('themeConfig', source.themeConfig ?? {}) ? {} : (source.themeConfig ?? {})) as Record<string, LiteralValue>
+  const themeSource = (t.isCode('themeConfig', source.themeConfig ?? {}) ? {} : (source.themeConfig ?? {})) as Record<
+    string,
+    LiteralValue
+  >
   const { locales, defaultLang, texts, localeNavs } = translateLocales(t, source, themeSource, fields.lang)
   const defaultTexts: Record<string, unknown> = {}
-  const themeConfig = source.themeConfig !== undefined && !(source.themeConfig instanceof NonLiteral) ? translateThemeConfig(t, source, themeSource, contentRoot, defaultTexts) : {}
+  const themeConfig =
+    source.themeConfig !== undefined && !(source.themeConfig instanceof NonLiteral)
+      ? translateThemeConfig(t, source, themeSource, contentRoot, defaultTexts)
+      : {}
   if (Object.keys(defaultTexts).length > 0) texts[defaultLang] = { ...texts[defaultLang], ...defaultTexts }
   // Rspress 1.x reads the navbars from the root `_meta.json` of each language when the config has none.
   if (themeConfig.nav === undefined && localeNavs.length === 0) {
@@ -83,7 +105,10 @@ export function translateConfig(input: TranslateInput): TranslatedConfig {
   }
   if (localeNavs.length > 0) themeConfig.locales = localeNavs
   for (const folder of input.otherNavs ?? []) {
-    t.skip(`${folder}/_meta.json`, "this navbar differs from the default version's in the same language: Sheaf has one navbar per language (its links are kept within the reader's version)")
+    t.skip(
+      `${folder}/_meta.json`,
+      "this navbar differs from the default version's in the same language: Sheaf has one navbar per language (its links are kept within the reader's version)",
+    )
   }
   const markdown = translateMarkdown(t, source)
   const withSearch = translateSearch(t, source, themeSource)
@@ -102,26 +127,51 @@ export function translateConfig(input: TranslateInput): TranslatedConfig {
   const plugins: PluginCall[] = [
     { name: 'files', module: 'files', options: { dir: contentRoot } },
     { name: 'versions', module: 'versions', options: versionsOptions },
-    { name: 'i18n', module: 'i18n', options: { locales, defaultLang, ...(Object.keys(texts).length > 0 ? { texts } : {}) } },
+    {
+      name: 'i18n',
+      module: 'i18n',
+      options: { locales, defaultLang, ...(Object.keys(texts).length > 0 ? { texts } : {}) },
+    },
     // Rspress lists a folder without a `_meta.json` by itself: `auto` does the same.
     { name: 'sidebar', module: 'sidebar', options: { auto: true } },
   ]
   if (withSearch) plugins.push({ name: 'search', module: 'search' })
-  return { fields, plugins, styles, contentRoot, versionFolder, translated: t.translated, untranslated: t.untranslated, notes: t.notes }
+  return {
+    fields,
+    plugins,
+    styles,
+    contentRoot,
+    versionFolder,
+    translated: t.translated,
+    untranslated: t.untranslated,
+    notes: t.notes,
+  }
 }
 
 /** The content folder (`root`) and the site's own fields: title, description, base, icon, lang, logo. */
-function translateSiteFields(t: Translation, source: Record<string, LiteralValue>): { fields: Record<string, unknown>; contentRoot: string } {
+function translateSiteFields(
+  t: Translation,
+  source: Record<string, LiteralValue>,
+): { fields: Record<string, unknown>; contentRoot: string } {
   const { isCode, codeInside, skip, translated } = t
   const fields: Record<string, unknown> = {}
   // root: `docs` (default), a literal, or `path.join(__dirname, 'docs')`.
   let contentRoot = 'docs'
   if (source.root !== undefined) {
-    const root = source.root instanceof NonLiteral ? pathFromDirname(source.root.source) : typeof source.root === 'string' ? source.root.replace(/^\.\//, '').replace(/\/+$/, '') : null
+    const root =
+      source.root instanceof NonLiteral
+        ? pathFromDirname(source.root.source)
+        : typeof source.root === 'string'
+          ? source.root.replace(/^\.\//, '').replace(/\/+$/, '')
+          : null
     if (root) {
       contentRoot = root
       translated.push('root')
-    } else skip('root', `cannot tell the content folder from \`${shorten(String(source.root instanceof NonLiteral ? source.root.source : source.root))}\`; docs/ is used`)
+    } else
+      skip(
+        'root',
+        `cannot tell the content folder from \`${shorten(String(source.root instanceof NonLiteral ? source.root.source : source.root))}\`; docs/ is used`,
+      )
   }
 
   for (const key of ['title', 'description', 'base', 'icon', 'lang'] as const) {
@@ -143,14 +193,25 @@ function translateSiteFields(t: Translation, source: Record<string, LiteralValue
 }
 
 /** `multiVersion`: the versions plugin's options; a site without versions gets one folder (`1.0`). */
-function translateVersions(t: Translation, source: Record<string, LiteralValue>): { versionFolder?: string; versionsOptions: Record<string, unknown> } {
+function translateVersions(
+  t: Translation,
+  source: Record<string, LiteralValue>,
+): { versionFolder?: string; versionsOptions: Record<string, unknown> } {
   const { isCode, codeInside, skip, translated } = t
   let versionFolder: string | undefined
   const multiVersion = source.multiVersion
   let versionsOptions: Record<string, unknown>
-  if (multiVersion !== undefined && !isCode('multiVersion', multiVersion) && !codeInside('multiVersion', multiVersion)) {
+  if (
+    multiVersion !== undefined &&
+    !isCode('multiVersion', multiVersion) &&
+    !codeInside('multiVersion', multiVersion)
+  ) {
     const { versions, default: defaultVersion } = multiVersion as { versions?: unknown; default?: unknown }
-    if (!Array.isArray(versions) || versions.length === 0 || !versions.every((version) => typeof version === 'string')) {
+    if (
+      !Array.isArray(versions) ||
+      versions.length === 0 ||
+      !versions.every((version) => typeof version === 'string')
+    ) {
       skip('multiVersion', 'needs `versions: [...]` (strings)')
       versionFolder = '1.0'
       versionsOptions = { default: '1.0', versions: ['1.0'] }

@@ -17,15 +17,24 @@ export function translateMarkdown(t: Translation, source: Record<string, Literal
         if (value === false) markdown.checkDeadLinks = false
         translated.push(at)
       } else if (key === 'remarkPlugins' || key === 'rehypePlugins') {
-        skip(at, `plugins are code: import them in site/config.ts and list them in \`markdown.${key}\` (they run on Sheaf's trees the same way; see docs/markdown-plugins-and-components.md)`)
+        skip(
+          at,
+          `plugins are code: import them in site/config.ts and list them in \`markdown.${key}\` (they run on Sheaf's trees the same way; see docs/markdown-plugins-and-components.md)`,
+        )
       } else if (key === 'showLineNumbers' || key === 'defaultWrapCode') {
         skip(at, 'the default theme has no option for it')
       } else if (key === 'codeHighlighter' || key === 'highlightLanguages') {
-        skip(at, 'Sheaf highlights with Shiki and loads every language it knows; `markdown.codeThemes` picks the themes')
+        skip(
+          at,
+          'Sheaf highlights with Shiki and loads every language it knows; `markdown.codeThemes` picks the themes',
+        )
       } else if (key === 'mdxRs' || key === 'experimentalMdxRs') {
         translated.push(at)
       } else if (key === 'globalComponents') {
-        skip(at, 'MDX pages may use the components the theme declares (Tabs, Tab, PackageManagerTabs, Badge); others need a theme change')
+        skip(
+          at,
+          'MDX pages may use the components the theme declares (Tabs, Tab, PackageManagerTabs, Badge); others need a theme change',
+        )
       } else {
         skip(at, 'not a markdown option Sheaf knows')
       }
@@ -34,14 +43,22 @@ export function translateMarkdown(t: Translation, source: Record<string, Literal
 
   const checksLinks = (markdownSource as Record<string, LiteralValue> | undefined)?.checkDeadLinks
   if (checksLinks === undefined) {
-    notes.push("Rspress checks page links only with `markdown.checkDeadLinks: true` (off by default); Sheaf always does. A dead page link fails the build with its file and line: fix it, or set `markdown: { checkDeadLinks: false }` in site/config.ts to build without the check.")
+    notes.push(
+      'Rspress checks page links only with `markdown.checkDeadLinks: true` (off by default); Sheaf always does. A dead page link fails the build with its file and line: fix it, or set `markdown: { checkDeadLinks: false }` in site/config.ts to build without the check.',
+    )
   }
 
   return markdown
 }
 
 /** `route`: its `exclude` globs (from the content folder) become `markdown.fragments` (from the site root). */
-export function translateRoute(t: Translation, source: Record<string, LiteralValue>, markdown: Record<string, unknown>, contentRoot: string, versionFolder: string | undefined): void {
+export function translateRoute(
+  t: Translation,
+  source: Record<string, LiteralValue>,
+  markdown: Record<string, unknown>,
+  contentRoot: string,
+  versionFolder: string | undefined,
+): void {
   const { isCode, skip, translated } = t
   // route
   const routeSource = source.route
@@ -51,17 +68,26 @@ export function translateRoute(t: Translation, source: Record<string, LiteralVal
       if (key === 'cleanUrls') translated.push(at)
       else if (key === 'exclude' && Array.isArray(value) && value.every((glob) => typeof glob === 'string')) {
         // Rspress's globs are from the content folder; Sheaf's `markdown.fragments` from the site root.
-        markdown.fragments = (value as string[]).map((glob) => path.posix.join(contentRoot, versionFolder ?? '', glob.replace(/^\.\//, '')))
+        markdown.fragments = (value as string[]).map((glob) =>
+          path.posix.join(contentRoot, versionFolder ?? '', glob.replace(/^\.\//, '')),
+        )
         translated.push(at)
-      } else if (key === 'exclude') skip(at, `cannot read ${JSON.stringify(value)} as a list of globs: list the fragments in \`markdown.fragments\` by hand`)
+      } else if (key === 'exclude')
+        skip(
+          at,
+          `cannot read ${JSON.stringify(value)} as a list of globs: list the fragments in \`markdown.fragments\` by hand`,
+        )
       else skip(at, 'Sheaf builds every .md and .mdx file of the content folder')
     }
   }
-
 }
 
 /** `search` (and `themeConfig.search`): whether the new site has the search plugin. */
-export function translateSearch(t: Translation, source: Record<string, LiteralValue>, themeSource: Record<string, LiteralValue>): boolean {
+export function translateSearch(
+  t: Translation,
+  source: Record<string, LiteralValue>,
+  themeSource: Record<string, LiteralValue>,
+): boolean {
   const { isCode, skip, translated } = t
   // search: local by default; `false` turns it off.
   const searchSource = source.search
@@ -71,7 +97,15 @@ export function translateSearch(t: Translation, source: Record<string, LiteralVa
       const value = (searchSource as Record<string, LiteralValue>)[key]
       if (key === 'mode' && value === 'local') translated.push('search.mode')
       else if (key === 'versioned') translated.push('search.versioned')
-      else skip(`search.${key}`, key === 'mode' ? 'remote search is configured with `search({ remote })`; see docs/plugins.md' : key === 'codeBlocks' ? "Sheaf's index holds each section's text; code blocks are not indexed separately" : 'not a search option Sheaf knows')
+      else
+        skip(
+          `search.${key}`,
+          key === 'mode'
+            ? 'remote search is configured with `search({ remote })`; see docs/plugins.md'
+            : key === 'codeBlocks'
+              ? "Sheaf's index holds each section's text; code blocks are not indexed separately"
+              : 'not a search option Sheaf knows',
+        )
     }
   } else if (searchSource === false) translated.push('search')
 
@@ -79,17 +113,32 @@ export function translateSearch(t: Translation, source: Record<string, LiteralVa
 }
 
 /** `globalStyles`: copied into the new site and added after the theme's own stylesheet. */
-export function translateGlobalStyles(t: Translation, source: Record<string, LiteralValue>): TranslatedConfig['styles'] {
+export function translateGlobalStyles(
+  t: Translation,
+  source: Record<string, LiteralValue>,
+): TranslatedConfig['styles'] {
   const { skip, translated } = t
   const styles: TranslatedConfig['styles'] = []
   const globalStyles = source.globalStyles
   if (globalStyles !== undefined) {
-    const from = globalStyles instanceof NonLiteral ? pathFromDirname(globalStyles.source) : typeof globalStyles === 'string' ? globalStyles.replace(/^\.\//, '') : null
+    const from =
+      globalStyles instanceof NonLiteral
+        ? pathFromDirname(globalStyles.source)
+        : typeof globalStyles === 'string'
+          ? globalStyles.replace(/^\.\//, '')
+          : null
     if (from) {
       styles.push({ from, to: `site/styles/${from.split('/').pop()}` })
       translated.push('globalStyles')
-      skip('globalStyles (partly)', "copied and loaded after the theme's styles, but Rspress's CSS variables (`--rp-c-brand`, ...) and class names do not exist in Sheaf's theme: rules that use them have no effect")
-    } else skip('globalStyles', `cannot tell the file from \`${shorten(globalStyles instanceof NonLiteral ? globalStyles.source : String(globalStyles))}\``)
+      skip(
+        'globalStyles (partly)',
+        "copied and loaded after the theme's styles, but Rspress's CSS variables (`--rp-c-brand`, ...) and class names do not exist in Sheaf's theme: rules that use them have no effect",
+      )
+    } else
+      skip(
+        'globalStyles',
+        `cannot tell the file from \`${shorten(globalStyles instanceof NonLiteral ? globalStyles.source : String(globalStyles))}\``,
+      )
   }
   return styles
 }

@@ -1,7 +1,18 @@
 import { NonLiteral, type LiteralValue } from './readConfigLiteral.ts'
 import type { Translation } from './translation.ts'
 
-const themeKeysAsIs = ['socialLinks', 'footer', 'lastUpdated', 'enableContentAnimation', 'darkMode', 'outlineTitle', 'prevPageText', 'nextPageText', 'lastUpdatedText', 'searchPlaceholderText'] as const
+const themeKeysAsIs = [
+  'socialLinks',
+  'footer',
+  'lastUpdated',
+  'enableContentAnimation',
+  'darkMode',
+  'outlineTitle',
+  'prevPageText',
+  'nextPageText',
+  'lastUpdatedText',
+  'searchPlaceholderText',
+] as const
 
 const unsupportedThemeKeys: Record<string, string> = {
   outline: 'the default theme always shows the outline of a page with headings',
@@ -14,7 +25,13 @@ const unsupportedThemeKeys: Record<string, string> = {
  * `themeConfig`: the keys the default theme has are kept (the sidebar's items reshaped, the edit
  * link's base moved to the site root); `sourceCodeText` is the default language's `sourceText`.
  */
-export function translateThemeConfig(t: Translation, source: Record<string, LiteralValue>, themeSource: Record<string, LiteralValue>, contentRoot: string, defaultTexts: Record<string, unknown>): Record<string, unknown> {
+export function translateThemeConfig(
+  t: Translation,
+  source: Record<string, LiteralValue>,
+  themeSource: Record<string, LiteralValue>,
+  contentRoot: string,
+  defaultTexts: Record<string, unknown>,
+): Record<string, unknown> {
   const { isCode, codeInside, skip, translated, notes } = t
   const themeConfig: Record<string, unknown> = {}
   if (source.themeConfig !== undefined && !(source.themeConfig instanceof NonLiteral)) {
@@ -29,10 +46,19 @@ export function translateThemeConfig(t: Translation, source: Record<string, Lite
         if (Array.isArray(value)) {
           themeConfig.nav = value
           translated.push(at)
-        } else skip(at, 'a navbar per version (an object) is not supported: Sheaf has one navbar whose links are kept within the reader\'s version; write `nav: [...]`')
+        } else
+          skip(
+            at,
+            "a navbar per version (an object) is not supported: Sheaf has one navbar whose links are kept within the reader's version; write `nav: [...]`",
+          )
       } else if (key === 'sidebar') {
         if (value && typeof value === 'object' && !Array.isArray(value)) {
-          themeConfig.sidebar = Object.fromEntries(Object.entries(value).map(([prefix, items]) => [prefix, Array.isArray(items) ? items.map(toSidebarItem) : []]))
+          themeConfig.sidebar = Object.fromEntries(
+            Object.entries(value).map(([prefix, items]) => [
+              prefix,
+              Array.isArray(items) ? items.map(toSidebarItem) : [],
+            ]),
+          )
           translated.push(at)
         } else skip(at, 'must be an object of route prefix -> items')
       } else if (key === 'editLink') {
@@ -43,7 +69,10 @@ export function translateThemeConfig(t: Translation, source: Record<string, Lite
           const trimmed = docRepoBaseUrl.replace(/\/+$/, '')
           const contentFolder = `/${contentRoot.split('/').pop()}`
           const base = trimmed.endsWith(contentFolder) ? trimmed.slice(0, -contentFolder.length) : trimmed
-          if (base === trimmed) notes.push(`\`themeConfig.editLink.docRepoBaseUrl\` is followed by the path from the site root (\`${contentRoot}/...\`) in Sheaf, not the path inside ${contentRoot}/: check that the edit links point at the files.`)
+          if (base === trimmed)
+            notes.push(
+              `\`themeConfig.editLink.docRepoBaseUrl\` is followed by the path from the site root (\`${contentRoot}/...\`) in Sheaf, not the path inside ${contentRoot}/: check that the edit links point at the files.`,
+            )
           themeConfig.editLink = { docRepoBaseUrl: `${base}/`, ...(typeof text === 'string' ? { text } : {}) }
           translated.push(at)
         } else skip(at, 'needs `docRepoBaseUrl`')
@@ -80,4 +109,3 @@ function toSidebarItem(item: LiteralValue): unknown {
   void _fileKey
   return Array.isArray(items) ? { ...rest, items: items.map(toSidebarItem) } : rest
 }
-

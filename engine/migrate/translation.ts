@@ -20,7 +20,10 @@ export interface Translation {
 
 /** A translation that starts with the config's spread or computed keys listed as untranslated. */
 export function createTranslation(spreads: readonly string[]): Translation {
-  const untranslated: Untranslated[] = spreads.map((key) => ({ key, reason: 'a spread or computed key: its value is only known when the config runs; translate it by hand' }))
+  const untranslated: Untranslated[] = spreads.map((key) => ({
+    key,
+    reason: 'a spread or computed key: its value is only known when the config runs; translate it by hand',
+  }))
   const skip = (key: string, reason: string) => void untranslated.push({ key, reason })
   const isCode = (key: string, value: LiteralValue): value is NonLiteral => {
     if (!(value instanceof NonLiteral)) return false
@@ -29,7 +32,8 @@ export function createTranslation(spreads: readonly string[]): Translation {
   }
   const codeInside = (key: string, value: LiteralValue): boolean => {
     const found = findNonLiteral(value)
-    if (found) skip(key, `part of its value is code (\`${shorten(found.source)}\`), not a literal; translate it by hand`)
+    if (found)
+      skip(key, `part of its value is code (\`${shorten(found.source)}\`), not a literal; translate it by hand`)
     return Boolean(found)
   }
   return { translated: [], untranslated, notes: [], skip, isCode, codeInside }

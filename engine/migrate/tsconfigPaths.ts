@@ -9,7 +9,9 @@ import path from 'node:path'
  * alias counts, as the first that exists usually does.
  */
 export function readTsconfigPaths(siteDir: string): Record<string, string> {
-  const file = ['tsconfig.json', 'jsconfig.json'].map((name) => path.join(siteDir, name)).find((candidate) => fs.existsSync(candidate))
+  const file = ['tsconfig.json', 'jsconfig.json']
+    .map((name) => path.join(siteDir, name))
+    .find((candidate) => fs.existsSync(candidate))
   if (!file) return {}
   let parsed: { compilerOptions?: { baseUrl?: unknown; paths?: unknown } }
   try {
@@ -17,7 +19,10 @@ export function readTsconfigPaths(siteDir: string): Record<string, string> {
   } catch {
     return {}
   }
-  return aliasesFromPaths(parsed.compilerOptions?.paths, typeof parsed.compilerOptions?.baseUrl === 'string' ? parsed.compilerOptions.baseUrl : '.')
+  return aliasesFromPaths(
+    parsed.compilerOptions?.paths,
+    typeof parsed.compilerOptions?.baseUrl === 'string' ? parsed.compilerOptions.baseUrl : '.',
+  )
 }
 
 /** `paths` entries as prefix -> folder: `@x/*` and `@x` both give `@x`; targets are taken from `baseUrl`. */
@@ -25,12 +30,17 @@ export function aliasesFromPaths(paths: unknown, baseUrl: string): Record<string
   const aliases: Record<string, string> = {}
   if (!paths || typeof paths !== 'object') return aliases
   for (const [pattern, targets] of Object.entries(paths as Record<string, unknown>)) {
-    const target = Array.isArray(targets) ? targets.find((entry): entry is string => typeof entry === 'string') : undefined
+    const target = Array.isArray(targets)
+      ? targets.find((entry): entry is string => typeof entry === 'string')
+      : undefined
     if (!target) continue
     const prefix = pattern.replace(/\/?\*$/, '')
     // A wildcard in the middle (`@x/*/y`) is no prefix: left out.
     if (!prefix || prefix.includes('*')) continue
-    const folder = path.posix.normalize(path.posix.join(baseUrl, target.replace(/\/?\*$/, ''))).replace(/^\.\//, '').replace(/\/$/, '')
+    const folder = path.posix
+      .normalize(path.posix.join(baseUrl, target.replace(/\/?\*$/, '')))
+      .replace(/^\.\//, '')
+      .replace(/\/$/, '')
     // `@x/*` names the folder; `@x` alone may name a file (`index.ts`): the folder form wins.
     if (pattern.endsWith('*') || !(prefix in aliases)) aliases[prefix] = folder
   }

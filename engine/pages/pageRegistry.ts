@@ -28,15 +28,24 @@ export class PageRegistry {
   add(input: PageInput, source: string): void {
     const named = input && (typeof input.template === 'string') !== (typeof input.component === 'string')
     if (!input || typeof input.path !== 'string' || !named) {
-      throw new SheafError(`createPage needs a \`path\` and either a \`template\` or a \`component\` string, got ${JSON.stringify(input)?.slice(0, 120)}.`, {
-        hint: "call `createPage({ path: '/docs/x', template: 'doc', context: { path: '/docs/x' } })`, or `createPage({ path: '/authors/ada', component: '/abs/site/templates/Author.tsx' })`.",
-      })
+      throw new SheafError(
+        `createPage needs a \`path\` and either a \`template\` or a \`component\` string, got ${JSON.stringify(input)?.slice(0, 120)}.`,
+        {
+          hint: "call `createPage({ path: '/docs/x', template: 'doc', context: { path: '/docs/x' } })`, or `createPage({ path: '/authors/ada', component: '/abs/site/templates/Author.tsx' })`.",
+        },
+      )
     }
-    const template = typeof input.component === 'string' ? this.siteTemplates.add(input.component, input.path) : (input.template as string)
+    const template =
+      typeof input.component === 'string'
+        ? this.siteTemplates.add(input.component, input.path)
+        : (input.template as string)
     if (!input.component && !Object.hasOwn(this.templates, template)) {
-      throw new SheafError(`createPage for \`${input.path}\` names the template \`${template}\`, which the theme does not have.`, {
-        hint: `use one of ${Object.keys(this.templates).join(', ')}, add it to \`theme.templates\` in the config, or give a \`component\` of the site.`,
-      })
+      throw new SheafError(
+        `createPage for \`${input.path}\` names the template \`${template}\`, which the theme does not have.`,
+        {
+          hint: `use one of ${Object.keys(this.templates).join(', ')}, add it to \`theme.templates\` in the config, or give a \`component\` of the site.`,
+        },
+      )
     }
     // A route as given (decoded text, as a file name makes it): never decoded again.
     const path = normalizeRoute(input.path)

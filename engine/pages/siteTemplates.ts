@@ -20,9 +20,12 @@ export class SiteTemplates {
     const name = `component:${path.relative(this.root, file).split(path.sep).join('/')}`
     if (this.byName.has(name)) return name
     if (!templateFile.test(file) || !fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
-      throw new SheafError(`createPage for \`${route}\` names the component \`${component}\`, which is not a module file of the site.`, {
-        hint: "give the path of a .tsx that default-exports the page's component: `component: path.join(import.meta.dirname, 'templates/Author.tsx')`.",
-      })
+      throw new SheafError(
+        `createPage for \`${route}\` names the component \`${component}\`, which is not a module file of the site.`,
+        {
+          hint: "give the path of a .tsx that default-exports the page's component: `component: path.join(import.meta.dirname, 'templates/Author.tsx')`.",
+        },
+      )
     }
     this.byName.set(name, file)
     return name

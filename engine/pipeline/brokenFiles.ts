@@ -21,10 +21,16 @@ export function combinedContentErrors(errors: readonly SheafError[]): SheafError
   if (errors.length === 1) return errors[0]
   const sorted = sortedByPlace(errors)
   const files = new Set(sorted.map((error) => error.file)).size
-  const describe = (error: SheafError) => [error.location, `  ${error.message.replace(/\n/g, '\n  ')}`, ...(error.hint ? [`  Fix: ${error.hint}`] : [])].join('\n')
-  return new SheafError(`${files === errors.length ? `${files} files have errors` : `${errors.length} errors in ${files} file${files === 1 ? '' : 's'}`}:\n${sorted.map(describe).join('\n')}`, {
-    hint: 'fix each file at the line shown; the build reports every file it could not read, not only the first.',
-  })
+  const describe = (error: SheafError) =>
+    [error.location, `  ${error.message.replace(/\n/g, '\n  ')}`, ...(error.hint ? [`  Fix: ${error.hint}`] : [])].join(
+      '\n',
+    )
+  return new SheafError(
+    `${files === errors.length ? `${files} files have errors` : `${errors.length} errors in ${files} file${files === 1 ? '' : 's'}`}:\n${sorted.map(describe).join('\n')}`,
+    {
+      hint: 'fix each file at the line shown; the build reports every file it could not read, not only the first.',
+    },
+  )
 }
 
 /** Dead links: often the consequence of another file's error (its page was not made). */
@@ -54,5 +60,11 @@ export function sortedByPlace(errors: readonly SheafError[]): SheafError[] {
   // A file that made no page comes before the dead links to it: the dev overlay shows the first
   // error, and a reader fixes the cause, not the links it broke.
   const rank = (error: SheafError) => (deadLinks.has(error) ? 1 : 0)
-  return [...errors].sort((a, b) => rank(a) - rank(b) || String(a.file).localeCompare(String(b.file)) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0))
+  return [...errors].sort(
+    (a, b) =>
+      rank(a) - rank(b) ||
+      String(a.file).localeCompare(String(b.file)) ||
+      (a.line ?? 0) - (b.line ?? 0) ||
+      (a.column ?? 0) - (b.column ?? 0),
+  )
 }

@@ -8,18 +8,27 @@ import type { SiteRunner } from './createSiteRunner.ts'
 
 // GraphQL (0.05 s of imports) are needed only from here on: the transform
 // step starts loading them when it has a moment (see transformContent.ts).
-let modules: Promise<{ buildSchema: typeof import('../schema/buildSchema.ts').buildSchema; createDataLayer: typeof import('../dataLayer.ts').createDataLayer }> | null = null
+let modules: Promise<{
+  buildSchema: typeof import('../schema/buildSchema.ts').buildSchema
+  createDataLayer: typeof import('../dataLayer.ts').createDataLayer
+}> | null = null
 
 export function preloadDataLayerModules(): void {
   loadModules().catch(() => undefined)
 }
 
 function loadModules() {
-  return (modules ??= Promise.all([import('../schema/buildSchema.ts'), import('../dataLayer.ts')]).then(([{ buildSchema }, { createDataLayer }]) => ({ buildSchema, createDataLayer })))
+  return (modules ??= Promise.all([import('../schema/buildSchema.ts'), import('../dataLayer.ts')]).then(
+    ([{ buildSchema }, { createDataLayer }]) => ({ buildSchema, createDataLayer }),
+  ))
 }
 
 /** Runs every plugin's `createSchemaCustomization` and builds the GraphQL data layer over the store. */
-export async function buildDataLayer({ config, site, runner }: SiteRunner, store: NodeStore, run: BuildRun): Promise<DataLayer> {
+export async function buildDataLayer(
+  { config, site, runner }: SiteRunner,
+  store: NodeStore,
+  run: BuildRun,
+): Promise<DataLayer> {
   return run.timer.run(
     'schema',
     async () => {
@@ -30,7 +39,8 @@ export async function buildDataLayer({ config, site, runner }: SiteRunner, store
         site,
         reporter: run.reporterFor(plugin.name),
         addTypeDefs: (sdl: string) => void typeDefs.push({ sdl, source: `the type defs of plugin ${plugin.name}` }),
-        addResolvers: (map: GraphQLResolverMap) => void resolvers.push({ resolvers: map, source: `plugin ${plugin.name}` }),
+        addResolvers: (map: GraphQLResolverMap) =>
+          void resolvers.push({ resolvers: map, source: `plugin ${plugin.name}` }),
         getNodesByType: (type: string) => store.getNodesByType(type),
       }))
       // The dev server compares what a save changed with its pages' reads node by node.
@@ -42,5 +52,12 @@ export async function buildDataLayer({ config, site, runner }: SiteRunner, store
 }
 
 function siteFields(config: ResolvedConfig) {
-  return { title: config.title, description: config.description, url: config.url, base: config.base, lang: config.lang, themeConfig: config.themeConfig }
+  return {
+    title: config.title,
+    description: config.description,
+    url: config.url,
+    base: config.base,
+    lang: config.lang,
+    themeConfig: config.themeConfig,
+  }
 }

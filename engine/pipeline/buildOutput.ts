@@ -45,11 +45,18 @@ export interface BuildOutput {
   discard(): Promise<void>
 }
 
-export function openBuildOutput(config: ResolvedConfig, outDirOption: string | undefined, cacheDir: string | null): BuildOutput {
+export function openBuildOutput(
+  config: ResolvedConfig,
+  outDirOption: string | undefined,
+  cacheDir: string | null,
+): BuildOutput {
   const dir = outDirOption ? path.resolve(config.root, outDirOption) : config.outDir
   const checked = assertSafeOutputDir(dir, sourceFolders(config))
   checked.catch(() => undefined)
-  const engine = engineFingerprint({ dir: compiledRoot, packageJson: path.join(packageRoot, 'package.json') }, config.root)
+  const engine = engineFingerprint(
+    { dir: compiledRoot, packageJson: path.join(packageRoot, 'package.json') },
+    config.root,
+  )
   let staging: Promise<Staging> | null = null
   let bundle: Promise<ClientAssets> | null = null
   // The client modules the bundle takes are the plugins' (bundleWhen says which).
@@ -77,13 +84,19 @@ export function openBuildOutput(config: ResolvedConfig, outDirOption: string | u
     },
     async checkContentFolders(store) {
       await checked
-      await assertSafeOutputDir(dir, { root: config.root, sources: contentFolders(store).map((dir) => ({ label: 'content', dir })) })
+      await assertSafeOutputDir(dir, {
+        root: config.root,
+        sources: contentFolders(store).map((dir) => ({ label: 'content', dir })),
+      })
     },
     assets,
     staging: stagingDir,
     async target() {
       const folder = await stagingDir()
-      return { outDir: folder.dir, emitFile: (relativePath, content) => writeOutputFile(folder.dir, relativePath, content) }
+      return {
+        outDir: folder.dir,
+        emitFile: (relativePath, content) => writeOutputFile(folder.dir, relativePath, content),
+      }
     },
     async commit() {
       await (await stagingDir()).commit()
@@ -132,6 +145,17 @@ export async function commitOutput(output: BuildOutput, rendered: RenderedSite, 
 
 /** The folders of a site's sources that its output folder must keep clear of (see assertSafeOutputDir). */
 function sourceFolders(config: ResolvedConfig): SourceFolders {
-  const theme = [...Object.values(config.theme.templates), ...(config.theme.layout ? [config.theme.layout] : []), ...config.theme.styles].map((file) => ({ label: 'theme', dir: path.dirname(file) }))
-  return { root: config.root, sources: [{ label: 'config', dir: path.dirname(config.configFile) }, { label: 'public', dir: config.publicDir }, ...theme] }
+  const theme = [
+    ...Object.values(config.theme.templates),
+    ...(config.theme.layout ? [config.theme.layout] : []),
+    ...config.theme.styles,
+  ].map((file) => ({ label: 'theme', dir: path.dirname(file) }))
+  return {
+    root: config.root,
+    sources: [
+      { label: 'config', dir: path.dirname(config.configFile) },
+      { label: 'public', dir: config.publicDir },
+      ...theme,
+    ],
+  }
 }

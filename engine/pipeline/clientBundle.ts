@@ -11,7 +11,13 @@ import type { ClientAssets } from '../render/htmlShell.ts'
 import { toSiteData } from './siteData.ts'
 
 /** Bundles the client (Vite, in a worker) into `outDir`; reused from the cache when none of its inputs changed. */
-export async function bundleClient(config: ResolvedConfig, runner: PluginRunner, outDir: string, bundlesDir: string | null, engine: string): Promise<ClientAssets> {
+export async function bundleClient(
+  config: ResolvedConfig,
+  runner: PluginRunner,
+  outDir: string,
+  bundlesDir: string | null,
+  engine: string,
+): Promise<ClientAssets> {
   const input = {
     root: config.root,
     site: toSiteData(config),
@@ -24,10 +30,29 @@ export async function bundleClient(config: ResolvedConfig, runner: PluginRunner,
   // Before the cache: a link or a file added since the last build must be refused even when nothing else changed.
   assertPublicLinksInside(config.root, config.publicDir)
   assertPublicFilesPublishable(config.root, config.publicDir)
-  const run = async () => bundleInWorker({ root: config.root, base: config.base, publicDir: config.publicDir, entry: await writeClientEntry(input), outDir, templates: config.theme.templates })
+  const run = async () =>
+    bundleInWorker({
+      root: config.root,
+      base: config.base,
+      publicDir: config.publicDir,
+      entry: await writeClientEntry(input),
+      outDir,
+      templates: config.theme.templates,
+    })
   if (!bundlesDir) return run()
   const components = Object.values(input.siteComponents ?? {}).map((component) => component.file)
-  const sources = [...Object.values(input.templates), ...(input.layout ? [input.layout] : []), ...input.styles, ...input.clientModules, ...components].map((file) => path.dirname(file))
-  const key = createHash('sha1').update(engine).update(fingerprintPaths([...sources, config.publicDir])).update(JSON.stringify(input)).update(config.base).digest('hex')
+  const sources = [
+    ...Object.values(input.templates),
+    ...(input.layout ? [input.layout] : []),
+    ...input.styles,
+    ...input.clientModules,
+    ...components,
+  ].map((file) => path.dirname(file))
+  const key = createHash('sha1')
+    .update(engine)
+    .update(fingerprintPaths([...sources, config.publicDir]))
+    .update(JSON.stringify(input))
+    .update(config.base)
+    .digest('hex')
   return (await cachedBundle(bundlesDir, key, outDir, run)).assets
 }

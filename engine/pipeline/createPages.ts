@@ -15,7 +15,12 @@ import { toSiteData } from './siteData.ts'
  * Runs every plugin's `createPages` (the built-in page creator last) and returns the pages to render.
  * `memo`: results of the plugins' `reuse` computations kept from the last build (none: each runs).
  */
-export async function createPages({ site, runner, registry }: SiteRunner, dataLayer: DataLayer, run: BuildRun, memo?: QueryMemo | null): Promise<RegisteredPage[]> {
+export async function createPages(
+  { site, runner, registry }: SiteRunner,
+  dataLayer: DataLayer,
+  run: BuildRun,
+  memo?: QueryMemo | null,
+): Promise<RegisteredPage[]> {
   return run.timer.run(
     'pages',
     async () => {
@@ -30,7 +35,10 @@ export async function createPages({ site, runner, registry }: SiteRunner, dataLa
           reporter: run.reporterFor(plugin.name),
           graphql: graphqlRecording(),
           getNodesByType: (type) => dataLayer.context().store.getNodesByType(type),
-          reuse: (name, compute) => (memo ? memo.run(`${plugin.name}\0${name}`, (reads) => compute(graphqlRecording(reads))) : compute(graphqlRecording()).then(throughJson)),
+          reuse: (name, compute) =>
+            memo
+              ? memo.run(`${plugin.name}\0${name}`, (reads) => compute(graphqlRecording(reads)))
+              : compute(graphqlRecording()).then(throughJson),
           createPage: (page) => registry.add(page, source),
           templates: registry.templateNames,
         }
@@ -46,8 +54,19 @@ export async function createPages({ site, runner, registry }: SiteRunner, dataLa
  * a result may depend on besides its reads: the engine and its plugins (`engine`), the config
  * file and the folder it is in, the site data the config resolves to and the mode.
  */
-export function openQueryMemo(config: ResolvedConfig, cacheDir: string | null, engine: string, mode: string, store: NodeStore): QueryMemo | null {
+export function openQueryMemo(
+  config: ResolvedConfig,
+  cacheDir: string | null,
+  engine: string,
+  mode: string,
+  store: NodeStore,
+): QueryMemo | null {
   if (!cacheDir) return null
-  const key = createHash('sha1').update(engine).update(fingerprintPaths([config.configFile, path.dirname(config.configFile)])).update(mode).update(JSON.stringify(toSiteData(config))).digest('hex')
+  const key = createHash('sha1')
+    .update(engine)
+    .update(fingerprintPaths([config.configFile, path.dirname(config.configFile)]))
+    .update(mode)
+    .update(JSON.stringify(toSiteData(config)))
+    .digest('hex')
   return new QueryMemo(path.join(cacheDir, 'queries.json'), key, store)
 }

@@ -34,15 +34,27 @@ export interface SiteRunnerOptions {
  * The plugin runner: the built-in markdown transformer first, the site's plugins in config order,
  * and the built-in page creator last (so a plugin's pages win over a file's).
  */
-export async function createSiteRunner(config: ResolvedConfig, run: BuildRun, options: SiteRunnerOptions = {}, pages: 'transformed' | 'outline' = 'transformed'): Promise<SiteRunner> {
+export async function createSiteRunner(
+  config: ResolvedConfig,
+  run: BuildRun,
+  options: SiteRunnerOptions = {},
+  pages: 'transformed' | 'outline' = 'transformed',
+): Promise<SiteRunner> {
   const reusable = options.session && options.session.key === sessionKey(config)
-  const session = reusable ? (options.session as BuildSession) : await createBuildSession(config, { cache: options.cache, keepInMemory: run.mode === 'develop' || options.keepInMemory === true })
+  const session = reusable
+    ? (options.session as BuildSession)
+    : await createBuildSession(config, {
+        cache: options.cache,
+        keepInMemory: run.mode === 'develop' || options.keepInMemory === true,
+      })
   const registry = new PageRegistry(config.theme.templates, config.root)
   // Fragments (`markdown.fragments`) are shown where pages import them, never pages themselves.
   const isFragment = fragmentMatcher(config.markdown.fragments)
   const runner = createPluginRunner([
     // 'outline': pages from front-matter and file names only, bodies transformed on demand (the dev server's cold start; see outlineTransformer.ts).
-    pages === 'outline' ? outlineTransformer(session.markdownCache, config.lang, isFragment) : markdownTransformer(session.processor, session.markdownCache, config.lang, isFragment),
+    pages === 'outline'
+      ? outlineTransformer(session.markdownCache, config.lang, isFragment)
+      : markdownTransformer(session.processor, session.markdownCache, config.lang, isFragment),
     ...flattenPlugins(config.plugins, path.relative(config.root, config.configFile)),
     corePages(config.theme.templates, (page, source) => registry.add(page, source)),
   ])

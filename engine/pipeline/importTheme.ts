@@ -32,5 +32,10 @@ export function importTheme(config: ResolvedConfig, themeDir: string | null): Th
  * not the files as they are now.
  */
 function themePlan(config: ResolvedConfig, themeDir: string | null): ThemeImportPlan {
-  return { entries: themeEntries(config.theme), cacheDir: themeDir ?? scratchThemeDir(), engineDirs: engineModuleDirs(), root: config.root }
+  return {
+    entries: themeEntries(config.theme),
+    cacheDir: themeDir ?? scratchThemeDir(),
+    engineDirs: engineModuleDirs(),
+    root: config.root,
+  }
 }

@@ -11,9 +11,17 @@ import { finalizePagePaths } from './transformContent.ts'
  * markdown is parsed, so no workers, and no links are resolved (they are in the bodies).
  */
 export async function outlineContent({ site, runner }: SiteRunner, run: BuildRun): Promise<NodeStore> {
-  const source = await run.timer.run('source', () => sourceNodes(runner, site, run.reporterFor), (result) => result.pending.length)
+  const source = await run.timer.run(
+    'source',
+    () => sourceNodes(runner, site, run.reporterFor),
+    (result) => result.pending.length,
+  )
   preloadDataLayerModules()
-  await run.timer.run('outline', () => transformNodes(runner, source, site, run.reporterFor), (count) => count)
+  await run.timer.run(
+    'outline',
+    () => transformNodes(runner, source, site, run.reporterFor),
+    (count) => count,
+  )
   finalizePagePaths(source.store)
   return source.store
 }

@@ -31,12 +31,17 @@ export const outlineMark = 'sheaf:outline'
  * node a full load makes. Nothing here throws for bad content: a page whose front-matter does not
  * parse gets its title from its file name, and the full load that follows reports the error.
  */
-export function outlineTransformer(cache: MarkdownCache, defaultLang: string, isFragment: (sourcePath: string) => boolean = () => false): Plugin {
+export function outlineTransformer(
+  cache: MarkdownCache,
+  defaultLang: string,
+  isFragment: (sourcePath: string) => boolean = () => false,
+): Plugin {
   let count = 0
   return {
     name: 'sheaf:markdown',
     async onCreateNode({ node, createNode }) {
-      if (node.type !== 'File' || typeof node.relativePath !== 'string' || !markdownExtensionRE.test(node.relativePath)) return
+      if (node.type !== 'File' || typeof node.relativePath !== 'string' || !markdownExtensionRE.test(node.relativePath))
+        return
       if (isFragment(String(node.sourcePath))) return
       createNode(outlinePage(node, cache, defaultLang))
       // The transform loop only awaits promises that are already settled, which would hold back
@@ -81,7 +86,15 @@ export function outlinePage(node: SheafNode, cache: MarkdownCache, defaultLang: 
     text: '',
     sections: [],
     // As markdownTransformer.ts makes it: the same file gets the same digest either way.
-    internal: { contentDigest: createContentDigest([cache.key(source, file), relativePath, node.sourcePath, node.lastUpdated ?? null, defaultLang]) },
+    internal: {
+      contentDigest: createContentDigest([
+        cache.key(source, file),
+        relativePath,
+        node.sourcePath,
+        node.lastUpdated ?? null,
+        defaultLang,
+      ]),
+    },
   }
 }
 

@@ -23,7 +23,13 @@ export interface PostBuildResult {
  * its worker (search's index) no longer holds up the others (N=1,000 one-page rebuild: the
  * llms twins, social cards and redirects, 0.4 s, now run while the search index is finished).
  */
-export async function postBuild({ site, runner }: SiteRunner, dataLayer: DataLayer, pages: readonly BuiltPage[], target: PostBuildTarget, run: BuildRun): Promise<PostBuildResult> {
+export async function postBuild(
+  { site, runner }: SiteRunner,
+  dataLayer: DataLayer,
+  pages: readonly BuiltPage[],
+  target: PostBuildTarget,
+  run: BuildRun,
+): Promise<PostBuildResult> {
   const later: Promise<unknown>[] = []
   await run.timer.run(
     'post-build',
@@ -37,7 +43,11 @@ export async function postBuild({ site, runner }: SiteRunner, dataLayer: DataLay
         emitFile: (relativePath, content) => target.emitFile(relativePath, content),
         waitUntil: (task) => {
           const warn = run.reporterFor(plugin.name).warn
-          later.push(trackRunning(plugin.name, 'waitUntil', task).catch((error: unknown) => warn(`the work handed to waitUntil failed: ${error instanceof Error ? error.message : String(error)}`)))
+          later.push(
+            trackRunning(plugin.name, 'waitUntil', task).catch((error: unknown) =>
+              warn(`the work handed to waitUntil failed: ${error instanceof Error ? error.message : String(error)}`),
+            ),
+          )
         },
       })),
     () => runner.plugins.filter((plugin) => plugin.onPostBuild).length,

@@ -34,7 +34,11 @@ interface ResolveOptions {
  * reports dead ones when `markdown.checkDeadLinks` is on (see reportDeadLinks). A page's body gets
  * its links rewritten (routes under the base) when it is read.
  */
-export function resolveLinks(store: NodeStore, config: ResolvedConfig, { inPlace, session, warn, broken }: ResolveOptions): void {
+export function resolveLinks(
+  store: NodeStore,
+  config: ResolvedConfig,
+  { inPlace, session, warn, broken }: ResolveOptions,
+): void {
   const pages = store.getNodesByType('Page')
   // Each resolution copies the images its pages name now (an image no page names is not copied).
   session.contentAssets = new ContentAssets(config.root)
@@ -61,7 +65,10 @@ export function resolveLinks(store: NodeStore, config: ResolvedConfig, { inPlace
   const memo = session.resolvedLinks
   for (const page of pages) {
     const cached = memo.get(page.id)
-    const resolved = cached && cached.raw === page.rawBody && cached.context === contextKey ? (cached.result as ReturnType<typeof resolvePageLinks>) : resolvePageLinks(page, context, false)
+    const resolved =
+      cached && cached.raw === page.rawBody && cached.context === contextKey
+        ? (cached.result as ReturnType<typeof resolvePageLinks>)
+        : resolvePageLinks(page, context, false)
     memo.set(page.id, { raw: page.rawBody, context: contextKey, result: resolved })
     store.updateNode(page, { body: resolved.body }, { derived: true })
     dead.push(...resolved.dead)
@@ -87,9 +94,24 @@ function report(
 
 /** Everything link resolution reads besides a page's own body: routes, anchors, prefixes, public files. */
 function linkContextKey(pages: SheafNode[], base: string, publicFiles: Set<string>): string {
-  const hash = createHash('sha1').update(base).update('\0').update([...publicFiles].sort().join('\n'))
+  const hash = createHash('sha1')
+    .update(base)
+    .update('\0')
+    .update([...publicFiles].sort().join('\n'))
   for (const page of pages) {
-    hash.update('\0').update(JSON.stringify([page.id, page.relativePath, page.path, page.sourcePath, page.langPrefix, page.versionPrefix, page.anchors]))
+    hash
+      .update('\0')
+      .update(
+        JSON.stringify([
+          page.id,
+          page.relativePath,
+          page.path,
+          page.sourcePath,
+          page.langPrefix,
+          page.versionPrefix,
+          page.anchors,
+        ]),
+      )
   }
   return hash.digest('hex')
 }

@@ -28,7 +28,14 @@ export function staticQueryModules(config: ResolvedConfig): string[] {
  * results. Null when there is none: a site without static queries ships nothing more. `reads`
  * collects the node ids (and fields) the queries read, for the dev server to tell when to run them again.
  */
-export async function prepareStaticQueries(modules: readonly string[], root: string, base: string, dataLayer: DataLayer, run: BuildRun, reads?: Set<string>): Promise<StaticQueriesOutput | null> {
+export async function prepareStaticQueries(
+  modules: readonly string[],
+  root: string,
+  base: string,
+  dataLayer: DataLayer,
+  run: BuildRun,
+  reads?: Set<string>,
+): Promise<StaticQueriesOutput | null> {
   return run.timer.run(
     'statics',
     async () => {

@@ -14,10 +14,13 @@ export function flattenPlugins(options: readonly PluginOption[], file = 'site/co
       return
     }
     if (typeof option !== 'object' || typeof option.name !== 'string' || option.name === '') {
-      throw new SheafError(`plugins[${index}] is not a plugin: expected an object with a \`name\`, got ${describe(option)}.`, {
-        file,
-        hint: 'call the plugin factory, e.g. `plugins: [sidebar()]`, not `plugins: [sidebar]`.',
-      })
+      throw new SheafError(
+        `plugins[${index}] is not a plugin: expected an object with a \`name\`, got ${describe(option)}.`,
+        {
+          file,
+          hint: 'call the plugin factory, e.g. `plugins: [sidebar()]`, not `plugins: [sidebar]`.',
+        },
+      )
     }
     plugins.push(option)
   }

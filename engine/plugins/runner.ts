@@ -77,11 +77,14 @@ export function createPluginRunner(plugins: readonly Plugin[]): PluginRunner {
           throw wrapHookError(error, plugin.name, 'headTags')
         }
         if (!Array.isArray(result) || !result.every(isHeadTag)) {
-          throw new SheafError(`headTags must return an array of \`{ tag, attrs }\` objects, got ${JSON.stringify(result)}.`, {
-            plugin: plugin.name,
-            hook: 'headTags',
-            hint: "return e.g. `[{ tag: 'script', attrs: { src: '/x.js', defer: true } }]`.",
-          })
+          throw new SheafError(
+            `headTags must return an array of \`{ tag, attrs }\` objects, got ${JSON.stringify(result)}.`,
+            {
+              plugin: plugin.name,
+              hook: 'headTags',
+              hint: "return e.g. `[{ tag: 'script', attrs: { src: '/x.js', defer: true } }]`.",
+            },
+          )
         }
         tags.push(...result)
       }
@@ -120,7 +123,11 @@ export function wrapHookError(error: unknown, plugin: string, hook: string): She
  * A hook that returns no promise is done when it returns: most `onCreateNode` hooks, called for
  * every node, so that they cost no turn of the microtask queue each.
  */
-function callHook<K extends HookName>(plugin: Plugin, hook: K, apiFor: (plugin: Plugin) => HookApi<K>): Promise<void> | undefined {
+function callHook<K extends HookName>(
+  plugin: Plugin,
+  hook: K,
+  apiFor: (plugin: Plugin) => HookApi<K>,
+): Promise<void> | undefined {
   const fn = plugin[hook] as ((api: unknown) => unknown) | undefined
   if (typeof fn !== 'function') return undefined
   const entry: RunningHook = { plugin: plugin.name, hook }
@@ -140,7 +147,12 @@ function callHook<K extends HookName>(plugin: Plugin, hook: K, apiFor: (plugin: 
   return settleHook(result, plugin, hook, entry)
 }
 
-async function settleHook(result: PromiseLike<unknown>, plugin: Plugin, hook: string, entry: RunningHook): Promise<void> {
+async function settleHook(
+  result: PromiseLike<unknown>,
+  plugin: Plugin,
+  hook: string,
+  entry: RunningHook,
+): Promise<void> {
   try {
     const value = await result
     if (value !== undefined) assertNothingReturned(plugin, hook, value)
@@ -152,17 +164,24 @@ async function settleHook(result: PromiseLike<unknown>, plugin: Plugin, hook: st
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function'
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  )
 }
 
 function assertNothingReturned(plugin: Plugin, hook: string, result: unknown): void {
   // Hooks act through their api; a returned value is almost always a mistake
   // (e.g. returning nodes instead of calling createNode), so say so loudly.
-  throw new SheafError(`\`${hook}\` returned ${JSON.stringify(result)?.slice(0, 80) ?? typeof result}, but hooks return nothing.`, {
-    plugin: plugin.name,
-    hook,
-    hint: `use the api the hook receives (createNode, createPage, addTypeDefs, ...) instead of returning a value.`,
-  })
+  throw new SheafError(
+    `\`${hook}\` returned ${JSON.stringify(result)?.slice(0, 80) ?? typeof result}, but hooks return nothing.`,
+    {
+      plugin: plugin.name,
+      hook,
+      hint: `use the api the hook receives (createNode, createPage, addTypeDefs, ...) instead of returning a value.`,
+    },
+  )
 }
 
 function isHeadTag(value: unknown): value is HeadTag {

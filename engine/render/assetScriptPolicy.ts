@@ -20,7 +20,10 @@ export function assetScriptDirectives(directives: CspDirectives, assetsPath: str
   if (!scripts || !scripts.includes("'self'") || !assetsPathRE.test(assetsPath)) return null
   const workers = directives['worker-src'] ?? scripts
   // A path source (`/_vercel/insights/script.js`, from a plugin) is a file of this origin outside the assets: allowed by its path too.
-  const narrowed = (sources: readonly string[]) => sources.map((source) => (source === "'self'" ? `*:*${assetsPath}` : source.startsWith('/') ? `*:*${source}` : source))
+  const narrowed = (sources: readonly string[]) =>
+    sources.map((source) =>
+      source === "'self'" ? `*:*${assetsPath}` : source.startsWith('/') ? `*:*${source}` : source,
+    )
   return { 'script-src': narrowed(scripts), 'worker-src': narrowed(workers) }
 }
 

@@ -23,7 +23,9 @@ const subsets: Record<MarkupContext, readonly string[]> = {
  */
 export function escapeMarkup(value: string, context: MarkupContext): string {
   // Most strings (code tokens, URLs) hold none: a test is cheaper than the library's replace (2.4x on code tokens).
-  return special[context].test(value) ? stringifyEntities(value, { subset: subsets[context], useNamedReferences: true }) : value
+  return special[context].test(value)
+    ? stringifyEntities(value, { subset: subsets[context], useNamedReferences: true })
+    : value
 }
 
 const special: Record<MarkupContext, RegExp> = { text: /[&<]/, attribute: /[&"<>]/, xml: /[&<>"']/ }

@@ -48,7 +48,9 @@ const htmlNames: Record<string, string> = {
 export function readDocumentHead(context: { helmet?: HelmetServerState | null }): DocumentHead {
   const state = context.helmet
   if (!state) return { tags: [], htmlAttributes: {}, bodyAttributes: {} }
-  const tags = tagOrder.flatMap((kind) => elementsOf(state[kind].toComponent()).map((props) => documentHeadTag(kind, props)))
+  const tags = tagOrder.flatMap((kind) =>
+    elementsOf(state[kind].toComponent()).map((props) => documentHeadTag(kind, props)),
+  )
   return {
     tags: withTitleMirror(tags.filter((tag) => tag.tag !== 'title' || tag.children)),
     htmlAttributes: attributesOf(state.htmlAttributes.toComponent()),
@@ -66,7 +68,8 @@ function documentHeadTag(kind: DocumentHeadTag['tag'], props: Record<string, unk
   const attrs: Record<string, string | true> = {}
   let children: string | undefined
   for (const [name, value] of Object.entries(props)) {
-    if (name === 'data-rh' || name === siteHeadAttribute || value === undefined || value === null || value === false) continue
+    if (name === 'data-rh' || name === siteHeadAttribute || value === undefined || value === null || value === false)
+      continue
     if (name === 'children') children = Array.isArray(value) ? value.join('') : String(value)
     else if (name === 'dangerouslySetInnerHTML') children = String((value as { __html?: unknown }).__html ?? '')
     else attrs[htmlNames[name] ?? name] = value === true ? true : String(value)
@@ -77,7 +80,8 @@ function documentHeadTag(kind: DocumentHeadTag['tag'], props: Record<string, unk
 function attributesOf(props: unknown): Record<string, string> {
   const attributes: Record<string, string> = {}
   if (!props || typeof props !== 'object') return attributes
-  for (const [name, value] of Object.entries(props)) if (value !== undefined && value !== null && value !== false) attributes[htmlNames[name] ?? name] = String(value)
+  for (const [name, value] of Object.entries(props))
+    if (value !== undefined && value !== null && value !== false) attributes[htmlNames[name] ?? name] = String(value)
   return attributes
 }
 
@@ -85,7 +89,11 @@ function attributesOf(props: unknown): Record<string, string> {
 function withTitleMirror(tags: DocumentHeadTag[]): DocumentHeadTag[] {
   const title = tags.find((tag) => tag.tag === 'title')?.children
   if (!title || tags.some((tag) => tag.tag === 'meta' && tag.attrs.property === 'og:title')) return tags
-  const mirror: DocumentHeadTag = { tag: 'meta', attrs: { property: 'og:title', content: title, [titleMirrorAttribute]: true }, managed: false }
+  const mirror: DocumentHeadTag = {
+    tag: 'meta',
+    attrs: { property: 'og:title', content: title, [titleMirrorAttribute]: true },
+    managed: false,
+  }
   const at = tags.findIndex((tag) => tag.tag === 'meta')
   return at < 0 ? [...tags, mirror] : [...tags.slice(0, at), mirror, ...tags.slice(at)]
 }

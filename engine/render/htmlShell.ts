@@ -51,7 +51,17 @@ export function htmlShell(input: ShellInput): string {
 }
 
 /** The HTML document's lines, for a writer that encodes them one by one (see encodeLines.ts). */
-export function htmlShellLines({ lang, head, hoisted, body, page, assets, rawHtmlIds, notFoundRoutes, csp }: ShellInput): string[] {
+export function htmlShellLines({
+  lang,
+  head,
+  hoisted,
+  body,
+  page,
+  assets,
+  rawHtmlIds,
+  notFoundRoutes,
+  csp,
+}: ShellInput): string[] {
   const chunks = assets.templateChunks[page.template] ?? []
   // Server-rendered pages are readable without scripts: in a build, the loader starts the
   // client after the first paint (see bundle/clientLoader.ts); the dev server loads it at once.
@@ -60,7 +70,10 @@ export function htmlShellLines({ lang, head, hoisted, body, page, assets, rawHtm
         `<meta name="sheaf:client" content="${attribute(assets.entry)}" data-preload="${attribute(chunks.join(' '))}">`,
         `<script defer src="${attribute(assets.loader)}"></script>`,
       ]
-    : [`<script type="module" src="${attribute(assets.entry)}"></script>`, ...chunks.map((href) => `<link rel="modulepreload" href="${attribute(href)}">`)]
+    : [
+        `<script type="module" src="${attribute(assets.entry)}"></script>`,
+        ...chunks.map((href) => `<link rel="modulepreload" href="${attribute(href)}">`),
+      ]
   return [
     '<!doctype html>',
     `<html${attributesOf(rootAttributes(head.htmlAttributes, lang))}>`,
@@ -74,7 +87,9 @@ export function htmlShellLines({ lang, head, hoisted, body, page, assets, rawHtm
     ...assets.css.map((href) => `<link rel="stylesheet" href="${attribute(href)}">`),
     ...scripts,
     // The static query results load beside the client, not after it (see client/staticQueries.ts).
-    ...(page.staticQueries ? [`<link rel="preload" href="${attribute(page.staticQueries)}" as="fetch" crossorigin="anonymous">`] : []),
+    ...(page.staticQueries
+      ? [`<link rel="preload" href="${attribute(page.staticQueries)}" as="fetch" crossorigin="anonymous">`]
+      : []),
     '</head>',
     `<body${attributesOf(head.bodyAttributes)}>`,
     `<div id="${appRootId}">${body}</div>`,
@@ -110,11 +125,17 @@ export function headTagChildren(tag: Pick<HeadTag, 'children'>): string {
  * scripts only from the folder of the build's own client entry (see assetScriptPolicy.ts).
  */
 function cspMetaTags(csp: CspDirectives, tags: readonly DocumentHeadTag[], entryUrl: string): string[] {
-  const siteTags = tags.filter((tag): tag is DocumentHeadTag & { tag: HeadTag['tag'] } => !tag.managed && (tag.tag === 'script' || tag.tag === 'style'))
+  const siteTags = tags.filter(
+    (tag): tag is DocumentHeadTag & { tag: HeadTag['tag'] } =>
+      !tag.managed && (tag.tag === 'script' || tag.tag === 'style'),
+  )
   const hashes = inlineHashes(siteTags, headTagChildren)
   const assetsPath = assetsPathOf(entryUrl)
   const assetPolicy = assetsPath === null ? null : assetScriptDirectives(csp, assetsPath)
-  return [csp, ...(assetPolicy ? [assetPolicy] : [])].map((directives) => `<meta http-equiv="Content-Security-Policy" content="${attribute(policyText(directives, hashes, 'meta'))}">`)
+  return [csp, ...(assetPolicy ? [assetPolicy] : [])].map(
+    (directives) =>
+      `<meta http-equiv="Content-Security-Policy" content="${attribute(policyText(directives, hashes, 'meta'))}">`,
+  )
 }
 
 /** `<html>`'s attributes: the head's, with the site's language (and its direction) when it names none. */

@@ -20,7 +20,9 @@ const activeStaging = new Set<string>()
  * when everything succeeded, `discard` removes it. A failed build never
  * leaves a half site where the last good one was.
  */
-export async function createStagingDir(outDir: string): Promise<{ dir: string; commit(): Promise<void>; discard(): Promise<void> }> {
+export async function createStagingDir(
+  outDir: string,
+): Promise<{ dir: string; commit(): Promise<void>; discard(): Promise<void> }> {
   const parent = path.dirname(outDir)
   await fs.mkdir(parent, { recursive: true })
   // What a killed build left (its staging folder, a replaced output not yet removed) goes first.
@@ -111,7 +113,9 @@ export async function outputCleanup(): Promise<void> {
  */
 export function resolveInside(outDir: string, relative: string): string {
   if (typeof relative !== 'string' || relative.includes('\0')) {
-    throw new SheafError(`Refusing to write the output file ${JSON.stringify(relative)}: not a file name.`, { hint: 'pass a path relative to the output folder, e.g. `sitemap.xml`.' })
+    throw new SheafError(`Refusing to write the output file ${JSON.stringify(relative)}: not a file name.`, {
+      hint: 'pass a path relative to the output folder, e.g. `sitemap.xml`.',
+    })
   }
   // A leading slash means the site's root (as in a URL), not the file system's.
   const trimmed = relative.replace(/^[/\\]+/, '')
@@ -147,10 +151,14 @@ export interface SourceFolders {
 export async function assertSafeOutputDir(outDir: string, folders: SourceFolders): Promise<void> {
   // Real paths: an output folder reached through a link (`--out docs-link/out`) is where the link leads.
   const out = realPathOf(outDir)
-  const fix = 'pass another folder, e.g. `--out build` (or set `outDir` in the config) to a folder of its own inside the project.'
+  const fix =
+    'pass another folder, e.g. `--out build` (or set `outDir` in the config) to a folder of its own inside the project.'
   const root = realPathOf(folders.root)
   if (out === root || isInside(root, out)) {
-    throw new SheafError(`The output folder ${out} ${out === root ? 'is' : 'contains'} the project root: a build replaces its output folder, so it would delete the project.`, { hint: fix })
+    throw new SheafError(
+      `The output folder ${out} ${out === root ? 'is' : 'contains'} the project root: a build replaces its output folder, so it would delete the project.`,
+      { hint: fix },
+    )
   }
   for (const { label, dir } of folders.sources) {
     const source = realPathOf(dir)
@@ -158,7 +166,10 @@ export async function assertSafeOutputDir(outDir: string, folders: SourceFolders
     const holdsRoot = source === root || isInside(root, source)
     if (out === source || isInside(source, out) || (!holdsRoot && isInside(out, source))) {
       const relation = out === source ? 'is' : isInside(source, out) ? 'contains' : 'lies inside'
-      throw new SheafError(`The output folder ${out} ${relation} the ${label} folder (${source}): a build replaces its output folder, so it would delete sources.`, { hint: fix })
+      throw new SheafError(
+        `The output folder ${out} ${relation} the ${label} folder (${source}): a build replaces its output folder, so it would delete sources.`,
+        { hint: fix },
+      )
     }
   }
   await assertReplaceable(out)
@@ -170,21 +181,30 @@ async function assertReplaceable(outDir: string): Promise<void> {
   try {
     const stat = await fs.lstat(outDir)
     if (!stat.isDirectory()) {
-      throw new SheafError(`The output folder ${outDir} exists and is not a folder.`, { hint: 'remove it, or pass another folder with `--out`.' })
+      throw new SheafError(`The output folder ${outDir} exists and is not a folder.`, {
+        hint: 'remove it, or pass another folder with `--out`.',
+      })
     }
     entries = await fs.readdir(outDir)
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'ENOENT') return
     if (code === 'ENOTDIR') {
-      throw new SheafError(`The output folder ${outDir} cannot be made: ${fileAbove(outDir)} is a file.`, { hint: 'pass another folder with `--out` (or `outDir` in the config).', cause: error })
+      throw new SheafError(`The output folder ${outDir} cannot be made: ${fileAbove(outDir)} is a file.`, {
+        hint: 'pass another folder with `--out` (or `outDir` in the config).',
+        cause: error,
+      })
     }
     throw error
   }
-  if (entries.length === 0 || entries.includes(buildMarker) || (await exists(path.join(outDir, '_sheaf', 'data')))) return
-  throw new SheafError(`The output folder ${outDir} is not empty and is not a previous Sheaf build (it has no ${buildMarker} file): building would delete what it holds.`, {
-    hint: 'pass an empty or new folder with `--out` (or `outDir` in the config), or empty this one yourself if its files can go.',
-  })
+  if (entries.length === 0 || entries.includes(buildMarker) || (await exists(path.join(outDir, '_sheaf', 'data'))))
+    return
+  throw new SheafError(
+    `The output folder ${outDir} is not empty and is not a previous Sheaf build (it has no ${buildMarker} file): building would delete what it holds.`,
+    {
+      hint: 'pass an empty or new folder with `--out` (or `outDir` in the config), or empty this one yourself if its files can go.',
+    },
+  )
 }
 
 /** The nearest existing path above `dir` that is not a folder (what ENOTDIR is about). */

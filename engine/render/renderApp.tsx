@@ -30,7 +30,13 @@ const hastCompiler = createRehypeReactCompiler()
 const hoistedRE = /^(?:<(?:title|meta|link|base)\b[^>]*>(?:[^<]*<\/title>)?)+/
 
 /** Server-renders one page with the same tree the client hydrates, and reads its head (ADR 6). */
-export function renderApp(site: SiteData, page: PageData, theme: LoadedTheme, siteHead: SiteHeadInput = { lang: site.lang, headTags: [] }, staticQueries?: StaticQueryResults): RenderedApp {
+export function renderApp(
+  site: SiteData,
+  page: PageData,
+  theme: LoadedTheme,
+  siteHead: SiteHeadInput = { lang: site.lang, headTags: [] },
+  staticQueries?: StaticQueryResults,
+): RenderedApp {
   const template = theme.templates.get(page.template)
   if (!template) throw new Error(`No template named ${page.template}`)
   const { App } = theme
@@ -38,7 +44,18 @@ export function renderApp(site: SiteData, page: PageData, theme: LoadedTheme, si
   // A context per render: react-helmet-async's server state is per provider, never global.
   const helmetContext = {}
   const html = renderToString(
-    <App site={site} page={page} Template={template.component} Layout={theme.layout?.component} rawHtml={rawHtml} hastCompiler={hastCompiler} staticQueries={staticQueries} helmetContext={helmetContext} siteHead={{ lang: siteHead.lang, tags: siteHead.headTags }} siteComponents={theme.siteComponents} />,
+    <App
+      site={site}
+      page={page}
+      Template={template.component}
+      Layout={theme.layout?.component}
+      rawHtml={rawHtml}
+      hastCompiler={hastCompiler}
+      staticQueries={staticQueries}
+      helmetContext={helmetContext}
+      siteHead={{ lang: siteHead.lang, tags: siteHead.headTags }}
+      siteComponents={theme.siteComponents}
+    />,
   )
   const head = readDocumentHead(helmetContext)
   // React 19 emits hoistable head tags first when rendering a fragment of the document.

@@ -59,15 +59,30 @@ const offloadMinRemaining = 100
 const offloadMaxDataLength = 1024 * 1024
 
 /** Runs a page's queries (template and layout) with its context: the page data. */
-export async function queryPageData(page: RegisteredPage, context: RenderContext, reads?: Set<string>): Promise<PageData> {
+export async function queryPageData(
+  page: RegisteredPage,
+  context: RenderContext,
+  reads?: Set<string>,
+): Promise<PageData> {
   const { dataLayer, theme, config, assets } = context
   const template = theme.templates.get(page.template)
   if (!template) throw new Error(`No template named ${page.template}`)
   // As in Gatsby, the page's path is a query variable of its own; the context may still set `path`.
   const variables = { path: page.path, ...page.context }
-  const data = template.query ? await dataLayer.query(template.query, variables, path.relative(config.root, template.file), reads) : {}
-  const layoutData = theme.layout?.query ? await dataLayer.query(theme.layout.query, variables, path.relative(config.root, theme.layout.file), reads) : {}
-  const pageData: PageData = { path: page.path, template: page.template, context: page.context, data, layoutData, bundle: assets.bundle }
+  const data = template.query
+    ? await dataLayer.query(template.query, variables, path.relative(config.root, template.file), reads)
+    : {}
+  const layoutData = theme.layout?.query
+    ? await dataLayer.query(theme.layout.query, variables, path.relative(config.root, theme.layout.file), reads)
+    : {}
+  const pageData: PageData = {
+    path: page.path,
+    template: page.template,
+    context: page.context,
+    data,
+    layoutData,
+    bundle: assets.bundle,
+  }
   // Every page names the one results file: any template or the layout may show a static query.
   if (context.statics) pageData.staticQueries = context.statics.url
   const pageTags = pluginHeadTags(pageData, context).filter(isPageHeadTag)
@@ -76,7 +91,11 @@ export async function queryPageData(page: RegisteredPage, context: RenderContext
 }
 
 /** Renders one page's document from its page data (and its other inputs, when already known). */
-export function renderDocument(pageData: PageData, context: RenderContext, inputs: DocumentInputs = documentInputs(pageData, context)): string {
+export function renderDocument(
+  pageData: PageData,
+  context: RenderContext,
+  inputs: DocumentInputs = documentInputs(pageData, context),
+): string {
   return renderDocumentLines(pageData, context, inputs).join('\n')
 }
 
@@ -89,28 +108,50 @@ export function renderDocumentBytes(pageData: PageData, parts: DocumentParts, in
 export type DocumentParts = Pick<RenderContext, 'theme' | 'siteData' | 'assets' | 'statics'>
 
 /** Renders one page's document, as its lines, from its page data and its other inputs. */
-function renderDocumentLines(pageData: PageData, { theme, siteData, assets, statics }: DocumentParts, { lang, headTags, csp, source, shareData }: DocumentInputs): string[] {
+function renderDocumentLines(
+  pageData: PageData,
+  { theme, siteData, assets, statics }: DocumentParts,
+  { lang, headTags, csp, source, shareData }: DocumentInputs,
+): string[] {
   try {
     const app = renderApp(siteData, pageData, theme, { lang, headTags }, statics?.results)
     // Rendered from the whole data; inlined as shipped, with the large shared parts as references.
     const inline = shareData ? splitSharedData(pageData).shipped : pageData
-    return htmlShellLines({ lang, head: app.head, hoisted: app.hoisted, body: app.body, page: inline, assets, rawHtmlIds: app.rawHtmlIds, notFoundRoutes: siteData.notFoundRoutes, csp })
+    return htmlShellLines({
+      lang,
+      head: app.head,
+      hoisted: app.hoisted,
+      body: app.body,
+      page: inline,
+      assets,
+      rawHtmlIds: app.rawHtmlIds,
+      notFoundRoutes: siteData.notFoundRoutes,
+      csp,
+    })
   } catch (error) {
     throw renderError(error, pageData, theme, source)
   }
 }
 
 /** A template that throws names the route, the template file and the content file (main thread or worker alike). */
-function renderError(error: unknown, pageData: PageData, theme: DocumentParts['theme'], source: string | undefined): SheafError {
+function renderError(
+  error: unknown,
+  pageData: PageData,
+  theme: DocumentParts['theme'],
+  source: string | undefined,
+): SheafError {
   if (isSheafError(error)) return error
   const template = theme.templates.get(pageData.template)?.file
   const templateFile = template ? path.relative(process.cwd(), template) : `the template \`${pageData.template}\``
   const message = error instanceof Error ? error.message : String(error)
-  return new SheafError(`Rendering ${pageData.path}${source ? ` (from ${source})` : ''} failed: ${templateFile} threw "${message}".`, {
-    file: template ? templateFile : source,
-    hint: `fix ${templateFile} (or the layout) for this page's data${source ? `, or ${source}` : ''}; run with --verbose for the stack trace.`,
-    cause: error,
-  })
+  return new SheafError(
+    `Rendering ${pageData.path}${source ? ` (from ${source})` : ''} failed: ${templateFile} threw "${message}".`,
+    {
+      file: template ? templateFile : source,
+      hint: `fix ${templateFile} (or the layout) for this page's data${source ? `, or ${source}` : ''}; run with --verbose for the stack trace.`,
+      cause: error,
+    },
+  )
 }
 
 /** What a page's document takes in besides its page data and the site-wide key. */
@@ -134,7 +175,10 @@ function documentInputs(pageData: PageData, context: RenderContext): DocumentInp
   const { config, runner, mode } = context
   const headTags = pluginHeadTags(pageData, context).filter((tag) => !isPageHeadTag(tag))
   // A page that is no content page (a language's 404) can name its language in its context.
-  const lang = context.dataLayer.pageLang(pageData.path) ?? (typeof pageData.context.lang === 'string' ? pageData.context.lang : undefined) ?? config.lang
+  const lang =
+    context.dataLayer.pageLang(pageData.path) ??
+    (typeof pageData.context.lang === 'string' ? pageData.context.lang : undefined) ??
+    config.lang
   // Built pages ship the policy; the dev server's do not (Vite injects inline scripts and opens a socket).
   const csp = mode === 'build' && config.csp ? sitePolicy(config.csp, runner.plugins) : false
   return { lang, headTags: [...config.head, ...headTags], csp, source: context.dataLayer.pageSource(pageData.path) }
@@ -142,7 +186,15 @@ function documentInputs(pageData: PageData, context: RenderContext): DocumentInp
 
 /** A digest of everything a page's render takes in that the build-wide cache key does not cover. */
 export function renderInputsDigest(dataJson: string, { lang, headTags, csp }: DocumentInputs): string {
-  return createHash('sha1').update(dataJson).update('\0').update(lang).update('\0').update(JSON.stringify(headTags)).update('\0').update(JSON.stringify(csp)).digest('hex')
+  return createHash('sha1')
+    .update(dataJson)
+    .update('\0')
+    .update(lang)
+    .update('\0')
+    .update(JSON.stringify(headTags))
+    .update('\0')
+    .update(JSON.stringify(csp))
+    .digest('hex')
 }
 
 export interface RenderOutput {
@@ -157,7 +209,11 @@ export interface RenderOutput {
  * page is done, so memory holds one page at a time; unchanged pages are
  * linked from the previous build instead of rendered.
  */
-export async function renderPages(pages: RegisteredPage[], context: RenderContext, output: RenderOutput = {}): Promise<{ pages: RenderedPage[]; reused: number; queried: number; offloaded: number }> {
+export async function renderPages(
+  pages: RegisteredPage[],
+  context: RenderContext,
+  output: RenderOutput = {},
+): Promise<{ pages: RenderedPage[]; reused: number; queried: number; offloaded: number }> {
   const rendered: RenderedPage[] = []
   const writer = output.outDir ? new OutputWriter(output.outDir) : null
   let reused = 0
@@ -175,7 +231,8 @@ export async function renderPages(pages: RegisteredPage[], context: RenderContex
     const htmlFile = routeToHtmlFile(page.path)
     const dataFile = routeToDataFile(page.path)
     // Written pages keep no data in memory (see BuiltPage.data).
-    const built = (data: Record<string, unknown> = {}, html = '', pageData: PageData | null = null) => rendered.push({ path: page.path, template: page.template, context: page.context, data, htmlFile, html, pageData })
+    const built = (data: Record<string, unknown> = {}, html = '', pageData: PageData | null = null) =>
+      rendered.push({ path: page.path, template: page.template, context: page.context, data, htmlFile, html, pageData })
     if (reuse && cache && outDir && cache.pages.reuseUnread(page.path, cache.previousOutDir, outDir)) {
       built()
       reused++
@@ -191,7 +248,12 @@ export async function renderPages(pages: RegisteredPage[], context: RenderContex
     const shared = outDir && context.mode === 'build' ? splitSharedData(pageData) : null
     if (shared) inputs.shareData = true
     const sharedFiles = shared ? shared.chunks.map((chunk) => chunk.file) : []
-    if (reuse && cache && outDir && cache.pages.reuseSameInputs(page.path, digest, reads, cache.previousOutDir, outDir)) {
+    if (
+      reuse &&
+      cache &&
+      outDir &&
+      cache.pages.reuseSameInputs(page.path, digest, reads, cache.previousOutDir, outDir)
+    ) {
       // Its shared files come from the previous output with it (recorded with its files below).
       for (const file of sharedFiles) sharedWritten.add(file)
       built()
@@ -199,9 +261,25 @@ export async function renderPages(pages: RegisteredPage[], context: RenderContex
       return
     }
     needed++
-    if (outDir && !offload.current && context.startRenderWorker && needed >= offloadAfter && pages.length - position >= offloadMinRemaining) offload.current = context.startRenderWorker(outDir)
+    if (
+      outDir &&
+      !offload.current &&
+      context.startRenderWorker &&
+      needed >= offloadAfter &&
+      pages.length - position >= offloadMinRemaining
+    )
+      offload.current = context.startRenderWorker(outDir)
     if (outDir) {
-      const offered = dataJson.length <= offloadMaxDataLength && offload.current?.offer({ dataJson, lang: inputs.lang, headTags: inputs.headTags, csp: inputs.csp, shareData: inputs.shareData, htmlFile })
+      const offered =
+        dataJson.length <= offloadMaxDataLength &&
+        offload.current?.offer({
+          dataJson,
+          lang: inputs.lang,
+          headTags: inputs.headTags,
+          csp: inputs.csp,
+          shareData: inputs.shareData,
+          htmlFile,
+        })
       if (!offered) await writer?.write(htmlFile, renderDocumentBytes(pageData, context, inputs))
       await writer?.write(dataFile, shared && shared.shipped !== pageData ? JSON.stringify(shared.shipped) : dataJson)
       if (writer && shared) await writeSharedChunks(writer, shared.chunks, sharedWritten)

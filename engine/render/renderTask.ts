@@ -29,7 +29,10 @@ let setup: Promise<{ theme: LoadedTheme; init: RenderTaskInit }> | null = null
 
 /** Starts importing the theme as soon as the worker has loaded (its pages arrive later). */
 export function prepare(init: RenderTaskInit): void {
-  setup = themeImporter(init.plan).then(async (importer) => ({ theme: await loadTheme(init.root, init.theme, importer), init }))
+  setup = themeImporter(init.plan).then(async (importer) => ({
+    theme: await loadTheme(init.root, init.theme, importer),
+    init,
+  }))
   setup.catch(() => undefined)
 }
 

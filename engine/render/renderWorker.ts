@@ -37,7 +37,9 @@ export interface RenderOffload {
 
 /** Starts a render worker; it imports the theme at once, from the same bundle as the main thread. */
 export function startRenderWorker(init: RenderTaskInit): RenderOffload {
-  const task: WorkerTask<RenderTaskPage[], number> = startWorker(new URL('./renderTask.ts', import.meta.url), init, { resourceLimits: heapLimits })
+  const task: WorkerTask<RenderTaskPage[], number> = startWorker(new URL('./renderTask.ts', import.meta.url), init, {
+    resourceLimits: heapLimits,
+  })
   let batch: RenderTaskPage[] = []
   let inFlight = 0
   let failed = false
@@ -47,13 +49,16 @@ export function startRenderWorker(init: RenderTaskInit): RenderOffload {
     batch = []
     inFlight++
     sent.push(
-      task.run(pages).then(
-        () => [],
-        () => {
-          failed = true
-          return pages
-        },
-      ).finally(() => inFlight--),
+      task
+        .run(pages)
+        .then(
+          () => [],
+          () => {
+            failed = true
+            return pages
+          },
+        )
+        .finally(() => inFlight--),
     )
   }
   let taken = 0

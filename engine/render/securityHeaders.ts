@@ -13,10 +13,24 @@ import { headTagChildren } from './htmlShell.ts'
  * from the pages, so pages reused from the previous build or rendered in a worker count as well.
  * Headers come from the config only: the public folder may not hold a `_headers` (publicFileRules.ts).
  */
-export async function writeSecurityHeaders(outDir: string, config: ResolvedConfig, runner: PluginRunner, pages: readonly { path: string; template: string }[], mode: 'build' | 'develop'): Promise<void> {
+export async function writeSecurityHeaders(
+  outDir: string,
+  config: ResolvedConfig,
+  runner: PluginRunner,
+  pages: readonly { path: string; template: string }[],
+  mode: 'build' | 'develop',
+): Promise<void> {
   if (mode !== 'build') return
-  const tagLists = config.csp ? pages.map((page) => [...config.head, ...runner.headTags({ path: page.path, template: page.template, mode, base: config.base })]) : []
+  const tagLists = config.csp
+    ? pages.map((page) => [
+        ...config.head,
+        ...runner.headTags({ path: page.path, template: page.template, mode, base: config.base }),
+      ])
+    : []
   const directives = config.csp ? sitePolicy(config.csp, runner.plugins) : false
-  const text = headersFile(directives, tagLists, headTagChildren, { assetsPath: `${config.base}assets/`, leading: headersRulesText(config.headers) })
+  const text = headersFile(directives, tagLists, headTagChildren, {
+    assetsPath: `${config.base}assets/`,
+    leading: headersRulesText(config.headers),
+  })
   await fs.promises.writeFile(path.join(outDir, '_headers'), text)
 }

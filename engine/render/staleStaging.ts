@@ -53,7 +53,8 @@ export async function removeStaleStaging(outDir: string): Promise<string[]> {
       removed.push(full)
     }
     // The owner file of a removed (or vanished) staging folder goes with it.
-    if (stale || (ownerRE.test(entry) && !entries.includes(entry.slice(0, -'.owner'.length)))) await fs.rm(stale ? stagingOwnerFile(full) : full, { force: true })
+    if (stale || (ownerRE.test(entry) && !entries.includes(entry.slice(0, -'.owner'.length))))
+      await fs.rm(stale ? stagingOwnerFile(full) : full, { force: true })
   }
   return removed
 }

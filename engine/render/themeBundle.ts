@@ -25,7 +25,9 @@ import type { ModuleImporter } from './loadTheme.ts'
  * theme's `sheaf/runtime` is. A theme that does not bundle (a syntax error, an import that does
  * not resolve) fails the import of each of its modules with esbuild's first error, located.
  */
-export async function themeBundleImporter(options: ThemeBundleOptions & { runtime: string; root: string }): Promise<ModuleImporter> {
+export async function themeBundleImporter(
+  options: ThemeBundleOptions & { runtime: string; root: string },
+): Promise<ModuleImporter> {
   let bundle: Map<string, string> | null = null
   let failure: unknown = null
   try {
@@ -70,10 +72,17 @@ export function isThemeBundleFresh(options: ThemeBundleOptions): boolean {
 }
 
 /** The record naming a bundle of these options' entries (made absolute), and the key its folders start with. */
-function recordFileOf({ entries, cacheDir, engineDirs }: ThemeBundleOptions): { file: string; key: string; absolute: string[] } {
+function recordFileOf({ entries, cacheDir, engineDirs }: ThemeBundleOptions): {
+  file: string
+  key: string
+  absolute: string[]
+} {
   const absolute = entries.map((entry) => path.resolve(entry))
   // The engine bundle's URLs are inside the theme bundle: another engine bundle (or the sources) is another key.
-  const key = createHash('sha1').update(JSON.stringify([layoutVersion, process.version, absolute, engineDirs])).digest('hex').slice(0, 12)
+  const key = createHash('sha1')
+    .update(JSON.stringify([layoutVersion, process.version, absolute, engineDirs]))
+    .digest('hex')
+    .slice(0, 12)
   return { file: path.join(cacheDir, `theme-${key}.json`), key, absolute }
 }
 
@@ -91,10 +100,18 @@ async function ensureThemeBundle(options: ThemeBundleOptions & { root: string })
     removeStale(cacheDir, `theme-${key}`, record.dir)
   }
   const dir = path.join(cacheDir, record.dir)
-  return new Map(Object.entries(record.outputs).map(([entry, output]) => [entry, pathToFileURL(path.join(dir, output)).href]))
+  return new Map(
+    Object.entries(record.outputs).map(([entry, output]) => [entry, pathToFileURL(path.join(dir, output)).href]),
+  )
 }
 
-async function bundleTheme(cacheDir: string, prefix: string, entries: string[], engineDirs: string[], root: string): Promise<ThemeRecord> {
+async function bundleTheme(
+  cacheDir: string,
+  prefix: string,
+  entries: string[],
+  engineDirs: string[],
+  root: string,
+): Promise<ThemeRecord> {
   const esbuild = await import('esbuild')
   // A new folder per bundle, never rewritten: a dev server or another build may still import the last one.
   const dir = `${prefix}-${Date.now().toString(36)}${randomBytes(3).toString('hex')}`
@@ -142,9 +159,19 @@ function isFresh(cacheDir: string, record: ThemeRecord): boolean {
 function removeStale(cacheDir: string, current: string, keep: string): void {
   const hourAgo = Date.now() - 3_600_000
   const names = fs.readdirSync(cacheDir)
-  const unused = names.filter((name) => name.startsWith('theme-') && name.endsWith('.json') && name !== `${current}.json` && fs.statSync(path.join(cacheDir, name)).mtimeMs < hourAgo).map((name) => name.slice(0, -'.json'.length))
+  const unused = names
+    .filter(
+      (name) =>
+        name.startsWith('theme-') &&
+        name.endsWith('.json') &&
+        name !== `${current}.json` &&
+        fs.statSync(path.join(cacheDir, name)).mtimeMs < hourAgo,
+    )
+    .map((name) => name.slice(0, -'.json'.length))
   for (const name of names) {
-    const stale = (name.startsWith(`${current}-`) && name !== keep) || unused.some((key) => name === `${key}.json` || name.startsWith(`${key}-`))
+    const stale =
+      (name.startsWith(`${current}-`) && name !== keep) ||
+      unused.some((key) => name === `${key}.json` || name.startsWith(`${key}-`))
     if (stale) fs.rmSync(path.join(cacheDir, name), { recursive: true, force: true })
   }
 }

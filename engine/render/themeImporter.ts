@@ -18,9 +18,19 @@ export interface ThemeImportPlan {
 }
 
 /** The plan's entries: a theme's templates and its layout, and the site's own MDX components (the config's `components`). */
-export function themeEntries(theme: { layout?: string; templates: Record<string, string>; siteComponents?: Record<string, { file: string }> }): string[] {
+export function themeEntries(theme: {
+  layout?: string
+  templates: Record<string, string>
+  siteComponents?: Record<string, { file: string }>
+}): string[] {
   const components = Object.values(theme.siteComponents ?? {}).map((component) => component.file)
-  return [...new Set([...Object.values(theme.templates), ...(theme.layout ? [theme.layout] : []), ...components].map((file) => path.resolve(file)))]
+  return [
+    ...new Set(
+      [...Object.values(theme.templates), ...(theme.layout ? [theme.layout] : []), ...components].map((file) =>
+        path.resolve(file),
+      ),
+    ),
+  ]
 }
 
 /** Imports the theme from its bundle. */

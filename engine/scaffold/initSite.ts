@@ -5,7 +5,6 @@ import { SheafError } from '../errors.ts'
 import { packageRoot } from '../packageRoot.ts'
 import { sitePackage, siteTsconfig } from './sitePackage.ts'
 
-
 /**
  * `sheaf init <dir>`: writes a new site that `npm install && npm run build` builds and
  * `npm run dev` serves: a config with the default theme and the plugins it reads, a home page,
@@ -15,10 +14,14 @@ import { sitePackage, siteTsconfig } from './sitePackage.ts'
 export function initSite(dir: string, options: { title?: string } = {}): string[] {
   const target = path.resolve(dir)
   if (fs.existsSync(target) && !fs.statSync(target).isDirectory()) {
-    throw new SheafError(`\`${dir}\` is a file, not a folder.`, { hint: 'give `sheaf init` a new or empty folder, e.g. `npx sheaf init my-docs`.' })
+    throw new SheafError(`\`${dir}\` is a file, not a folder.`, {
+      hint: 'give `sheaf init` a new or empty folder, e.g. `npx sheaf init my-docs`.',
+    })
   }
   if (fs.existsSync(target) && fs.readdirSync(target).length > 0) {
-    throw new SheafError(`The folder \`${dir}\` is not empty.`, { hint: 'give `sheaf init` a new or empty folder, e.g. `npx sheaf init my-docs`.' })
+    throw new SheafError(`The folder \`${dir}\` is not empty.`, {
+      hint: 'give `sheaf init` a new or empty folder, e.g. `npx sheaf init my-docs`.',
+    })
   }
   const title = options.title ?? titleOf(target)
   const files = siteFiles(title, path.basename(target), path.relative(target, packageRoot) || '.')
@@ -29,10 +32,13 @@ export function initSite(dir: string, options: { title?: string } = {}): string[
     }
   } catch (error) {
     // A folder under a file, a read-only disk, no permission: Node's message says which.
-    throw new SheafError(`Cannot create the site in \`${dir}\`: ${error instanceof Error ? error.message : String(error)}.`, {
-      hint: 'give `sheaf init` a folder you can write to, e.g. `npx sheaf init my-docs`.',
-      cause: error,
-    })
+    throw new SheafError(
+      `Cannot create the site in \`${dir}\`: ${error instanceof Error ? error.message : String(error)}.`,
+      {
+        hint: 'give `sheaf init` a folder you can write to, e.g. `npx sheaf init my-docs`.',
+        cause: error,
+      },
+    )
   }
   return Object.keys(files)
 }
@@ -97,7 +103,11 @@ features:
 }
 
 function siteFiles(title: string, name: string, sheafPath: string): Record<string, string> {
-  const packageName = name.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'docs'
+  const packageName =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'docs'
   return {
     'package.json': sitePackage(packageName, sheafPath, packageRoot),
     'tsconfig.json': siteTsconfig,
@@ -105,7 +115,8 @@ function siteFiles(title: string, name: string, sheafPath: string): Record<strin
     'site/config.ts': siteConfigSource(title),
     'content/1.0/index.md': homePage(title),
     // Without an icon, browsers ask for /favicon.ico and log a 404 on every page.
-    'content/public/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#3451b2"/><path d="M9 22V10h9a4 4 0 0 1 0 8h-5" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/></svg>\n',
+    'content/public/favicon.svg':
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#3451b2"/><path d="M9 22V10h9a4 4 0 0 1 0 8h-5" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/></svg>\n',
     'content/1.0/guide/_meta.json': '["introduction", "writing-pages"]\n',
     'content/1.0/guide/introduction.md': `---
 title: Introduction

@@ -12,14 +12,24 @@ const peers = ['react', 'react-dom'] as const
  * pre-bundles. `typegen` and `typecheck` type its templates' queries as this repository's are.
  */
 export function sitePackage(name: string, sheafPath: string, sheafRoot: string): string {
-  const engine = JSON.parse(fs.readFileSync(path.join(sheafRoot, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> }
-  const versionOf = (dependency: string) => engine.dependencies?.[dependency] ?? engine.devDependencies?.[dependency] ?? '*'
+  const engine = JSON.parse(fs.readFileSync(path.join(sheafRoot, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>
+    devDependencies?: Record<string, string>
+  }
+  const versionOf = (dependency: string) =>
+    engine.dependencies?.[dependency] ?? engine.devDependencies?.[dependency] ?? '*'
   return `${JSON.stringify(
     {
       name,
       private: true,
       type: 'module',
-      scripts: { dev: 'sheaf dev', build: 'sheaf build', preview: 'sheaf preview', typegen: 'sheaf typegen', typecheck: 'sheaf typecheck' },
+      scripts: {
+        dev: 'sheaf dev',
+        build: 'sheaf build',
+        preview: 'sheaf preview',
+        typegen: 'sheaf typegen',
+        typecheck: 'sheaf typecheck',
+      },
       dependencies: { sheaf: `file:${sheafPath.split(path.sep).join('/')}` },
       peerDependencies: Object.fromEntries(peers.map((peer) => [peer, versionOf(peer)])),
       peerDependenciesMeta: Object.fromEntries(peers.map((peer) => [peer, { optional: true }])),

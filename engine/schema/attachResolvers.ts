@@ -1,4 +1,11 @@
-import { GraphQLScalarType, isInterfaceType, isObjectType, isScalarType, isUnionType, type GraphQLSchema } from 'graphql'
+import {
+  GraphQLScalarType,
+  isInterfaceType,
+  isObjectType,
+  isScalarType,
+  isUnionType,
+  type GraphQLSchema,
+} from 'graphql'
 import { isSheafError, SheafError } from '../errors.ts'
 import type { GraphQLResolverMap, Resolver } from './types.ts'
 
@@ -9,7 +16,11 @@ export interface NamedResolvers {
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as { then?: unknown }).then === 'function'
+  return (
+    value !== null &&
+    (typeof value === 'object' || typeof value === 'function') &&
+    typeof (value as { then?: unknown }).then === 'function'
+  )
 }
 
 /** A resolver whose error says which field and which plugin's resolver threw (a SheafError already says where: kept). */
@@ -17,7 +28,10 @@ function naming(resolver: Resolver, coordinate: string, source: string): Resolve
   const rethrow = (error: unknown): never => {
     if (isSheafError(error)) throw error
     const message = error instanceof Error ? error.message : String(error)
-    throw new SheafError(`The resolver of ${coordinate} (${source}) threw: ${message}`, { hint: `fix the resolver ${source} gives \`${coordinate}\` in addResolvers.`, cause: error })
+    throw new SheafError(`The resolver of ${coordinate} (${source}) threw: ${message}`, {
+      hint: `fix the resolver ${source} gives \`${coordinate}\` in addResolvers.`,
+      cause: error,
+    })
   }
   return (parent, args, context, info) => {
     try {
@@ -36,7 +50,8 @@ export function attachResolvers(schema: GraphQLSchema, map: GraphQLResolverMap, 
     const type = schema.getType(typeName)
     if (!type) throw new Error(`resolvers${by} name the type "${typeName}", which the schema does not declare`)
     if (entries instanceof GraphQLScalarType) {
-      if (!isScalarType(type)) throw new Error(`resolvers${by} give a scalar implementation for "${typeName}", which is not a scalar`)
+      if (!isScalarType(type))
+        throw new Error(`resolvers${by} give a scalar implementation for "${typeName}", which is not a scalar`)
       type.serialize = entries.serialize
       type.parseValue = entries.parseValue
       type.parseLiteral = entries.parseLiteral
@@ -53,11 +68,21 @@ export function attachResolvers(schema: GraphQLSchema, map: GraphQLResolverMap, 
         type.isTypeOf = resolver as never
         continue
       }
-      if (!isObjectType(type) && !isInterfaceType(type)) throw new Error(`resolvers${by} name "${typeName}.${fieldName}", but "${typeName}" is not an object or interface type`)
+      if (!isObjectType(type) && !isInterfaceType(type))
+        throw new Error(
+          `resolvers${by} name "${typeName}.${fieldName}", but "${typeName}" is not an object or interface type`,
+        )
       const field = type.getFields()[fieldName]
-      if (!field) throw new Error(`resolvers${by} name the field "${typeName}.${fieldName}", which the schema does not declare`)
-      const fn = typeof resolver === 'function' ? resolver : resolver && typeof resolver === 'object' && 'resolve' in resolver ? resolver.resolve : null
-      if (typeof fn !== 'function') throw new Error(`the resolver of "${typeName}.${fieldName}"${by} is neither a function nor { resolve }`)
+      if (!field)
+        throw new Error(`resolvers${by} name the field "${typeName}.${fieldName}", which the schema does not declare`)
+      const fn =
+        typeof resolver === 'function'
+          ? resolver
+          : resolver && typeof resolver === 'object' && 'resolve' in resolver
+            ? resolver.resolve
+            : null
+      if (typeof fn !== 'function')
+        throw new Error(`the resolver of "${typeName}.${fieldName}"${by} is neither a function nor { resolve }`)
       field.resolve = (source ? naming(fn as Resolver, `${typeName}.${fieldName}`, source) : fn) as never
     }
   }

@@ -1,5 +1,14 @@
 import { getDirective, MapperKind, mapSchema } from '@graphql-tools/utils'
-import { getNamedType, isListType, isNonNullType, isObjectType, type GraphQLFieldConfig, type GraphQLOutputType, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql'
+import {
+  getNamedType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  type GraphQLFieldConfig,
+  type GraphQLOutputType,
+  type GraphQLResolveInfo,
+  type GraphQLSchema,
+} from 'graphql'
 import { SheafError } from '../errors.ts'
 import type { SheafNode } from '../store/types.ts'
 import { defaultOrders } from './defaultOrders.ts'
@@ -12,7 +21,11 @@ import type { QueryContext } from './types.ts'
 
 function hasLinks(schema: GraphQLSchema): boolean {
   return Object.values(schema.getTypeMap()).some(
-    (type) => isObjectType(type) && Object.values(type.getFields()).some((field) => field.astNode?.directives?.some((directive) => directive.name.value === 'link')),
+    (type) =>
+      isObjectType(type) &&
+      Object.values(type.getFields()).some((field) =>
+        field.astNode?.directives?.some((directive) => directive.name.value === 'link'),
+      ),
   )
 }
 
@@ -41,12 +54,16 @@ export function queryScope(schema: GraphQLSchema): QueryScope {
 function linkResolver(target: string, by: string[], from: string[], list: boolean) {
   return (source: SheafNode, _args: unknown, context: QueryContext, info: GraphQLResolveInfo) => {
     const raw = valueAt(source, from)
-    const values = (Array.isArray(raw) ? raw : [raw]).filter((value) => value !== null && value !== undefined && typeof value !== 'object')
+    const values = (Array.isArray(raw) ? raw : [raw]).filter(
+      (value) => value !== null && value !== undefined && typeof value !== 'object',
+    )
     if (values.length === 0) return list ? [] : null
     const selected = selectedFields(info)
     let nodes: SheafNode[]
     if (by.length === 1 && by[0] === 'id') {
-      nodes = values.map((id) => context.store.getNode(String(id))).filter((node): node is SheafNode => node?.type === target)
+      nodes = values
+        .map((id) => context.store.getNode(String(id)))
+        .filter((node): node is SheafNode => node?.type === target)
       for (const node of nodes) context.track(node.id, selected)
     } else {
       const query = { filter: filterAt(by, values) }
@@ -75,18 +92,24 @@ export function applyLinks(schema: GraphQLSchema, nodeTypes: ReadonlySet<string>
       try {
         link = getDirective(schema, config, 'link')?.[0] as typeof link
       } catch (error) {
-        throw new SheafError(`${where}: ${error instanceof Error ? error.message : String(error)}`, { hint: 'write @link(by: "field.path", from: "field.path"), each a string.' })
+        throw new SheafError(`${where}: ${error instanceof Error ? error.message : String(error)}`, {
+          hint: 'write @link(by: "field.path", from: "field.path"), each a string.',
+        })
       }
       if (!link) return config
       const named = getNamedType(config.type)
       const target = link.on ?? named.name
       const targetType = schema.getType(target)
       if (!isObjectType(targetType) || !nodeTypes.has(target)) {
-        throw new SheafError(`${where} links to \`${target}\`, which is not a node type.`, { hint: 'link to a type whose nodes a plugin creates (or that `implements Node`).' })
+        throw new SheafError(`${where} links to \`${target}\`, which is not a node type.`, {
+          hint: 'link to a type whose nodes a plugin creates (or that `implements Node`).',
+        })
       }
       const by = link.by.split('.')
       if (!targetType.getFields()[by[0]]) {
-        throw new SheafError(`${where}: the type \`${target}\` has no field \`${by[0]}\` to link by.`, { hint: `use a field of ${target} in \`by\` (${Object.keys(targetType.getFields()).slice(0, 8).join(', ')}, ...).` })
+        throw new SheafError(`${where}: the type \`${target}\` has no field \`${by[0]}\` to link by.`, {
+          hint: `use a field of ${target} in \`by\` (${Object.keys(targetType.getFields()).slice(0, 8).join(', ')}, ...).`,
+        })
       }
       const from = (link.from ?? fieldName).split('.')
       if (!links.has(typeName)) links.set(typeName, new Map())

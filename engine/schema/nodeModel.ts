@@ -78,7 +78,8 @@ export function createNodeModel(store: NodeStore, reads: ReadRecorder, scope: Qu
   }
   return {
     getNodeById: (args) => (typeof args === 'string' ? byId(args) : byId(args?.id, args?.type)),
-    getNodesByIds: ({ ids, type }) => ids.map((id) => byId(id, type)).filter((node): node is SheafNode => node !== null),
+    getNodesByIds: ({ ids, type }) =>
+      ids.map((id) => byId(id, type)).filter((node): node is SheafNode => node !== null),
     getAllNodes: ({ type }) => trackedQuery(store, reads, scope, type, {}).nodes,
     findOne: async ({ type, query = {} }) =>
       trackedQuery(store, reads, scope, type, { ...query, limit: 1 }).nodes[0] ?? null,

@@ -16,14 +16,19 @@ function readNode(context: QueryContext, id: unknown, info: GraphQLResolveInfo, 
  * `parent`, `children` and `childX`/`childrenX` of every node type, and how the `Node` interface
  * tells a node's type. Children are read through the store, recorded like any other read.
  */
-export function nodeResolvers(nodeTypes: readonly string[], childFields: ReadonlyMap<string, string[]>): GraphQLResolverMap {
+export function nodeResolvers(
+  nodeTypes: readonly string[],
+  childFields: ReadonlyMap<string, string[]>,
+): GraphQLResolverMap {
   const map: GraphQLResolverMap = {
     Node: { __resolveType: (node: SheafNode) => node.internal?.type ?? node.type },
   }
   for (const type of nodeTypes) {
     const fields: Record<string, unknown> = {
-      parent: (node: SheafNode, _args: unknown, context: QueryContext, info: GraphQLResolveInfo) => readNode(context, node.parent, info),
-      children: (node: SheafNode, _args: unknown, context: QueryContext, info: GraphQLResolveInfo) => node.children.map((id) => readNode(context, id, info)).filter(Boolean),
+      parent: (node: SheafNode, _args: unknown, context: QueryContext, info: GraphQLResolveInfo) =>
+        readNode(context, node.parent, info),
+      children: (node: SheafNode, _args: unknown, context: QueryContext, info: GraphQLResolveInfo) =>
+        node.children.map((id) => readNode(context, id, info)).filter(Boolean),
     }
     for (const child of childFields.get(type) ?? []) {
       fields[`child${child}`] = (node: SheafNode, _args: unknown, context: QueryContext, info: GraphQLResolveInfo) => {
@@ -33,7 +38,8 @@ export function nodeResolvers(nodeTypes: readonly string[], childFields: Readonl
         }
         return null
       }
-      fields[`children${child}`] = (node: SheafNode, _args: unknown, context: QueryContext, info: GraphQLResolveInfo) => node.children.map((id) => readNode(context, id, info, child)).filter(Boolean)
+      fields[`children${child}`] = (node: SheafNode, _args: unknown, context: QueryContext, info: GraphQLResolveInfo) =>
+        node.children.map((id) => readNode(context, id, info, child)).filter(Boolean)
     }
     map[type] = fields
   }

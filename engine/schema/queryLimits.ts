@@ -1,4 +1,15 @@
-import { GraphQLError, Kind, parse, validate, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode, type ValidationRule } from 'graphql'
+import {
+  GraphQLError,
+  Kind,
+  parse,
+  validate,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  type ValidationRule,
+} from 'graphql'
 import { dropAbsentSlots } from './slots.ts'
 
 /**
@@ -68,7 +79,11 @@ export function queryLimitsRule(limits: QueryLimits = defaultQueryLimits): Valid
         let part: Measure
         if (selection.kind === Kind.FIELD) {
           const inner = selection.selectionSet ? measureSet(selection.selectionSet) : none
-          part = { depth: inner.depth + 1, aliases: inner.aliases + (selection.alias ? 1 : 0), fields: inner.fields + 1 }
+          part = {
+            depth: inner.depth + 1,
+            aliases: inner.aliases + (selection.alias ? 1 : 0),
+            fields: inner.fields + 1,
+          }
         } else if (selection.kind === Kind.INLINE_FRAGMENT) {
           part = measureSet(selection.selectionSet)
         } else {
@@ -87,7 +102,12 @@ export function queryLimitsRule(limits: QueryLimits = defaultQueryLimits): Valid
         const { depth, aliases, fields } = measureSet(operation.selectionSet)
         const name = operation.name ? `The query \`${operation.name.value}\`` : 'The query'
         const over = (what: string, count: number, limit: number) =>
-          context.reportError(new GraphQLError(`${name} has ${count} ${what}; the limit is ${limit}. Ask for less in one query (split it, or use \`limit\` on lists).`, { nodes: [operation] }))
+          context.reportError(
+            new GraphQLError(
+              `${name} has ${count} ${what}; the limit is ${limit}. Ask for less in one query (split it, or use \`limit\` on lists).`,
+              { nodes: [operation] },
+            ),
+          )
         if (depth > limits.maxDepth) over('levels of nesting', depth, limits.maxDepth)
         else if (aliases > limits.maxAliases) over('aliases', aliases, limits.maxAliases)
         else if (fields > limits.maxFields) over('fields', fields, limits.maxFields)
@@ -102,7 +122,11 @@ export function queryLimitsRule(limits: QueryLimits = defaultQueryLimits): Valid
  * over them is refused in time linear in its length, before graphql's own rules (some of which
  * are quadratic in the number of fields) see it. Returns the document, or the errors.
  */
-export function prepareQuery(schema: GraphQLSchema, source: string, limits: QueryLimits = defaultQueryLimits): DocumentNode | readonly GraphQLError[] {
+export function prepareQuery(
+  schema: GraphQLSchema,
+  source: string,
+  limits: QueryLimits = defaultQueryLimits,
+): DocumentNode | readonly GraphQLError[] {
   if (source.length > limits.maxLength) {
     return [new GraphQLError(`The query is ${source.length} characters long; the limit is ${limits.maxLength}.`)]
   }
@@ -111,7 +135,11 @@ export function prepareQuery(schema: GraphQLSchema, source: string, limits: Quer
     document = parse(source, { maxTokens: limits.maxTokens })
   } catch (error) {
     if (error instanceof GraphQLError && /more that \d+ tokens/.test(error.message)) {
-      return [new GraphQLError(`The query has more than ${limits.maxTokens} tokens (names, punctuation, values); the limit is ${limits.maxTokens}.`)]
+      return [
+        new GraphQLError(
+          `The query has more than ${limits.maxTokens} tokens (names, punctuation, values); the limit is ${limits.maxTokens}.`,
+        ),
+      ]
     }
     return [error instanceof GraphQLError ? error : new GraphQLError(String(error))]
   }

@@ -36,7 +36,9 @@ export async function runQuery<T = Record<string, unknown>>(
   source: string,
 ): Promise<T> {
   const prepared = prepare(schema, query)
-  const result = Array.isArray(prepared) ? { errors: prepared as readonly GraphQLError[], data: undefined } : await execute({ schema, document: prepared as DocumentNode, variableValues: variables, contextValue: context })
+  const result = Array.isArray(prepared)
+    ? { errors: prepared as readonly GraphQLError[], data: undefined }
+    : await execute({ schema, document: prepared as DocumentNode, variableValues: variables, contextValue: context })
   if (result.errors?.length) {
     // A resolver that threw a SheafError (e.g. a bad _meta.json) already says what and where.
     const original = result.errors.find((error) => isSheafError(error.originalError))?.originalError

@@ -31,4 +31,7 @@ export interface QueryContext {
 export type Resolver = (parent: any, args: any, context: QueryContext, info: any) => unknown // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** Resolvers by type and field (field resolvers, `__resolveType`/`__isTypeOf`; a GraphQLScalarType for a scalar). */
-export type GraphQLResolverMap = Record<string, Record<string, Resolver | { resolve: Resolver } | unknown> | GraphQLScalarType>
+export type GraphQLResolverMap = Record<
+  string,
+  Record<string, Resolver | { resolve: Resolver } | unknown> | GraphQLScalarType
+>

@@ -13,13 +13,10 @@ export class BackgroundPass<T> {
 
   /** Starts `load`; `ready` is called with the pass once its result can be taken, `failed` with the error. */
   constructor(load: () => Promise<T>, ready: (pass: BackgroundPass<T>) => void, failed: (error: unknown) => void) {
-    load().then(
-      (result) => {
-        this.result = result
-        ready(this)
-      },
-      failed,
-    )
+    load().then((result) => {
+      this.result = result
+      ready(this)
+    }, failed)
   }
 
   /** A file changed while the pass runs (or before its result is taken). */

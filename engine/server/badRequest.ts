@@ -21,6 +21,8 @@ export function hasMalformedPath(requestUrl: string | undefined): boolean {
 export function refuseMalformedPath(request: http.IncomingMessage, response: http.ServerResponse): boolean {
   if (!hasMalformedPath(request.url)) return false
   request.resume()
-  response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end('Bad request: the URL holds a percent-escape (%XX) that does not decode.\n')
+  response
+    .writeHead(400, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' })
+    .end('Bad request: the URL holds a percent-escape (%XX) that does not decode.\n')
   return true
 }

@@ -24,10 +24,17 @@ class UnknownAnchors extends Array<string> {
  * the site-wide checks, and whatever it finds different reaches the pages as any rebuild's does.
  * Null when the save is anything else (the full rebuild then does all of it).
  */
-export async function applyBodyEdit(site: LoadedSite, file: string, reads: Iterable<[route: string, reads: Set<string>]>, outline?: Pick<PageBodies, 'pending' | 'ensure'>): Promise<{ route: string; changedRoutes: string[] } | null> {
+export async function applyBodyEdit(
+  site: LoadedSite,
+  file: string,
+  reads: Iterable<[route: string, reads: Set<string>]>,
+  outline?: Pick<PageBodies, 'pending' | 'ensure'>,
+): Promise<{ route: string; changedRoutes: string[] } | null> {
   if (!file.endsWith('.md')) return null
   const source = site.store.getNodesByType('File').find((node) => node.absolutePath === file)
-  const page = source?.children.map((id) => site.store.getNode(id)).find((node): node is SheafNode => node?.type === 'Page')
+  const page = source?.children
+    .map((id) => site.store.getNode(id))
+    .find((node): node is SheafNode => node?.type === 'Page')
   if (!source || !page || typeof page.sourcePath !== 'string') return null
   // An outline page (the cold start's, see pageBodies.ts) has its body transformed first: what
   // the edit changed is told from what the page was.
@@ -47,25 +54,56 @@ export async function applyBodyEdit(site: LoadedSite, file: string, reads: Itera
     return null
   }
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
-  if (result.warnings.length > 0 || result.title !== page.title || !same(result.frontmatter, page.frontmatter) || !same(result.anchors, page.anchors)) return null
+  if (
+    result.warnings.length > 0 ||
+    result.title !== page.title ||
+    !same(result.frontmatter, page.frontmatter) ||
+    !same(result.anchors, page.anchors)
+  )
+    return null
   // An outline page's anchors are not known yet: a link to one of them is checked by the full
   // load that follows, not taken as dead here.
-  const pages = site.store.getNodesByType('Page').map((node) => (outline?.pending.has(node.id) ? { ...node, anchors: new UnknownAnchors() } : node))
-  const context = createLinkContext(pages, site.config.base, new Set(listFiles(site.config.publicDir).map((name) => `/${name}`)), publicDirOf(site.config), site.session.contentAssets)
+  const pages = site.store
+    .getNodesByType('Page')
+    .map((node) => (outline?.pending.has(node.id) ? { ...node, anchors: new UnknownAnchors() } : node))
+  const context = createLinkContext(
+    pages,
+    site.config.base,
+    new Set(listFiles(site.config.publicDir).map((name) => `/${name}`)),
+    publicDirOf(site.config),
+    site.session.contentAssets,
+  )
   const resolved = resolvePageLinks({ ...page, rawBody: result.body, links: result.links } as SheafNode, context, false)
   if (resolved.dead.length > 0) return null
 
   // What each cached page read of this one, before and after (pages of a section read each
   // other's titles, not bodies: those keep their data).
-  const readsOfPage = [...reads].map(([route, keys]) => [route, [...keys].filter((key) => parseReadKey(key).nodeId === page.id)] as const).filter(([, keys]) => keys.length > 0)
+  const readsOfPage = [...reads]
+    .map(([route, keys]) => [route, [...keys].filter((key) => parseReadKey(key).nodeId === page.id)] as const)
+    .filter(([, keys]) => keys.length > 0)
   const before = new ReadDigests(site.store)
   const digestsBefore = new Map(readsOfPage.flatMap(([, keys]) => keys.map((key) => [key, before.of(key)] as const)))
   // The next full rebuild reads this file from the markdown cache, not parsing it again.
   site.session.markdownCache.set(site.session.markdownCache.key(text, page.sourcePath), result)
-  site.store.updateNode(page, { rawBody: result.body, body: resolved.body, links: result.links, toc: result.toc, text: result.text, sections: result.sections }, { derived: true })
+  site.store.updateNode(
+    page,
+    {
+      rawBody: result.body,
+      body: resolved.body,
+      links: result.links,
+      toc: result.toc,
+      text: result.text,
+      sections: result.sections,
+    },
+    { derived: true },
+  )
   // A digest no rebuild makes: the full rebuild after this sees the page as changed, and re-queries what read it.
-  page.internal.contentDigest = createHash('sha1').update(`${page.internal.contentDigest}\0body edit\0${text}`).digest('base64url')
+  page.internal.contentDigest = createHash('sha1')
+    .update(`${page.internal.contentDigest}\0body edit\0${text}`)
+    .digest('base64url')
   const after = new ReadDigests(site.store)
-  const changedRoutes = readsOfPage.filter(([, keys]) => keys.some((key) => digestsBefore.get(key) !== after.of(key))).map(([route]) => route)
+  const changedRoutes = readsOfPage
+    .filter(([, keys]) => keys.some((key) => digestsBefore.get(key) !== after.of(key)))
+    .map(([route]) => route)
   return { route: String(page.path), changedRoutes }
 }

@@ -25,7 +25,9 @@ type BodyTask = WorkerTask<BodyJobs, number>
 let prestarted: BodyTask | null = null
 
 function startBodyTask(): BodyTask {
-  return startWorker(new URL('./bodyWorkerTask.ts', import.meta.url), undefined, { resourceLimits: { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 64 } })
+  return startWorker(new URL('./bodyWorkerTask.ts', import.meta.url), undefined, {
+    resourceLimits: { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 64 },
+  })
 }
 
 /**

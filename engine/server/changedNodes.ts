@@ -25,7 +25,8 @@ export function changedNodeIds(before: NodeStore, after: NodeStore): { ids: Set<
     for (const child of node?.children ?? []) ids.add(child)
     // A file no transformer made nodes of (an image, a _meta.json read whole) may be read by
     // anything: everything is re-queried. A data file's nodes are compared one by one above.
-    if (node?.type === 'File' && !String(node.relativePath).match(/\.mdx?$/) && node.children.length === 0) structural = true
+    if (node?.type === 'File' && !String(node.relativePath).match(/\.mdx?$/) && node.children.length === 0)
+      structural = true
   }
   return { ids, structural }
 }

@@ -147,7 +147,9 @@ async function serveFileOrPage(session: DevSession, parts: DevRouteParts, exchan
   }
   const notFound = () => {
     if (route === null) return undefined
-    return notFoundRoutes(route).map((candidate) => state.pages.get(candidate)).find(Boolean)
+    return notFoundRoutes(route)
+      .map((candidate) => state.pages.get(candidate))
+      .find(Boolean)
   }
   const target = page ?? notFound()
   if (!target) {

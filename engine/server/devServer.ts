@@ -181,10 +181,7 @@ async function readOutline(session: DevSession, outline: Outline, early: EarlyPa
 }
 
 /** Vite's socket and watcher, the rebuilds, the overlay and the background pass, wired together. */
-function connect(
-  session: DevSession,
-  watchers: SourceWatchers,
-): { background: BackgroundStart; rebuilder: Rebuilder } {
+function connect(session: DevSession, watchers: SourceWatchers): { background: BackgroundStart; rebuilder: Rebuilder } {
   const vite = session.vite as NonNullable<DevSession['vite']>
   const overlay = new DevOverlay(vite, session.root)
   const broadcast = (update: DevUpdate) => vite.ws.send({ type: 'custom', event: devUpdateEvent, data: update })

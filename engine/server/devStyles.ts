@@ -24,7 +24,11 @@ const marker = 'data-sheaf-dev-styles'
  * for the stylesheet (which, at a cold start, came while Vite started on the same thread). A
  * stylesheet it gives no text for is linked.
  */
-export function devStyleTags(styles: readonly string[], base: string, inline: (file: string) => string | null = () => null): { head: string; body: string } {
+export function devStyleTags(
+  styles: readonly string[],
+  base: string,
+  inline: (file: string) => string | null = () => null,
+): { head: string; body: string } {
   if (styles.length === 0) return { head: '', body: '' }
   const head = styles
     .map((file) => {
@@ -53,7 +57,9 @@ export function devStyleUrl(file: string): string {
  */
 function toUrlPath(file: string): string {
   const forward = file.split('\\').join('/')
-  return encodeURI(forward.startsWith('/') ? forward : `/${forward}`).replace(/[?#]/g, (char) => encodeURIComponent(char))
+  return encodeURI(forward.startsWith('/') ? forward : `/${forward}`).replace(/[?#]/g, (char) =>
+    encodeURIComponent(char),
+  )
 }
 
 function escapeAttribute(value: string): string {

@@ -75,7 +75,9 @@ export class DevTheme {
     const root = path.resolve(this.root)
     // Not the project's folder or one above it (a theme whose modules lie at the top of the
     // project): that would watch node_modules. Vite's watcher covers the project.
-    const folders = [...new Set(themeEntries(config.theme).map((file) => path.dirname(file)))].filter((dir) => dir !== root && !root.startsWith(dir + path.sep))
+    const folders = [...new Set(themeEntries(config.theme).map((file) => path.dirname(file)))].filter(
+      (dir) => dir !== root && !root.startsWith(dir + path.sep),
+    )
     const watchers = folders.map((dir) => watchTree(dir, () => this.invalidate()))
     return { close: () => watchers.forEach((watcher) => watcher.close()) }
   }

@@ -8,8 +8,9 @@ import { devStyleUrl } from './devStyles.ts'
 import { plainStylesheet } from './plainStylesheet.ts'
 
 /** What Vite's watcher leaves: outputs, caches, test results. */
-const unwatched = ['build', '.sheaf', '.sheaf-cache', 'test-results', '.git', '.e2e-build-*']
-  .map((dir) => `**/${dir}/**`)
+const unwatched = ['build', '.sheaf', '.sheaf-cache', 'test-results', '.git', '.e2e-build-*'].map(
+  (dir) => `**/${dir}/**`,
+)
 
 type ViteModules = [typeof import('vite'), typeof import('../bundle/viteConfig.ts')]
 

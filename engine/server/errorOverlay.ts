@@ -10,7 +10,9 @@ import { formatError, isSheafError } from '../errors.ts'
 export function errorPayload(error: unknown, root: string) {
   const message = formatError(error)
   if (!isSheafError(error)) return { message, stack: '' }
-  const where = error.file ? { file: path.resolve(root, error.file), line: error.line, column: error.column } : firstLocation(error.message, root)
+  const where = error.file
+    ? { file: path.resolve(root, error.file), line: error.line, column: error.column }
+    : firstLocation(error.message, root)
   if (!where) return { message, stack: '' }
   return {
     message,
@@ -26,10 +28,14 @@ export function errorPayload(error: unknown, root: string) {
 const locatedLine = /^\s*([^\s:]+):(\d+)(?::(\d+))?(?=\s|$)/gm
 
 /** The first `file:line[:column]` at the start of a line of `message` that names a file under `root`. */
-export function firstLocation(message: string, root: string): { file: string; line: number; column?: number } | undefined {
+export function firstLocation(
+  message: string,
+  root: string,
+): { file: string; line: number; column?: number } | undefined {
   for (const match of message.matchAll(locatedLine)) {
     const file = path.resolve(root, match[1] as string)
-    if (!file.startsWith(path.resolve(root) + path.sep) || !fs.statSync(file, { throwIfNoEntry: false })?.isFile()) continue
+    if (!file.startsWith(path.resolve(root) + path.sep) || !fs.statSync(file, { throwIfNoEntry: false })?.isFile())
+      continue
     return { file, line: Number(match[2]), column: match[3] === undefined ? undefined : Number(match[3]) }
   }
   return undefined

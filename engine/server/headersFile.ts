@@ -41,7 +41,13 @@ export function parseHeadersFile(text: string): HeaderRule[] {
 function pathPattern(pattern: string): RegExp {
   const source = pattern
     .split(/(\*|:[A-Za-z_]\w*)/)
-    .map((part) => (part === '*' ? '.*' : part.startsWith(':') && part.length > 1 ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .map((part) =>
+      part === '*'
+        ? '.*'
+        : part.startsWith(':') && part.length > 1
+          ? '[^/]+'
+          : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
+    )
     .join('')
   return new RegExp(`^${source}$`)
 }

@@ -23,7 +23,9 @@ export function isHostAllowed(hostHeader: string | undefined, allowedHosts: read
   if (hostname === 'localhost' || hostname.endsWith('.localhost')) return true
   return allowedHosts.some((allowed) => {
     const pattern = allowed.toLowerCase()
-    return pattern === hostname || (pattern.startsWith('.') && (pattern.slice(1) === hostname || hostname.endsWith(pattern)))
+    return (
+      pattern === hostname || (pattern.startsWith('.') && (pattern.slice(1) === hostname || hostname.endsWith(pattern)))
+    )
   })
 }
 

@@ -8,13 +8,19 @@ import { SheafError } from '../errors.ts'
 export function listenError(error: unknown, port: number, host: string): unknown {
   const code = (error as NodeJS.ErrnoException | null)?.code
   if (code === 'EADDRINUSE') {
-    return new SheafError(`Port ${port} on ${host} is in use: another server (a preview or dev server left running?) is listening there.`, {
-      hint: `stop that server, or pass another port, e.g. --port ${port === 65535 ? port - 1 : port + 1}.`,
-      cause: error,
-    })
+    return new SheafError(
+      `Port ${port} on ${host} is in use: another server (a preview or dev server left running?) is listening there.`,
+      {
+        hint: `stop that server, or pass another port, e.g. --port ${port === 65535 ? port - 1 : port + 1}.`,
+        cause: error,
+      },
+    )
   }
   if (code === 'EACCES') {
-    return new SheafError(`This user may not listen on port ${port} on ${host}.`, { hint: 'pass a port above 1023, e.g. --port 4173.', cause: error })
+    return new SheafError(`This user may not listen on port ${port} on ${host}.`, {
+      hint: 'pass a port above 1023, e.g. --port 4173.',
+      cause: error,
+    })
   }
   return error
 }

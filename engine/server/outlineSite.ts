@@ -20,7 +20,10 @@ export type OutlineSite = LoadedSite & { bodies: PageBodies }
  * file names, whose bodies `bodies` transforms when they are asked for). The full load (every
  * body, links, dead-link and other checks) follows in the background once a page is served.
  */
-export async function openOutline(root: string, options: LoadOptions = {}): Promise<SiteRunner & { run: BuildRun; load(wanted?: () => Iterable<string>): Promise<OutlineSite> }> {
+export async function openOutline(
+  root: string,
+  options: LoadOptions = {},
+): Promise<SiteRunner & { run: BuildRun; load(wanted?: () => Iterable<string>): Promise<OutlineSite> }> {
   const run = startRun(options)
   const config = await (options.config ?? loadConfig(root, options.configFile, { cache: options.cache }))
   // At a cold start (no markdown cache), the first pages' bodies are transformed on another
@@ -40,7 +43,12 @@ export async function openOutline(root: string, options: LoadOptions = {}): Prom
     try {
       const store = await outlineContent(site, run)
       traceStart('outline pages')
-      const bodies = new PageBodies(store, site.session, { base: config.base, publicDir: config.publicDir, root: config.root, lang: config.lang }, worker)
+      const bodies = new PageBodies(
+        store,
+        site.session,
+        { base: config.base, publicDir: config.publicDir, root: config.root, lang: config.lang },
+        worker,
+      )
       // Before the data layer (its schema) and the pages are made on this thread.
       if (wanted) bodies.prefetch(wanted())
       const dataLayer = await buildDataLayer(site, store, run)

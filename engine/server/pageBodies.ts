@@ -144,7 +144,12 @@ export class PageBodies {
       result = await this.worker?.transform({ key, source, file: sourcePath, portable: cache.portableMarkdown })
       if (!result) {
         this.usedProcessor = true
-        result = await this.session.processor.process({ source, file: sourcePath, mdx: sourcePath.endsWith('.mdx'), portable: cache.portableMarkdown })
+        result = await this.session.processor.process({
+          source,
+          file: sourcePath,
+          mdx: sourcePath.endsWith('.mdx'),
+          portable: cache.portableMarkdown,
+        })
       }
       cache.set(key, result)
     }
@@ -160,10 +165,30 @@ export class PageBodies {
       description: typeof result.frontmatter.description === 'string' ? result.frontmatter.description : '',
       pageType: typeof result.frontmatter.pageType === 'string' ? result.frontmatter.pageType : 'doc',
     }
-    const corrected = Object.fromEntries(outlineFields.filter((field) => JSON.stringify(outline[field]) !== JSON.stringify(parsed[field])).map((field) => [field, parsed[field]]))
+    const corrected = Object.fromEntries(
+      outlineFields
+        .filter((field) => JSON.stringify(outline[field]) !== JSON.stringify(parsed[field]))
+        .map((field) => [field, parsed[field]]),
+    )
     if (Object.keys(corrected).length > 0) this.store.updateNode(page, corrected)
-    const { body } = resolvePageLinks({ ...page, rawBody: result.body, anchors: result.anchors, links: result.links } as SheafNode, this.linkContext(), false)
-    this.store.updateNode(page, { rawBody: result.body, body, toc: result.toc, anchors: result.anchors, links: result.links, text: result.text, sections: result.sections }, { derived: true })
+    const { body } = resolvePageLinks(
+      { ...page, rawBody: result.body, anchors: result.anchors, links: result.links } as SheafNode,
+      this.linkContext(),
+      false,
+    )
+    this.store.updateNode(
+      page,
+      {
+        rawBody: result.body,
+        body,
+        toc: result.toc,
+        anchors: result.anchors,
+        links: result.links,
+        text: result.text,
+        sections: result.sections,
+      },
+      { derived: true },
+    )
   }
 
   /**
@@ -171,7 +196,13 @@ export class PageBodies {
    * has. (Anchors are only checked for the dead-link report, which is the full load's.)
    */
   private linkContext(): LinkContext {
-    this.links ??= createLinkContext(this.store.getNodesByType('Page'), this.site.base, new Set(listFiles(this.site.publicDir).map((name) => `/${name}`)), publicDirOf(this.site), this.session.contentAssets)
+    this.links ??= createLinkContext(
+      this.store.getNodesByType('Page'),
+      this.site.base,
+      new Set(listFiles(this.site.publicDir).map((name) => `/${name}`)),
+      publicDirOf(this.site),
+      this.session.contentAssets,
+    )
     return this.links
   }
 }

@@ -22,7 +22,11 @@ const midWriteWaitMs = 25
  * event counts, and nothing is checked again. `isMidWrite` says a file looks half-saved (empty):
  * the rebuild waits a moment for the rest rather than show every page a site without it.
  */
-export function createRebuildQueue(rebuild: (files: string[]) => Promise<void>, isChanged?: (file: string) => boolean, isMidWrite?: (file: string) => boolean): RebuildQueue {
+export function createRebuildQueue(
+  rebuild: (files: string[]) => Promise<void>,
+  isChanged?: (file: string) => boolean,
+  isMidWrite?: (file: string) => boolean,
+): RebuildQueue {
   let pending = new Set<string>()
   const forced = new Set<string>()
   let running: Promise<void> | null = null

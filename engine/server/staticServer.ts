@@ -81,7 +81,13 @@ export function startStaticServer(options: StaticServerOptions): Promise<http.Se
     if (compressibleRE.test(type) && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
       const body = readOrNull(() => gzipped(file))
       if (!body) return sendNotFound(response, route, headers)
-      response.writeHead(200, { ...headers, 'content-type': type, 'cache-control': cacheControl, 'content-encoding': 'gzip', vary: 'accept-encoding' })
+      response.writeHead(200, {
+        ...headers,
+        'content-type': type,
+        'cache-control': cacheControl,
+        'content-encoding': 'gzip',
+        vary: 'accept-encoding',
+      })
       response.end(body)
       return
     }
@@ -101,7 +107,9 @@ export function startStaticServer(options: StaticServerOptions): Promise<http.Se
   /** The route's own 404 page (`/12.x/404`), else the site's, else a plain text. */
   function sendNotFound(response: http.ServerResponse, route: string | null, headers: Record<string, string>): void {
     const candidates = route === null ? ['/404'] : notFoundRoutes(route)
-    const body = candidates.map((candidate) => findFile(root, `${candidate}.html`)).reduce<Buffer | null>((found, file) => found ?? (file ? readOrNull(() => fs.readFileSync(file)) : null), null)
+    const body = candidates
+      .map((candidate) => findFile(root, `${candidate}.html`))
+      .reduce<Buffer | null>((found, file) => found ?? (file ? readOrNull(() => fs.readFileSync(file)) : null), null)
     response.writeHead(404, { ...headers, 'content-type': contentTypes['.html'] })
     response.end(body ?? 'Not found')
   }
@@ -128,7 +136,8 @@ function readOrNull<T>(read: () => T): T | null {
   try {
     return read()
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'EISDIR') return null
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'EISDIR')
+      return null
     throw error
   }
 }

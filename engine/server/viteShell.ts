@@ -10,5 +10,8 @@
  */
 export function viteShellTags(base: string): { head: string; body: string } {
   const preamble = `import { injectIntoGlobalHook } from "${base}@react-refresh";\ninjectIntoGlobalHook(window);\nwindow.$RefreshReg$ = () => {};\nwindow.$RefreshSig$ = () => (type) => type;`
-  return { head: `\n  <script type="module">${preamble}</script>\n\n  <script type="module" src="${base}@vite/client"></script>\n`, body: '' }
+  return {
+    head: `\n  <script type="module">${preamble}</script>\n\n  <script type="module" src="${base}@vite/client"></script>\n`,
+    body: '',
+  }
 }

@@ -36,7 +36,19 @@ export interface AppProps {
 const noopRouter: Router = { navigate: async () => undefined, prefetch: () => undefined, loading: false }
 
 /** The root tree, identical on server and client. */
-export function App({ site, page, Template, Layout, router = noopRouter, rawHtml, hastCompiler, staticQueries, helmetContext, siteHead, siteComponents }: AppProps) {
+export function App({
+  site,
+  page,
+  Template,
+  Layout,
+  router = noopRouter,
+  rawHtml,
+  hastCompiler,
+  staticQueries,
+  helmetContext,
+  siteHead,
+  siteComponents,
+}: AppProps) {
   const content: ReactNode = <Template data={page.data} pageContext={page.context} path={page.path} />
   return (
     <HelmetProvider context={helmetContext}>
@@ -45,23 +57,23 @@ export function App({ site, page, Template, Layout, router = noopRouter, rawHtml
       <PageHeadTags tags={page.head} />
       <HastCompilerContext.Provider value={hastCompiler ?? null}>
         <SiteComponentsContext.Provider value={siteComponents ?? null}>
-        <RawHtmlContext.Provider value={rawHtml ?? null}>
-          <SiteContext.Provider value={site}>
-          <StaticQueryContext.Provider value={staticQueries ?? null}>
-            <RouterContext.Provider value={router}>
-              <PageContext.Provider value={page}>
-                {Layout ? (
-                  <Layout data={page.layoutData} page={page}>
-                    {content}
-                  </Layout>
-                ) : (
-                  content
-                )}
-              </PageContext.Provider>
-            </RouterContext.Provider>
-          </StaticQueryContext.Provider>
-          </SiteContext.Provider>
-        </RawHtmlContext.Provider>
+          <RawHtmlContext.Provider value={rawHtml ?? null}>
+            <SiteContext.Provider value={site}>
+              <StaticQueryContext.Provider value={staticQueries ?? null}>
+                <RouterContext.Provider value={router}>
+                  <PageContext.Provider value={page}>
+                    {Layout ? (
+                      <Layout data={page.layoutData} page={page}>
+                        {content}
+                      </Layout>
+                    ) : (
+                      content
+                    )}
+                  </PageContext.Provider>
+                </RouterContext.Provider>
+              </StaticQueryContext.Provider>
+            </SiteContext.Provider>
+          </RawHtmlContext.Provider>
         </SiteComponentsContext.Provider>
       </HastCompilerContext.Provider>
     </HelmetProvider>

@@ -21,7 +21,13 @@ export function HastContent({ tree, components }: HastContentProps) {
   const compile = useContext(HastCompilerContext) ?? hastToReact
   // The site's own MDX components (the config's `components`), beside the theme's.
   const all = withSiteComponents(components, useContext(SiteComponentsContext))
-  return compile(withoutScriptProperties(tree), { Fragment, jsx, jsxs, components: withStructuredProps(all) as Partial<Components>, ignoreInvalidStyle: true })
+  return compile(withoutScriptProperties(tree), {
+    Fragment,
+    jsx,
+    jsxs,
+    components: withStructuredProps(all) as Partial<Components>,
+    ignoreInvalidStyle: true,
+  })
 }
 
 const checked = new WeakMap<Root, Root>()
@@ -41,7 +47,8 @@ export function withoutScriptProperties(tree: Root): Root {
   return clean
 }
 
-const isScriptProperty = (name: string) => name === 'dangerouslySetInnerHTML' || /^srcdoc$/i.test(name) || /^on/i.test(name)
+const isScriptProperty = (name: string) =>
+  name === 'dangerouslySetInnerHTML' || /^srcdoc$/i.test(name) || /^on/i.test(name)
 
 function hasScriptProperties(node: Root | RootContent): boolean {
   if (node.type === 'element' && Object.keys(node.properties ?? {}).some(isScriptProperty)) return true
@@ -49,8 +56,11 @@ function hasScriptProperties(node: Root | RootContent): boolean {
 }
 
 function stripNode(node: Root | RootContent): Root | RootContent {
-  const children = 'children' in node && Array.isArray(node.children) ? node.children.map((child) => stripNode(child)) : undefined
+  const children =
+    'children' in node && Array.isArray(node.children) ? node.children.map((child) => stripNode(child)) : undefined
   if (node.type !== 'element') return children ? ({ ...node, children } as Root | RootContent) : node
-  const properties = Object.fromEntries(Object.entries(node.properties ?? {}).filter(([name]) => !isScriptProperty(name)))
+  const properties = Object.fromEntries(
+    Object.entries(node.properties ?? {}).filter(([name]) => !isScriptProperty(name)),
+  )
   return { ...node, properties, children: (children ?? []) as Element['children'] }
 }

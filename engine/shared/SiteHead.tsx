@@ -57,7 +57,8 @@ type HelmetAttributes = Record<string, string>
  */
 function helmetProps(tag: HeadTag, site: boolean): Record<string, HelmetAttributes[]> {
   const attributes: HelmetAttributes = site ? { [siteHeadAttribute]: '' } : {}
-  for (const [name, value] of Object.entries(tag.attrs)) if (value !== false) attributes[name] = value === true ? '' : value
+  for (const [name, value] of Object.entries(tag.attrs))
+    if (value !== false) attributes[name] = value === true ? '' : value
   if (tag.tag === 'script' && tag.children) attributes.innerHTML = tag.children
   if (tag.tag === 'style' && tag.children) attributes.cssText = tag.children
   return { [tag.tag]: [attributes] }

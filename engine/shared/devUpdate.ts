@@ -21,7 +21,11 @@ export const devGenerationMeta = 'sheaf-dev-generation'
  * ignore it (not newer), or take its generation and refetch when its route may have changed. An
  * update that does not start at or before `known` means updates were missed: refetch.
  */
-export function applyDevUpdate(update: DevUpdate, known: number, route: string): { generation: number; refetch: boolean } {
+export function applyDevUpdate(
+  update: DevUpdate,
+  known: number,
+  route: string,
+): { generation: number; refetch: boolean } {
   if (update.generation <= known) return { generation: known, refetch: false }
   const missed = update.from > known
   return { generation: update.generation, refetch: missed || !update.unchanged || !update.unchanged.includes(route) }
@@ -30,5 +34,9 @@ export function applyDevUpdate(update: DevUpdate, known: number, route: string):
 /** Whether a custom event's payload is an update (older payloads and hostile pages send anything). */
 export function isDevUpdate(value: unknown): value is DevUpdate {
   const update = value as Partial<DevUpdate> | null
-  return typeof update?.from === 'number' && typeof update.generation === 'number' && (update.unchanged === null || Array.isArray(update.unchanged))
+  return (
+    typeof update?.from === 'number' &&
+    typeof update.generation === 'number' &&
+    (update.unchanged === null || Array.isArray(update.unchanged))
+  )
 }

@@ -7,7 +7,9 @@
  */
 export function graphql(strings: TemplateStringsArray, ...values: unknown[]): string {
   if (values.length > 0) {
-    throw new Error('A graphql`…` query cannot interpolate values (`${…}`): write the query out and pass values as variables.')
+    throw new Error(
+      'A graphql`…` query cannot interpolate values (`${…}`): write the query out and pass values as variables.',
+    )
   }
   // The raw text, as the build reads it from the source (an escape such as `\n` stays two characters).
   return strings.raw.join('')

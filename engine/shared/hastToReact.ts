@@ -72,7 +72,8 @@ const svgCommaLists = new Set(['g1', 'g2', 'glyphName'])
 
 function one(state: State, node: Nodes, key: string | undefined, svg: boolean): ReactNode {
   if (node.type === 'element') return element(state, node, key, svg)
-  if (node.type === 'root') return create(state, state.options.Fragment, withChildren({}, children(state, node, svg)), key)
+  if (node.type === 'root')
+    return create(state, state.options.Fragment, withChildren({}, children(state, node, svg)), key)
   if (node.type === 'text') return node.value
   // Comments, doctypes, raw and MDX nodes render nothing.
   return undefined
@@ -87,7 +88,8 @@ function element(state: State, node: Element, key: string | undefined, parentSvg
     if (name === 'children' || !own.call(node.properties, name)) continue
     let value: unknown = node.properties[name]
     if (value === null || value === undefined || (typeof value === 'number' && Number.isNaN(value))) continue
-    if (Array.isArray(value)) value = (svg ? svgCommaLists : htmlCommaLists).has(name) ? value.join(', ').trim() : value.join(' ').trim()
+    if (Array.isArray(value))
+      value = (svg ? svgCommaLists : htmlCommaLists).has(name) ? value.join(', ').trim() : value.join(' ').trim()
     const prop = reactName(name, svg)
     if (prop === 'style') props.style = typeof value === 'object' ? value : parseStyle(String(value))
     // A table cell's `align` becomes text-align, as the package does (React has no `align` on cells).
@@ -96,7 +98,8 @@ function element(state: State, node: Element, key: string | undefined, parentSvg
   }
   if (align) ((props.style ??= {}) as Record<string, unknown>).textAlign = align
   let kids = children(state, node, svg)
-  if (tableElements.has(node.tagName)) kids = kids.filter((child) => typeof child !== 'string' || !whitespaceOnly.test(child))
+  if (tableElements.has(node.tagName))
+    kids = kids.filter((child) => typeof child !== 'string' || !whitespaceOnly.test(child))
   return create(state, type, withChildren(props, kids), key)
 }
 
@@ -126,7 +129,10 @@ function withChildren(props: Props, children: ReactNode[]): Props {
 }
 
 function create(state: State, type: unknown, props: Props, key: string | undefined): ReactNode {
-  const { jsx, jsxs } = state.options as { jsx: (type: unknown, props: Props, key?: string) => ReactNode; jsxs: typeof jsx }
+  const { jsx, jsxs } = state.options as {
+    jsx: (type: unknown, props: Props, key?: string) => ReactNode
+    jsxs: typeof jsx
+  }
   const fn = Array.isArray(props.children) ? jsxs : jsx
   return key ? fn(type, props, key) : fn(type, props)
 }
@@ -143,7 +149,8 @@ const validData = /^data[-\w.:]+$/i
 export function reactName(name: string, svg: boolean): string {
   const renamed = (svg ? svgNames : htmlNames)[name]
   if (renamed) return renamed
-  if (name.length > 4 && name.startsWith('aria') && name.charCodeAt(4) >= 65 && name.charCodeAt(4) <= 90) return `aria-${name.slice(4).toLowerCase()}`
+  if (name.length > 4 && name.startsWith('aria') && name.charCodeAt(4) >= 65 && name.charCodeAt(4) <= 90)
+    return `aria-${name.slice(4).toLowerCase()}`
   if (name.length > 4 && name.slice(0, 4).toLowerCase() === 'data' && validData.test(name) && name.charAt(4) !== '-') {
     const rest = name.slice(4)
     if (dashLower.test(rest)) return name

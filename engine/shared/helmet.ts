@@ -10,7 +10,8 @@ type HelmetModule = typeof helmetNamespace
  * ES build (`module`) with named exports (the client bundle, tests). Both shapes land here.
  */
 // Note: `Reflect.get`, not `.default`: the client bundler warns about a `default` the ES build lacks.
-const helmetModule: HelmetModule = (Reflect.get(helmetNamespace, 'default') as HelmetModule | undefined) ?? helmetNamespace
+const helmetModule: HelmetModule =
+  (Reflect.get(helmetNamespace, 'default') as HelmetModule | undefined) ?? helmetNamespace
 
 export const Helmet = helmetModule.Helmet
 export const HelmetProvider = helmetModule.HelmetProvider

@@ -15,6 +15,15 @@ export type { Router } from './contexts.ts'
 export { textDirection } from './textDirection.ts'
 export { defaultContainerTypes, type DefaultContainerType } from './containerTypes.ts'
 export { encodeRoute, encodeRouteHref } from './encodeRoute.ts'
-export { isExternalHref, normalizeBase, resolvePath, routeKey, routeToMarkdownFile, stripBase, toRoute, withBase } from './routes.ts'
+export {
+  isExternalHref,
+  normalizeBase,
+  resolvePath,
+  routeKey,
+  routeToMarkdownFile,
+  stripBase,
+  toRoute,
+  withBase,
+} from './routes.ts'
 export type { LayoutProps, PageData, SiteData, TemplateProps } from './types.ts'
 export type { EditLink, NavItem, SidebarItem, SocialLink, ThemeConfig } from './themeConfig.ts'

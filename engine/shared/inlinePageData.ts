@@ -38,7 +38,11 @@ export function serializeInlinePageData(value: unknown, rawIds: ReadonlyMap<stri
  * that would end the element. U+2028/2029 are escaped for old JavaScript parsers.
  */
 export function escapeForScript(json: string): string {
-  return json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+  return json
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
 }
 
 /**

@@ -127,7 +127,10 @@ export function toRoute(parts: { slug: string; langPrefix?: string; versionPrefi
  * versions and i18n plugins), then `/404`.
  */
 export function notFoundRoutes(route: string, existing?: readonly string[]): string[] {
-  const segments = resolvePath(route).split('/').filter((segment) => segment !== '' && segment !== '404').slice(0, 2)
+  const segments = resolvePath(route)
+    .split('/')
+    .filter((segment) => segment !== '' && segment !== '404')
+    .slice(0, 2)
   const candidates = segments.map((_, depth) => `/${segments.slice(0, depth + 1).join('/')}/404`).reverse()
   candidates.push('/404')
   return existing ? candidates.filter((candidate) => existing.includes(candidate)) : candidates

@@ -78,7 +78,11 @@ export function useVersion(): string {
  * changes. `false` on the server and in the hydrating render, as Rspress documents for its SSG.
  */
 export function useDark(): boolean {
-  return useSyncExternalStore(subscribeToDark, () => document.documentElement.classList.contains('dark'), () => false)
+  return useSyncExternalStore(
+    subscribeToDark,
+    () => document.documentElement.classList.contains('dark'),
+    () => false,
+  )
 }
 
 function subscribeToDark(onChange: () => void): () => void {
@@ -91,7 +95,11 @@ const noSubscription = () => () => undefined
 
 /** Its children in the browser only, after hydration; nothing in the server's HTML. */
 export function NoSSR({ children }: { children?: ReactNode }) {
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false)
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
   return hydrated ? children : null
 }
 

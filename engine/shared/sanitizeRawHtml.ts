@@ -10,7 +10,22 @@
  * Returns the input string itself when nothing had to go, so legitimate HTML
  * renders byte for byte as the server wrote it (hydration matches).
  */
-const allowedTags = new Set(['SPAN', 'B', 'I', 'EM', 'STRONG', 'MARK', 'CODE', 'BR', 'DEL', 'INS', 'S', 'U', 'SUB', 'SUP'])
+const allowedTags = new Set([
+  'SPAN',
+  'B',
+  'I',
+  'EM',
+  'STRONG',
+  'MARK',
+  'CODE',
+  'BR',
+  'DEL',
+  'INS',
+  'S',
+  'U',
+  'SUB',
+  'SUP',
+])
 const allowedAttributes = new Set(['class', 'style'])
 /** Declarations such as `--shiki-light:#D73A49;font-style:italic`: no `url(`, no escapes, no at-rules. */
 const safeStyle = /^[\w\s#%.,:;-]*$/
@@ -48,7 +63,8 @@ function cleanChildren(parent: ParentNode): boolean {
       continue
     }
     for (const attribute of [...element.attributes]) {
-      if (allowedAttributes.has(attribute.name) && (attribute.name !== 'style' || safeStyle.test(attribute.value))) continue
+      if (allowedAttributes.has(attribute.name) && (attribute.name !== 'style' || safeStyle.test(attribute.value)))
+        continue
       element.removeAttribute(attribute.name)
       changed = true
     }

@@ -36,7 +36,8 @@ export function withStructuredProps<T extends Record<string, unknown>>(component
   if (known) return known as T
   const result: Record<string, unknown> = {}
   for (const [name, component] of Object.entries(components)) {
-    result[name] = isComponentName(name) && component ? decodeProps(component as ComponentType<Record<string, unknown>>) : component
+    result[name] =
+      isComponentName(name) && component ? decodeProps(component as ComponentType<Record<string, unknown>>) : component
   }
   wrapped.set(components, result)
   return result as T

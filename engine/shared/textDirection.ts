@@ -1,5 +1,23 @@
 /** Languages written right to left (primary subtags), and scripts that are. */
-const rtlLanguages = new Set(['ar', 'arc', 'ckb', 'dv', 'fa', 'ha', 'he', 'iw', 'khw', 'ks', 'ku', 'ps', 'sd', 'syr', 'ug', 'ur', 'yi'])
+const rtlLanguages = new Set([
+  'ar',
+  'arc',
+  'ckb',
+  'dv',
+  'fa',
+  'ha',
+  'he',
+  'iw',
+  'khw',
+  'ks',
+  'ku',
+  'ps',
+  'sd',
+  'syr',
+  'ug',
+  'ur',
+  'yi',
+])
 const rtlScripts = new Set(['arab', 'hebr', 'syrc', 'thaa', 'nkoo', 'adlm', 'rohg'])
 
 /**

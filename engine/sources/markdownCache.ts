@@ -3,7 +3,15 @@ import { createHash } from 'node:crypto'
 import type { MarkdownResult } from '../markdown/processor.ts'
 import { readCacheEntryText } from '../incremental/cacheEntry.ts'
 import { writeFileAtomicAsync } from '../incremental/writeFileAtomic.ts'
-import { bodyFileOf, createEntryWriter, entryFileOf, readEntry, removeEntriesExcept, writeEntry, type Entry } from './markdownCacheEntry.ts'
+import {
+  bodyFileOf,
+  createEntryWriter,
+  entryFileOf,
+  readEntry,
+  removeEntriesExcept,
+  writeEntry,
+  type Entry,
+} from './markdownCacheEntry.ts'
 
 /**
  * Transformed markdown by content: in memory for the process, and on disk in
@@ -63,7 +71,12 @@ function createBackgroundWriter(): { write(file: string, entry: Entry): void; fl
 }
 
 /** `stamp`: what else a page's result depends on besides its text (the fragments it imports; empty: nothing). */
-export function createMarkdownCache(options: { dir: string | null; salt: string; keepInMemory: boolean; stamp?: (source: string, file: string) => string }): MarkdownCache {
+export function createMarkdownCache(options: {
+  dir: string | null
+  salt: string
+  keepInMemory: boolean
+  stamp?: (source: string, file: string) => string
+}): MarkdownCache {
   // Without keepInMemory (a one-shot build), an entry is held only until it is read once, so a
   // thousand-page build does not keep every parsed body twice.
   const memory = new Map<string, MarkdownResult>()
@@ -96,7 +109,15 @@ export function createMarkdownCache(options: { dir: string | null; salt: string;
       const stamp = options.stamp?.(source, file) ?? ''
       const known = keys.get(file)
       if (known?.source === source && known.portable === portable && known.stamp === stamp) return known.key
-      const key = createHash('sha1').update(options.salt).update('\0').update(file).update('\0').update(source).update(portable ? '\0portable' : '').update(stamp ? `\0${stamp}` : '').digest('hex')
+      const key = createHash('sha1')
+        .update(options.salt)
+        .update('\0')
+        .update(file)
+        .update('\0')
+        .update(source)
+        .update(portable ? '\0portable' : '')
+        .update(stamp ? `\0${stamp}` : '')
+        .digest('hex')
       keys.set(file, { source, portable, key, stamp })
       return key
     },

@@ -51,9 +51,14 @@ export function writeEntry(result: MarkdownResult): Entry {
   const bodyEntry = sealCacheEntry(`${JSON.stringify(body)}\n${JSON.stringify(text)}`)
   const head = `${bodyEntry.length}\n${JSON.stringify(rest)}\n${JSON.stringify(sections)}\n`
   // `undefined` (not asked for) is kept as such: JSON has no undefined, so it is an empty line.
-  if (!isPendingPortable(portable)) return { main: sealCacheEntry(`${head}${portable === undefined ? '' : JSON.stringify(portable)}`), body: bodyEntry }
+  if (!isPendingPortable(portable))
+    return { main: sealCacheEntry(`${head}${portable === undefined ? '' : JSON.stringify(portable)}`), body: bodyEntry }
   // Until it is serialised, the entry has none: a build that stops before then converts the page from its source.
-  return { main: sealCacheEntry(head), body: bodyEntry, later: (write) => portable.onSerialised((template) => write(sealCacheEntry(`${head}${JSON.stringify(template)}`))) }
+  return {
+    main: sealCacheEntry(head),
+    body: bodyEntry,
+    later: (write) => portable.onSerialised((template) => write(sealCacheEntry(`${head}${JSON.stringify(template)}`))),
+  }
 }
 
 /**
@@ -65,7 +70,8 @@ export function writeEntry(result: MarkdownResult): Entry {
 export function readEntry(stored: string, bodyFile: string, keep: boolean): MarkdownResult {
   const lines = stored.split('\n')
   if (lines.length !== 4) throw new Error('not a cache entry of this layout')
-  if (fs.statSync(bodyFile).size !== Number(lines[0])) throw new Error('the body file is not the one written with this entry')
+  if (fs.statSync(bodyFile).size !== Number(lines[0]))
+    throw new Error('the body file is not the one written with this entry')
   const result = JSON.parse(lines[1]) as MarkdownResult
   // Parsed on first read: the entry's digest has vouched for its text.
   defineLazyField(result, 'sections', () => JSON.parse(lines[2]))
@@ -88,7 +94,9 @@ export function readEntry(stored: string, bodyFile: string, keep: boolean): Mark
 function readBodyFile(file: string): string[] {
   const lines = readCacheEntryText(file)?.split('\n')
   if (lines?.length === 2) return lines
-  throw new SheafError(`The cache entry ${file} is missing or damaged.`, { hint: 'delete the .sheaf-cache folder and build again.' })
+  throw new SheafError(`The cache entry ${file} is missing or damaged.`, {
+    hint: 'delete the .sheaf-cache folder and build again.',
+  })
 }
 
 export function bodyFileOf(file: string): string {

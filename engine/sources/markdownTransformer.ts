@@ -16,11 +16,17 @@ const markdownExtensionRE = /\.mdx?$/
  * cached by content digest, so an unchanged file is never re-parsed.
  */
 /** `isFragment`: files shown where pages import them (config `markdown.fragments`), which make no page. */
-export function markdownTransformer(processor: MarkdownProcessor, cache: MarkdownCache, defaultLang: string, isFragment: (sourcePath: string) => boolean = () => false): Plugin {
+export function markdownTransformer(
+  processor: MarkdownProcessor,
+  cache: MarkdownCache,
+  defaultLang: string,
+  isFragment: (sourcePath: string) => boolean = () => false,
+): Plugin {
   return {
     name: 'sheaf:markdown',
     async onCreateNode({ node, createNode, reporter }) {
-      if (node.type !== 'File' || typeof node.relativePath !== 'string' || !markdownExtensionRE.test(node.relativePath)) return
+      if (node.type !== 'File' || typeof node.relativePath !== 'string' || !markdownExtensionRE.test(node.relativePath))
+        return
       if (isFragment(String(node.sourcePath))) return
       const { result, key } = await transform(node, processor, cache, reporter)
       const relativePath = node.relativePath
@@ -46,7 +52,15 @@ export function markdownTransformer(processor: MarkdownProcessor, cache: Markdow
         sourcePath: node.sourcePath,
         lastUpdated: node.lastUpdated ?? null,
         // Every field above comes from the cache key (text, path, options, engine) and these.
-        internal: { contentDigest: createContentDigest([key, relativePath, node.sourcePath, node.lastUpdated ?? null, defaultLang]) },
+        internal: {
+          contentDigest: createContentDigest([
+            key,
+            relativePath,
+            node.sourcePath,
+            node.lastUpdated ?? null,
+            defaultLang,
+          ]),
+        },
       }
       // Read from the result when asked for: a cached page's body is parsed only if something reads
       // it, and the result decides whether it is kept (see markdownCache.ts: a one-shot build reads
@@ -56,16 +70,25 @@ export function markdownTransformer(processor: MarkdownProcessor, cache: Markdow
       defineLazyField(page, 'text', () => result.text)
       defineLazyField(page, 'sections', () => result.sections)
       // The page's portable markdown (when a plugin asked for it; see Plugin.portableMarkdown): not in the schema, read from the node.
-      if (cache.portableMarkdown) defineLazyField(page, 'portableMarkdown', () => (isPendingPortable(result.portable) ? result.portable.get() : (result.portable ?? null)))
+      if (cache.portableMarkdown)
+        defineLazyField(page, 'portableMarkdown', () =>
+          isPendingPortable(result.portable) ? result.portable.get() : (result.portable ?? null),
+        )
       createNode(page)
     },
   }
 }
 
-async function transform(node: SheafNode, processor: MarkdownProcessor, cache: MarkdownCache, reporter: Reporter): Promise<{ result: MarkdownResult; key: string }> {
+async function transform(
+  node: SheafNode,
+  processor: MarkdownProcessor,
+  cache: MarkdownCache,
+  reporter: Reporter,
+): Promise<{ result: MarkdownResult; key: string }> {
   const source = node.content
   const file = String(node.sourcePath)
-  if (typeof source !== 'string') throw new SheafError('The markdown file has no text content.', { file, hint: 'save it as UTF-8 text.' })
+  if (typeof source !== 'string')
+    throw new SheafError('The markdown file has no text content.', { file, hint: 'save it as UTF-8 text.' })
   // Before the cache and the workers: an oversized page fails here at once, whatever a worker does with it.
   assertPageSize(source, file, processor.maxPageSize)
   const key = cache.key(source, file)
@@ -77,11 +100,18 @@ async function transform(node: SheafNode, processor: MarkdownProcessor, cache: M
   }
   if (!result) {
     // On this thread the template is serialised when the plugin reads it, after the render (see PendingPortable).
-    result = await processor.process({ source, file, mdx: file.endsWith('.mdx'), portable: cache.portableMarkdown && 'deferred' })
+    result = await processor.process({
+      source,
+      file,
+      mdx: file.endsWith('.mdx'),
+      portable: cache.portableMarkdown && 'deferred',
+    })
     cache.set(key, result)
   }
   for (const warning of result.warnings) {
-    const where = [file, warning.line, warning.line ? warning.column : undefined].filter((part) => part !== undefined).join(':')
+    const where = [file, warning.line, warning.line ? warning.column : undefined]
+      .filter((part) => part !== undefined)
+      .join(':')
     reporter.warn(`${where}\n  ${warning.message}`)
   }
   return { result, key }

@@ -58,7 +58,17 @@ let entryDir: string | null = null
 export async function prepare(options: MarkdownWorkerOptions): Promise<void> {
   const highlighter = await createCodeHighlighter(options.codeThemes)
   entryDir = options.entryDir ?? null
-  processor = createMarkdownProcessor({ highlighter, components: options.components, sanitize: options.sanitize, reservedIds: options.reservedIds, contentClasses: options.contentClasses, maxPageSize: options.maxPageSize, containerTypes: options.containerTypes, fragmentImports: options.fragmentImports, ...(await sitePlugins(options)) })
+  processor = createMarkdownProcessor({
+    highlighter,
+    components: options.components,
+    sanitize: options.sanitize,
+    reservedIds: options.reservedIds,
+    contentClasses: options.contentClasses,
+    maxPageSize: options.maxPageSize,
+    containerTypes: options.containerTypes,
+    fragmentImports: options.fragmentImports,
+    ...(await sitePlugins(options)),
+  })
 }
 
 async function sitePlugins(options: MarkdownWorkerOptions) {
@@ -69,12 +79,23 @@ async function sitePlugins(options: MarkdownWorkerOptions) {
 }
 
 /** Transforms the share, posting results on `port` as it goes; resolves with how many files it transformed. */
-export default async function transformShare({ jobs, port }: { jobs: MarkdownJob[]; port: MessagePort }): Promise<number> {
+export default async function transformShare({
+  jobs,
+  port,
+}: {
+  jobs: MarkdownJob[]
+  port: MessagePort
+}): Promise<number> {
   // Each item settles once its entry is on disk (or it failed); a batch is posted when all have.
   let batch: Promise<MarkdownShareMessage['results'][number]>[] = []
   for (const job of jobs) {
     try {
-      const result = await processor.process({ source: job.source, file: job.file, mdx: job.file.endsWith('.mdx'), portable: job.portable })
+      const result = await processor.process({
+        source: job.source,
+        file: job.file,
+        mdx: job.file.endsWith('.mdx'),
+        portable: job.portable,
+      })
       batch.push(entryDir ? stored(entryDir, job.key, result) : Promise.resolve({ key: job.key, result }))
     } catch (error) {
       // Errors are re-raised on the main thread, in file order, by the normal transform.

@@ -19,11 +19,27 @@ const markdownRE = /\.mdx?$/
 export async function warmMarkdownCache(
   nodes: SheafNode[],
   cache: MarkdownCache,
-  options: WorkerOptions & { fragments?: readonly string[]; workers: boolean; threads?: number; onPlan?: (workerCount: number) => void },
+  options: WorkerOptions & {
+    fragments?: readonly string[]
+    workers: boolean
+    threads?: number
+    onPlan?: (workerCount: number) => void
+  },
 ): Promise<number> {
   const isFragment = fragmentMatcher(options.fragments ?? [])
-  const markdown = nodes.filter((node) => node.type === 'File' && typeof node.content === 'string' && markdownRE.test(String(node.relativePath)) && !isFragment(String(node.sourcePath)))
-  const all: Job[] = markdown.map((node) => ({ key: cache.key(String(node.content), String(node.sourcePath)), source: String(node.content), file: String(node.sourcePath), portable: cache.portableMarkdown }))
+  const markdown = nodes.filter(
+    (node) =>
+      node.type === 'File' &&
+      typeof node.content === 'string' &&
+      markdownRE.test(String(node.relativePath)) &&
+      !isFragment(String(node.sourcePath)),
+  )
+  const all: Job[] = markdown.map((node) => ({
+    key: cache.key(String(node.content), String(node.sourcePath)),
+    source: String(node.content),
+    file: String(node.sourcePath),
+    portable: cache.portableMarkdown,
+  }))
   const jobs = all.filter((job) => !cache.has(job.key))
   const threads = options.threads ?? os.availableParallelism()
   const strategy = chooseTransformStrategy({
@@ -56,8 +72,26 @@ const heapLimits = { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 64 }
 
 /** Starts a worker (a thread of the worker pool running markdownWorker.ts), loading its pipeline at once. */
 function startMarkdownWorker(options: WorkerOptions): MarkdownWorker {
-  const init: MarkdownWorkerOptions = { codeThemes: options.codeThemes, sanitize: options.sanitize, reservedIds: options.reservedIds, contentClasses: options.contentClasses, components: options.components, maxPageSize: options.maxPageSize, containerTypes: options.containerTypes, fragmentImports: options.fragmentImports, cache: options.cache, entryDir: options.entryDir, ...(options.remarkPlugins?.length || options.rehypePlugins?.length ? { root: options.root, configFile: options.configFile } : {}) }
-  const task = startWorker<{ jobs: Job[]; port: MessagePort }, number>(new URL('./markdownWorker.ts', import.meta.url), init, { resourceLimits: heapLimits })
+  const init: MarkdownWorkerOptions = {
+    codeThemes: options.codeThemes,
+    sanitize: options.sanitize,
+    reservedIds: options.reservedIds,
+    contentClasses: options.contentClasses,
+    components: options.components,
+    maxPageSize: options.maxPageSize,
+    containerTypes: options.containerTypes,
+    fragmentImports: options.fragmentImports,
+    cache: options.cache,
+    entryDir: options.entryDir,
+    ...(options.remarkPlugins?.length || options.rehypePlugins?.length
+      ? { root: options.root, configFile: options.configFile }
+      : {}),
+  }
+  const task = startWorker<{ jobs: Job[]; port: MessagePort }, number>(
+    new URL('./markdownWorker.ts', import.meta.url),
+    init,
+    { resourceLimits: heapLimits },
+  )
   return {
     async run(batch, cache) {
       const channel = new MessageChannel()
@@ -86,10 +120,17 @@ function startMarkdownWorker(options: WorkerOptions): MarkdownWorker {
   }
 }
 
-async function transformInWorkers(jobs: Job[], workerCount: number, cache: MarkdownCache, options: WorkerOptions): Promise<number> {
+async function transformInWorkers(
+  jobs: Job[],
+  workerCount: number,
+  cache: MarkdownCache,
+  options: WorkerOptions,
+): Promise<number> {
   // Largest files first, dealt round-robin, so workers finish together.
   const sorted = [...jobs].sort((a, b) => b.source.length - a.source.length)
-  const batches = Array.from({ length: workerCount }, (_, index) => sorted.filter((_, jobIndex) => jobIndex % workerCount === index))
+  const batches = Array.from({ length: workerCount }, (_, index) =>
+    sorted.filter((_, jobIndex) => jobIndex % workerCount === index),
+  )
   const done = await Promise.all(batches.map((batch) => startMarkdownWorker(options).run(batch, cache)))
   return done.reduce((sum, count) => sum + count, 0)
 }

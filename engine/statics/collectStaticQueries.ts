@@ -38,10 +38,16 @@ function add(byId: Map<string, StaticQuery>, query: FoundStaticQuery): void {
 /** The module files under the folders of `files`, each folder walked once (a folder inside another is the other's). */
 export function moduleFiles(files: readonly string[]): string[] {
   const folders = [...new Set(files.map((file) => path.dirname(path.resolve(file))))].sort()
-  const roots = folders.filter((folder, index) => !folders.slice(0, index).some((outer) => folder.startsWith(outer + path.sep)))
+  const roots = folders.filter(
+    (folder, index) => !folders.slice(0, index).some((outer) => folder.startsWith(outer + path.sep)),
+  )
   const found = new Set<string>()
   for (const root of roots) {
-    const entries = walkDirectory(root, { skip: (entry) => skippedName.test(entry.dirent.name), compare: (a, b) => a.localeCompare(b), ignoreUnreadable: true })
+    const entries = walkDirectory(root, {
+      skip: (entry) => skippedName.test(entry.dirent.name),
+      compare: (a, b) => a.localeCompare(b),
+      ignoreUnreadable: true,
+    })
     for (const entry of entries) if (entry.dirent.isFile() && moduleFile.test(entry.dirent.name)) found.add(entry.path)
   }
   return [...found]

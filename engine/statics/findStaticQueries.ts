@@ -36,12 +36,15 @@ export function findStaticQueries(source: string, file: string): FoundStaticQuer
     const text = match[1]
     const { line, column } = position(source, at)
     if (text.includes('${')) {
-      throw new SheafError('A graphql`…` query interpolates a value (`${…}`): a static query must be written out whole.', {
-        file,
-        line,
-        column,
-        hint: 'write the query as one literal text; a static query takes no variables.',
-      })
+      throw new SheafError(
+        'A graphql`…` query interpolates a value (`${…}`): a static query must be written out whole.',
+        {
+          file,
+          line,
+          column,
+          hint: 'write the query as one literal text; a static query takes no variables.',
+        },
+      )
     }
     found.push({ text, id: staticQueryId(text), file, line, column })
   }

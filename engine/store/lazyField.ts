@@ -8,7 +8,8 @@
  */
 export function defineLazyField<T extends object>(target: T, name: string, compute: () => unknown): void {
   withAccessors.add(target)
-  const settle = (object: object, value: unknown) => Object.defineProperty(object, name, { value, writable: true, enumerable: true, configurable: true })
+  const settle = (object: object, value: unknown) =>
+    Object.defineProperty(object, name, { value, writable: true, enumerable: true, configurable: true })
   Object.defineProperty(target, name, {
     enumerable: true,
     configurable: true,
@@ -64,7 +65,8 @@ export function copyFields(source: object, target: object, skip: ReadonlySet<str
       if (skip.has(name)) continue
       const value = (source as Record<string, unknown>)[name]
       // (`__proto__` is defined, never assigned: assigning it would set the prototype.)
-      if (name === '__proto__') Object.defineProperty(target, name, { value, writable: true, enumerable: true, configurable: true })
+      if (name === '__proto__')
+        Object.defineProperty(target, name, { value, writable: true, enumerable: true, configurable: true })
       else (target as Record<string, unknown>)[name] = value
     }
     return
@@ -73,7 +75,15 @@ export function copyFields(source: object, target: object, skip: ReadonlySet<str
   for (const name in descriptors) {
     if (skip.has(name)) continue
     const descriptor = descriptors[name]
-    if (name !== '__proto__' && descriptor.get === undefined && descriptor.set === undefined && descriptor.writable && descriptor.enumerable && descriptor.configurable) (target as Record<string, unknown>)[name] = descriptor.value
+    if (
+      name !== '__proto__' &&
+      descriptor.get === undefined &&
+      descriptor.set === undefined &&
+      descriptor.writable &&
+      descriptor.enumerable &&
+      descriptor.configurable
+    )
+      (target as Record<string, unknown>)[name] = descriptor.value
     else {
       Object.defineProperty(target, name, descriptor)
       if (descriptor.get !== undefined) withAccessors.add(target)

@@ -21,16 +21,24 @@ export class NodeStore {
     const type = input.type ?? given?.type
     const parent = typeof input.parent === 'string' ? input.parent : null
     if (typeof type !== 'string' || type === '') {
-      throw new SheafError(`createNode (plugin ${owner}) was called without a type.`, { hint: 'pass an object like `{ id, internal: { type: "Author", contentDigest } , ... }` or `{ type: "Author", key: "ada", ... }`.' })
+      throw new SheafError(`createNode (plugin ${owner}) was called without a type.`, {
+        hint: 'pass an object like `{ id, internal: { type: "Author", contentDigest } , ... }` or `{ type: "Author", key: "ada", ... }`.',
+      })
     }
     if (given?.owner !== undefined && given.owner !== owner) {
-      throw new SheafError(`createNode (plugin ${owner}) was given \`internal.owner: ${JSON.stringify(given.owner)}\`.`, { hint: 'leave `internal.owner` out: the engine sets it to the plugin that creates the node.' })
+      throw new SheafError(
+        `createNode (plugin ${owner}) was given \`internal.owner: ${JSON.stringify(given.owner)}\`.`,
+        { hint: 'leave `internal.owner` out: the engine sets it to the plugin that creates the node.' },
+      )
     }
     // The fields are copied without reading them: a lazy field (a cached page's body) stays unread.
     const fields: Record<string, unknown> = {}
     copyFields(input, fields, reservedInputFields)
     const id = givenId ?? createNodeId(`${type}:${key ?? JSON.stringify(fields)}`)
-    const internal = given?.contentDigest !== undefined ? { type, contentDigest: given.contentDigest, owner } : digestOnRead(fields, type, owner)
+    const internal =
+      given?.contentDigest !== undefined
+        ? { type, contentDigest: given.contentDigest, owner }
+        : digestOnRead(fields, type, owner)
     const node = fields as SheafNode
     node.id = id
     node.type = type
@@ -52,7 +60,9 @@ export class NodeStore {
     const parentNode = this.byId.get(parent?.id)
     const childNode = this.byId.get(child?.id)
     if (!parentNode || !childNode) {
-      throw new SheafError('createParentChildLink was given a node that is not in the store.', { hint: 'pass nodes returned by createNode or getNode: `createParentChildLink({ parent: node, child })`.' })
+      throw new SheafError('createParentChildLink was given a node that is not in the store.', {
+        hint: 'pass nodes returned by createNode or getNode: `createParentChildLink({ parent: node, child })`.',
+      })
     }
     if (!parentNode.children.includes(childNode.id)) parentNode.children.push(childNode.id)
     childNode.parent = parentNode.id
@@ -65,14 +75,25 @@ export class NodeStore {
    */
   createNodeField({ node, name, value }: { node: SheafNode; name: string; value: unknown }): SheafNode {
     const current = this.byId.get(node?.id)
-    if (!current) throw new SheafError('createNodeField was given a node that is not in the store.', { hint: 'pass the node onCreateNode received.' })
+    if (!current)
+      throw new SheafError('createNodeField was given a node that is not in the store.', {
+        hint: 'pass the node onCreateNode received.',
+      })
     if (typeof name !== 'string' || !/^[_A-Za-z][_0-9A-Za-z]*$/.test(name) || name.startsWith('__')) {
-      throw new SheafError(`createNodeField was given the name ${JSON.stringify(name)}, which is not a GraphQL field name.`, { hint: 'use letters, digits and _ (not starting with a digit or with __, which GraphQL reserves).' })
+      throw new SheafError(
+        `createNodeField was given the name ${JSON.stringify(name)}, which is not a GraphQL field name.`,
+        { hint: 'use letters, digits and _ (not starting with a digit or with __, which GraphQL reserves).' },
+      )
     }
-    const fields = current.fields && typeof current.fields === 'object' ? (current.fields as Record<string, unknown>) : Object.create(null)
+    const fields =
+      current.fields && typeof current.fields === 'object'
+        ? (current.fields as Record<string, unknown>)
+        : Object.create(null)
     Object.defineProperty(fields, name, { value, writable: true, enumerable: true, configurable: true })
     current.fields = fields
-    current.internal.contentDigest = createContentDigest(`${current.internal.contentDigest}\0fields.${name}\0${JSON.stringify(value) ?? ''}`)
+    current.internal.contentDigest = createContentDigest(
+      `${current.internal.contentDigest}\0fields.${name}\0${JSON.stringify(value) ?? ''}`,
+    )
     this.revision++
     return current
   }
@@ -84,9 +105,15 @@ export class NodeStore {
    */
   updateNode(node: SheafNode, fields: Record<string, unknown>, options: { derived?: boolean } = {}): SheafNode {
     const current = this.byId.get(node.id)
-    if (!current) throw new SheafError(`updateNode: no node with id \`${node.id}\`.`, { hint: 'update a node returned by createNode or getNode.' })
+    if (!current)
+      throw new SheafError(`updateNode: no node with id \`${node.id}\`.`, {
+        hint: 'update a node returned by createNode or getNode.',
+      })
     Object.assign(current, fields)
-    if (!options.derived) current.internal.contentDigest = createContentDigest(`${current.internal.contentDigest}\0${JSON.stringify(fields)}`)
+    if (!options.derived)
+      current.internal.contentDigest = createContentDigest(
+        `${current.internal.contentDigest}\0${JSON.stringify(fields)}`,
+      )
     this.revision++
     return current
   }
@@ -154,4 +181,3 @@ function digestOnRead(fields: Record<string, unknown>, type: string, owner: stri
   internal.owner = owner
   return internal
 }
-

@@ -17,14 +17,21 @@ export type TypeTargets = Map<string, QueryToType[]>
  * A file outside the site, or in installed or compiled code (a theme of a package, such as
  * `sheaf/theme`), is never written: its package ships its types.
  */
-export function typeTargets(queries: readonly QueryToType[], folders: { root: string; theme: string; siteTemplates?: string }): TypeTargets {
+export function typeTargets(
+  queries: readonly QueryToType[],
+  folders: { root: string; theme: string; siteTemplates?: string },
+): TypeTargets {
   const targets: TypeTargets = new Map()
   const inside = (file: string, dir: string) => file.startsWith(dir + path.sep)
   // The theme's file is there even when it types nothing, as it always was.
   if (writableDir(folders.theme, folders.root)) targets.set(path.join(folders.theme, 'queries.generated.ts'), [])
   for (const query of queries) {
     const dir =
-      folders.siteTemplates && inside(query.file, folders.siteTemplates) ? folders.siteTemplates : inside(query.file, folders.theme) ? folders.theme : (folders.siteTemplates ?? folders.theme)
+      folders.siteTemplates && inside(query.file, folders.siteTemplates)
+        ? folders.siteTemplates
+        : inside(query.file, folders.theme)
+          ? folders.theme
+          : (folders.siteTemplates ?? folders.theme)
     if (!writableDir(dir, folders.root)) continue
     const file = path.join(dir, 'queries.generated.ts')
     const list = targets.get(file) ?? []
@@ -38,7 +45,11 @@ export function typeTargets(queries: readonly QueryToType[], folders: { root: st
 /** Whether a generated file may be written in `dir`: inside the site, not in installed or compiled code. */
 export function writableDir(dir: string, root: string): boolean {
   const relative = path.relative(root, dir)
-  return !relative.startsWith('..') && !path.isAbsolute(relative) && !/(?:^|[\\/])(?:node_modules|dist)(?:[\\/]|$)/.test(relative)
+  return (
+    !relative.startsWith('..') &&
+    !path.isAbsolute(relative) &&
+    !/(?:^|[\\/])(?:node_modules|dist)(?:[\\/]|$)/.test(relative)
+  )
 }
 
 /**

@@ -15,7 +15,9 @@ export async function typecheck(root: string, options: { configFile?: string } =
   await typegen(root, { configFile: options.configFile, check: true })
   const tsc = compilerOf(root) ?? compilerOf(packageRoot)
   if (!tsc) {
-    throw new SheafError('No TypeScript compiler found for `sheaf typecheck`.', { hint: 'install it in the site: `npm install --save-dev typescript`.' })
+    throw new SheafError('No TypeScript compiler found for `sheaf typecheck`.', {
+      hint: 'install it in the site: `npm install --save-dev typescript`.',
+    })
   }
   return spawnSync(process.execPath, [tsc, '-p', root, '--noEmit'], { cwd: root, stdio: 'inherit' }).status ?? 1
 }

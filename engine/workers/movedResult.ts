@@ -17,6 +17,8 @@ import { Tinypool } from 'tinypool'
 export function movedResult<T>(value: T, buffers: ArrayBuffer[]): T {
   // Tinypool's worker posts a movable result's value with its transferables as the transfer list.
   // (Its types name the two symbols as plain symbols, so the object is cast.)
-  const movable = { [Tinypool.transferableSymbol]: buffers, [Tinypool.valueSymbol]: value } as unknown as Parameters<typeof Tinypool.move>[0]
+  const movable = { [Tinypool.transferableSymbol]: buffers, [Tinypool.valueSymbol]: value } as unknown as Parameters<
+    typeof Tinypool.move
+  >[0]
   return Tinypool.move(movable) as unknown as T
 }

@@ -65,7 +65,10 @@ export function startWorker<I, O>(module: URL | string, init?: unknown, options:
     return { run: () => failed, close: () => undefined }
   }
   return {
-    run: (input, transfer) => pool.run(input, transfer ? { transferList: transfer } : undefined).catch((error: unknown) => Promise.reject(toError(error, href))) as Promise<O>,
+    run: (input, transfer) =>
+      pool
+        .run(input, transfer ? { transferList: transfer } : undefined)
+        .catch((error: unknown) => Promise.reject(toError(error, href))) as Promise<O>,
     close: () => void pool.destroy().catch(() => undefined),
   }
 }
@@ -114,8 +117,17 @@ export async function runInWorker<I, O>(module: URL | string, input: I): Promise
 function toError(error: unknown, href: string): Error {
   if (error instanceof Error) return error
   if (!error || typeof error !== 'object') return new Error(`The worker for ${href} failed: ${String(error)}`)
-  const { message, stack, name, file, line, column, hint } = error as { message?: string; stack?: string; name?: string; file?: string; line?: number; column?: number; hint?: string }
-  const rebuilt = name === 'SheafError' ? new SheafError(String(message), { file, line, column, hint }) : new Error(String(message))
+  const { message, stack, name, file, line, column, hint } = error as {
+    message?: string
+    stack?: string
+    name?: string
+    file?: string
+    line?: number
+    column?: number
+    hint?: string
+  }
+  const rebuilt =
+    name === 'SheafError' ? new SheafError(String(message), { file, line, column, hint }) : new Error(String(message))
   if (stack) rebuilt.stack = stack
   return rebuilt
 }

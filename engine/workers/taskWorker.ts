@@ -9,7 +9,9 @@ interface TaskModule {
   prepare?: (init: unknown) => unknown
 }
 
-const { module, init } = (process as unknown as { __tinypool_state__: { workerData: { module: string; init?: unknown } } }).__tinypool_state__.workerData
+const { module, init } = (
+  process as unknown as { __tinypool_state__: { workerData: { module: string; init?: unknown } } }
+).__tinypool_state__.workerData
 
 const prepared: Promise<TaskModule> = import(module).then(async (task: TaskModule) => {
   if (typeof task.prepare === 'function') await task.prepare(init)

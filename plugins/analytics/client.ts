@@ -7,6 +7,8 @@ if (meta?.content && !loopbackHosts.has(location.hostname)) {
   const script = document.createElement('script')
   script.src = meta.content
   script.defer = true
-  script.addEventListener('error', () => console.warn(`[analytics] The analytics script ${meta.content} failed to load; pages work without it.`))
+  script.addEventListener('error', () =>
+    console.warn(`[analytics] The analytics script ${meta.content} failed to load; pages work without it.`),
+  )
   document.head.appendChild(script)
 }

@@ -53,7 +53,10 @@ function headCommit(gitEntry: string): string | undefined {
     const ref = head.slice('ref: '.length)
     const loose = path.join(gitEntry, ref)
     if (fs.existsSync(loose)) return `${ref} ${fs.readFileSync(loose, 'utf8').trim()}`
-    const packed = fs.readFileSync(path.join(gitEntry, 'packed-refs'), 'utf8').split('\n').find((line) => line.endsWith(` ${ref}`))
+    const packed = fs
+      .readFileSync(path.join(gitEntry, 'packed-refs'), 'utf8')
+      .split('\n')
+      .find((line) => line.endsWith(` ${ref}`))
     return packed ? `${ref} ${packed}` : undefined
   } catch {
     return undefined
@@ -90,7 +93,9 @@ async function readDatesFromLog(dir: string): Promise<Map<string, string>> {
 /** Git's standard output, or a rejection when it fails (not a checkout, no git). */
 function runGit(args: string[], cwd: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = execFile('git', args, { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }, (error, stdout) => (error ? reject(error) : resolve(stdout)))
+    const child = execFile('git', args, { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }, (error, stdout) =>
+      error ? reject(error) : resolve(stdout),
+    )
     child.stdin?.end()
   })
 }

@@ -28,7 +28,9 @@ export function files(options: FilesOptions = {}): Plugin {
     async sourceNodes({ site, createNode }) {
       const root = path.resolve(site.root, dir)
       if (!fs.existsSync(root)) {
-        throw new SheafError(`The content folder \`${dir}\` does not exist.`, { hint: `create ${dir}/ with a markdown file, or pass \`files({ dir: '...' })\`.` })
+        throw new SheafError(`The content folder \`${dir}\` does not exist.`, {
+          hint: `create ${dir}/ with a markdown file, or pass \`files({ dir: '...' })\`.`,
+        })
       }
       // Git answers while the files are read.
       const datesRead = options.lastUpdated === false ? Promise.resolve(new Map<string, string>()) : readGitDates(root)
@@ -36,27 +38,36 @@ export function files(options: FilesOptions = {}): Plugin {
       // Every source path starts with the folder's own path from the site root.
       const prefix = path.relative(site.root, root).split(path.sep).join('/')
       const entries = walk(root, exclude)
-      assertLinksInside(entries.filter((entry) => entry.dirent.isSymbolicLink()), site.root, prefix)
-      const read = entries.filter((entry) => entry.dirent.isFile()).map(({ relative: relativePath, path: absolutePath }) => {
-        const extension = path.extname(relativePath).toLowerCase()
-        const sourcePath = prefix ? `${prefix}/${relativePath}` : relativePath
-        assertNameStaysLiteral(relativePath, sourcePath)
-        let content: string | null = null
-        if (textExtensions.has(extension)) {
-          content = readUtf8(absolutePath, decoder)
-          if (content === null) {
-            throw new SheafError('The file is not valid UTF-8 text (is it binary, or saved in another encoding?).', {
-              file: sourcePath,
-              hint: 'save the file as UTF-8, or move binary files to the public folder.',
-            })
+      assertLinksInside(
+        entries.filter((entry) => entry.dirent.isSymbolicLink()),
+        site.root,
+        prefix,
+      )
+      const read = entries
+        .filter((entry) => entry.dirent.isFile())
+        .map(({ relative: relativePath, path: absolutePath }) => {
+          const extension = path.extname(relativePath).toLowerCase()
+          const sourcePath = prefix ? `${prefix}/${relativePath}` : relativePath
+          assertNameStaysLiteral(relativePath, sourcePath)
+          let content: string | null = null
+          if (textExtensions.has(extension)) {
+            content = readUtf8(absolutePath, decoder)
+            if (content === null) {
+              throw new SheafError('The file is not valid UTF-8 text (is it binary, or saved in another encoding?).', {
+                file: sourcePath,
+                hint: 'save the file as UTF-8, or move binary files to the public folder.',
+              })
+            }
+            if (content.includes('\u0000')) {
+              throw new SheafError('The file contains NUL bytes: it looks binary, not markdown.', {
+                file: sourcePath,
+                hint: 'move binary files to the public folder and link to them.',
+              })
+            }
+            if (content.charCodeAt(0) === 0xfeff) content = content.slice(1)
           }
-          if (content.includes('\u0000')) {
-            throw new SheafError('The file contains NUL bytes: it looks binary, not markdown.', { file: sourcePath, hint: 'move binary files to the public folder and link to them.' })
-          }
-          if (content.charCodeAt(0) === 0xfeff) content = content.slice(1)
-        }
-        return { relativePath, absolutePath, sourcePath, extension, content }
-      })
+          return { relativePath, absolutePath, sourcePath, extension, content }
+        })
       const dates = await datesRead
       for (const file of read) {
         createNode({ type: 'File', key: file.relativePath, ...file, lastUpdated: dates.get(file.absolutePath) ?? null })
@@ -83,10 +94,13 @@ function assertNameStaysLiteral(relativePath: string, sourcePath: string): void 
     // The engine keeps such a segment of a route as written (see decodeSegments in engine/shared/routes.ts); a file says so first, by name.
     const name = decoded.replace(/\.mdx?$/, '')
     if (decoded !== segment && (name === '.' || name === '..' || /[/\\\0]/.test(decoded))) {
-      throw new SheafError(`The name \`${segment}\` URL-decodes to \`${decoded}\`, which reads as a path (a slash, or a \`.\`/\`..\` segment), not a name.`, {
-        file: sourcePath,
-        hint: 'rename the file without percent-escapes (e.g. `%2e`, `%2f`, `%5c`).',
-      })
+      throw new SheafError(
+        `The name \`${segment}\` URL-decodes to \`${decoded}\`, which reads as a path (a slash, or a \`.\`/\`..\` segment), not a name.`,
+        {
+          file: sourcePath,
+          hint: 'rename the file without percent-escapes (e.g. `%2e`, `%2f`, `%5c`).',
+        },
+      )
     }
   }
 }
@@ -119,10 +133,15 @@ function assertLinksInside(links: DirectoryEntry[], projectRoot: string, prefix:
     const leads = linkTarget(link.path, projectRoot)
     if (leads.kind === 'inside') continue
     const file = prefix ? `${prefix}/${link.relative}` : link.relative
-    throw new SheafError(leads.kind === 'missing' ? `The content file is a symbolic link to \`${leads.written}\`, which does not exist.` : `The content file is a symbolic link to \`${leads.target}\`, outside the project: content may not read files outside it.`, {
-      file,
-      hint: 'remove the link, or replace it with the file itself. Links in content may only point inside the project.',
-    })
+    throw new SheafError(
+      leads.kind === 'missing'
+        ? `The content file is a symbolic link to \`${leads.written}\`, which does not exist.`
+        : `The content file is a symbolic link to \`${leads.target}\`, outside the project: content may not read files outside it.`,
+      {
+        file,
+        hint: 'remove the link, or replace it with the file itself. Links in content may only point inside the project.',
+      },
+    )
   }
 }
 
@@ -130,6 +149,7 @@ function assertLinksInside(links: DirectoryEntry[], projectRoot: string, prefix:
 function walk(root: string, exclude: Set<string>): DirectoryEntry[] {
   return walkDirectory(root, {
     compare: (a, b) => a.localeCompare(b),
-    skip: ({ relative, dirent }) => dirent.name.startsWith('.') || (dirent.isDirectory() && !relative.includes('/') && exclude.has(dirent.name)),
+    skip: ({ relative, dirent }) =>
+      dirent.name.startsWith('.') || (dirent.isDirectory() && !relative.includes('/') && exclude.has(dirent.name)),
   })
 }

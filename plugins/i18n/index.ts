@@ -1,4 +1,13 @@
-import { encodeRoute, SheafError, routeKey, toRoute, withBase, type Plugin, type QueryContext, type SheafNode } from 'sheaf'
+import {
+  encodeRoute,
+  SheafError,
+  routeKey,
+  toRoute,
+  withBase,
+  type Plugin,
+  type QueryContext,
+  type SheafNode,
+} from 'sheaf'
 import { firstVisitScript, redirectPage } from './redirectScripts.ts'
 import { defaultTexts, themeConfigTextKeys, type UiTexts } from './texts.ts'
 
@@ -53,11 +62,17 @@ const i18nTypeDefs = /* GraphQL */ `
 function checkedDefaultLang(options: I18nOptions): string {
   const locales = options.locales
   if (!Array.isArray(locales) || locales.length === 0) {
-    throw new SheafError('i18n() needs at least one locale.', { file: 'site/config.ts', hint: "write `i18n({ locales: [{ lang: 'en', label: 'English' }] })`." })
+    throw new SheafError('i18n() needs at least one locale.', {
+      file: 'site/config.ts',
+      hint: "write `i18n({ locales: [{ lang: 'en', label: 'English' }] })`.",
+    })
   }
   const defaultLang = options.defaultLang ?? locales[0].lang
   if (!locales.some((locale) => locale.lang === defaultLang)) {
-    throw new SheafError(`i18n(): the default language \`${defaultLang}\` is not among the locales.`, { file: 'site/config.ts', hint: 'add it to `locales` or pick one of them as `defaultLang`.' })
+    throw new SheafError(`i18n(): the default language \`${defaultLang}\` is not among the locales.`, {
+      file: 'site/config.ts',
+      hint: 'add it to `locales` or pick one of them as `defaultLang`.',
+    })
   }
   return defaultLang
 }
@@ -76,7 +91,9 @@ export function i18n(options: I18nOptions): Plugin {
   const langs = new Set(locales.map((locale) => locale.lang))
   const prefixOf = (lang: string) => (lang === defaultLang ? '' : lang)
   const textsFor = (lang: string, themeConfig: Record<string, unknown>): UiTexts => {
-    const fromConfig = Object.fromEntries(themeConfigTextKeys.filter((key) => typeof themeConfig[key] === 'string').map((key) => [key, themeConfig[key]]))
+    const fromConfig = Object.fromEntries(
+      themeConfigTextKeys.filter((key) => typeof themeConfig[key] === 'string').map((key) => [key, themeConfig[key]]),
+    )
     return { ...defaultTexts, ...fromConfig, ...(options.texts?.[lang] ?? {}) }
   }
   const langOfRoute = (route: string) => {
@@ -90,7 +107,11 @@ export function i18n(options: I18nOptions): Plugin {
       if (node.type !== 'Page') return
       const first = String(node.slug).split('/')[1] ?? ''
       if (multiple && langs.has(first)) {
-        updateNode(node, { lang: first, slug: `/${String(node.slug).split('/').slice(2).join('/')}`, langPrefix: prefixOf(first) })
+        updateNode(node, {
+          lang: first,
+          slug: `/${String(node.slug).split('/').slice(2).join('/')}`,
+          langPrefix: prefixOf(first),
+        })
       } else {
         updateNode(node, { lang: defaultLang, langPrefix: '' })
       }
@@ -99,7 +120,12 @@ export function i18n(options: I18nOptions): Plugin {
       addTypeDefs(i18nTypeDefs)
       addResolvers({
         Query: {
-          locales: () => locales.map((locale) => ({ ...locale, isDefault: locale.lang === defaultLang, prefix: prefixOf(locale.lang) })),
+          locales: () =>
+            locales.map((locale) => ({
+              ...locale,
+              isDefault: locale.lang === defaultLang,
+              prefix: prefixOf(locale.lang),
+            })),
           localeLinks: (_parent: unknown, args: { path: string }, context: QueryContext) => {
             const page = context.pageByPath(args.path)
             const index = pagesByIdentity(context.store)
@@ -107,7 +133,11 @@ export function i18n(options: I18nOptions): Plugin {
               const match = page && index.get(`${locale.lang}|${String(page.version)}|${String(page.slug)}`)
               // Only the match's route is shown: a change to its content leaves this page alone.
               if (match) context.track(match.id, ['path'])
-              const home = toRoute({ slug: '/', langPrefix: prefixOf(locale.lang), versionPrefix: String(page?.versionPrefix ?? '') })
+              const home = toRoute({
+                slug: '/',
+                langPrefix: prefixOf(locale.lang),
+                versionPrefix: String(page?.versionPrefix ?? ''),
+              })
               return { lang: locale.lang, label: locale.label, path: match ? String(match.path) : home }
             })
           },
@@ -133,7 +163,16 @@ export function i18n(options: I18nOptions): Plugin {
     },
     headTags(page) {
       if (!multiple) return []
-      return [{ tag: 'script', attrs: {}, children: firstVisitScript(locales.map((locale) => ({ lang: locale.lang, prefix: prefixOf(locale.lang) })), page.base) }]
+      return [
+        {
+          tag: 'script',
+          attrs: {},
+          children: firstVisitScript(
+            locales.map((locale) => ({ lang: locale.lang, prefix: prefixOf(locale.lang) })),
+            page.base,
+          ),
+        },
+      ]
     },
     async onPostBuild({ pages, emitFile, site }) {
       if (!multiple) return
@@ -154,7 +193,11 @@ const identityIndexes = new WeakMap<object, Map<string, SheafNode>>()
 function pagesByIdentity(store: QueryContext['store']): Map<string, SheafNode> {
   let index = identityIndexes.get(store)
   if (!index) {
-    index = new Map(store.getNodesByType('Page').map((node) => [`${String(node.lang)}|${String(node.version)}|${String(node.slug)}`, node]))
+    index = new Map(
+      store
+        .getNodesByType('Page')
+        .map((node) => [`${String(node.lang)}|${String(node.version)}|${String(node.slug)}`, node]),
+    )
     identityIndexes.set(store, index)
   }
   return index

@@ -136,4 +136,10 @@ export function formatText(text: string, values: Record<string, string>): string
 }
 
 /** Theme config fields that override the defaults for every language. */
-export const themeConfigTextKeys = ['prevPageText', 'nextPageText', 'lastUpdatedText', 'searchPlaceholderText', 'outlineTitle'] as const
+export const themeConfigTextKeys = [
+  'prevPageText',
+  'nextPageText',
+  'lastUpdatedText',
+  'searchPlaceholderText',
+  'outlineTitle',
+] as const

@@ -48,7 +48,9 @@ export async function convertTwins(batch: TwinBatch, cache: TwinCache): Promise<
   // The converter (and with it the markdown parser, see sheaf/markdown) is loaded only when a page has no template.
   const convert = filled.includes(null) ? (await import('./toCleanMarkdown.ts')).toCleanMarkdown : undefined
   return batch.jobs.map((job, index) => {
-    const markdown = filled[index] ?? cache.get(partsOf(job), () => convert!(sourceOf(job), job.sourcePath.endsWith('.mdx'), resolvers[index]))
+    const markdown =
+      filled[index] ??
+      cache.get(partsOf(job), () => convert!(sourceOf(job), job.sourcePath.endsWith('.mdx'), resolvers[index]))
     return [job.path, withTitle(markdown, job.title)]
   })
 }

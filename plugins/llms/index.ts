@@ -1,4 +1,13 @@
-import { encodeRoute, routeToMarkdownFile, withBase, type GraphqlRunner, type Plugin, type PortableTemplate, type SheafNode, type SidebarItem } from 'sheaf'
+import {
+  encodeRoute,
+  routeToMarkdownFile,
+  withBase,
+  type GraphqlRunner,
+  type Plugin,
+  type PortableTemplate,
+  type SheafNode,
+  type SidebarItem,
+} from 'sheaf'
 import path from 'node:path'
 import { convertTwins, type TwinBatch } from './convertTwins.ts'
 import { inlineText } from './inlineText.ts'
@@ -54,7 +63,12 @@ export function llms(options: LlmsOptions = {}): Plugin {
       batch.catch(() => undefined)
     },
     async onPostBuild({ graphql, emitFile, site, outDir }) {
-      const data = { ...(await graphql<{ site: { title: string; description: string; url: string } }>('{ site { title description url } }')), allPage: rows }
+      const data = {
+        ...(await graphql<{ site: { title: string; description: string; url: string } }>(
+          '{ site { title description url } }',
+        )),
+        allPage: rows,
+      }
       const versions = await versionsOf(graphql)
       if (!batch) return
       const jobs = await batch
@@ -72,17 +86,31 @@ export function llms(options: LlmsOptions = {}): Plugin {
       }
       const groups = versions ?? [{ name: '', isDefault: true, prefix: '' }]
       for (const version of groups) {
-        const pages = data.allPage.filter((page) => (version.name ? page.version === version.name : true) && page.pageType !== '404' && page.pageType !== 'home')
+        const pages = data.allPage.filter(
+          (page) =>
+            (version.name ? page.version === version.name : true) &&
+            page.pageType !== '404' &&
+            page.pageType !== 'home',
+        )
         const sections = await groupBySidebar(pages, graphql, others)
         const title = version.isDefault ? data.site.title : `${data.site.title} ${version.name}`
         // Titles, descriptions and section labels come from content: one line each, brackets escaped (see inlineText.ts).
         const index = [`# ${inlineText(title)}`, '', `> ${inlineText(data.site.description)}`, '']
         for (const [section, entries] of sections) {
           index.push(`## ${inlineText(section)}`, '')
-          for (const page of entries) index.push(`- [${inlineText(page.title)}](${data.site.url}${withBase(encodeRoute(`/${markdownTwinFile(page.path)}`), site.base)})${page.description.trim() ? `: ${inlineText(page.description)}` : ''}`)
+          for (const page of entries)
+            index.push(
+              `- [${inlineText(page.title)}](${data.site.url}${withBase(encodeRoute(`/${markdownTwinFile(page.path)}`), site.base)})${page.description.trim() ? `: ${inlineText(page.description)}` : ''}`,
+            )
           index.push('')
         }
-        const full = [`# ${inlineText(title)}`, '', `> ${inlineText(data.site.description)}`, '', ...[...sections.values()].flat().map((page) => `${twins.get(page.path) ?? ''}\n---\n`)]
+        const full = [
+          `# ${inlineText(title)}`,
+          '',
+          `> ${inlineText(data.site.description)}`,
+          '',
+          ...[...sections.values()].flat().map((page) => `${twins.get(page.path) ?? ''}\n---\n`),
+        ]
         const prefix = version.prefix ? `${version.prefix.slice(1)}/` : ''
         await emitFile(`${prefix}llms.txt`, `${index.join('\n').trim()}\n`)
         await emitFile(`${prefix}llms-full.txt`, `${full.join('\n').trim()}\n`)
@@ -98,13 +126,25 @@ export function llms(options: LlmsOptions = {}): Plugin {
 function pageRows(getNodesByType: (type: string) => readonly SheafNode[]): PageRow[] {
   const text = (value: unknown) => (typeof value === 'string' ? value : null)
   return getNodesByType('Page')
-    .map((page) => ({ path: String(page.path), title: String(page.title), description: String(page.description ?? ''), version: text(page.version), lang: text(page.lang), sourcePath: String(page.sourcePath), pageType: String(page.pageType) }))
+    .map((page) => ({
+      path: String(page.path),
+      title: String(page.title),
+      description: String(page.description ?? ''),
+      version: text(page.version),
+      lang: text(page.lang),
+      sourcePath: String(page.sourcePath),
+      pageType: String(page.pageType),
+    }))
     .sort((a, b) => a.path.localeCompare(b.path))
 }
 
 /** The versions plugin's versions, when the site has it. */
 async function versionsOf(graphql: GraphqlRunner): Promise<VersionRow[] | undefined> {
-  return (await graphql<{ versions?: VersionRow[] }>('{ versions { name isDefault prefix } }').catch(() => ({ versions: undefined }))).versions
+  return (
+    await graphql<{ versions?: VersionRow[] }>('{ versions { name isDefault prefix } }').catch(() => ({
+      versions: undefined,
+    }))
+  ).versions
 }
 
 /**
@@ -112,13 +152,22 @@ async function versionsOf(graphql: GraphqlRunner): Promise<VersionRow[] | undefi
  * onPostBuild, after the render: reading it may serialise it), and the routes links resolve against. Read from the nodes (a query of every page's fields cost a tenth of a
  * second at 1,000 pages); a page's source is read only when it has no template.
  */
-async function twinBatch(graphql: GraphqlRunner, base: string, getNodesByType: (type: string) => readonly SheafNode[]): Promise<TwinBatch> {
+async function twinBatch(
+  graphql: GraphqlRunner,
+  base: string,
+  getNodesByType: (type: string) => readonly SheafNode[],
+): Promise<TwinBatch> {
   const data = await graphql<{ site: { url: string } }>('{ site { url } }')
   const versions = await versionsOf(graphql)
   const pages = getNodesByType('Page')
   let sources: Map<string, string> | undefined
   const sourceOf = (sourcePath: string) => {
-    sources ??= new Map(getNodesByType('File').map((file) => [String(file.sourcePath), typeof file.content === 'string' ? file.content : '']))
+    sources ??= new Map(
+      getNodesByType('File').map((file) => [
+        String(file.sourcePath),
+        typeof file.content === 'string' ? file.content : '',
+      ]),
+    )
     return sources.get(sourcePath) ?? ''
   }
   return {
@@ -126,7 +175,14 @@ async function twinBatch(graphql: GraphqlRunner, base: string, getNodesByType: (
       .filter((page) => page.pageType !== '404')
       .map((page) => {
         const sourcePath = String(page.sourcePath)
-        return { path: String(page.path), title: String(page.title), sourcePath, source: () => sourceOf(sourcePath), versionPrefix: versionPrefixOf(page.version as string | null, versions), template: () => page.portableMarkdown as PortableTemplate | null | undefined }
+        return {
+          path: String(page.path),
+          title: String(page.title),
+          sourcePath,
+          source: () => sourceOf(sourcePath),
+          versionPrefix: versionPrefixOf(page.version as string | null, versions),
+          template: () => page.portableMarkdown as PortableTemplate | null | undefined,
+        }
       }),
     routeOfSource: pages.map((page) => [String(page.sourcePath).replace(/^[^/]+\//, ''), String(page.path)]),
     routes: pages.map((page) => String(page.path)),
@@ -143,7 +199,11 @@ function versionPrefixOf(name: string | null, versions: VersionRow[] | undefined
   return found?.prefix ? found.prefix.slice(1) : ''
 }
 
-async function groupBySidebar(pages: PageRow[], graphql: <T>(query: string, variables?: Record<string, unknown>) => Promise<T>, others: string): Promise<Map<string, PageRow[]>> {
+async function groupBySidebar(
+  pages: PageRow[],
+  graphql: <T>(query: string, variables?: Record<string, unknown>) => Promise<T>,
+  others: string,
+): Promise<Map<string, PageRow[]>> {
   const byPath = new Map(pages.map((page) => [page.path, page]))
   const sections = new Map<string, PageRow[]>()
   const placed = new Set<string>()
@@ -152,11 +212,18 @@ async function groupBySidebar(pages: PageRow[], graphql: <T>(query: string, vari
     // A page another page's sidebar placed needs no query of its own (a sidebar lists its section's
     // pages: at 1,000 pages a query per page ran the sidebar resolver a thousand times).
     if (placed.has(page.path)) continue
-    const result = await graphql<{ sidebar: SidebarItem[] }>('query ($path: String!) { sidebar(path: $path) }', { path: page.path }).catch(() => ({ sidebar: [] as SidebarItem[] }))
+    const result = await graphql<{ sidebar: SidebarItem[] }>('query ($path: String!) { sidebar(path: $path) }', {
+      path: page.path,
+    }).catch(() => ({ sidebar: [] as SidebarItem[] }))
     const key = JSON.stringify(result.sidebar)
     if (seenSidebars.has(key)) continue
     seenSidebars.add(key)
-    const rootName = titleCase(page.path.split('/').filter(Boolean).find((segment) => !/^\d/.test(segment)) ?? 'Pages')
+    const rootName = titleCase(
+      page.path
+        .split('/')
+        .filter(Boolean)
+        .find((segment) => !/^\d/.test(segment)) ?? 'Pages',
+    )
     for (const item of result.sidebar) {
       const name = item.items ? item.text : rootName
       for (const link of linksOf(item)) {

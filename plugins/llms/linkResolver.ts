@@ -24,7 +24,9 @@ export function createLinkResolver(options: {
       return options.absolute(options.hasRoute(withinVersion) ? withinVersion : target) + suffix
     }
     const file = path.normalize(path.join(path.dirname(options.sourcePath), target))
-    const candidates = /\.mdx?$/.test(file) ? [file, file.endsWith('.mdx') ? file.slice(0, -1) : `${file}x`] : [`${file}.md`, `${file}.mdx`, `${file}/index.md`]
+    const candidates = /\.mdx?$/.test(file)
+      ? [file, file.endsWith('.mdx') ? file.slice(0, -1) : `${file}x`]
+      : [`${file}.md`, `${file}.mdx`, `${file}/index.md`]
     for (const candidate of candidates) {
       const route = options.routeOfSource(candidate)
       if (route) return options.absolute(route) + suffix

@@ -11,7 +11,10 @@ import type { LinkTarget } from './linkResolver.ts'
  * parses the page again, for those with MDX components.
  */
 export function toCleanMarkdown(source: string, mdx: boolean, resolveLink: LinkTarget): string {
-  return portableMarkdown(source, mdx, { link: (node) => resolveLink(node.url) ?? undefined, component: componentToMarkdown })
+  return portableMarkdown(source, mdx, {
+    link: (node) => resolveLink(node.url) ?? undefined,
+    component: componentToMarkdown,
+  })
 }
 
 function componentToMarkdown(node: MdxElement): RootContent[] {
@@ -22,7 +25,10 @@ function componentToMarkdown(node: MdxElement): RootContent[] {
     return [code]
   }
   if (node.name === 'Tab') {
-    const label: Paragraph = { type: 'paragraph', children: [{ type: 'strong', children: [{ type: 'text', value: String(prop('label') ?? '') }] }] }
+    const label: Paragraph = {
+      type: 'paragraph',
+      children: [{ type: 'strong', children: [{ type: 'text', value: String(prop('label') ?? '') }] }],
+    }
     return [label, ...node.children]
   }
   return node.children

@@ -13,7 +13,10 @@ export class TwinCache {
   private readonly cache: PersistentCache<string>
 
   constructor(dir: string) {
-    const code = createHash('sha1').update(fs.readFileSync(new URL('./toCleanMarkdown.ts', import.meta.url))).digest('hex').slice(0, 12)
+    const code = createHash('sha1')
+      .update(fs.readFileSync(new URL('./toCleanMarkdown.ts', import.meta.url)))
+      .digest('hex')
+      .slice(0, 12)
     this.cache = new PersistentCache(path.join(dir, `twins-${code}.json`))
   }
 

@@ -23,11 +23,17 @@ export class TwinOutput {
     private readonly stagingDir: string,
   ) {
     this.previousDir = outputDirOfStaging(stagingDir)
-    this.indexFile = this.previousDir ? path.join(cacheDir, `twins-output-${createHash('sha1').update(this.previousDir).digest('hex').slice(0, 12)}.json`) : null
+    this.indexFile = this.previousDir
+      ? path.join(
+          cacheDir,
+          `twins-output-${createHash('sha1').update(this.previousDir).digest('hex').slice(0, 12)}.json`,
+        )
+      : null
     let entries: [string, { digest: string; size: number }][] = []
     try {
       const entry = this.indexFile ? readCacheEntry(this.indexFile) : null
-      if (entry) entries = Object.entries(JSON.parse(entry.toString('utf8')) as Record<string, { digest: string; size: number }>)
+      if (entry)
+        entries = Object.entries(JSON.parse(entry.toString('utf8')) as Record<string, { digest: string; size: number }>)
     } catch {
       // A damaged index only costs speed: every twin is written.
     }
@@ -41,7 +47,13 @@ export class TwinOutput {
     this.next.set(file, { digest, size: bytes.length })
     const before = this.previous.get(file)
     // Kept where it is when the output is updated in place, linked into the staging folder otherwise.
-    if (this.previousDir && before?.digest === digest && before.size === bytes.length && (await reusePreviousOutput(this.stagingDir, file, bytes.length))) return
+    if (
+      this.previousDir &&
+      before?.digest === digest &&
+      before.size === bytes.length &&
+      (await reusePreviousOutput(this.stagingDir, file, bytes.length))
+    )
+      return
     // Checked where it is written (a reused twin was written, so checked, by an earlier build).
     const target = inside(this.stagingDir, file)
     await this.makeDir(path.dirname(target))
@@ -68,7 +80,10 @@ export class TwinOutput {
 function inside(outDir: string, relative: string): string {
   const target = path.resolve(outDir, relative)
   if (!target.startsWith(`${path.resolve(outDir)}${path.sep}`)) {
-    throw new SheafError(`Refusing to write the markdown twin \`${relative}\`: it resolves outside the output folder (${outDir}).`, { hint: 'output paths must stay inside the output folder: rename the page whose route makes this name.' })
+    throw new SheafError(
+      `Refusing to write the markdown twin \`${relative}\`: it resolves outside the output folder (${outDir}).`,
+      { hint: 'output paths must stay inside the output folder: rename the page whose route makes this name.' },
+    )
   }
   return target
 }

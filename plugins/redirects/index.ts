@@ -21,19 +21,28 @@ export function redirects(options: RedirectsOptions): Plugin {
       const map = new Map(entries.map(([from, to]) => [routeKey(from), to]))
       for (const [from, to] of entries) {
         if (pages.has(routeKey(from))) {
-          throw new SheafError(`The redirect from \`${from}\` would hide the page at that route.`, { file: 'site/config.ts', hint: 'remove the redirect or move the page.' })
+          throw new SheafError(`The redirect from \`${from}\` would hide the page at that route.`, {
+            file: 'site/config.ts',
+            hint: 'remove the redirect or move the page.',
+          })
         }
         const seen = new Set([routeKey(from)])
         let target = to
         while (!isExternalHrefLike(target) && map.has(routeKey(target))) {
           if (seen.has(routeKey(target))) {
-            throw new SheafError(`The redirects loop: ${[...seen, routeKey(target)].join(' -> ')}.`, { file: 'site/config.ts', hint: 'point one of them at a page.' })
+            throw new SheafError(`The redirects loop: ${[...seen, routeKey(target)].join(' -> ')}.`, {
+              file: 'site/config.ts',
+              hint: 'point one of them at a page.',
+            })
           }
           seen.add(routeKey(target))
           target = map.get(routeKey(target)) as string
         }
         if (!isExternalHrefLike(target) && !pages.has(routeKey(target.split('#')[0]))) {
-          throw new SheafError(`The redirect from \`${from}\` goes to \`${to}\`, which is not a page.`, { file: 'site/config.ts', hint: 'point it at an existing route (see `npx sheaf query "{ allPage { nodes { path } } }"`).' })
+          throw new SheafError(`The redirect from \`${from}\` goes to \`${to}\`, which is not a page.`, {
+            file: 'site/config.ts',
+            hint: 'point it at an existing route (see `npx sheaf query "{ allPage { nodes { path } } }"`).',
+          })
         }
       }
     },
@@ -57,7 +66,10 @@ export function redirects(options: RedirectsOptions): Plugin {
  */
 function checkTarget(from: string, to: unknown): void {
   const fail = (why: string) => {
-    throw new SheafError(`The redirect from \`${from}\` goes to ${JSON.stringify(to)}, which ${why}.`, { file: 'site/config.ts', hint: "write a route of this site (`'/docs/start'`) or a full http(s) URL (`'https://example.com/docs'`)." })
+    throw new SheafError(`The redirect from \`${from}\` goes to ${JSON.stringify(to)}, which ${why}.`, {
+      file: 'site/config.ts',
+      hint: "write a route of this site (`'/docs/start'`) or a full http(s) URL (`'https://example.com/docs'`).",
+    })
   }
   if (typeof to !== 'string' || to.trim() === '') return fail('is not a route or URL')
   if (/[\u0000-\u001f\u007f]/.test(to)) return fail('contains a control character')

@@ -22,7 +22,16 @@ export class PersistentAnalysisCache extends PersistentCache<DocumentAnalysis> i
 export function analysisCodeDigest(): string {
   const shared = fileURLToPath(new URL('./shared/', import.meta.url))
   // Sources or their compiled copies (scripts/compile.mjs rewrites these URLs to .js).
-  const files = [fileURLToPath(new URL('./indexWriter.ts', import.meta.url)), fileURLToPath(new URL('./indexState.ts', import.meta.url)), fileURLToPath(new URL('./indexStateStore.ts', import.meta.url)), ...fs.readdirSync(shared).filter((name) => /\.[jt]s$/.test(name)).sort().map((name) => path.join(shared, name))]
+  const files = [
+    fileURLToPath(new URL('./indexWriter.ts', import.meta.url)),
+    fileURLToPath(new URL('./indexState.ts', import.meta.url)),
+    fileURLToPath(new URL('./indexStateStore.ts', import.meta.url)),
+    ...fs
+      .readdirSync(shared)
+      .filter((name) => /\.[jt]s$/.test(name))
+      .sort()
+      .map((name) => path.join(shared, name)),
+  ]
   const hash = createHash('sha1')
   for (const file of files) hash.update(fs.readFileSync(file))
   return hash.digest('hex').slice(0, 12)

@@ -35,10 +35,15 @@ export default function buildIndexesTask(input: BuildIndexesInput): SentSearchIn
     return []
   }
   // The unchanged shards are named, not sent: the main thread keeps them from the previous output.
-  const built = [...buildSearchIndexes(input.pages, { hashNames: input.hashNames, states, reuseShards: true }).values()].map(({ bytes, ...index }) => ({ ...index, json: bytes ?? new TextEncoder().encode(index.json) }))
+  const built = [
+    ...buildSearchIndexes(input.pages, { hashNames: input.hashNames, states, reuseShards: true }).values(),
+  ].map(({ bytes, ...index }) => ({ ...index, json: bytes ?? new TextEncoder().encode(index.json) }))
   // Saved once the answer is posted (before the next turn of this thread's loop), while the main
   // thread reads it and emits the files: asked for by a second message, the save began only once
   // the main thread had read the answer (0.15 s later at N = 1,000), and the build waited for it.
   setImmediate(() => states?.save())
-  return movedResult(built, built.map((index) => index.json.buffer as ArrayBuffer))
+  return movedResult(
+    built,
+    built.map((index) => index.json.buffer as ArrayBuffer),
+  )
 }

@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto'
 import type { SheafNode } from 'sheaf'
 import { pageDocuments, type SearchablePage } from './shared/pageDocuments.ts'
 import { fullIndexState, patchIndexState, stateAnalysis, type IndexState, type PageSpan } from './indexState.ts'
-import { analyseDocument, analysisKey, indexJson, invertEntries, writeIndex, type DocumentAnalysis } from './indexWriter.ts'
+import {
+  analyseDocument,
+  analysisKey,
+  indexJson,
+  invertEntries,
+  writeIndex,
+  type DocumentAnalysis,
+} from './indexWriter.ts'
 import { writeShards, type ShardFiles, type WrittenShards } from './indexShards.ts'
 import type { IndexedPage, SearchIndexFile, SectionDocument } from './shared/types.ts'
 
@@ -54,14 +61,21 @@ export function indexKey(version: string | null | undefined, lang: string | null
  * each serialised with the shared options and named after its content hash
  * (so a changed index never hits a stale cache).
  */
-export function buildSearchIndexes(pages: readonly IndexablePage[], options: { hashNames?: boolean; analyses?: AnalysisCache; states?: IndexStates; reuseShards?: boolean } = {}): Map<string, BuiltSearchIndex> {
+export function buildSearchIndexes(
+  pages: readonly IndexablePage[],
+  options: { hashNames?: boolean; analyses?: AnalysisCache; states?: IndexStates; reuseShards?: boolean } = {},
+): Map<string, BuiltSearchIndex> {
   const groups = groupPages(pages)
   const built = new Map<string, BuiltSearchIndex>()
   for (const [key, group] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
     const first = group[0]
     const version = (first.version as string | null | undefined) ?? null
     const lang = String(first.lang ?? '')
-    const { pages: indexedPages, documents, spans } = pagesAndDocuments(group.map(toSearchablePage), group.map(digestOf))
+    const {
+      pages: indexedPages,
+      documents,
+      spans,
+    } = pagesAndDocuments(group.map(toSearchablePage), group.map(digestOf))
     // With the last build's state, only the terms of changed documents are inverted again (see indexState.ts).
     const previous = options.states?.get(key)
     const keys = documentKeys(documents, spans, previous)
@@ -76,12 +90,47 @@ export function buildSearchIndexes(pages: readonly IndexablePage[], options: { h
     const hash = bytes ? createHash('sha256').update(bytes).digest('hex').slice(0, 8) : ''
     // A patched state knows what changed: only the shards that touches are written again (when
     // the caller can take files it has no content for, see WrittenShards.reused).
-    const changes = options.reuseShards && patched && patched.changes && patched.shards ? { memo: patched.shards, ...patched.changes, termsOf: (doc: number) => termsOf(patched, doc) } : undefined
-    const written = options.hashNames === false ? undefined : writeShards({ version, lang, pages: indexedPages, documents, lengths: state.lengths, terms: state.terms, entries: state.entries, docKeys: keys }, changes)
-    const shards = written && { dir: shardDirName(version, lang), files: written.files, meta: written.meta, reused: written.reused }
+    const changes =
+      options.reuseShards && patched && patched.changes && patched.shards
+        ? { memo: patched.shards, ...patched.changes, termsOf: (doc: number) => termsOf(patched, doc) }
+        : undefined
+    const written =
+      options.hashNames === false
+        ? undefined
+        : writeShards(
+            {
+              version,
+              lang,
+              pages: indexedPages,
+              documents,
+              lengths: state.lengths,
+              terms: state.terms,
+              entries: state.entries,
+              docKeys: keys,
+            },
+            changes,
+          )
+    const shards = written && {
+      dir: shardDirName(version, lang),
+      files: written.files,
+      meta: written.meta,
+      reused: written.reused,
+    }
     const { changes: _changes, ...kept } = state
-    options.states?.set(key, written ? { ...kept, pageSpans: spans, shards: written.memo } : { ...kept, pageSpans: spans })
-    built.set(key, { version, lang, fileName: indexFileName(version, lang, hash), json, bytes, pageCount: indexedPages.length, documentCount: documents.length, shards })
+    options.states?.set(
+      key,
+      written ? { ...kept, pageSpans: spans, shards: written.memo } : { ...kept, pageSpans: spans },
+    )
+    built.set(key, {
+      version,
+      lang,
+      fileName: indexFileName(version, lang, hash),
+      json,
+      bytes,
+      pageCount: indexedPages.length,
+      documentCount: documents.length,
+      shards,
+    })
   }
   return built
 }
@@ -130,24 +179,50 @@ export interface IndexStates {
 }
 
 /** The index file for a set of pages (sorted by route, so builds are reproducible). */
-export function createIndexFile(pages: readonly SearchablePage[], version: string | null, lang: string, analyses?: AnalysisCache): SearchIndexFile {
+export function createIndexFile(
+  pages: readonly SearchablePage[],
+  version: string | null,
+  lang: string,
+  analyses?: AnalysisCache,
+): SearchIndexFile {
   const { pages: indexedPages, documents } = pagesAndDocuments(pages)
-  return { version, lang, pages: indexedPages, index: writeIndex(documents, analyseAll(documents, documents.map(analysisKey), analyses)) }
+  return {
+    version,
+    lang,
+    pages: indexedPages,
+    index: writeIndex(documents, analyseAll(documents, documents.map(analysisKey), analyses)),
+  }
 }
 
 /** The sharded files for a set of pages, as a build writes them (for tests and the bench). */
-export function createIndexShards(pages: readonly SearchablePage[], version: string | null, lang: string): WrittenShards {
+export function createIndexShards(
+  pages: readonly SearchablePage[],
+  version: string | null,
+  lang: string,
+): WrittenShards {
   const { pages: indexedPages, documents } = pagesAndDocuments(pages)
   const analyses = analyseAll(documents, documents.map(analysisKey))
-  return writeShards({ version, lang, pages: indexedPages, documents, lengths: analyses.map((analysis) => analysis.lengths), ...invertEntries(analyses) })
+  return writeShards({
+    version,
+    lang,
+    pages: indexedPages,
+    documents,
+    lengths: analyses.map((analysis) => analysis.lengths),
+    ...invertEntries(analyses),
+  })
 }
 
 /**
  * The pages' index entries and their section documents, in route order; `spans`: per page in that
  * order, its digest (see IndexablePage.digest; null without one) and how many documents it has.
  */
-function pagesAndDocuments(pages: readonly SearchablePage[], digests: readonly (string | null)[] = []): { pages: IndexedPage[]; documents: SectionDocument[]; spans: PageSpan[] } {
-  const sorted = pages.map((page, index) => ({ page, digest: digests[index] ?? null })).sort((a, b) => a.page.path.localeCompare(b.page.path))
+function pagesAndDocuments(
+  pages: readonly SearchablePage[],
+  digests: readonly (string | null)[] = [],
+): { pages: IndexedPage[]; documents: SectionDocument[]; spans: PageSpan[] } {
+  const sorted = pages
+    .map((page, index) => ({ page, digest: digests[index] ?? null }))
+    .sort((a, b) => a.page.path.localeCompare(b.page.path))
   const indexedPages: IndexedPage[] = []
   const documents: SectionDocument[] = []
   const spans: PageSpan[] = []
@@ -167,14 +242,24 @@ function pagesAndDocuments(pages: readonly SearchablePage[], digests: readonly (
  * 40-120 ms of a one-page rebuild's index, which the build waits for). A page without a digest, or
  * any page when pages were added or removed, is hashed.
  */
-export function documentKeys(documents: readonly SectionDocument[], spans: readonly PageSpan[], previous?: Pick<IndexState, 'docKeys' | 'pageSpans'>): string[] {
+export function documentKeys(
+  documents: readonly SectionDocument[],
+  spans: readonly PageSpan[],
+  previous?: Pick<IndexState, 'docKeys' | 'pageSpans'>,
+): string[] {
   const before = previous?.pageSpans?.length === spans.length ? previous : undefined
   const keys: string[] = []
   let previousAt = 0
   spans.forEach(([digest, count], index) => {
     const [previousDigest, previousCount] = before?.pageSpans?.[index] ?? [null, 0]
-    const reusable = before !== undefined && digest !== null && digest === previousDigest && count === previousCount && previousAt + count <= before.docKeys.length
-    for (let n = 0; n < count; n++) keys.push(reusable ? before.docKeys[previousAt + n] : analysisKey(documents[keys.length]))
+    const reusable =
+      before !== undefined &&
+      digest !== null &&
+      digest === previousDigest &&
+      count === previousCount &&
+      previousAt + count <= before.docKeys.length
+    for (let n = 0; n < count; n++)
+      keys.push(reusable ? before.docKeys[previousAt + n] : analysisKey(documents[keys.length]))
     previousAt += previousCount
   })
   return keys
@@ -188,7 +273,12 @@ function digestOf(page: IndexablePage): string | null {
 }
 
 /** Every document's analysis: from the last build's state or the cache when either has its key, analysed otherwise. */
-function analyseAll(documents: readonly SectionDocument[], keys: readonly string[], analyses?: AnalysisCache, previous?: IndexState): DocumentAnalysis[] {
+function analyseAll(
+  documents: readonly SectionDocument[],
+  keys: readonly string[],
+  analyses?: AnalysisCache,
+  previous?: IndexState,
+): DocumentAnalysis[] {
   const known = previous ? new Map(previous.docKeys.map((key, shortId) => [key, shortId])) : null
   return documents.map((document, index) => {
     const key = keys[index]

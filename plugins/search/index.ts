@@ -3,7 +3,14 @@ import path from 'node:path'
 import { analysisCodeDigest, PersistentAnalysisCache } from './analysisCache.ts'
 import { IndexStateStore } from './indexStateStore.ts'
 import type { BuildIndexesInput, SentSearchIndex } from './buildIndexesTask.ts'
-import { buildSearchIndexes, groupPages, indexFileName, indexKey, type BuiltSearchIndex, type IndexablePage } from './buildSearchIndexes.ts'
+import {
+  buildSearchIndexes,
+  groupPages,
+  indexFileName,
+  indexKey,
+  type BuiltSearchIndex,
+  type IndexablePage,
+} from './buildSearchIndexes.ts'
 import { emitShardFiles } from './emitShardFiles.ts'
 import { indexForPath } from './indexForPath.ts'
 import { defaultSearchLimit } from './shared/searchIndexOptions.ts'
@@ -59,7 +66,8 @@ export function search(options: SearchPluginOptions = {}): Plugin {
 
   // Develop mode: built lazily from whichever store asks first; a new store (a dev rebuild) builds afresh.
   const indexesFor = (store: Store) => {
-    if (!built || built.store !== store) built = { store, indexes: buildSearchIndexes(store.getNodesByType('Page'), { hashNames, analyses, states }) }
+    if (!built || built.store !== store)
+      built = { store, indexes: buildSearchIndexes(store.getNodesByType('Page'), { hashNames, analyses, states }) }
     return built.indexes
   }
   // Which indexes exist, without building them: what a page's `searchIndex` needs.
@@ -92,7 +100,8 @@ export function search(options: SearchPluginOptions = {}): Plugin {
     pending.catch(() => undefined)
     saving.catch(() => undefined)
   }
-  const locate = (path: string, context: QueryContext) => indexForPath(path, context.store.getNodesByType('Page'), context.pageByPath)
+  const locate = (path: string, context: QueryContext) =>
+    indexForPath(path, context.store.getNodesByType('Page'), context.pageByPath)
 
   const cacheDirOf = (root: string) => path.resolve(root, options.cacheDir ?? '.sheaf-cache/search')
   // Every index built on this thread from the pages, without the last build's state.
@@ -149,7 +158,8 @@ export function search(options: SearchPluginOptions = {}): Plugin {
     sourceNodes({ site }) {
       // A build's indexes are serialised in a worker. Started now, loading its modules and the
       // analysis cache (half a second at N = 1,000) hides behind the markdown transform.
-      if (site.mode === 'build') worker ??= startWorker(new URL('./buildIndexesTask.ts', import.meta.url), { cacheDir: cacheDirOf(site.root) })
+      if (site.mode === 'build')
+        worker ??= startWorker(new URL('./buildIndexesTask.ts', import.meta.url), { cacheDir: cacheDirOf(site.root) })
     },
     createPages({ getNodesByType, site }) {
       // (Sent when the schema was made, unless a runner's SchemaApi had no nodes to give.)
@@ -174,7 +184,9 @@ export function search(options: SearchPluginOptions = {}): Plugin {
         // (Its UTF-8 bytes when they were made for its name: the same file, not encoded twice.)
         await emitFile(index.fileName, ('bytes' in index ? index.bytes : undefined) ?? index.json)
         // Unchanged shard files (same name: same content) are kept from the output this build replaces.
-        const emitted = index.shards && (await emitShardFiles(outDir, index.shards.dir, index.shards.files, emitFile, index.shards.reused))
+        const emitted =
+          index.shards &&
+          (await emitShardFiles(outDir, index.shards.dir, index.shards.files, emitFile, index.shards.reused))
         if (index.shards && emitted?.missing.length) {
           // The previous output lost files the worker did not send (removed by hand, or a build
           // that failed before its commit): indexed afresh here, from the pages, to write them.
@@ -182,13 +194,22 @@ export function search(options: SearchPluginOptions = {}): Plugin {
           const files = new Map(fresh.get(indexKey(index.version, index.lang))?.shards?.files)
           for (const name of emitted.missing) {
             const content = files.get(name)
-            if (content === undefined) throw new Error(`The search index file ${index.shards.dir}/${name} is missing from the previous output, and indexing afresh did not make it.`)
+            if (content === undefined)
+              throw new Error(
+                `The search index file ${index.shards.dir}/${name} is missing from the previous output, and indexing afresh did not make it.`,
+              )
             await emitFile(`${index.shards.dir}/${name}`, content)
           }
         }
         // The pointer names both: the browser reads the sharded copy, the whole file stays for tools and older clients.
-        const shards = index.shards ? `${path.posix.relative('static', index.shards.dir)}/${index.shards.meta}` : undefined
-        if (hashNames) await emitFile(indexFileName(index.version, index.lang, pointerName), JSON.stringify({ file: index.fileName.split('/').pop(), shards }))
+        const shards = index.shards
+          ? `${path.posix.relative('static', index.shards.dir)}/${index.shards.meta}`
+          : undefined
+        if (hashNames)
+          await emitFile(
+            indexFileName(index.version, index.lang, pointerName),
+            JSON.stringify({ file: index.fileName.split('/').pop(), shards }),
+          )
       }
       analyses?.save()
       states?.save()
@@ -210,8 +231,12 @@ const workerMaxPages = 2000
 /** What the index reads of every page (see IndexablePage). */
 /** What an index is made from, as plain data for the worker (a node's body, the largest field, stays behind). */
 function indexablePage(page: SheafNode): IndexablePage & { id: string } {
-  const sections = Array.isArray(page.sections) ? (page.sections as { anchor: string; heading: string; depth: number; text: string }[]) : []
-  const toc = Array.isArray(page.toc) ? (page.toc as { text: string; id: string; depth: number; charIndex: number }[]) : []
+  const sections = Array.isArray(page.sections)
+    ? (page.sections as { anchor: string; heading: string; depth: number; text: string }[])
+    : []
+  const toc = Array.isArray(page.toc)
+    ? (page.toc as { text: string; id: string; depth: number; charIndex: number }[])
+    : []
   return {
     id: page.id,
     path: page.path,

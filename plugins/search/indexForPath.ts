@@ -5,7 +5,11 @@ import type { SheafNode } from 'sheaf'
  * any other route (a 404, `/12.x/unknown`) the language and version prefixes
  * it starts with decide, and the defaults (prefix '') fill in the rest.
  */
-export function indexForPath(path: string, pages: readonly SheafNode[], pageByPath: (path: string) => SheafNode | undefined): { version: string | null; lang: string } {
+export function indexForPath(
+  path: string,
+  pages: readonly SheafNode[],
+  pageByPath: (path: string) => SheafNode | undefined,
+): { version: string | null; lang: string } {
   const page = pageByPath(path)
   if (page) return { version: (page.version as string | null | undefined) ?? null, lang: String(page.lang ?? '') }
   const langs = distinct(pages, 'lang', 'langPrefix')
@@ -21,7 +25,11 @@ interface PrefixedValue {
   prefix: string
 }
 
-function distinct(pages: readonly SheafNode[], field: 'lang' | 'version', prefixField: 'langPrefix' | 'versionPrefix'): PrefixedValue[] {
+function distinct(
+  pages: readonly SheafNode[],
+  field: 'lang' | 'version',
+  prefixField: 'langPrefix' | 'versionPrefix',
+): PrefixedValue[] {
   const seen = new Map<string, PrefixedValue>()
   for (const page of pages) {
     const value = (page[field] as string | null | undefined) ?? null
@@ -32,5 +40,9 @@ function distinct(pages: readonly SheafNode[], field: 'lang' | 'version', prefix
 }
 
 function pickByPrefix(path: string, values: PrefixedValue[]): PrefixedValue | undefined {
-  return values.find((entry) => entry.prefix && (path === `/${entry.prefix}` || path.startsWith(`/${entry.prefix}/`))) ?? values.find((entry) => !entry.prefix) ?? values[0]
+  return (
+    values.find((entry) => entry.prefix && (path === `/${entry.prefix}` || path.startsWith(`/${entry.prefix}/`))) ??
+    values.find((entry) => !entry.prefix) ??
+    values[0]
+  )
 }

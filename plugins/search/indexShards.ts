@@ -118,7 +118,9 @@ export function writeShards(input: ShardInput, changes?: ShardChanges): WrittenS
   // Common terms keep their best postings per field only (the entry's third element is the true document frequency).
   // A capped entry none of whose postings changed keeps its cap while the averages it was made
   // at have not moved enough to change it (see capStillHolds).
-  const keptCaps = changes ? new Map(changes.memo.capped.map(([term, entry, stability]) => [term, { entry, stability }])) : undefined
+  const keptCaps = changes
+    ? new Map(changes.memo.capped.map(([term, entry, stability]) => [term, { entry, stability }]))
+    : undefined
   const longest = keptCaps ? longestFieldLengths(lengths) : []
   const stabilities = new Map<string, CapStability[]>()
   const entries = input.entries.map((entry, at) => {
@@ -147,7 +149,8 @@ export function writeShards(input: ShardInput, changes?: ShardChanges): WrittenS
     if (reusedPaths.has(path)) return name
     const existing = names.get(path)
     // Two different contents with one name would serve one of them for both: never silently.
-    if (existing !== undefined && existing !== content) throw new Error(`Two search index files share the name ${path}; change the hash length in indexShards.ts.`)
+    if (existing !== undefined && existing !== content)
+      throw new Error(`Two search index files share the name ${path}; change the hash length in indexShards.ts.`)
     if (existing === undefined) {
       names.set(path, content)
       files.push([path, content])
@@ -178,7 +181,13 @@ export function writeShards(input: ShardInput, changes?: ShardChanges): WrittenS
     const fragment = JSON.stringify(
       docs.map((document) => {
         const page = input.pages[document.page]
-        return [page.routePath, page.title, document.anchor, document.header, page.content.slice(document.start, document.end)]
+        return [
+          page.routePath,
+          page.title,
+          document.anchor,
+          document.header,
+          page.content.slice(document.start, document.end),
+        ]
       }),
     )
     // A fragment the last build wrote under the same name is named, not sent (see WrittenShards.reused).
@@ -187,7 +196,8 @@ export function writeShards(input: ShardInput, changes?: ShardChanges): WrittenS
     else add('d/', fragment, name)
     fragmentNames.push(name)
   }
-  const reusable = changes && changes.memo.documentCount === documents.length ? dirtyTerms(changes, fragmentNames, capped) : null
+  const reusable =
+    changes && changes.memo.documentCount === documents.length ? dirtyTerms(changes, fragmentNames, capped) : null
   const previousShards = new Map(reusable ? changes?.memo.shards.map((shard) => [shard.key, shard]) : [])
   const memoShards: ShardMemo['shards'] = []
 
@@ -207,7 +217,13 @@ export function writeShards(input: ShardInput, changes?: ShardChanges): WrittenS
   const shardNames = shards.map(([key, group]) => {
     const first = terms[group[0]]
     const previous = previousShards.get(key)
-    if (reusable && previous && previous.first === first && previous.count === group.length && !group.some((at) => reusable.has(terms[at]))) {
+    if (
+      reusable &&
+      previous &&
+      previous.first === first &&
+      previous.count === group.length &&
+      !group.some((at) => reusable.has(terms[at]))
+    ) {
       memoShards.push(previous)
       reuse(`s/${previous.name}.json`)
       return previous.name
@@ -221,7 +237,10 @@ export function writeShards(input: ShardInput, changes?: ShardChanges): WrittenS
       const n = Math.floor(id / docsPerFragment)
       fragments[n] = fragmentNames[n]
     }
-    const name = add('s/', `{"fieldLength":${JSON.stringify(fieldLength)},"fragments":${JSON.stringify(fragments)},"index":[${group.map((at) => entries[at]).join(',')}]}`)
+    const name = add(
+      's/',
+      `{"fieldLength":${JSON.stringify(fieldLength)},"fragments":${JSON.stringify(fragments)},"index":[${group.map((at) => entries[at]).join(',')}]}`,
+    )
     memoShards.push({ key, first, count: group.length, name })
     return name
   })
@@ -236,7 +255,10 @@ export function writeShards(input: ShardInput, changes?: ShardChanges): WrittenS
   })
   const keyTables: Record<string, string> = {}
   for (const [first, positions] of byFirst) {
-    const table: ShardKeyTable = { keys: positions.map((n) => shards[n][0]), shards: positions.map((n) => shardNames[n]) }
+    const table: ShardKeyTable = {
+      keys: positions.map((n) => shards[n][0]),
+      shards: positions.map((n) => shardNames[n]),
+    }
     keyTables[first] = add('k/', JSON.stringify(table))
   }
   const meta: ShardedIndexMeta = {
@@ -251,12 +273,32 @@ export function writeShards(input: ShardInput, changes?: ShardChanges): WrittenS
   const metaJson = JSON.stringify(meta)
   const metaName = `meta.${contentName(metaJson)}.json`
   files.push([metaName, metaJson])
-  return { files, reused, meta: metaName, memo: { documentCount: documents.length, fragments: fragmentNames, fragmentKeys: input.docKeys ? fragmentKeys : undefined, capped, shards: memoShards } }
+  return {
+    files,
+    reused,
+    meta: metaName,
+    memo: {
+      documentCount: documents.length,
+      fragments: fragmentNames,
+      fragmentKeys: input.docKeys ? fragmentKeys : undefined,
+      capped,
+      shards: memoShards,
+    },
+  }
 }
 
 /** What a fragment's rows are made of, as a string: each document's analysis key (its title, header and text), anchor, route and page title. */
-function fragmentKey(docs: readonly SectionDocument[], pages: readonly IndexedPage[], docKeys: readonly string[]): string {
-  return docs.map((document) => `${docKeys[document.id]}\u0000${document.anchor}\u0000${pages[document.page].routePath}\u0000${pages[document.page].title}`).join('\u0001')
+function fragmentKey(
+  docs: readonly SectionDocument[],
+  pages: readonly IndexedPage[],
+  docKeys: readonly string[],
+): string {
+  return docs
+    .map(
+      (document) =>
+        `${docKeys[document.id]}\u0000${document.anchor}\u0000${pages[document.page].routePath}\u0000${pages[document.page].title}`,
+    )
+    .join('\u0001')
 }
 
 /**
@@ -283,7 +325,13 @@ function dirtyTerms(changes: ShardChanges, fragmentNames: readonly string[], cap
 }
 
 /** Splits a group whose entries are too big by the next character, keeping terms as long as the key under the key. */
-function split(key: string, group: number[], terms: readonly string[], sizes: readonly number[], out: [string, number[]][]): void {
+function split(
+  key: string,
+  group: number[],
+  terms: readonly string[],
+  sizes: readonly number[],
+  out: [string, number[]][],
+): void {
   let size = 0
   for (const at of group) size += sizes[at]
   // Most groups fit: decided before counting any term's characters (a rebuild's worker spent 85 ms here).
@@ -301,7 +349,9 @@ function split(key: string, group: number[], terms: readonly string[], sizes: re
   if (exact.length) out.push([key, exact])
   const children = new Map<string, number[]>()
   for (const at of longer) {
-    const child = Array.from(terms[at]).slice(0, keyLength + 1).join('')
+    const child = Array.from(terms[at])
+      .slice(0, keyLength + 1)
+      .join('')
     const list = children.get(child)
     if (list) list.push(at)
     else children.set(child, [at])
@@ -319,6 +369,7 @@ function codePointLength(text: string): number {
 /** Per field, the longest length any document has in it (what bounds a posting's weight's change: see capStillHolds). */
 function longestFieldLengths(lengths: readonly (number | null)[][]): number[] {
   const longest: number[] = []
-  for (const document of lengths) document.forEach((length, field) => (longest[field] = Math.max(longest[field] ?? 0, length ?? 0)))
+  for (const document of lengths)
+    document.forEach((length, field) => (longest[field] = Math.max(longest[field] ?? 0, length ?? 0)))
   return longest
 }

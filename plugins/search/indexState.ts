@@ -58,10 +58,15 @@ export function stateAnalysis(state: IndexState, shortId: number): DocumentAnaly
  * changed document's new analysis), or null when patching cannot give the full inversion's
  * result (documents added or removed, so short ids moved) or would not pay.
  */
-export function patchIndexState(previous: IndexState, docKeys: readonly string[], analyse: (shortId: number) => DocumentAnalysis): IndexState | null {
+export function patchIndexState(
+  previous: IndexState,
+  docKeys: readonly string[],
+  analyse: (shortId: number) => DocumentAnalysis,
+): IndexState | null {
   if (previous.docKeys.length !== docKeys.length) return null
   const changed: number[] = []
-  for (let shortId = 0; shortId < docKeys.length; shortId++) if (docKeys[shortId] !== previous.docKeys[shortId]) changed.push(shortId)
+  for (let shortId = 0; shortId < docKeys.length; shortId++)
+    if (docKeys[shortId] !== previous.docKeys[shortId]) changed.push(shortId)
   if (changed.length === 0) return { ...previous, changes: { docs: [], terms: new Set() } }
   if (changed.length > maxPatchedDocuments) return null
   // Per affected term: the postings to drop (old analyses) and to add (new ones).
@@ -107,7 +112,15 @@ export function patchIndexState(previous: IndexState, docKeys: readonly string[]
     push(term, patched.has(term) ? patched.get(term) : previous.entries[index])
   })
   while (next < added.length) push(added[next], patched.get(added[next++]))
-  return { docKeys: [...docKeys], lengths, terms, entries, analyses, shards: previous.shards, changes: { docs: changed, terms: new Set(affected.keys()) } }
+  return {
+    docKeys: [...docKeys],
+    lengths,
+    terms,
+    entries,
+    analyses,
+    shards: previous.shards,
+    changes: { docs: changed, terms: new Set(affected.keys()) },
+  }
 }
 
 /** The index of `term` in sorted `terms` (UTF-16 order), or -1. */

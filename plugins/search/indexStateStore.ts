@@ -26,7 +26,8 @@ export class IndexStateStore {
   ) {}
 
   get(indexKey: string): IndexState | undefined {
-    if (!this.loaded.has(indexKey)) this.loaded.set(indexKey, this.preloaded.get(this.fileOf(indexKey)) ?? read(this.fileOf(indexKey)))
+    if (!this.loaded.has(indexKey))
+      this.loaded.set(indexKey, this.preloaded.get(this.fileOf(indexKey)) ?? read(this.fileOf(indexKey)))
     return this.loaded.get(indexKey) ?? undefined
   }
 
@@ -34,7 +35,8 @@ export class IndexStateStore {
   preload(): void {
     try {
       for (const name of fs.readdirSync(this.dir)) {
-        if (name.startsWith(`index-${this.codeDigest}-`) && name.endsWith('.txt')) this.preloaded.set(path.join(this.dir, name), read(path.join(this.dir, name)))
+        if (name.startsWith(`index-${this.codeDigest}-`) && name.endsWith('.txt'))
+          this.preloaded.set(path.join(this.dir, name), read(path.join(this.dir, name)))
       }
     } catch {
       // No folder yet: nothing to read.
@@ -66,7 +68,10 @@ export class IndexStateStore {
   }
 
   private fileOf(indexKey: string): string {
-    return path.join(this.dir, `index-${this.codeDigest}-${createHash('sha1').update(indexKey).digest('hex').slice(0, 12)}.txt`)
+    return path.join(
+      this.dir,
+      `index-${this.codeDigest}-${createHash('sha1').update(indexKey).digest('hex').slice(0, 12)}.txt`,
+    )
   }
 }
 
@@ -76,23 +81,48 @@ export class IndexStateStore {
  */
 function serialize(state: IndexState): string {
   const memo = state.shards
-  const lines = [JSON.stringify({ docKeys: state.docKeys, lengths: state.lengths, terms: state.terms, pageSpans: state.pageSpans, memo: memo !== undefined }), ...state.entries, ...state.analyses]
-  if (memo) lines.push(JSON.stringify({ ...memo, shards: memo.shards.map(({ key, first, count, name }) => [key, first, count, name]) }))
+  const lines = [
+    JSON.stringify({
+      docKeys: state.docKeys,
+      lengths: state.lengths,
+      terms: state.terms,
+      pageSpans: state.pageSpans,
+      memo: memo !== undefined,
+    }),
+    ...state.entries,
+    ...state.analyses,
+  ]
+  if (memo)
+    lines.push(
+      JSON.stringify({ ...memo, shards: memo.shards.map(({ key, first, count, name }) => [key, first, count, name]) }),
+    )
   return lines.join('\n')
 }
 
 function read(file: string): IndexState | null {
   try {
     const lines = fs.readFileSync(file, 'utf8').split('\n')
-    const { memo, ...head } = JSON.parse(lines[0]) as Pick<IndexState, 'docKeys' | 'lengths' | 'terms' | 'pageSpans'> & { memo?: boolean }
+    const { memo, ...head } = JSON.parse(lines[0]) as Pick<
+      IndexState,
+      'docKeys' | 'lengths' | 'terms' | 'pageSpans'
+    > & { memo?: boolean }
     const documentsEnd = 1 + head.terms.length + head.docKeys.length
     if (lines.length !== documentsEnd + (memo ? 1 : 0) || head.lengths.length !== head.docKeys.length) return null
     // Page spans that do not add up to the documents are dropped: every document is hashed again.
     if (!validSpans(head.pageSpans, head.docKeys.length)) delete head.pageSpans
-    const state: IndexState = { ...head, entries: lines.slice(1, 1 + head.terms.length), analyses: lines.slice(1 + head.terms.length, documentsEnd) }
+    const state: IndexState = {
+      ...head,
+      entries: lines.slice(1, 1 + head.terms.length),
+      analyses: lines.slice(1 + head.terms.length, documentsEnd),
+    }
     if (memo) {
-      const stored = JSON.parse(lines[documentsEnd]) as Omit<ShardMemo, 'shards'> & { shards: [string, string, number, string][] }
-      state.shards = { ...stored, shards: stored.shards.map(([key, first, count, name]) => ({ key, first, count, name })) }
+      const stored = JSON.parse(lines[documentsEnd]) as Omit<ShardMemo, 'shards'> & {
+        shards: [string, string, number, string][]
+      }
+      state.shards = {
+        ...stored,
+        shards: stored.shards.map(([key, first, count, name]) => ({ key, first, count, name })),
+      }
     }
     return state
   } catch {
@@ -104,7 +134,13 @@ function validSpans(spans: unknown, documents: number): boolean {
   if (!Array.isArray(spans)) return false
   let total = 0
   for (const span of spans) {
-    if (!Array.isArray(span) || (span[0] !== null && typeof span[0] !== 'string') || !Number.isInteger(span[1]) || span[1] < 0) return false
+    if (
+      !Array.isArray(span) ||
+      (span[0] !== null && typeof span[0] !== 'string') ||
+      !Number.isInteger(span[1]) ||
+      span[1] < 0
+    )
+      return false
     total += span[1]
   }
   return total === documents

@@ -23,7 +23,10 @@ export interface DocumentAnalysis {
 const fields = searchIndexOptions.fields
 const storeFields = searchIndexOptions.storeFields ?? []
 const tokenize = searchIndexOptions.tokenize as (text: string, field?: string) => string[]
-const processTerm = searchIndexOptions.processTerm as (term: string, field?: string) => string | string[] | null | undefined | false
+const processTerm = searchIndexOptions.processTerm as (
+  term: string,
+  field?: string,
+) => string | string[] | null | undefined | false
 
 /** The cache key of a document's analysis: its indexed text, field by field. */
 export function analysisKey(document: SectionDocument): string {
@@ -76,8 +79,19 @@ export function analyseDocument(document: SectionDocument): DocumentAnalysis {
 }
 
 /** The serialized index of `documents` (short ids in array order), from their analyses. */
-export function writeIndex(documents: readonly SectionDocument[], analyses: readonly DocumentAnalysis[]): AsPlainObject {
-  return { ...indexHead(documents, analyses.map((analysis) => analysis.lengths)), dirtCount: 0, index: invertIndex(analyses), serializationVersion: 2 } as unknown as AsPlainObject
+export function writeIndex(
+  documents: readonly SectionDocument[],
+  analyses: readonly DocumentAnalysis[],
+): AsPlainObject {
+  return {
+    ...indexHead(
+      documents,
+      analyses.map((analysis) => analysis.lengths),
+    ),
+    dirtCount: 0,
+    index: invertIndex(analyses),
+    serializationVersion: 2,
+  } as unknown as AsPlainObject
 }
 
 /** One term's postings as MiniSearch serializes them: field id -> short id -> count. */
@@ -100,7 +114,8 @@ export function invertIndex(analyses: readonly DocumentAnalysis[]): [string, Ter
   const index: [string, TermPostings][] = []
   for (const term of [...postings.keys()].sort()) {
     const data: TermPostings = {}
-    for (const [fieldId, frequencies] of postings.get(term) as Map<number, Record<number, number>>) data[fieldId] = frequencies
+    for (const [fieldId, frequencies] of postings.get(term) as Map<number, Record<number, number>>)
+      data[fieldId] = frequencies
     index.push([term, data])
   }
   return index
@@ -147,7 +162,11 @@ export function invertEntries(analyses: readonly DocumentAnalysis[]): { terms: s
 }
 
 /** `JSON.stringify(writeIndex(...))` from the head and the terms' serialized entries (see indexState.ts). */
-export function indexJson(documents: readonly SectionDocument[], lengths: readonly (number | null)[][], entries: readonly string[]): string {
+export function indexJson(
+  documents: readonly SectionDocument[],
+  lengths: readonly (number | null)[][],
+  entries: readonly string[],
+): string {
   return `${JSON.stringify({ ...indexHead(documents, lengths), dirtCount: 0 }).slice(0, -1)},"index":[${entries.join(',')}],"serializationVersion":2}`
 }
 

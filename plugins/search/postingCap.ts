@@ -22,7 +22,13 @@ type Postings = Record<string, Record<string, number>>
 const minPostingChars = 6
 
 /** `entry` (`["term",{field:{doc:count}}]`) with every field of more than `max` postings cut to its best `max`. `stability`: see capScanned. */
-export function capPostings(entry: string, lengths: readonly (number | null)[][], averageFieldLength: readonly number[], max: number, stability?: CapStability[]): string {
+export function capPostings(
+  entry: string,
+  lengths: readonly (number | null)[][],
+  averageFieldLength: readonly number[],
+  max: number,
+  stability?: CapStability[],
+): string {
   if (entry.length <= max * minPostingChars || postingCount(entry, max) <= max) return entry
   const found: CapStability[] = []
   const scanned = capScanned(entry, lengths, averageFieldLength, max, found)
@@ -55,7 +61,11 @@ const weightSlopePerLength = ((bm25.k + 1) * bm25.b) / (4 * (1 - bm25.b))
  * Why: the N = 1,000 corpus caps 266 entries (5.5 MB); a one-page edit moves the averages a
  * little and the cap was made again for all of them, 50-80 ms of the index the rebuild waits for.
  */
-export function capStillHolds(stability: readonly CapStability[] | undefined, averageFieldLength: readonly number[], longestFieldLength: readonly number[]): boolean {
+export function capStillHolds(
+  stability: readonly CapStability[] | undefined,
+  averageFieldLength: readonly number[],
+  longestFieldLength: readonly number[],
+): boolean {
   if (!Array.isArray(stability) || stability.length === 0) return false
   for (const kept of stability) {
     if (!Array.isArray(kept)) return false
@@ -76,9 +86,21 @@ export function capStillHolds(stability: readonly CapStability[] | undefined, av
  * field is a run of `"doc":count` pairs; the output is the characters capParsed gives (the tests
  * compare the two). Null when the entry is not of that shape (a term with a quote or backslash).
  */
-export function capScanned(entry: string, lengths: readonly (number | null)[][], averageFieldLength: readonly number[], max: number, stability?: CapStability[]): string | null {
+export function capScanned(
+  entry: string,
+  lengths: readonly (number | null)[][],
+  averageFieldLength: readonly number[],
+  max: number,
+  stability?: CapStability[],
+): string | null {
   const termEnd = entry.indexOf('",{')
-  if (entry.charCodeAt(0) !== 91 /* [ */ || entry.charCodeAt(1) !== 34 /* " */ || termEnd < 1 || entry.lastIndexOf('\\', termEnd) >= 0) return null
+  if (
+    entry.charCodeAt(0) !== 91 /* [ */ ||
+    entry.charCodeAt(1) !== 34 /* " */ ||
+    termEnd < 1 ||
+    entry.lastIndexOf('\\', termEnd) >= 0
+  )
+    return null
   let at = termEnd + 3
   let out = `${entry.slice(0, termEnd + 2)}{`
   let df = ''
@@ -123,14 +145,16 @@ export function capScanned(entry: string, lengths: readonly (number | null)[][],
     const field = Number(fieldId)
     const average = averageFieldLength[field]
     const weights = new Float64Array(docs.length)
-    for (let n = 0; n < docs.length; n++) weights[n] = termFrequencyWeight(counts[n], lengths[docs[n]][field] ?? 0, average)
+    for (let n = 0; n < docs.length; n++)
+      weights[n] = termFrequencyWeight(counts[n], lengths[docs[n]][field] ?? 0, average)
     // The max-th best weight: every posting above it is kept, and ties at it in id order (ids come ascending).
     const threshold = selectNth(Float64Array.from(weights), docs.length - max)
     let ties = max
     for (let n = 0; n < weights.length; n++) if (weights[n] > threshold) ties -= 1
     let kept = ''
     for (let n = 0; n < docs.length; n++) {
-      if (weights[n] > threshold || (weights[n] === threshold && ties-- > 0)) kept += `${kept ? ',' : ''}"${docs[n]}":${counts[n]}`
+      if (weights[n] > threshold || (weights[n] === threshold && ties-- > 0))
+        kept += `${kept ? ',' : ''}"${docs[n]}":${counts[n]}`
     }
     if (stability) stability.push([field, 1 / average, capMargin(weights, threshold, docs, counts, lengths, field)])
     out += `"${fieldId}":{${kept}}`
@@ -144,7 +168,14 @@ export function capScanned(entry: string, lengths: readonly (number | null)[][],
  * term frequency and field length (their weights stay equal to it whatever the average); 0 when
  * another (frequency, length) has exactly the threshold's weight.
  */
-function capMargin(weights: Float64Array, threshold: number, docs: readonly number[], counts: readonly number[], lengths: readonly (number | null)[][], field: number): number {
+function capMargin(
+  weights: Float64Array,
+  threshold: number,
+  docs: readonly number[],
+  counts: readonly number[],
+  lengths: readonly (number | null)[][],
+  field: number,
+): number {
   let margin = Number.POSITIVE_INFINITY
   let thresholdCount = -1
   let thresholdLength = -1
@@ -187,7 +218,12 @@ export function selectNth(values: Float64Array, nth: number): number {
 }
 
 /** The cap by parsing the entry: the reference capScanned is tested against, and its fallback. */
-export function capParsed(entry: string, lengths: readonly (number | null)[][], averageFieldLength: readonly number[], max: number): string {
+export function capParsed(
+  entry: string,
+  lengths: readonly (number | null)[][],
+  averageFieldLength: readonly number[],
+  max: number,
+): string {
   const [term, postings] = JSON.parse(entry) as [string, Postings]
   let df: Record<string, number> | null = null
   const capped: Postings = {}
@@ -201,7 +237,9 @@ export function capParsed(entry: string, lengths: readonly (number | null)[][], 
     const field = Number(fieldId)
     const average = averageFieldLength[field]
     const weights = new Float64Array(docs.length)
-    docs.forEach((doc, at) => (weights[at] = termFrequencyWeight(byDoc[doc], lengths[Number(doc)][field] ?? 0, average)))
+    docs.forEach(
+      (doc, at) => (weights[at] = termFrequencyWeight(byDoc[doc], lengths[Number(doc)][field] ?? 0, average)),
+    )
     // The max-th best weight: every posting above it is kept, and ties at it in id order (integer keys come ascending).
     const threshold = Float64Array.from(weights).sort()[docs.length - max]
     let ties = max - weights.filter((weight) => weight > threshold).length

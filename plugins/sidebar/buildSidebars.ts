@@ -15,7 +15,13 @@ const markdownRE = /\.mdx?$/
  * build that keeps going: a `_meta.json` entry naming one is left out, not an error (a broken file
  * is reported as such).
  */
-export function buildSidebars(pages: SidebarPage[], metas: MetaFile[], configSidebars: Record<string, SidebarItem[]> = {}, auto = false, withoutPage: ReadonlySet<string> = new Set()): Sidebar[] {
+export function buildSidebars(
+  pages: SidebarPage[],
+  metas: MetaFile[],
+  configSidebars: Record<string, SidebarItem[]> = {},
+  auto = false,
+  withoutPage: ReadonlySet<string> = new Set(),
+): Sidebar[] {
   const metaByDir = new Map(metas.filter((meta) => !isNavbarMeta(meta)).map((meta) => [dirOf(meta.relativePath), meta]))
   const pagesByFile = new Map(pages.map((page) => [page.relativePath, page]))
   const sidebars: Sidebar[] = []
@@ -61,19 +67,44 @@ function autoSidebars(pages: SidebarPage[], metaByDir: Map<string, MetaFile>): S
   }
   const natural = new Intl.Collator('en', { numeric: true })
   const build = (dir: string, within: SidebarPage[]): SidebarItem[] => {
-    const files = within.filter((page) => dirOf(page.relativePath) === dir).sort((a, b) => natural.compare(a.relativePath, b.relativePath))
-    const subDirs = [...new Set(within.map((page) => page.relativePath.slice(dir.length + 1).split('/')).filter((parts) => parts.length > 1).map((parts) => parts[0]))].sort(natural.compare)
+    const files = within
+      .filter((page) => dirOf(page.relativePath) === dir)
+      .sort((a, b) => natural.compare(a.relativePath, b.relativePath))
+    const subDirs = [
+      ...new Set(
+        within
+          .map((page) => page.relativePath.slice(dir.length + 1).split('/'))
+          .filter((parts) => parts.length > 1)
+          .map((parts) => parts[0]),
+      ),
+    ].sort(natural.compare)
     return [
       ...files.map((page) => ({ text: page.title, link: page.path })),
-      ...subDirs.map((name) => ({ text: name, items: build(`${dir}/${name}`, within.filter((page) => page.relativePath.startsWith(`${dir}/${name}/`))), collapsed: false, collapsible: true })),
+      ...subDirs.map((name) => ({
+        text: name,
+        items: build(
+          `${dir}/${name}`,
+          within.filter((page) => page.relativePath.startsWith(`${dir}/${name}/`)),
+        ),
+        collapsed: false,
+        collapsible: true,
+      })),
     ]
   }
-  return [...topDirs].map(([top, within]) => ({ routePrefix: routeOfDir(top, within[0]), version: within[0].version, lang: within[0].lang, items: build(top, within) }))
+  return [...topDirs].map(([top, within]) => ({
+    routePrefix: routeOfDir(top, within[0]),
+    version: within[0].version,
+    lang: within[0].lang,
+    items: build(top, within),
+  }))
 }
 
 /** `1.0/en/part-1/group-1/page-1.md` (route `/part-1/group-1/page-1`) -> `1.0/en/part-1`; null for top-level pages. */
 function topFolderOf(page: SidebarPage): string | null {
-  const routeSegments = page.path.split('/').filter(Boolean).slice([page.langPrefix, page.versionPrefix].filter(Boolean).length)
+  const routeSegments = page.path
+    .split('/')
+    .filter(Boolean)
+    .slice([page.langPrefix, page.versionPrefix].filter(Boolean).length)
   const fileSegments = page.relativePath.replace(markdownRE, '').split('/')
   const isIndex = fileSegments[fileSegments.length - 1] === 'index'
   if (isIndex) fileSegments.pop()
@@ -98,13 +129,34 @@ export function flattenLinks(items: SidebarItem[]): { text: string; link: string
   return links
 }
 
-function buildItems(dir: string, meta: MetaFile, metaByDir: Map<string, MetaFile>, pagesByFile: Map<string, SidebarPage>, pages: SidebarPage[], withoutPage: ReadonlySet<string>): SidebarItem[] {
+function buildItems(
+  dir: string,
+  meta: MetaFile,
+  metaByDir: Map<string, MetaFile>,
+  pagesByFile: Map<string, SidebarPage>,
+  pages: SidebarPage[],
+  withoutPage: ReadonlySet<string>,
+): SidebarItem[] {
   return parseMeta(meta)
-    .filter((entry) => entry.type !== 'file' || !['.md', '.mdx', '/index.md', '/index.mdx'].some((ext) => withoutPage.has(`${join(dir, entry.name.replace(markdownRE, ''))}${ext}`)))
+    .filter(
+      (entry) =>
+        entry.type !== 'file' ||
+        !['.md', '.mdx', '/index.md', '/index.mdx'].some((ext) =>
+          withoutPage.has(`${join(dir, entry.name.replace(markdownRE, ''))}${ext}`),
+        ),
+    )
     .map((entry) => toItem(entry, dir, meta, metaByDir, pagesByFile, pages, withoutPage))
 }
 
-function toItem(entry: MetaEntry, dir: string, meta: MetaFile, metaByDir: Map<string, MetaFile>, pagesByFile: Map<string, SidebarPage>, pages: SidebarPage[], withoutPage: ReadonlySet<string>): SidebarItem {
+function toItem(
+  entry: MetaEntry,
+  dir: string,
+  meta: MetaFile,
+  metaByDir: Map<string, MetaFile>,
+  pagesByFile: Map<string, SidebarPage>,
+  pages: SidebarPage[],
+  withoutPage: ReadonlySet<string>,
+): SidebarItem {
   switch (entry.type) {
     case 'divider':
       return { text: '', dividerType: entry.dividerType ?? (entry.dashed ? 'dashed' : 'solid') }
@@ -112,7 +164,13 @@ function toItem(entry: MetaEntry, dir: string, meta: MetaFile, metaByDir: Map<st
       // As in Rspress, a route is within the sidebar's version and language; a URL is kept.
       const anchor = findAnyPageUnder(dir, pages)
       const internal = entry.link.startsWith('/') && anchor
-      return clean({ text: entry.label, link: internal ? toRoute({ slug: entry.link, langPrefix: anchor.langPrefix, versionPrefix: anchor.versionPrefix }) : entry.link, tag: entry.tag })
+      return clean({
+        text: entry.label,
+        link: internal
+          ? toRoute({ slug: entry.link, langPrefix: anchor.langPrefix, versionPrefix: anchor.versionPrefix })
+          : entry.link,
+        tag: entry.tag,
+      })
     }
     case 'section-header':
       return { text: entry.label, sectionHeaderText: entry.label, tag: entry.tag }
@@ -178,8 +236,17 @@ function routeOfDir(dir: string, page: SidebarPage): string {
 }
 
 function uniqueIdentities(pages: SidebarPage[]) {
-  const seen = new Map<string, { version: string | null; lang: string | null; versionPrefix: string; langPrefix: string }>()
-  for (const page of pages) seen.set(`${page.version}|${page.lang}`, { version: page.version, lang: page.lang, versionPrefix: page.versionPrefix, langPrefix: page.langPrefix })
+  const seen = new Map<
+    string,
+    { version: string | null; lang: string | null; versionPrefix: string; langPrefix: string }
+  >()
+  for (const page of pages)
+    seen.set(`${page.version}|${page.lang}`, {
+      version: page.version,
+      lang: page.lang,
+      versionPrefix: page.versionPrefix,
+      langPrefix: page.langPrefix,
+    })
   return [...seen.values()]
 }
 
@@ -207,7 +274,13 @@ function isNavbarMeta(meta: MetaFile): boolean {
   } catch {
     return false
   }
-  return Array.isArray(value) && value.length > 0 && value.every((item) => item !== null && typeof item === 'object' && 'text' in item && !('type' in item) && !('name' in item))
+  return (
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.every(
+      (item) => item !== null && typeof item === 'object' && 'text' in item && !('type' in item) && !('name' in item),
+    )
+  )
 }
 
 function dirOf(relativePath: string): string {
@@ -218,4 +291,3 @@ function dirOf(relativePath: string): string {
 function join(dir: string, name: string): string {
   return dir ? `${dir}/${name}` : name
 }
-

@@ -82,8 +82,22 @@ export function sidebar(options: SidebarOptions = {}): Plugin {
       const pages = context.store.getNodesByType('Page').map(toSidebarPage)
       const metas = context.store.getNodesByType('File').filter(isMeta).map(toMetaFile)
       const paged = new Set(pages.map((page) => page.relativePath))
-      const withoutPage = new Set(context.store.getNodesByType('File').map((node) => String(node.relativePath)).filter((file) => /\.mdx?$/.test(file) && !paged.has(file)))
-      sidebars = translateLabels(buildSidebars(pages, metas, (context.site.themeConfig as { sidebar?: Record<string, SidebarItem[]> }).sidebar, options.auto, withoutPage), options.labels)
+      const withoutPage = new Set(
+        context.store
+          .getNodesByType('File')
+          .map((node) => String(node.relativePath))
+          .filter((file) => /\.mdx?$/.test(file) && !paged.has(file)),
+      )
+      sidebars = translateLabels(
+        buildSidebars(
+          pages,
+          metas,
+          (context.site.themeConfig as { sidebar?: Record<string, SidebarItem[]> }).sidebar,
+          options.auto,
+          withoutPage,
+        ),
+        options.labels,
+      )
       built.set(context.store, sidebars)
     }
     return sidebars
@@ -117,7 +131,9 @@ export function sidebar(options: SidebarOptions = {}): Plugin {
             }
             return { prev, next }
           },
-          sidebarLinks: (_parent: unknown, _args: unknown, context: QueryContext) => [...new Set(sidebarsOf(context).flatMap((found) => flattenLinks(found.items).map((link) => link.link)))],
+          sidebarLinks: (_parent: unknown, _args: unknown, context: QueryContext) => [
+            ...new Set(sidebarsOf(context).flatMap((found) => flattenLinks(found.items).map((link) => link.link))),
+          ],
           overview: (_parent: unknown, args: { path: string }, context: QueryContext) => {
             const found = findSidebar(sidebarsOf(context), args.path)
             trackMetas(context)
@@ -141,7 +157,9 @@ export function sidebar(options: SidebarOptions = {}): Plugin {
         .sort((a, b) => String(a.path).localeCompare(String(b.path)))
         .map((page) => String(page.sourcePath))
       if (unlisted.length > 0 && options.warnUnlisted !== false) {
-        reporter.warn(`${unlisted.length} page${unlisted.length === 1 ? ' is' : 's are'} in no sidebar (add them to a _meta.json):\n  ${unlisted.join('\n  ')}`)
+        reporter.warn(
+          `${unlisted.length} page${unlisted.length === 1 ? ' is' : 's are'} in no sidebar (add them to a _meta.json):\n  ${unlisted.join('\n  ')}`,
+        )
       }
     },
   }
@@ -152,7 +170,10 @@ export function sidebar(options: SidebarOptions = {}): Plugin {
  * and a search of the list per page made prev/next quadratic in a sidebar's pages. Kept per
  * sidebar (its items are built once per store).
  */
-const linkOrders = new WeakMap<SidebarItem[], { links: { text: string; link: string }[]; indexOf: Map<string, number> }>()
+const linkOrders = new WeakMap<
+  SidebarItem[],
+  { links: { text: string; link: string }[]; indexOf: Map<string, number> }
+>()
 
 function linkOrderOf(items: SidebarItem[]): { links: { text: string; link: string }[]; indexOf: Map<string, number> } {
   let order = linkOrders.get(items)
@@ -181,18 +202,28 @@ const metaIds = new WeakMap<object, string[]>()
 function trackMetas(context: QueryContext): void {
   let ids = metaIds.get(context.store)
   if (!ids) {
-    ids = context.store.getNodesByType('File').filter(isMeta).map((node) => node.id)
+    ids = context.store
+      .getNodesByType('File')
+      .filter(isMeta)
+      .map((node) => node.id)
     metaIds.set(context.store, ids)
   }
   for (const id of ids) context.track(id)
 }
 
 function isMeta(node: SheafNode): boolean {
-  return typeof node.relativePath === 'string' && (node.relativePath === '_meta.json' || node.relativePath.endsWith('/_meta.json'))
+  return (
+    typeof node.relativePath === 'string' &&
+    (node.relativePath === '_meta.json' || node.relativePath.endsWith('/_meta.json'))
+  )
 }
 
 function toMetaFile(node: SheafNode): MetaFile {
-  return { relativePath: String(node.relativePath), sourcePath: String(node.sourcePath), content: String(node.content ?? '') }
+  return {
+    relativePath: String(node.relativePath),
+    sourcePath: String(node.sourcePath),
+    content: String(node.content ?? ''),
+  }
 }
 
 function toSidebarPage(node: SheafNode): SidebarPage {

@@ -10,7 +10,13 @@ export interface OverviewGroup {
  * (or of the whole sidebar when it is a top-level page), grouped by sub-group;
  * pages outside any sub-group go to `defaultGroup`.
  */
-export function buildOverview(items: SidebarItem[], path: string, defaultGroup: string, headersDepth: number, pageAt: (link: string) => SidebarPage | undefined): OverviewGroup[] {
+export function buildOverview(
+  items: SidebarItem[],
+  path: string,
+  defaultGroup: string,
+  headersDepth: number,
+  pageAt: (link: string) => SidebarPage | undefined,
+): OverviewGroup[] {
   const scope = findGroup(items, path)?.items ?? items
   const groups: OverviewGroup[] = []
   const others: OverviewGroup = { name: defaultGroup, items: [] }
@@ -21,12 +27,16 @@ export function buildOverview(items: SidebarItem[], path: string, defaultGroup: 
       text: item.text,
       link: item.link,
       description: page?.description ?? '',
-      headers: (page?.toc ?? []).filter((entry) => entry.depth <= headersDepth).map(({ text, id, depth }) => ({ text, id, depth })),
+      headers: (page?.toc ?? [])
+        .filter((entry) => entry.depth <= headersDepth)
+        .map(({ text, id, depth }) => ({ text, id, depth })),
     }
   }
   for (const item of scope) {
     if (item.items) {
-      const entries = collectLinks(item).map(toEntry).filter((entry) => entry !== null)
+      const entries = collectLinks(item)
+        .map(toEntry)
+        .filter((entry) => entry !== null)
       if (entries.length) groups.push({ name: item.text, items: entries })
     } else {
       const entry = toEntry(item)

@@ -1,10 +1,25 @@
-import { getNodeValue, parseTree, printParseErrorCode, type Node as JsonNode, type ParseError, type ParseErrorCode } from 'jsonc-parser'
+import {
+  getNodeValue,
+  parseTree,
+  printParseErrorCode,
+  type Node as JsonNode,
+  type ParseError,
+  type ParseErrorCode,
+} from 'jsonc-parser'
 import { SheafError } from 'sheaf'
 import type { MetaFile } from './types.ts'
 
 export type MetaEntry =
   | { type: 'file'; name: string; label?: string; tag?: string }
-  | { type: 'dir'; name: string; label?: string; collapsed?: boolean; collapsible?: boolean; tag?: string; overviewHeaders?: number[] }
+  | {
+      type: 'dir'
+      name: string
+      label?: string
+      collapsed?: boolean
+      collapsible?: boolean
+      tag?: string
+      overviewHeaders?: number[]
+    }
   | { type: 'divider'; dividerType?: 'solid' | 'dashed'; dashed?: boolean }
   | { type: 'section-header'; label: string; tag?: string }
   | { type: 'custom-link'; label: string; link: string; tag?: string }
@@ -22,7 +37,11 @@ interface FieldSpec {
 const isString = (value: unknown) => typeof value === 'string'
 const isBoolean = (value: unknown) => typeof value === 'boolean'
 const stringField: FieldSpec = { expected: 'a string', example: '"Guides"', test: isString }
-const nameField: FieldSpec = { expected: 'a non-empty string (a file or folder name)', example: '"intro"', test: (value) => isString(value) && (value as string).trim() !== '' }
+const nameField: FieldSpec = {
+  expected: 'a non-empty string (a file or folder name)',
+  example: '"intro"',
+  test: (value) => isString(value) && (value as string).trim() !== '',
+}
 const booleanField: FieldSpec = { expected: '`true` or `false`', example: 'true', test: isBoolean }
 
 /**
@@ -38,13 +57,34 @@ const fieldsByType: Record<ItemType, Record<string, FieldSpec>> = {
     tag: stringField,
     collapsed: booleanField,
     collapsible: booleanField,
-    overviewHeaders: { expected: 'an array of heading levels (numbers)', example: '[2, 3]', test: (value) => Array.isArray(value) && value.every((level) => Number.isInteger(level)) },
+    overviewHeaders: {
+      expected: 'an array of heading levels (numbers)',
+      example: '[2, 3]',
+      test: (value) => Array.isArray(value) && value.every((level) => Number.isInteger(level)),
+    },
   },
   // `dashed: true` is Rspress 1.x's spelling of `dividerType: "dashed"`.
-  divider: { type: stringField, dividerType: { expected: '"solid" or "dashed"', example: '"dashed"', test: (value) => value === 'solid' || value === 'dashed' }, dashed: booleanField },
+  divider: {
+    type: stringField,
+    dividerType: {
+      expected: '"solid" or "dashed"',
+      example: '"dashed"',
+      test: (value) => value === 'solid' || value === 'dashed',
+    },
+    dashed: booleanField,
+  },
   'section-header': { type: stringField, label: stringField, tag: stringField },
   // Rspress: a link to a route (within the sidebar's version and language) or an external URL.
-  'custom-link': { type: stringField, label: stringField, link: { expected: 'a non-empty string (a route or a URL)', example: '"/guide/start"', test: (value) => isString(value) && (value as string).trim() !== '' }, tag: stringField },
+  'custom-link': {
+    type: stringField,
+    label: stringField,
+    link: {
+      expected: 'a non-empty string (a route or a URL)',
+      example: '"/guide/start"',
+      test: (value) => isString(value) && (value as string).trim() !== '',
+    },
+    tag: stringField,
+  },
 }
 
 /**
@@ -56,15 +96,22 @@ const fieldsByType: Record<ItemType, Record<string, FieldSpec>> = {
 export function parseMeta(meta: MetaFile): MetaEntry[] {
   const tree = parseJsonTree(meta)
   if (tree.type !== 'array') {
-    throw new SheafError('`_meta.json` must hold an array of items.', { file: meta.sourcePath, ...lineAndColumn(meta.content, tree.offset), hint: 'write `["intro", "quick-start"]`.' })
+    throw new SheafError('`_meta.json` must hold an array of items.', {
+      file: meta.sourcePath,
+      ...lineAndColumn(meta.content, tree.offset),
+      hint: 'write `["intro", "quick-start"]`.',
+    })
   }
   const items = tree.children ?? []
   if (items.length > maxMetaEntries) {
-    throw new SheafError(`\`_meta.json\` lists ${items.length} items, more than the ${maxMetaEntries} a sidebar folder may have.`, {
-      file: meta.sourcePath,
-      ...lineAndColumn(meta.content, items[maxMetaEntries].offset),
-      hint: 'split the folder into sub-folders (each with its own `_meta.json`); readers cannot scan thousands of sidebar items either.',
-    })
+    throw new SheafError(
+      `\`_meta.json\` lists ${items.length} items, more than the ${maxMetaEntries} a sidebar folder may have.`,
+      {
+        file: meta.sourcePath,
+        ...lineAndColumn(meta.content, items[maxMetaEntries].offset),
+        hint: 'split the folder into sub-folders (each with its own `_meta.json`); readers cannot scan thousands of sidebar items either.',
+      },
+    )
   }
   return items.map((node, index) => toEntry(node, index, meta))
 }
@@ -80,11 +127,20 @@ function parseJsonTree(meta: MetaFile): JsonNode {
   const errors: ParseError[] = []
   let tree: JsonNode | undefined
   try {
-    tree = parseTree(meta.content, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false })
+    tree = parseTree(meta.content, errors, {
+      disallowComments: true,
+      allowTrailingComma: false,
+      allowEmptyContent: false,
+    })
   } catch (error) {
     // The parser recurses per level of nesting: thousands of `[` overflow the stack.
     if (!(error instanceof RangeError)) throw error
-    throw new SheafError('`_meta.json` is nested too deeply to read.', { file: meta.sourcePath, line: 1, column: 1, hint: 'a `_meta.json` is a flat array of names and objects.' })
+    throw new SheafError('`_meta.json` is nested too deeply to read.', {
+      file: meta.sourcePath,
+      line: 1,
+      column: 1,
+      hint: 'a `_meta.json` is a flat array of names and objects.',
+    })
   }
   const first = errors[0]
   if (first || !tree) {
@@ -126,15 +182,25 @@ function toEntry(node: JsonNode, index: number, meta: MetaFile): MetaEntry {
   const entry: unknown = getNodeValue(node)
   // A field's problem points at its key (the last one, whose value counts), anything else at the item.
   const at = (field?: string) => {
-    const property = field === undefined || node.type !== 'object' ? undefined : node.children?.findLast((child) => child.children?.[0]?.value === field)
+    const property =
+      field === undefined || node.type !== 'object'
+        ? undefined
+        : node.children?.findLast((child) => child.children?.[0]?.value === field)
     return { file: meta.sourcePath, ...lineAndColumn(meta.content, property?.offset ?? node.offset) }
   }
   if (typeof entry === 'string') {
-    if (entry.trim() === '') throw new SheafError(`Item ${index} of \`_meta.json\` is an empty name.`, { ...at(), hint: 'write the name of a page or folder, e.g. `"intro"`, or remove the item.' })
+    if (entry.trim() === '')
+      throw new SheafError(`Item ${index} of \`_meta.json\` is an empty name.`, {
+        ...at(),
+        hint: 'write the name of a page or folder, e.g. `"intro"`, or remove the item.',
+      })
     return { type: 'file', name: entry }
   }
   if (!entry || typeof entry !== 'object' || Array.isArray(entry)) {
-    throw new SheafError(`Item ${index} of \`_meta.json\` must be a name or an object, got ${preview(entry)}.`, { ...at(), hint: 'write `"intro"` or `{ "type": "file", "name": "intro" }`.' })
+    throw new SheafError(`Item ${index} of \`_meta.json\` must be a name or an object, got ${preview(entry)}.`, {
+      ...at(),
+      hint: 'write `"intro"` or `{ "type": "file", "name": "intro" }`.',
+    })
   }
   const item = entry as Record<string, unknown>
   const type = item.type ?? 'file'
@@ -150,24 +216,38 @@ function toEntry(node: JsonNode, index: number, meta: MetaFile): MetaEntry {
     if (!spec) {
       throw new SheafError(`Item ${index} of \`_meta.json\` (type "${type}") has the unknown field "${field}".`, {
         ...at(field),
-        hint: `use only ${Object.keys(fields).map((name) => `"${name}"`).join(', ')}.`,
+        hint: `use only ${Object.keys(fields)
+          .map((name) => `"${name}"`)
+          .join(', ')}.`,
       })
     }
     if (!spec.test(fieldValue)) {
-      throw new SheafError(`The field "${field}" of item ${index} of \`_meta.json\` must be ${spec.expected}, got ${preview(fieldValue)}.`, {
-        ...at(field),
-        hint: `write e.g. \`"${field}": ${spec.example}\`.`,
-      })
+      throw new SheafError(
+        `The field "${field}" of item ${index} of \`_meta.json\` must be ${spec.expected}, got ${preview(fieldValue)}.`,
+        {
+          ...at(field),
+          hint: `write e.g. \`"${field}": ${spec.example}\`.`,
+        },
+      )
     }
   }
   if ((type === 'file' || type === 'dir') && item.name === undefined) {
-    throw new SheafError(`Item ${index} of \`_meta.json\` (type "${type}") needs a "name".`, { ...at(), hint: `write \`{ "type": "${type}", "name": "..." }\`.` })
+    throw new SheafError(`Item ${index} of \`_meta.json\` (type "${type}") needs a "name".`, {
+      ...at(),
+      hint: `write \`{ "type": "${type}", "name": "..." }\`.`,
+    })
   }
   if (type === 'custom-link' && (item.label === undefined || item.link === undefined)) {
-    throw new SheafError(`Item ${index} of \`_meta.json\` (type "custom-link") needs a "label" and a "link".`, { ...at(), hint: 'write `{ "type": "custom-link", "label": "GitHub", "link": "https://github.com/..." }`.' })
+    throw new SheafError(`Item ${index} of \`_meta.json\` (type "custom-link") needs a "label" and a "link".`, {
+      ...at(),
+      hint: 'write `{ "type": "custom-link", "label": "GitHub", "link": "https://github.com/..." }`.',
+    })
   }
   if (type === 'section-header' && item.label === undefined) {
-    throw new SheafError(`Item ${index} of \`_meta.json\` (type "section-header") needs a "label".`, { ...at(), hint: 'write `{ "type": "section-header", "label": "Guides" }`.' })
+    throw new SheafError(`Item ${index} of \`_meta.json\` (type "section-header") needs a "label".`, {
+      ...at(),
+      hint: 'write `{ "type": "section-header", "label": "Guides" }`.',
+    })
   }
   // The parser builds objects without a prototype: hand on plain ones.
   return { ...item } as MetaEntry

@@ -11,11 +11,17 @@ export type LabelTranslations = Readonly<Record<string, Readonly<Record<string, 
  */
 export function translateLabels(sidebars: Sidebar[], translations: LabelTranslations | undefined): Sidebar[] {
   if (!translations || Object.keys(translations).length === 0) return sidebars
-  return sidebars.map((sidebar) => ({ ...sidebar, items: sidebar.items.map((item) => translateItem(item, sidebar.lang, translations)) }))
+  return sidebars.map((sidebar) => ({
+    ...sidebar,
+    items: sidebar.items.map((item) => translateItem(item, sidebar.lang, translations)),
+  }))
 }
 
 function translateItem(item: SidebarItem, lang: string | null, translations: LabelTranslations): SidebarItem {
-  const translate = (text: string) => (lang !== null && Object.hasOwn(translations, text) && typeof translations[text][lang] === 'string' ? translations[text][lang] : text)
+  const translate = (text: string) =>
+    lang !== null && Object.hasOwn(translations, text) && typeof translations[text][lang] === 'string'
+      ? translations[text][lang]
+      : text
   return {
     ...item,
     text: translate(item.text),

@@ -20,8 +20,14 @@ export function sitemap(options: SitemapOptions = {}): Plugin {
   return {
     name: 'sitemap',
     async onPostBuild({ graphql, emitFile, site, reporter }) {
-      const { allPage: { nodes: allPage }, site: siteData } = await graphql<{ allPage: { nodes: Row[] }; site: { url: string } }>('{ site { url } allPage { nodes { path lastUpdated pageType } } }')
-      if (!siteData.url) reporter.warn('`url` is not set in the config; sitemap.xml uses relative URLs, which search engines ignore.')
+      const {
+        allPage: { nodes: allPage },
+        site: siteData,
+      } = await graphql<{ allPage: { nodes: Row[] }; site: { url: string } }>(
+        '{ site { url } allPage { nodes { path lastUpdated pageType } } }',
+      )
+      if (!siteData.url)
+        reporter.warn('`url` is not set in the config; sitemap.xml uses relative URLs, which search engines ignore.')
       const urls = allPage
         .filter((page) => page.pageType !== '404' && !exclude.some((pattern) => pattern.test(page.path)))
         .sort((a, b) => a.path.localeCompare(b.path))
@@ -31,8 +37,14 @@ export function sitemap(options: SitemapOptions = {}): Plugin {
           const lastmod = page.lastUpdated ? `<lastmod>${page.lastUpdated.slice(0, 10)}</lastmod>` : ''
           return `  <url><loc>${escapeMarkup(loc, 'xml')}</loc>${lastmod}</url>`
         })
-      await emitFile('sitemap.xml', `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`)
-      await emitFile('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${siteData.url}${withBase('/sitemap.xml', site.base)}\n`)
+      await emitFile(
+        'sitemap.xml',
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+      )
+      await emitFile(
+        'robots.txt',
+        `User-agent: *\nAllow: /\n\nSitemap: ${siteData.url}${withBase('/sitemap.xml', site.base)}\n`,
+      )
     },
   }
 }

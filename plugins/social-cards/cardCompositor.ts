@@ -46,9 +46,12 @@ export function compositeCard(template: Template, text: TextCoverage | null, lay
   const bandBytes = encoder.bandRows * outRowBytes
   const bands = new Set<number>()
   const textRows = text ? text.last - text.first + 1 : 0
-  for (let row = 0; row < textRows; row++) if ((text as TextCoverage).spans[row * 2] < (text as TextCoverage).spans[row * 2 + 1]) bands.add(encoder.bandOf(row + (text as TextCoverage).firstRow))
+  for (let row = 0; row < textRows; row++)
+    if ((text as TextCoverage).spans[row * 2] < (text as TextCoverage).spans[row * 2 + 1])
+      bands.add(encoder.bandOf(row + (text as TextCoverage).firstRow))
   const drawn = drawnLayerRows(layers, encoder, bands)
-  for (const band of bands) out.set(template.rows.subarray(band * bandBytes, Math.min((band + 1) * bandBytes, out.length)), band * bandBytes)
+  for (const band of bands)
+    out.set(template.rows.subarray(band * bandBytes, Math.min((band + 1) * bandBytes, out.length)), band * bandBytes)
   // Per band: how much the card moved the Adler-32's two sums.
   const sumDelta = new Float64Array(encoder.bandCount)
   const weightedDelta = new Float64Array(encoder.bandCount)
@@ -66,7 +69,11 @@ export function compositeCard(template: Template, text: TextCoverage | null, lay
       const blue = colour & 255
       let sum = 0
       let weighted = 0
-      for (let x = from, at = row * cardWidth + from, to3 = y * outRowBytes + 1 + from * 3; x < to; x++, at++, to3 += 3) {
+      for (
+        let x = from, at = row * cardWidth + from, to3 = y * outRowBytes + 1 + from * 3;
+        x < to;
+        x++, at++, to3 += 3
+      ) {
         const alpha = text.coverage[at]
         if (alpha === 0) continue
         const rest = 255 - alpha
@@ -156,7 +163,8 @@ const mod = (value: number) => ((value % adlerBase) + adlerBase) % adlerBase
 export function tintRows(rows: Uint8Array, rowBytes: number, text: TextCoverage): void {
   forEachCovered(text, (y, x, alpha, colour) => {
     const at = y * rowBytes + 1 + x * 3
-    for (let channel = 0; channel < 3; channel++) rows[at + channel] = ((colour[channel] * alpha + rows[at + channel] * (255 - alpha) + 127) / 255) | 0
+    for (let channel = 0; channel < 3; channel++)
+      rows[at + channel] = ((colour[channel] * alpha + rows[at + channel] * (255 - alpha) + 127) / 255) | 0
   })
 }
 
@@ -166,13 +174,17 @@ export function tintLayer(layer: LayerPixels, text: TextCoverage): void {
   forEachCovered(text, (y, x, alpha, colour) => {
     if (y < layer.firstRow || y >= layer.firstRow + rows) return
     const at = ((y - layer.firstRow) * cardWidth + x) * 4
-    for (let channel = 0; channel < 3; channel++) layer.rgba[at + channel] = ((colour[channel] * alpha + layer.rgba[at + channel] * (255 - alpha) + 127) / 255) | 0
+    for (let channel = 0; channel < 3; channel++)
+      layer.rgba[at + channel] = ((colour[channel] * alpha + layer.rgba[at + channel] * (255 - alpha) + 127) / 255) | 0
     layer.rgba[at + 3] = ((255 * alpha + layer.rgba[at + 3] * (255 - alpha) + 127) / 255) | 0
   })
 }
 
 /** Calls `draw` for each pixel text covers: card row and column, coverage, colour. */
-function forEachCovered(text: TextCoverage, draw: (y: number, x: number, alpha: number, colour: [number, number, number]) => void): void {
+function forEachCovered(
+  text: TextCoverage,
+  draw: (y: number, x: number, alpha: number, colour: [number, number, number]) => void,
+): void {
   for (let row = 0; row < text.last - text.first + 1; row++) {
     const packed = text.colours[row]
     const colour: [number, number, number] = [packed >> 16, (packed >> 8) & 255, packed & 255]

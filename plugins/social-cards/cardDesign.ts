@@ -24,7 +24,14 @@ export interface CardContent {
 type Rgb = [number, number, number]
 const padding = 72
 const textWidth = cardWidth - 2 * padding
-const colours = { text: '#f8fafc', siteName: '#5eead4', section: '#99f6e4', footer: '#cbd5e1', badge: '#0d9488', badgeText: '#f0fdfa' }
+const colours = {
+  text: '#f8fafc',
+  siteName: '#5eead4',
+  section: '#99f6e4',
+  footer: '#cbd5e1',
+  badge: '#0d9488',
+  badgeText: '#f0fdfa',
+}
 const sectionGap = 16
 const badgePadding = { vertical: 6, horizontal: 18 }
 const titleSize = (title: string) => (title.length > 40 ? 64 : 80)
@@ -33,7 +40,10 @@ const titleSize = (title: string) => (title.length > 40 ? 64 : 80)
 export const background = `<defs><linearGradient id="sheaf-card-background" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0f172a"/><stop offset="1" stop-color="#134e4a"/></linearGradient></defs><rect width="${cardWidth}" height="${cardHeight}" fill="url(#sheaf-card-background)"/>`
 
 type Node = { type: string; props: { style?: Record<string, unknown>; children?: Node | Node[] | string } }
-const h = (type: string, style: Record<string, unknown>, children?: Node | Node[] | string): Node => ({ type, props: { style, children } })
+const h = (type: string, style: Record<string, unknown>, children?: Node | Node[] | string): Node => ({
+  type,
+  props: { style, children },
+})
 
 /**
  * The card as satori lays it out, over no background (see `background`): `template`, the parts
@@ -43,21 +53,67 @@ const h = (type: string, style: Record<string, unknown>, children?: Node | Node[
  */
 export function cardTree(content: CardContent, layer: 'template' | 'page' | 'whole'): Node {
   const only = (part: 'template' | 'page') => (layer === 'whole' || layer === part ? {} : { opacity: 0 })
-  return h('div', { width: cardWidth, height: cardHeight, boxSizing: 'border-box', display: 'flex', flexDirection: 'column', justifyContent: 'space-between', padding, color: colours.text, fontFamily: 'Inter' }, [
-    h('div', { display: 'flex', alignItems: 'center', fontSize: 32, fontWeight: 700, color: colours.siteName, ...only('template') }, content.siteName),
-    h('div', { display: 'flex', flexDirection: 'column' }, [
-      h('div', { display: 'flex', fontSize: 30, color: colours.section, marginBottom: sectionGap, ...only('page') }, content.section),
-      h('div', { display: 'flex', fontSize: titleSize(content.title), fontWeight: 700, lineHeight: 1.1, ...only('page') }, content.title),
-    ]),
-    h('div', { display: 'flex', justifyContent: 'space-between', fontSize: 28, color: colours.footer }, [
-      h('div', { display: 'flex', ...only('template') }, 'Documentation'),
-      h('div', { display: 'flex', padding: `${badgePadding.vertical}px ${badgePadding.horizontal}px`, borderRadius: 999, background: colours.badge, color: colours.badgeText, fontWeight: 700, ...only('page') }, content.version || 'docs'),
-    ]),
-  ])
+  return h(
+    'div',
+    {
+      width: cardWidth,
+      height: cardHeight,
+      boxSizing: 'border-box',
+      display: 'flex',
+      flexDirection: 'column',
+      justifyContent: 'space-between',
+      padding,
+      color: colours.text,
+      fontFamily: 'Inter',
+    },
+    [
+      h(
+        'div',
+        {
+          display: 'flex',
+          alignItems: 'center',
+          fontSize: 32,
+          fontWeight: 700,
+          color: colours.siteName,
+          ...only('template'),
+        },
+        content.siteName,
+      ),
+      h('div', { display: 'flex', flexDirection: 'column' }, [
+        h(
+          'div',
+          { display: 'flex', fontSize: 30, color: colours.section, marginBottom: sectionGap, ...only('page') },
+          content.section,
+        ),
+        h(
+          'div',
+          { display: 'flex', fontSize: titleSize(content.title), fontWeight: 700, lineHeight: 1.1, ...only('page') },
+          content.title,
+        ),
+      ]),
+      h('div', { display: 'flex', justifyContent: 'space-between', fontSize: 28, color: colours.footer }, [
+        h('div', { display: 'flex', ...only('template') }, 'Documentation'),
+        h(
+          'div',
+          {
+            display: 'flex',
+            padding: `${badgePadding.vertical}px ${badgePadding.horizontal}px`,
+            borderRadius: 999,
+            background: colours.badge,
+            color: colours.badgeText,
+            fontWeight: 700,
+            ...only('page'),
+          },
+          content.version || 'docs',
+        ),
+      ]),
+    ],
+  )
 }
 
 const rgb = (hex: string): Rgb => [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)) as Rgb
-const tinted = (runs: { runs: Omit<ColouredRun, 'colour'>[] }, colour: string): ColouredRun[] => runs.runs.map((run) => ({ ...run, colour: rgb(colour) }))
+const tinted = (runs: { runs: Omit<ColouredRun, 'colour'>[] }, colour: string): ColouredRun[] =>
+  runs.runs.map((run) => ({ ...run, colour: rgb(colour) }))
 
 /** One line of `text` at (left, top), or null when it is not plain or would wrap. */
 function oneLine(text: string, font: CardFont, fontSize: number, left: number, top: number) {
@@ -68,7 +124,10 @@ function oneLine(text: string, font: CardFont, fontSize: number, left: number, t
 
 /** The footer's top and height: "Documentation"'s line beside the badge (its text's line and its padding), stretched to the taller. */
 function footerBox(regular: CardFont, bold: CardFont): { top: number; height: number } {
-  const height = Math.max(lineMetrics(regular, 28, 'normal').height, lineMetrics(bold, 28, 'normal').height + 2 * badgePadding.vertical)
+  const height = Math.max(
+    lineMetrics(regular, 28, 'normal').height,
+    lineMetrics(bold, 28, 'normal').height + 2 * badgePadding.vertical,
+  )
   return { top: cardHeight - padding - height, height }
 }
 
@@ -77,12 +136,18 @@ export async function templateRuns(siteName: string): Promise<ColouredRun[] | nu
   const { regular, bold } = await cardFonts()
   const name = oneLine(siteName, bold, 32, padding, padding)
   if (!name) return null
-  const footer = oneLine('Documentation', regular, 28, padding, footerBox(regular, bold).top) as NonNullable<ReturnType<typeof oneLine>>
+  const footer = oneLine('Documentation', regular, 28, padding, footerBox(regular, bold).top) as NonNullable<
+    ReturnType<typeof oneLine>
+  >
   return [...tinted(name, colours.siteName), ...tinted(footer, colours.footer)]
 }
 
 /** The version badge: its pill (a box with fully rounded ends) and its text, or null: satori draws the page. */
-export async function badgeDrawing(version: string): Promise<{ pill: { left: number; top: number; width: number; height: number }; colour: string; runs: ColouredRun[] } | null> {
+export async function badgeDrawing(version: string): Promise<{
+  pill: { left: number; top: number; width: number; height: number }
+  colour: string
+  runs: ColouredRun[]
+} | null> {
   const { regular, bold } = await cardFonts()
   const { top, height } = footerBox(regular, bold)
   const text = version || 'docs'
@@ -93,7 +158,11 @@ export async function badgeDrawing(version: string): Promise<{ pill: { left: num
   const left = cardWidth - padding - Math.ceil(measured.width) - 2 * badgePadding.horizontal
   const line = oneLine(text, bold, 28, left + badgePadding.horizontal, top + badgePadding.vertical)
   if (!line) return null
-  return { pill: { left, top, width: cardWidth - padding - left, height }, colour: colours.badge, runs: tinted(line, colours.badgeText) }
+  return {
+    pill: { left, top, width: cardWidth - padding - left, height },
+    colour: colours.badge,
+    runs: tinted(line, colours.badgeText),
+  }
 }
 
 /** The section and title, or null: satori draws the page. */
@@ -105,10 +174,14 @@ export async function pageRuns(content: CardContent): Promise<ColouredRun[] | nu
   const siteLine = lineMetrics(bold, 32, 'normal').height
   const section = layoutText(content.section, regular, 30, 'normal', padding, 0, textWidth)
   const title = layoutText(content.title, bold, titleSize(content.title), 1.1, padding, 0, textWidth)
-  const free = cardHeight - 2 * padding - siteLine - footerBox(regular, bold).height - (section.height + sectionGap + title.height)
+  const free =
+    cardHeight - 2 * padding - siteLine - footerBox(regular, bold).height - (section.height + sectionGap + title.height)
   if (free < 0) return null
   // `space-between`: the middle block shares the free space above and below; the layout engine rounds it to whole pixels.
   const top = Math.round(padding + siteLine + free / 2)
   const down = (runs: ColouredRun[], by: number) => runs.map((run) => ({ ...run, y: run.y + by }))
-  return [...down(tinted(section, colours.section), top), ...down(tinted(title, colours.text), top + section.height + sectionGap)]
+  return [
+    ...down(tinted(section, colours.section), top),
+    ...down(tinted(title, colours.text), top + section.height + sectionGap),
+  ]
 }

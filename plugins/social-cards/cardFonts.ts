@@ -30,7 +30,11 @@ export interface ShapedGlyph {
   dy: number
 }
 
-export type PathCommand = { type: 'M' | 'L'; x: number; y: number } | { type: 'Q'; x1: number; y1: number; x: number; y: number } | { type: 'C'; x1: number; y1: number; x2: number; y2: number; x: number; y: number } | { type: 'Z' }
+export type PathCommand =
+  | { type: 'M' | 'L'; x: number; y: number }
+  | { type: 'Q'; x1: number; y1: number; x: number; y: number }
+  | { type: 'C'; x1: number; y1: number; x2: number; y2: number; x: number; y: number }
+  | { type: 'Z' }
 
 const require = createRequire(import.meta.url)
 
@@ -143,7 +147,11 @@ export function woffToSfnt(woff: Buffer): Buffer {
     const compressed = woff.readUInt32BE(at + 8)
     const length = woff.readUInt32BE(at + 12)
     const bytes = woff.subarray(offset, offset + compressed)
-    return { tag: woff.toString('latin1', at, at + 4), checksum: woff.readUInt32BE(at + 16), data: compressed < length ? zlib.inflateSync(bytes) : bytes }
+    return {
+      tag: woff.toString('latin1', at, at + 4),
+      checksum: woff.readUInt32BE(at + 16),
+      data: compressed < length ? zlib.inflateSync(bytes) : bytes,
+    }
   })
   let size = 12 + 16 * count
   const offsets = tables.map((table) => {
@@ -173,7 +181,8 @@ function tableOf(sfnt: Buffer, tag: string): Buffer {
   const count = sfnt.readUInt16BE(4)
   for (let index = 0; index < count; index++) {
     const at = 12 + index * 16
-    if (sfnt.toString('latin1', at, at + 4) === tag) return sfnt.subarray(sfnt.readUInt32BE(at + 8), sfnt.readUInt32BE(at + 8) + sfnt.readUInt32BE(at + 12))
+    if (sfnt.toString('latin1', at, at + 4) === tag)
+      return sfnt.subarray(sfnt.readUInt32BE(at + 8), sfnt.readUInt32BE(at + 8) + sfnt.readUInt32BE(at + 12))
   }
   throw new Error(`social cards: the card font has no ${tag} table`)
 }

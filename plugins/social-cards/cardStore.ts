@@ -37,11 +37,19 @@ export class CardStore {
     private readonly dir: string,
     private readonly stagingDir: string,
   ) {
-    this.known = new Map(Object.entries(readJson<Record<string, number>>(this.indexFile) ?? {}).filter(([, size]) => typeof size === 'number'))
+    this.known = new Map(
+      Object.entries(readJson<Record<string, number>>(this.indexFile) ?? {}).filter(
+        ([, size]) => typeof size === 'number',
+      ),
+    )
     const outputDir = outputDirOfStaging(stagingDir)
     this.previousDir = outputDir
-    this.outputIndex = outputDir ? path.join(dir, `output-${createHash('sha1').update(outputDir).digest('hex').slice(0, 12)}.json`) : null
-    this.previousOutput = new Map(Object.entries((this.outputIndex && readJson<Record<string, string>>(this.outputIndex)) ?? {}))
+    this.outputIndex = outputDir
+      ? path.join(dir, `output-${createHash('sha1').update(outputDir).digest('hex').slice(0, 12)}.json`)
+      : null
+    this.previousOutput = new Map(
+      Object.entries((this.outputIndex && readJson<Record<string, string>>(this.outputIndex)) ?? {}),
+    )
   }
 
   private get indexFile(): string {
@@ -66,7 +74,11 @@ export class CardStore {
   async place(key: string, file: string): Promise<boolean> {
     const target = outputPath(this.stagingDir, file)
     const size = this.known.get(key)
-    if (this.previousDir && this.previousOutput.get(file) === key && (await reusePreviousOutput(this.stagingDir, file, size))) {
+    if (
+      this.previousDir &&
+      this.previousOutput.get(file) === key &&
+      (await reusePreviousOutput(this.stagingDir, file, size))
+    ) {
       this.placed(key, file, size ?? (await fs.promises.stat(builtOutputFile(this.stagingDir, file))).size)
       return true
     }
@@ -124,7 +136,10 @@ export class CardStore {
         writeFileAtomic(this.fileOf(key), fs.readFileSync(builtOutputFile(this.stagingDir, file)))
       }
       for (const key of this.known.keys()) if (!this.used.has(key)) fs.rmSync(this.fileOf(key), { force: true })
-      writeCacheEntry(this.indexFile, JSON.stringify(Object.fromEntries([...this.used].map(([key, { size }]) => [key, size]))))
+      writeCacheEntry(
+        this.indexFile,
+        JSON.stringify(Object.fromEntries([...this.used].map(([key, { size }]) => [key, size]))),
+      )
       if (this.outputIndex) writeCacheEntry(this.outputIndex, JSON.stringify(Object.fromEntries(this.nextOutput)))
     } catch {
       // Read-only or full disk: the next build draws again.
@@ -158,7 +173,10 @@ function readJson<T>(file: string): T | null {
 export function outputPath(outDir: string, relative: string): string {
   const target = path.resolve(outDir, relative)
   if (!target.startsWith(`${path.resolve(outDir)}${path.sep}`)) {
-    throw new SheafError(`Refusing to write the social card \`${relative}\`: it resolves outside the output folder (${outDir}).`, { hint: 'output paths must stay inside the output folder: rename the page whose route makes this name.' })
+    throw new SheafError(
+      `Refusing to write the social card \`${relative}\`: it resolves outside the output folder (${outDir}).`,
+      { hint: 'output paths must stay inside the output folder: rename the page whose route makes this name.' },
+    )
   }
   return target
 }

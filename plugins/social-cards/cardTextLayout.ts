@@ -39,7 +39,9 @@ type LineBreaker = new (text: string) => { nextBreak(): { position: number; requ
 let lineBreaker: LineBreaker | undefined
 
 /** Satori's word separators (a separator run is not shaped together with the next piece). */
-const separators = new Set([0x20, 0xa0, 0x1361, 0x10100, 0x10101, 0x1039, 0x1091, 0x0a].map((point) => String.fromCodePoint(point)))
+const separators = new Set(
+  [0x20, 0xa0, 0x1361, 0x10100, 0x10101, 0x1039, 0x1091, 0x0a].map((point) => String.fromCodePoint(point)),
+)
 
 /**
  * Text the model draws as satori would: Latin letters, digits, punctuation and single spaces
@@ -47,11 +49,19 @@ const separators = new Set([0x20, 0xa0, 0x1361, 0x10100, 0x10101, 0x1039, 0x1091
  * its own way), every character in the font (satori would look for another font), not blank.
  */
 export function plainText(text: string, font: CardFont): boolean {
-  return /^[\x21-\x7e\u00a1-\u00ff](?:[ ]?[\x21-\x7e\u00a1-\u00ff])*$/.test(text) && !text.includes('\u00ad') && font.covers(text)
+  return (
+    /^[\x21-\x7e\u00a1-\u00ff](?:[ ]?[\x21-\x7e\u00a1-\u00ff])*$/.test(text) &&
+    !text.includes('\u00ad') &&
+    font.covers(text)
+  )
 }
 
 /** A line's height and its baseline below the line's top, as satori computes them (font.ts, `baseline`). */
-export function lineMetrics(font: CardFont, fontSize: number, lineHeight: number | 'normal'): { height: number; baseline: number } {
+export function lineMetrics(
+  font: CardFont,
+  fontSize: number,
+  lineHeight: number | 'normal',
+): { height: number; baseline: number } {
   const ascender = (font.ascender / font.unitsPerEm) * fontSize
   const descender = (font.descender / font.unitsPerEm) * fontSize
   const height = lineHeight === 'normal' ? ascender - descender : fontSize * lineHeight
@@ -78,13 +88,22 @@ const wordSegmenter = new Intl.Segmenter(undefined, { granularity: 'word' })
  * `text` (see plainText) in a box `width` wide whose top left is (left, top): its runs with
  * their pens, line by line (satori's `flow` in text/index.ts, for the case above).
  */
-export function layoutText(text: string, font: CardFont, fontSize: number, lineHeight: number | 'normal', left: number, top: number, width: number): TextBlock {
+export function layoutText(
+  text: string,
+  font: CardFont,
+  fontSize: number,
+  lineHeight: number | 'normal',
+  left: number,
+  top: number,
+  width: number,
+): TextBlock {
   lineBreaker ??= require('linebreak') as LineBreaker
   const widths = new Map<string, number>()
   const widthOf = (piece: string) => measure(font, fontSize, piece, widths)
   const segments: string[] = []
   const breaker = new lineBreaker(text)
-  for (let last = 0, next = breaker.nextBreak(); next; last = next.position, next = breaker.nextBreak()) segments.push(text.slice(last, next.position))
+  for (let last = 0, next = breaker.nextBreak(); next; last = next.position, next = breaker.nextBreak())
+    segments.push(text.slice(last, next.position))
 
   const { height: lineBox, baseline } = lineMetrics(font, fontSize, lineHeight)
   // Each piece of each segment: its line and x (from the line's start).
@@ -119,7 +138,13 @@ export function layoutText(text: string, font: CardFont, fontSize: number, lineH
       run = joined
       return
     }
-    runs.push({ font, fontSize, x: left + place(joined.x), y: top + joined.line * lineBox + baseline, text: joined.text })
+    runs.push({
+      font,
+      fontSize,
+      x: left + place(joined.x),
+      y: top + joined.line * lineBox + baseline,
+      text: joined.text,
+    })
     run = null
   })
   const lines = segments.length ? line + 1 : 0

@@ -26,7 +26,8 @@ export class BandedPngEncoder {
     readonly bandRows = 16,
   ) {
     this.rowBytes = width * 3 + 1
-    if (template.length !== this.rowBytes * height) throw new Error(`BandedPngEncoder: ${template.length} bytes is not ${width}x${height} RGB rows`)
+    if (template.length !== this.rowBytes * height)
+      throw new Error(`BandedPngEncoder: ${template.length} bytes is not ${width}x${height} RGB rows`)
     for (let band = 0; band * bandRows < height; band++) this.bands.push(this.compressBand(template, band))
   }
 
@@ -48,7 +49,8 @@ export class BandedPngEncoder {
    * tables, for 58 KB of pixels).
    */
   encodeRows(rows: Uint8Array, changed: ReadonlyMap<number, number>): Buffer {
-    if (rows.length !== this.rowBytes * this.height) throw new Error(`BandedPngEncoder: ${rows.length} bytes is not ${this.width}x${this.height} RGB rows`)
+    if (rows.length !== this.rowBytes * this.height)
+      throw new Error(`BandedPngEncoder: ${rows.length} bytes is not ${this.width}x${this.height} RGB rows`)
     const pieces: Band[] = []
     for (let band = 0; band < this.bands.length; band++) {
       if (!changed.has(band)) {
@@ -57,10 +59,17 @@ export class BandedPngEncoder {
       }
       let end = band + 1
       while (end < this.bands.length && changed.has(end)) end++
-      const raw = rows.subarray(band * this.bandRows * this.rowBytes, Math.min(this.height, end * this.bandRows) * this.rowBytes)
+      const raw = rows.subarray(
+        band * this.bandRows * this.rowBytes,
+        Math.min(this.height, end * this.bandRows) * this.rowBytes,
+      )
       let adler = 1
       for (let at = band; at < end; at++) adler = adler32Combine(adler, changed.get(at) as number, this.bandLength(at))
-      pieces.push({ deflated: zlib.deflateRawSync(raw, { level: 1, finishFlush: zlib.constants.Z_SYNC_FLUSH }), adler, length: raw.length })
+      pieces.push({
+        deflated: zlib.deflateRawSync(raw, { level: 1, finishFlush: zlib.constants.Z_SYNC_FLUSH }),
+        adler,
+        length: raw.length,
+      })
       band = end - 1
     }
     return this.assemble(pieces)
@@ -95,7 +104,11 @@ export class BandedPngEncoder {
   private compressBand(rows: Uint8Array, band: number): Band {
     const first = band * this.bandRows
     const raw = rows.subarray(first * this.rowBytes, Math.min(this.height, first + this.bandRows) * this.rowBytes)
-    return { deflated: zlib.deflateRawSync(raw, { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH }), adler: adler32(raw), length: raw.length }
+    return {
+      deflated: zlib.deflateRawSync(raw, { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH }),
+      adler: adler32(raw),
+      length: raw.length,
+    }
   }
 }
 

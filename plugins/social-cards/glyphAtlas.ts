@@ -78,7 +78,17 @@ function placeGlyphs(runs: ColouredRun[]): PlacedGlyph[] {
       const y = Math.floor(gy / steps)
       const fx = gx - x * steps
       const fy = gy - y * steps
-      glyphs.push({ key: `${run.font.weight}/${run.fontSize}/${shaped.g}/${fx}/${fy}`, font: run.font, fontSize: run.fontSize, glyph: shaped.g, x, y, fx, fy, colour: run.colour })
+      glyphs.push({
+        key: `${run.font.weight}/${run.fontSize}/${shaped.g}/${fx}/${fy}`,
+        font: run.font,
+        fontSize: run.fontSize,
+        glyph: shaped.g,
+        x,
+        y,
+        fx,
+        fy,
+        colour: run.colour,
+      })
     }
   }
   return glyphs
@@ -95,7 +105,8 @@ function cellPath(commands: PathCommand[], scale: number, ox: number, oy: number
   for (const command of commands) {
     if (command.type === 'Z') data += 'Z'
     else if (command.type === 'Q') data += `Q${px(command.x1)} ${py(command.y1)} ${px(command.x)} ${py(command.y)}`
-    else if (command.type === 'C') data += `C${px(command.x1)} ${py(command.y1)} ${px(command.x2)} ${py(command.y2)} ${px(command.x)} ${py(command.y)}`
+    else if (command.type === 'C')
+      data += `C${px(command.x1)} ${py(command.y1)} ${px(command.x2)} ${py(command.y2)} ${px(command.x)} ${py(command.y)}`
     else data += `${command.type}${px(command.x)} ${py(command.y)}`
   }
   return data
@@ -119,7 +130,12 @@ async function rasterizeMissing(glyphs: PlacedGlyph[]): Promise<void> {
     // Control points bound the curves: the cell holds the glyph, with a pixel of margin for anti-aliasing.
     for (const command of commands) {
       if (command.type === 'Z') continue
-      const points = command.type === 'C' ? [command.x1, command.y1, command.x2, command.y2, command.x, command.y] : command.type === 'Q' ? [command.x1, command.y1, command.x, command.y] : [command.x, command.y]
+      const points =
+        command.type === 'C'
+          ? [command.x1, command.y1, command.x2, command.y2, command.x, command.y]
+          : command.type === 'Q'
+            ? [command.x1, command.y1, command.x, command.y]
+            : [command.x, command.y]
       for (let index = 0; index < points.length; index += 2) {
         minX = Math.min(minX, points[index])
         maxX = Math.max(maxX, points[index])
@@ -131,7 +147,12 @@ async function rasterizeMissing(glyphs: PlacedGlyph[]): Promise<void> {
     const fy = glyph.fy / steps
     const left = Math.floor(fx + minX * scale) - 1
     const top = Math.floor(fy - maxY * scale) - 1
-    const cell = { left, top, width: Math.ceil(fx + maxX * scale) + 2 - left, height: Math.ceil(fy - minY * scale) + 2 - top }
+    const cell = {
+      left,
+      top,
+      width: Math.ceil(fx + maxX * scale) + 2 - left,
+      height: Math.ceil(fy - minY * scale) + 2 - top,
+    }
     cells.push({ key, cell, path: cellPath(commands, scale, fx - left, fy - top, height), at: height })
     height += cell.height
     width = Math.max(width, cell.width)
@@ -174,7 +195,14 @@ export async function drawRuns(runs: ColouredRun[]): Promise<TextCoverage> {
     last = Math.max(last, Math.min(cardHeight - 1, glyph.y + cell.top + cell.last))
   }
   const rows = Math.max(0, last - first + 1)
-  const text: TextCoverage = { firstRow: first, coverage: new Uint8ClampedArray(rows * cardWidth), colours: new Int32Array(rows), spans: new Int32Array(rows * 2), first, last }
+  const text: TextCoverage = {
+    firstRow: first,
+    coverage: new Uint8ClampedArray(rows * cardWidth),
+    colours: new Int32Array(rows),
+    spans: new Int32Array(rows * 2),
+    first,
+    last,
+  }
   for (let row = 0; row < rows; row++) text.spans[row * 2] = cardWidth
   for (const glyph of glyphs) {
     const cell = atlas.get(glyph.key) as GlyphCoverage

@@ -1,6 +1,18 @@
 import { createHash } from 'node:crypto'
 import path from 'node:path'
-import { encodeRoute, routeToHtmlFile, SheafError, startWorker, withBase, type GraphqlRunner, type HeadTag, type PagesApi, type Plugin, type SidebarItem, type WorkerTask } from 'sheaf'
+import {
+  encodeRoute,
+  routeToHtmlFile,
+  SheafError,
+  startWorker,
+  withBase,
+  type GraphqlRunner,
+  type HeadTag,
+  type PagesApi,
+  type Plugin,
+  type SidebarItem,
+  type WorkerTask,
+} from 'sheaf'
 import { cardHeight, cardWidth } from './cardSize.ts'
 import { CardStore } from './cardStore.ts'
 import type { DrawCardsInput, DrawnCard } from './drawCardsTask.ts'
@@ -45,7 +57,8 @@ export function socialCards(options: SocialCardsOptions = {}): Plugin {
       // has loaded HarfBuzz, resvg and the fonts (0.1-0.2 s; 0.4-0.7 s of post-build with satori, the last
       // thing the build waited for) by the time the pages are known. A rebuild, which draws a
       // card or none, starts one only if it needs it.
-      if (site.mode === 'build' && CardStore.cachedKeys(cacheDirOf(site.root)).size === 0) prestarted = startCardWorker()
+      if (site.mode === 'build' && CardStore.cachedKeys(cacheDirOf(site.root)).size === 0)
+        prestarted = startCardWorker()
     },
     async createPages({ graphql, site, reuse }) {
       siteUrl = (await graphql<{ site: { url: string } }>('{ site { url } }')).site.url
@@ -54,8 +67,14 @@ export function socialCards(options: SocialCardsOptions = {}): Plugin {
       if (site.mode === 'develop') return
       // Awaited here, before the render: the cards still to draw start in their workers at once
       // (worked out while the render runs, they started later, on a main thread busy rendering).
-      const { allPage: { nodes: allPage } } = await graphql<{ allPage: { nodes: { path: string }[] } }>('{ allPage { nodes { path } } }')
-      const jobs = await cardJobs(graphql, allPage.map((page) => page.path), reuse)
+      const {
+        allPage: { nodes: allPage },
+      } = await graphql<{ allPage: { nodes: { path: string }[] } }>('{ allPage { nodes { path } } }')
+      const jobs = await cardJobs(
+        graphql,
+        allPage.map((page) => page.path),
+        reuse,
+      )
       for (const job of jobs) jobsByRoute.set(job.route, job)
       const cached = CardStore.cachedKeys(cacheDirOf(site.root))
       // Only whether a card is in the store's index: onPostBuild finds a damaged one, and draws it then.
@@ -63,7 +82,12 @@ export function socialCards(options: SocialCardsOptions = {}): Plugin {
       const drawing = drawInWorkers(toDraw, cacheDirOf(site.root), site.concurrency, takePrestarted())
       // Awaited in onPostBuild; a build that fails before then must not leave it unhandled.
       drawing.catch(() => undefined)
-      toDraw.forEach((job, index) => early.set(job.key, drawing.then((cards) => cards[index])))
+      toDraw.forEach((job, index) =>
+        early.set(
+          job.key,
+          drawing.then((cards) => cards[index]),
+        ),
+      )
     },
     headTags(page): HeadTag[] {
       if (page.template === '404' || page.mode === 'develop') return []
@@ -81,14 +105,32 @@ export function socialCards(options: SocialCardsOptions = {}): Plugin {
       if (site.mode === 'develop') return
       const cards = new CardStore(cacheDirOf(site.root), outDir)
       const routes = pages.filter((built) => built.template !== '404').map((built) => built.path)
-      const jobs = [...routes.flatMap((route) => jobsByRoute.get(route) ?? []), ...(await cardJobs(graphql, routes.filter((route) => !jobsByRoute.has(route))))]
+      const jobs = [
+        ...routes.flatMap((route) => jobsByRoute.get(route) ?? []),
+        ...(await cardJobs(
+          graphql,
+          routes.filter((route) => !jobsByRoute.has(route)),
+        )),
+      ]
       // From the previous output or the cache; a missing or damaged card is drawn (never shipped as it is).
       const placed = await Promise.all(jobs.map((job) => cards.place(job.key, job.file)))
       const missing = uniqueByKey(jobs.filter((_, index) => !placed[index]))
       const late = missing.filter((job) => !early.has(job.key))
       const drawnLate = drawInWorkers(late, cacheDirOf(site.root), site.concurrency, takePrestarted())
-      const drawn = new Map(await Promise.all(missing.map(async (job) => [job.key, early.get(job.key) ? await early.get(job.key) : (await drawnLate)[late.indexOf(job)]] as const)))
-      await writeDrawnCards(cards, jobs.filter((_, index) => !placed[index]), drawn, cacheDirOf(site.root))
+      const drawn = new Map(
+        await Promise.all(
+          missing.map(
+            async (job) =>
+              [job.key, early.get(job.key) ? await early.get(job.key) : (await drawnLate)[late.indexOf(job)]] as const,
+          ),
+        ),
+      )
+      await writeDrawnCards(
+        cards,
+        jobs.filter((_, index) => !placed[index]),
+        drawn,
+        cacheDirOf(site.root),
+      )
       cards.save()
       takePrestarted()?.close()
       early = new Map()
@@ -113,7 +155,9 @@ async function writeDrawnCards(
     // Drawn into the cache by its worker: copied from there.
     cards.adopt(job.key, card)
     if (!(await cards.place(job.key, job.file))) {
-      throw new SheafError(`The social card of ${job.route} was drawn into ${cacheDir} and is no longer there.`, { hint: 'something removed the cache folder during the build: build again.' })
+      throw new SheafError(`The social card of ${job.route} was drawn into ${cacheDir} and is no longer there.`, {
+        hint: 'something removed the cache folder during the build: build again.',
+      })
     }
   }
 }
@@ -144,11 +188,18 @@ async function cardJobs(graphql: GraphqlRunner, paths: string[], reuse?: PagesAp
   const jobs: CardJob[] = []
   for (let at = 0; at < paths.length; at += pagesPerQuery) {
     const routes = paths.slice(at, at + pagesPerQuery)
-    const facts = reuse ? await reuse(`card facts\n${routes.join('\n')}`, (recording) => cardFacts(recording, routes)) : await cardFacts(graphql, routes)
+    const facts = reuse
+      ? await reuse(`card facts\n${routes.join('\n')}`, (recording) => cardFacts(recording, routes))
+      : await cardFacts(graphql, routes)
     for (const fact of facts) {
       if (!fact) continue
       const [route, title, version, section] = fact
-      const content: CardContent = { title, section: section ?? 'Overview', version: version ?? '', siteName: site.title }
+      const content: CardContent = {
+        title,
+        section: section ?? 'Overview',
+        version: version ?? '',
+        siteName: site.title,
+      }
       const key = createHash('sha1').update(designVersion).update(JSON.stringify(content)).digest('hex')
       jobs.push({ route, file: cardFile(route), key, content })
     }
@@ -165,8 +216,14 @@ type CardFacts = [route: string, title: string, version: string | null, section:
  */
 async function cardFacts(graphql: GraphqlRunner, routes: string[]): Promise<CardFacts[]> {
   const variables = Object.fromEntries(routes.map((route, index) => [`path${index}`, route]))
-  const fields = routes.map((_, index) => `page${index}: page(path: $path${index}) { title version } sidebar${index}: sidebar(path: $path${index})`)
-  const data = await graphql<Record<string, unknown>>(`query (${routes.map((_, index) => `$path${index}: String!`).join(', ')}) { ${fields.join(' ')} }`, variables)
+  const fields = routes.map(
+    (_, index) =>
+      `page${index}: page(path: $path${index}) { title version } sidebar${index}: sidebar(path: $path${index})`,
+  )
+  const data = await graphql<Record<string, unknown>>(
+    `query (${routes.map((_, index) => `$path${index}: String!`).join(', ')}) { ${fields.join(' ')} }`,
+    variables,
+  )
   return routes.map((route, index) => {
     const page = data[`page${index}`] as { title: string; version: string | null } | null
     if (!page) return null
@@ -208,7 +265,12 @@ function startCardWorker(): CardWorker {
  * worker already loading, used for the first share (and closed with the others); one that gets
  * no share is closed.
  */
-async function drawInWorkers(jobs: CardJob[], cacheDir: string, threads: number, prestarted: CardWorker | null): Promise<DrawnCard[]> {
+async function drawInWorkers(
+  jobs: CardJob[],
+  cacheDir: string,
+  threads: number,
+  prestarted: CardWorker | null,
+): Promise<DrawnCard[]> {
   const contents = jobs.map((job) => ({ key: job.key, content: job.content }))
   if (contents.length === 0) {
     prestarted?.close()
@@ -232,5 +294,7 @@ async function drawInWorkers(jobs: CardJob[], cacheDir: string, threads: number,
       }
     }),
   )
-  return drawn.flat().map((card) => (typeof card === 'number' || card instanceof Uint8Array ? card : new Uint8Array(card)))
+  return drawn
+    .flat()
+    .map((card) => (typeof card === 'number' || card instanceof Uint8Array ? card : new Uint8Array(card)))
 }

@@ -22,8 +22,15 @@ let satoriFonts: { name: string; data: Buffer; weight: 400 | 700; style: 'normal
 /** The SVG of a layer of the card as satori draws it, over no background (see cardTree). */
 export async function layerSvg(content: CardContent, layer: 'template' | 'page' | 'whole'): Promise<string> {
   const { default: satori } = await import('satori')
-  satoriFonts ??= ([400, 700] as const).map((weight) => ({ name: 'Inter', data: interWoff(weight), weight, style: 'normal' as const }))
-  return withoutOverflowMasks(await satori(cardTree(content, layer) as never, { width: cardWidth, height: cardHeight, fonts: satoriFonts }))
+  satoriFonts ??= ([400, 700] as const).map((weight) => ({
+    name: 'Inter',
+    data: interWoff(weight),
+    weight,
+    style: 'normal' as const,
+  }))
+  return withoutOverflowMasks(
+    await satori(cardTree(content, layer) as never, { width: cardWidth, height: cardHeight, fonts: satoriFonts }),
+  )
 }
 
 /**
@@ -60,12 +67,18 @@ export function templateOf(siteName: string): Promise<Template> {
 
 async function drawTemplate(siteName: string): Promise<Template> {
   const runs = await templateRuns(siteName)
-  const svg = runs ? `<svg width="${cardWidth}" height="${cardHeight}" viewBox="0 0 ${cardWidth} ${cardHeight}" xmlns="http://www.w3.org/2000/svg">${background}</svg>` : withBackground(await layerSvg({ title: '', section: '', version: '', siteName }, 'template'))
+  const svg = runs
+    ? `<svg width="${cardWidth}" height="${cardHeight}" viewBox="0 0 ${cardWidth} ${cardHeight}" xmlns="http://www.w3.org/2000/svg">${background}</svg>`
+    : withBackground(await layerSvg({ title: '', section: '', version: '', siteName }, 'template'))
   const [rgba, text] = await Promise.all([rasterize(svg), runs ? drawRuns(runs) : null])
   const rowBytes = cardWidth * 3 + 1
   const rows = new Uint8Array(rowBytes * cardHeight)
   for (let row = 0; row < cardHeight; row++) {
-    for (let from = row * cardWidth * 4, to = row * rowBytes + 1, end = to + cardWidth * 3; to < end; from += 4, to += 3) {
+    for (
+      let from = row * cardWidth * 4, to = row * rowBytes + 1, end = to + cardWidth * 3;
+      to < end;
+      from += 4, to += 3
+    ) {
       rows[to] = rgba[from]
       rows[to + 1] = rgba[from + 1]
       rows[to + 2] = rgba[from + 2]

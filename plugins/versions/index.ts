@@ -44,10 +44,13 @@ const versionsTypeDefs = /* GraphQL */ `
 /** The default version must be one of `versions`. */
 function assertDefaultListed(options: VersionsOptions): void {
   if (!options.versions.includes(options.default)) {
-    throw new SheafError(`versions(): the default version \`${options.default}\` is not in \`versions\` (${options.versions.join(', ')}).`, {
-      file: 'site/config.ts',
-      hint: `add '${options.default}' to \`versions\`, or pick one of them as \`default\`.`,
-    })
+    throw new SheafError(
+      `versions(): the default version \`${options.default}\` is not in \`versions\` (${options.versions.join(', ')}).`,
+      {
+        file: 'site/config.ts',
+        hint: `add '${options.default}' to \`versions\`, or pick one of them as \`default\`.`,
+      },
+    )
   }
 }
 
@@ -60,12 +63,24 @@ function assertDefaultListed(options: VersionsOptions): void {
 export function versions(options: VersionsOptions): Plugin {
   const names = options.versions
   assertDefaultListed(options)
-  const infos: VersionInfo[] = names.map((name) => ({ name, isDefault: name === options.default, prefix: name === options.default ? '' : `/${name}` }))
+  const infos: VersionInfo[] = names.map((name) => ({
+    name,
+    isDefault: name === options.default,
+    prefix: name === options.default ? '' : `/${name}`,
+  }))
   // A version's prefix comes first, or second after a language's (`/zh/12.x/404`).
-  const prefixedVersion = (route: string) => route.split('/').filter(Boolean).slice(0, 2).findIndex((segment) => infos.some((info) => info.prefix && info.name === segment))
+  const prefixedVersion = (route: string) =>
+    route
+      .split('/')
+      .filter(Boolean)
+      .slice(0, 2)
+      .findIndex((segment) => infos.some((info) => info.prefix && info.name === segment))
   const versionOfRoute = (route: string): VersionInfo => {
     const at = prefixedVersion(route)
-    return (at >= 0 && infos.find((info) => info.name === route.split('/').filter(Boolean)[at])) || (infos.find((info) => info.isDefault) as VersionInfo)
+    return (
+      (at >= 0 && infos.find((info) => info.name === route.split('/').filter(Boolean)[at])) ||
+      (infos.find((info) => info.isDefault) as VersionInfo)
+    )
   }
   /** The language prefix of a route that is no page (a 404): the segment before its version's. */
   const langPrefixOfRoute = (route: string) => (prefixedVersion(route) === 1 ? route.split('/').filter(Boolean)[0] : '')
@@ -76,7 +91,11 @@ export function versions(options: VersionsOptions): Plugin {
       if (node.type !== 'Page') return
       const version = firstSegment(String(node.slug))
       if (!names.includes(version)) return
-      updateNode(node, { version, slug: stripFirstSegment(String(node.slug)), versionPrefix: version === options.default ? '' : version })
+      updateNode(node, {
+        version,
+        slug: stripFirstSegment(String(node.slug)),
+        versionPrefix: version === options.default ? '' : version,
+      })
     },
     createSchemaCustomization({ addTypeDefs, addResolvers }) {
       addTypeDefs(versionsTypeDefs)
@@ -98,7 +117,13 @@ export function versions(options: VersionsOptions): Plugin {
               const match = index.get(identity({ version: info.name, lang: lang ?? firstLang(index, info.name), slug }))
               // Only the match's route is shown: a change to its content leaves this page alone.
               if (match) context.track(match.id, ['path'])
-              return { version: info.name, path: match ? String(match.path) : toRoute({ slug: '/', langPrefix, versionPrefix: info.prefix.slice(1) }), exists: Boolean(match) }
+              return {
+                version: info.name,
+                path: match
+                  ? String(match.path)
+                  : toRoute({ slug: '/', langPrefix, versionPrefix: info.prefix.slice(1) }),
+                exists: Boolean(match),
+              }
             })
           },
           nav: (_parent: unknown, args: { path: string }, context: QueryContext) => {
@@ -106,8 +131,14 @@ export function versions(options: VersionsOptions): Plugin {
             const versionPrefix = page ? String(page.versionPrefix ?? '') : versionOfRoute(args.path).prefix.slice(1)
             const langPrefix = page ? String(page.langPrefix ?? '') : langPrefixOfRoute(args.path)
             // A language may have a navbar of its own (`themeConfig.locales: [{ lang, nav }]`, as in Rspress).
-            const themeConfig = context.site.themeConfig as { nav?: NavItem[]; locales?: { lang?: unknown; nav?: unknown }[] }
-            const ownNav = page && Array.isArray(themeConfig.locales) ? themeConfig.locales.find((locale) => locale?.lang === page.lang)?.nav : undefined
+            const themeConfig = context.site.themeConfig as {
+              nav?: NavItem[]
+              locales?: { lang?: unknown; nav?: unknown }[]
+            }
+            const ownNav =
+              page && Array.isArray(themeConfig.locales)
+                ? themeConfig.locales.find((locale) => locale?.lang === page.lang)?.nav
+                : undefined
             const nav = (Array.isArray(ownNav) ? ownNav : (themeConfig.nav ?? [])) as NavItem[]
             return nav.map((item) => localizeItem(item, langPrefix, versionPrefix))
           },
@@ -117,17 +148,22 @@ export function versions(options: VersionsOptions): Plugin {
     createPages({ getNodesByType, createPage, templates }) {
       // Each older version gets its own 404 page, so its navbar and "Take me home" stay in that version.
       if (templates.includes('404')) {
-        for (const info of infos) if (info.prefix) createPage({ path: `${info.prefix}/404`, template: '404', context: { path: `${info.prefix}/404` } })
+        for (const info of infos)
+          if (info.prefix)
+            createPage({ path: `${info.prefix}/404`, template: '404', context: { path: `${info.prefix}/404` } })
       }
       // Read from the store, not queried: a query over every page cost 40-70 ms of a dev server's
       // cold start at 1,000 pages, before its first page.
       const present = new Set(getNodesByType('Page').map((page) => page.version))
       const missing = names.filter((name) => !present.has(name))
       if (missing.length > 0) {
-        throw new SheafError(`The version${missing.length > 1 ? 's' : ''} ${missing.map((name) => `\`${name}\``).join(', ')} in the config ha${missing.length > 1 ? 've' : 's'} no pages.`, {
-          file: 'site/config.ts',
-          hint: `create content/${missing[0]}/index.md (each version is a folder under content/), or remove it from \`versions\`.`,
-        })
+        throw new SheafError(
+          `The version${missing.length > 1 ? 's' : ''} ${missing.map((name) => `\`${name}\``).join(', ')} in the config ha${missing.length > 1 ? 've' : 's'} no pages.`,
+          {
+            file: 'site/config.ts',
+            hint: `create content/${missing[0]}/index.md (each version is a folder under content/), or remove it from \`versions\`.`,
+          },
+        )
       }
     },
   }
@@ -140,7 +176,10 @@ export function versions(options: VersionsOptions): Plugin {
  */
 function localizeItem(item: NavItem, langPrefix: string, versionPrefix: string): NavItem {
   const own = langPrefix ? `/${langPrefix.replace(/^\/+/, '')}` : ''
-  const slug = item.link && own && (item.link === own || item.link.startsWith(`${own}/`)) ? item.link.slice(own.length) || '/' : item.link
+  const slug =
+    item.link && own && (item.link === own || item.link.startsWith(`${own}/`))
+      ? item.link.slice(own.length) || '/'
+      : item.link
   const link = slug && slug.startsWith('/') ? toRoute({ slug, langPrefix, versionPrefix }) : item.link
   return { ...item, link, items: item.items?.map((child) => localizeItem(child, langPrefix, versionPrefix)) }
 }

@@ -91,7 +91,9 @@ export default function Layout({ data, page, children }: LayoutProps<LayoutData>
       ) : null}
       <ProgressBar />
       <main id={mainId} className="site-main" tabIndex={-1}>
-        {olderVersion && latest && latestLink && pageType !== '404' ? <OldVersionBanner version={olderVersion.name} latestName={latest.name} latestPath={latestLink.path} /> : null}
+        {olderVersion && latest && latestLink && pageType !== '404' ? (
+          <OldVersionBanner version={olderVersion.name} latestName={latest.name} latestPath={latestLink.path} />
+        ) : null}
         {children}
       </main>
       {parts.footer ? <Footer message={footer?.message} copyright={footer?.copyright} /> : null}

@@ -24,7 +24,9 @@ type TemplateName = 'home' | 'doc' | 'overview' | '404' | 'custom' | 'blank'
  * site (the RNTL docs, test fixtures, the bench corpus) can use it from anywhere.
  * `templates` picks a subset (default: all of them).
  */
-export function themeModules(templates: TemplateName[] = ['home', 'doc', 'overview', '404', 'custom', 'blank']): ThemeModules {
+export function themeModules(
+  templates: TemplateName[] = ['home', 'doc', 'overview', '404', 'custom', 'blank'],
+): ThemeModules {
   return {
     layout: fileURLToPath(files.layout),
     templates: Object.fromEntries(templates.map((name) => [name, fileURLToPath(files[name])])),

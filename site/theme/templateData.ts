@@ -3,4 +3,6 @@
  * with `page` never null, since a template renders a page that exists. Templates take their data
  * types from here only, so a query and the type its component reads cannot drift apart.
  */
-export type TemplateData<Query> = Query extends { page: infer Page } ? Omit<Query, 'page'> & { page: NonNullable<Page> } : Query
+export type TemplateData<Query> = Query extends { page: infer Page }
+  ? Omit<Query, 'page'> & { page: NonNullable<Page> }
+  : Query

@@ -44,7 +44,8 @@ async function crawl(request: APIRequestContext, start: string, scope: (path: st
   }
   for (const anchor of anchors) {
     const html = pages.get(anchor.path) ?? (await (await request.get(`${origin}${anchor.path}`)).text())
-    if (!html.includes(`id="${anchor.id}"`)) problems.push(`${anchor.from} links to ${anchor.path}#${anchor.id}, which has no such id`)
+    if (!html.includes(`id="${anchor.id}"`))
+      problems.push(`${anchor.from} links to ${anchor.path}#${anchor.id}, which has no such id`)
   }
   return { pages, problems }
 }
@@ -52,10 +53,13 @@ async function crawl(request: APIRequestContext, start: string, scope: (path: st
 // The links, anchors and assets of every page, over HTTP. The browser pass over every page (each
 // hydrates with a quiet console) is tests/e2e/security/csp.spec.ts's, under the shipped policy.
 for (const version of ['13.x', '12.x']) {
-  test(`every page of ${version} reachable from its home answers 200, with live anchors and assets`, async ({ request }) => {
+  test(`every page of ${version} reachable from its home answers 200, with live anchors and assets`, async ({
+    request,
+  }) => {
     test.setTimeout(240_000)
     const home = version === '13.x' ? base : `${base}12.x/`
-    const inScope = (path: string) => (version === '13.x' ? !path.startsWith(`${base}12.x/`) : path.startsWith(`${base}12.x/`))
+    const inScope = (path: string) =>
+      version === '13.x' ? !path.startsWith(`${base}12.x/`) : path.startsWith(`${base}12.x/`)
     const { pages, problems } = await crawl(request, home, inScope)
     expect(problems).toEqual([])
     const docPages = [...pages.keys()].filter(inScope)

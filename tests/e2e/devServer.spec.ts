@@ -22,7 +22,10 @@ test.beforeAll(async () => {
   const config = fs.readFileSync(configFile, 'utf8')
   // And a head link: an asset URL that carries the base, as a built page's do (not `rel: icon`,
   // which the fixture's layout already sets and would replace).
-  const withSearch = config.replace("plugins: [files({ dir: 'content' })]", "plugins: [files({ dir: 'content' }), search()],\n  head: [{ tag: 'link', attrs: { rel: 'apple-touch-icon', href: '/fixture/icon.svg' } }]")
+  const withSearch = config.replace(
+    "plugins: [files({ dir: 'content' })]",
+    "plugins: [files({ dir: 'content' }), search()],\n  head: [{ tag: 'link', attrs: { rel: 'apple-touch-icon', href: '/fixture/icon.svg' } }]",
+  )
   fs.writeFileSync(configFile, `import { search } from 'sheaf/plugins/search'\n${withSearch}`)
   server = await startDevServer(siteDir, port, async () => (await fetch(url('/docs/guide'))).ok)
 })
@@ -71,13 +74,18 @@ test('adding a page updates routes and navigation without a restart', async ({ p
   await openHydrated(page, '/docs/guide')
   await page.getByRole('button', { name: 'Clicked 0' }).click()
   await expect(page.getByRole('button', { name: 'Clicked 1' })).toBeVisible()
-  fs.writeFileSync(path.join(siteDir, 'content/docs/new-page.md'), '---\ntitle: Brand new\n---\n\n# Brand new\n\nFresh content.\n')
+  fs.writeFileSync(
+    path.join(siteDir, 'content/docs/new-page.md'),
+    '---\ntitle: Brand new\n---\n\n# Brand new\n\nFresh content.\n',
+  )
   await page.getByRole('link', { name: 'Brand new' }).click()
   await expect(page.getByText('Fresh content.')).toBeVisible()
 })
 
 test('serves the GraphQL explorer over the live schema', async ({ page, request }) => {
-  const response = await request.post(url('/___graphql'), { data: { query: '{ page(path: "/docs/guide") { title } }' } })
+  const response = await request.post(url('/___graphql'), {
+    data: { query: '{ page(path: "/docs/guide") { title } }' },
+  })
   expect(await response.json()).toEqual({ data: { page: { title: 'Guide' } } })
   await page.goto(url('/___graphql'))
   await expect(page.getByText('GraphiQL')).toBeVisible({ timeout: 30_000 })
@@ -95,7 +103,9 @@ test('serves the search index, and a saved edit is in the next one', async ({ re
   const original = fs.readFileSync(guide(), 'utf8')
   try {
     fs.writeFileSync(guide(), `${original}\nA zanzibar sentence.\n`)
-    await expect.poll(async () => (await request.get(`http://127.0.0.1:${port}${indexUrl}`)).text(), { timeout: 15_000 }).toContain('zanzibar')
+    await expect
+      .poll(async () => (await request.get(`http://127.0.0.1:${port}${indexUrl}`)).text(), { timeout: 15_000 })
+      .toContain('zanzibar')
   } finally {
     fs.writeFileSync(guide(), original)
   }

@@ -11,8 +11,15 @@ export default class FailureSummaryReporter implements Reporter {
   onTestEnd(test: TestCase, result: TestResult): void {
     if (result.status === 'passed' || result.status === 'skipped') return
     const where = `${test.location.file.split('/tests/').pop()}:${test.location.line}`
-    const errors = result.errors.map((error) => stripAnsi(error.message ?? error.value ?? '').split('\n').slice(0, 25).join('\n'))
-    this.failures.push(`✘ ${where} › ${test.title} (attempt ${result.retry + 1}, ${result.status})\n${errors.join('\n') || '(no error message)'}`)
+    const errors = result.errors.map((error) =>
+      stripAnsi(error.message ?? error.value ?? '')
+        .split('\n')
+        .slice(0, 25)
+        .join('\n'),
+    )
+    this.failures.push(
+      `✘ ${where} › ${test.title} (attempt ${result.retry + 1}, ${result.status})\n${errors.join('\n') || '(no error message)'}`,
+    )
   }
 
   onEnd(_result: FullResult): void {

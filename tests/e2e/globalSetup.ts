@@ -12,9 +12,14 @@ const root = path.resolve(import.meta.dirname, '../..')
 function buildSite(name: SiteName): Promise<void> {
   const cwd = path.resolve(root, sites[name].dir)
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'bin/sheaf.js'), 'build', '--quiet', '--out', outDirName], { cwd, stdio: 'inherit' })
+    const child = spawn(process.execPath, [path.join(root, 'bin/sheaf.js'), 'build', '--quiet', '--out', outDirName], {
+      cwd,
+      stdio: 'inherit',
+    })
     child.once('error', reject)
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`sheaf build of ${sites[name].dir} exited with ${code}`))))
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`sheaf build of ${sites[name].dir} exited with ${code}`)),
+    )
   })
 }
 
@@ -41,7 +46,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!process.env.SHEAF_E2E_SKIP_BUILD) await buildAll()
   const servers: Server[] = []
   for (const site of selectedSites().map((name) => sites[name])) {
-    servers.push(await startStaticServer({ dir: path.join(root, site.dir, outDirName), base: site.base, port: site.port }))
+    servers.push(
+      await startStaticServer({ dir: path.join(root, site.dir, outDirName), base: site.base, port: site.port }),
+    )
   }
   return async () => {
     await Promise.all(servers.map(closeServer))

@@ -31,7 +31,8 @@ test.describe("a language's 404 on a host that serves only the root 404.html", (
     const problems: string[] = []
     page.on('console', (message) => {
       // The document's own 404 status is logged as a failed resource; nothing else may be.
-      if ((message.type() === 'error' || message.type() === 'warning') && !/status of 404/.test(message.text())) problems.push(message.text())
+      if ((message.type() === 'error' || message.type() === 'warning') && !/status of 404/.test(message.text()))
+        problems.push(message.text())
     })
     page.on('pageerror', (error) => problems.push(error.message))
     const response = await page.goto(url('/zh/no-such-page'))

@@ -45,7 +45,10 @@ test.beforeAll(async () => {
   fs.mkdirSync(path.join(site, 'node_modules'))
   fs.symlinkSync(repo, path.join(site, 'node_modules/sheaf'), 'dir')
   const guide = path.join(site, 'content/1.0/guide')
-  fs.writeFileSync(path.join(guide, `${oddName}.md`), '---\ntitle: Odd name\n---\n\n# Odd name\n\nA page with an unusual file name.\n')
+  fs.writeFileSync(
+    path.join(guide, `${oddName}.md`),
+    '---\ntitle: Odd name\n---\n\n# Odd name\n\nA page with an unusual file name.\n',
+  )
   const meta = JSON.parse(fs.readFileSync(path.join(guide, '_meta.json'), 'utf8')) as string[]
   fs.writeFileSync(path.join(guide, '_meta.json'), JSON.stringify([...meta, oddName]))
   const config = path.join(site, 'site/config.ts')
@@ -53,11 +56,18 @@ test.beforeAll(async () => {
     config,
     fs
       .readFileSync(config, 'utf8')
-      .replace("import { versions } from 'sheaf/plugins/versions'", "import { versions } from 'sheaf/plugins/versions'\nimport { sitemap } from 'sheaf/plugins/sitemap'")
-      .replace('    search(),\n', "    search(),\n    sitemap(),\n")
+      .replace(
+        "import { versions } from 'sheaf/plugins/versions'",
+        "import { versions } from 'sheaf/plugins/versions'\nimport { sitemap } from 'sheaf/plugins/sitemap'",
+      )
+      .replace('    search(),\n', '    search(),\n    sitemap(),\n')
       .replace("  base: '/',", "  base: '/',\n  url: 'https://docs.example.org',"),
   )
-  execFileSync(process.execPath, [path.join(repo, 'bin/sheaf.js'), 'build', '--quiet'], { cwd: site, env, stdio: 'pipe' })
+  execFileSync(process.execPath, [path.join(repo, 'bin/sheaf.js'), 'build', '--quiet'], {
+    cwd: site,
+    env,
+    stdio: 'pipe',
+  })
   server = await startStaticServer({ dir: path.join(site, 'build'), base: '/', port: 0 })
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
@@ -68,7 +78,9 @@ test.afterAll(async () => {
   fs.rmSync(work, { recursive: true, force: true })
 })
 
-test("the sidebar link of an oddly named page leads to it, by client navigation and by a full load", async ({ page }) => {
+test('the sidebar link of an oddly named page leads to it, by client navigation and by a full load', async ({
+  page,
+}) => {
   await page.goto(`${origin}/guide/introduction`)
   await page.locator('html[data-sheaf-hydrated]').waitFor()
   const link = page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Odd name' })
@@ -77,7 +89,9 @@ test("the sidebar link of an oddly named page leads to it, by client navigation 
   await link.click()
   await expect(page.getByRole('heading', { level: 1, name: 'Odd name' })).toBeVisible()
   expect(new URL(page.url()).pathname).toBe(href)
-  await expect(page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Odd name' })).toHaveAttribute('aria-current', 'page')
+  await expect(
+    page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Odd name' }),
+  ).toHaveAttribute('aria-current', 'page')
   const response = await page.goto(`${origin}${href}`)
   expect(response?.status()).toBe(200)
   await expect(page.getByRole('heading', { level: 1, name: 'Odd name' })).toBeVisible()
@@ -85,20 +99,29 @@ test("the sidebar link of an oddly named page leads to it, by client navigation 
 
 test('its sitemap URL answers 200 with the page', async ({ request }) => {
   const sitemap = fs.readFileSync(path.join(site, 'build/sitemap.xml'), 'utf8')
-  const loc = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]).find((url) => url.includes('x%20y'))
+  const loc = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)]
+    .map((match) => match[1])
+    .find((url) => url.includes('x%20y'))
   expect(loc).toBe('https://docs.example.org/guide/x%20y%2520z%23h%3Fq')
   const response = await request.get(`${origin}${new URL(loc as string).pathname}`)
   expect(response.status()).toBe(200)
   expect(await response.text()).toContain('Odd name')
 })
 
-test('the dev server serves it at the same URL, and answers 400 to a path that does not decode', async ({ request }) => {
+test('the dev server serves it at the same URL, and answers 400 to a path that does not decode', async ({
+  request,
+}) => {
   test.setTimeout(120_000)
   const port = await freePort()
   const devOrigin = `http://127.0.0.1:${port}`
-  dev = await startDevServer(site, port, async () => (await request.get(`${devOrigin}/guide/introduction`)).status() === 200)
+  dev = await startDevServer(
+    site,
+    port,
+    async () => (await request.get(`${devOrigin}/guide/introduction`)).status() === 200,
+  )
   const odd = await request.get(`${devOrigin}/guide/x%20y%2520z%23h%3Fq`)
   expect(odd.status()).toBe(200)
   expect(await odd.text()).toContain('Odd name')
-  for (const bad of ['/%E0%A4%A', '/guide/%E0%A4%A', '/_sheaf/data/%E0%A4%A.json']) expect((await request.get(`${devOrigin}${bad}`)).status(), bad).toBe(400)
+  for (const bad of ['/%E0%A4%A', '/guide/%E0%A4%A', '/_sheaf/data/%E0%A4%A.json'])
+    expect((await request.get(`${devOrigin}${bad}`)).status(), bad).toBe(400)
 })

@@ -6,10 +6,20 @@ const deployed = 'https://callstack.github.io/react-native-testing-library/'
 const local = (url: string) => siteUrl('rntl', `/${url.slice(deployed.length)}`)
 
 test.describe('publishing: llms.txt, markdown twins, sitemap, social cards, redirects', () => {
-  test('llms.txt lists every 13.x page by sidebar section, linking to markdown twins that exist', async ({ request }) => {
+  test('llms.txt lists every 13.x page by sidebar section, linking to markdown twins that exist', async ({
+    request,
+  }) => {
     const text = await (await request.get(siteUrl('rntl', '/llms.txt'))).text()
     expect(text).toMatch(/^# React Native Testing Library\n\n> /)
-    for (const section of ['## Getting started', '## API reference', '## Guides', '## Advanced Guides', '## Migration Guides', '## Basic Recipes']) expect(text).toContain(section)
+    for (const section of [
+      '## Getting started',
+      '## API reference',
+      '## Guides',
+      '## Advanced Guides',
+      '## Migration Guides',
+      '## Basic Recipes',
+    ])
+      expect(text).toContain(section)
     const links = [...text.matchAll(/\]\((https:[^)]+)\)/g)].map((match) => match[1])
     expect(links.length).toBe(33)
     expect(links.every((link) => !link.includes('/12.x/'))).toBe(true)
@@ -17,7 +27,9 @@ test.describe('publishing: llms.txt, markdown twins, sitemap, social cards, redi
       const response = await request.get(local(link))
       expect(response.status(), link).toBe(200)
     }
-    expect(text).toMatch(/- \[render\]\(https:\/\/callstack\.github\.io\/react-native-testing-library\/docs\/api\/render\.md\): .+/)
+    expect(text).toMatch(
+      /- \[render\]\(https:\/\/callstack\.github\.io\/react-native-testing-library\/docs\/api\/render\.md\): .+/,
+    )
   })
 
   test('each version has its own llms.txt and llms-full.txt', async ({ request }) => {
@@ -45,7 +57,10 @@ test.describe('publishing: llms.txt, markdown twins, sitemap, social cards, redi
     const entries = await page.evaluate((source) => {
       const document = new DOMParser().parseFromString(source, 'application/xml')
       if (document.querySelector('parsererror')) throw new Error('sitemap.xml is not well-formed XML')
-      return [...document.getElementsByTagName('url')].map((url) => ({ loc: url.getElementsByTagName('loc')[0]?.textContent ?? '', lastmod: url.getElementsByTagName('lastmod')[0]?.textContent ?? '' }))
+      return [...document.getElementsByTagName('url')].map((url) => ({
+        loc: url.getElementsByTagName('loc')[0]?.textContent ?? '',
+        lastmod: url.getElementsByTagName('lastmod')[0]?.textContent ?? '',
+      }))
     }, xml)
     expect(entries).toHaveLength(66)
     for (const entry of entries) {

@@ -14,16 +14,25 @@ export interface RootNotFoundHostOptions {
  * A host like GitHub Pages in front of a built site: every file as the site's server sends it,
  * but every missing path gets the root `404.html` (status 404), whatever language it names.
  */
-export function startRootNotFoundHost({ port, upstreamPort, notFoundFile }: RootNotFoundHostOptions): Promise<http.Server> {
+export function startRootNotFoundHost({
+  port,
+  upstreamPort,
+  notFoundFile,
+}: RootNotFoundHostOptions): Promise<http.Server> {
   const server = http.createServer((request, response) => {
     void (async () => {
-      const upstream = await fetch(`http://127.0.0.1:${upstreamPort}${request.url ?? '/'}`, { redirect: 'manual', headers: { 'accept-encoding': 'identity' } })
+      const upstream = await fetch(`http://127.0.0.1:${upstreamPort}${request.url ?? '/'}`, {
+        redirect: 'manual',
+        headers: { 'accept-encoding': 'identity' },
+      })
       if (upstream.status === 404) {
         response.writeHead(404, { 'content-type': 'text/html; charset=utf-8' })
         response.end(fs.readFileSync(notFoundFile))
         return
       }
-      const headers: Record<string, string> = { 'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream' }
+      const headers: Record<string, string> = {
+        'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream',
+      }
       const location = upstream.headers.get('location')
       if (location) headers.location = location
       response.writeHead(upstream.status, headers)

@@ -5,7 +5,12 @@ import type { APIRequestContext, Page } from '@playwright/test'
  * `base`), and every #anchor checked against the target page's ids. Returns the routes found
  * and the problems (a status other than 200, a dead anchor), as `from -> path#id`.
  */
-export async function crawlSite(request: APIRequestContext, origin: string, base: string, starts: string[]): Promise<{ routes: string[]; problems: string[] }> {
+export async function crawlSite(
+  request: APIRequestContext,
+  origin: string,
+  base: string,
+  starts: string[],
+): Promise<{ routes: string[]; problems: string[] }> {
   const pages = new Map<string, string>()
   const anchors: { from: string; path: string; id: string }[] = []
   const problems: string[] = []

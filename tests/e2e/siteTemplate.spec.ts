@@ -9,21 +9,29 @@ const { base, port } = sites.siteTemplate
 const origin = `http://127.0.0.1:${port}`
 const footer = 'Sheaf team has 2 members: Ada (Engine), Grace (Theme </script><script>window.__pwned = true</script>)'
 
-test('every page answers, the template pages included, and each hydrates without warnings', async ({ page, request }) => {
+test('every page answers, the template pages included, and each hydrates without warnings', async ({
+  page,
+  request,
+}) => {
   const { routes, problems } = await crawlSite(request, origin, base, [base, `${base}team/ada`])
   expect(problems).toEqual([])
   expect(routes).toEqual(expect.arrayContaining([`${base}team/ada`, `${base}team/grace`, `${base}guide/start`]))
   expect(await hydrationNoise(page, origin, routes)).toEqual([])
 })
 
-test("a template page shows its member (found by the page's path) and the static query's footer, in the HTML", async ({ request }) => {
+test("a template page shows its member (found by the page's path) and the static query's footer, in the HTML", async ({
+  request,
+}) => {
   const html = await (await request.get(siteUrl('siteTemplate', '/team/grace'))).text()
   expect(html).toContain('<h1>Grace</h1>')
   // Data is content: the role's `</script>` is text in the HTML, and escaped in the inline data.
   expect(html).toContain('Theme &lt;/script&gt;&lt;script&gt;window.__pwned = true&lt;/script&gt;')
   expect(html).not.toContain('<script>window.__pwned')
   // The results are not in the page's data: the data names the one file that holds them.
-  const data = JSON.parse(/<script id="__SHEAF_DATA__"[^>]*>([^<]*)<\/script>/.exec(html)?.[1] ?? '{}') as { staticQueries?: string; data: Record<string, unknown> }
+  const data = JSON.parse(/<script id="__SHEAF_DATA__"[^>]*>([^<]*)<\/script>/.exec(html)?.[1] ?? '{}') as {
+    staticQueries?: string
+    data: Record<string, unknown>
+  }
   expect(JSON.stringify(data.data)).not.toContain('members:')
   expect(data.staticQueries).toMatch(new RegExp(`^${base}_sheaf/static/[0-9a-f]{16}\\.json$`))
   const results = await (await request.get(`${origin}${data.staticQueries}`)).text()
@@ -31,7 +39,9 @@ test("a template page shows its member (found by the page's path) and the static
   expect(results).not.toContain('</script>')
 })
 
-test('a client navigation between two template pages keeps the static query, with one load of its file', async ({ page }) => {
+test('a client navigation between two template pages keeps the static query, with one load of its file', async ({
+  page,
+}) => {
   const loads: string[] = []
   page.on('request', (request) => {
     if (request.url().includes('/_sheaf/static/')) loads.push(request.url())

@@ -38,7 +38,9 @@ export type SiteName = keyof typeof sites
  */
 export function selectedSites(): SiteName[] {
   const all = Object.keys(sites) as SiteName[]
-  const named = process.env.SHEAF_E2E_SITES?.split(',').map((name) => name.trim()).filter(Boolean)
+  const named = process.env.SHEAF_E2E_SITES?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean)
   return named ? all.filter((name) => named.includes(name)) : all
 }
 

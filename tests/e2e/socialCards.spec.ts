@@ -13,11 +13,16 @@ const deployed = 'https://callstack.github.io/react-native-testing-library/'
 async function farFromSatori(card: Buffer, content: CardContent): Promise<number> {
   const whole = await rasterize(withBackground(await layerSvg(content, 'whole')))
   let far = 0
-  for (let pixel = 0; pixel < 1200 * 630; pixel++) for (let channel = 0; channel < 3; channel++) if (Math.abs(card[pixel * 3 + channel] - whole[pixel * 4 + channel]) > 96) far++
+  for (let pixel = 0; pixel < 1200 * 630; pixel++)
+    for (let channel = 0; channel < 3; channel++)
+      if (Math.abs(card[pixel * 3 + channel] - whole[pixel * 4 + channel]) > 96) far++
   return far
 }
 
-test('a page\'s og:image is its card: a 1200x630 PNG showing its title, section and version as satori draws them', async ({ page, request }) => {
+test("a page's og:image is its card: a 1200x630 PNG showing its title, section and version as satori draws them", async ({
+  page,
+  request,
+}) => {
   const siteName = 'React Native Testing Library'
   for (const [route, content] of [
     ['/docs/api/render', { title: 'render', section: 'API reference', version: '13.x', siteName }],

@@ -9,7 +9,10 @@ const bin = path.resolve(import.meta.dirname, '../../bin/sheaf.js')
  * hangs counts as not up yet: the failure names its cause instead of a hook timeout a minute later.
  */
 export async function startDevServer(cwd: string, port: number, isUp: () => Promise<boolean>): Promise<ChildProcess> {
-  const server = spawn(process.execPath, [bin, 'dev', '--port', String(port)], { cwd, stdio: ['ignore', 'pipe', 'pipe'] })
+  const server = spawn(process.execPath, [bin, 'dev', '--port', String(port)], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   // Drained as it comes (a full pipe would stall the server); the last 4 KB kept for the message.
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4096))
@@ -19,7 +22,8 @@ export async function startDevServer(cwd: string, port: number, isUp: () => Prom
   server.once('exit', (code) => (exited = code))
   const deadline = Date.now() + 50_000
   while (Date.now() < deadline) {
-    if (exited !== undefined) throw new Error(`sheaf dev in ${cwd} exited with ${exited} before it answered:\n${output}`)
+    if (exited !== undefined)
+      throw new Error(`sheaf dev in ${cwd} exited with ${exited} before it answered:\n${output}`)
     const probe = isUp().catch(() => false)
     const up = await Promise.race([probe, new Promise<false>((resolve) => setTimeout(() => resolve(false), 5_000))])
     if (up) return server

@@ -15,7 +15,11 @@ export function declaredTypes(definitions: readonly DefinitionNode[]): Map<strin
   for (const definition of definitions) {
     if (definition.kind !== Kind.OBJECT_TYPE_DEFINITION && definition.kind !== Kind.OBJECT_TYPE_EXTENSION) continue
     let type = types.get(definition.name.value)
-    if (!type) types.set(definition.name.value, (type = { fields: new Map(), interfaces: new Set(), directives: new Set(), defined: false }))
+    if (!type)
+      types.set(
+        definition.name.value,
+        (type = { fields: new Map(), interfaces: new Set(), directives: new Set(), defined: false }),
+      )
     if (definition.kind === Kind.OBJECT_TYPE_DEFINITION) type.defined = true
     for (const field of definition.fields ?? []) type.fields.set(field.name.value, field)
     for (const face of definition.interfaces ?? []) type.interfaces.add(face.name.value)

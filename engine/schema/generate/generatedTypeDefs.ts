@@ -24,11 +24,21 @@ function inferredShapes(schema: GraphQLSchema, nodeTypes: readonly string[], sto
 /** `name: StringQueryOperatorInput, ...`: the arguments of `author(...)`, one per filterable field. */
 function filterArguments(tree: InputNode): string {
   if (tree.kind !== 'object') return ''
-  return [...tree.fields].map(([field, { node, list }]) => `${field}: ${node.kind === 'scalar' ? `${node.scalar}QueryOperatorInput` : `${node.name}${list ? 'FilterListInput' : 'FilterInput'}`}`).join(', ')
+  return [...tree.fields]
+    .map(
+      ([field, { node, list }]) =>
+        `${field}: ${node.kind === 'scalar' ? `${node.scalar}QueryOperatorInput` : `${node.name}${list ? 'FilterListInput' : 'FilterInput'}`}`,
+    )
+    .join(', ')
 }
 
 /** The generated SDL: operator inputs, each node type's filter/sort/selector inputs, connections and root fields. */
-export function generatedTypeDefs(schema: GraphQLSchema, nodeTypes: readonly string[], computed: ReadonlySet<string>, store: NodeStore): string {
+export function generatedTypeDefs(
+  schema: GraphQLSchema,
+  nodeTypes: readonly string[],
+  computed: ReadonlySet<string>,
+  store: NodeStore,
+): string {
   const sources = { schema, computed, shapes: inferredShapes(schema, nodeTypes, store) }
   const inputs = new Map<string, string>()
   const roots: string[] = []

@@ -67,7 +67,8 @@ export function merge(a: Shape | null, b: Shape | null): Shape | null {
       return a
     }
     const numbers = new Set([a.scalar, b.scalar])
-    if (numbers.has('Int') && numbers.has('Float') && numbers.size === 2) return { kind: 'scalar', scalar: 'Float', list }
+    if (numbers.has('Int') && numbers.has('Float') && numbers.size === 2)
+      return { kind: 'scalar', scalar: 'Float', list }
   }
   return json(list)
 }
@@ -93,7 +94,11 @@ function mergeValue(shape: Shape | null, value: unknown, depth: number): Shape |
 }
 
 /** The shapes of the fields of some objects (nodes, or the values of one object field), `skip` left out. */
-export function shapeOfFields(objects: Iterable<unknown>, depth = 0, skip: ReadonlySet<string> = new Set()): Map<string, Shape> {
+export function shapeOfFields(
+  objects: Iterable<unknown>,
+  depth = 0,
+  skip: ReadonlySet<string> = new Set(),
+): Map<string, Shape> {
   const fields = new Map<string, Shape>()
   for (const object of objects) {
     if (!isPlainObject(object)) continue

@@ -1,8 +1,19 @@
-import { getNamedType, isEnumType, isListType, isNonNullType, isObjectType, isScalarType, type GraphQLOutputType, type GraphQLSchema } from 'graphql'
+import {
+  getNamedType,
+  isEnumType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isScalarType,
+  type GraphQLOutputType,
+  type GraphQLSchema,
+} from 'graphql'
 import type { Shape } from './inferShape.ts'
 
 /** What a type offers to filter, sort and select on: its stored fields, scalars or objects. */
-export type InputNode = { kind: 'scalar'; scalar: 'String' | 'Int' | 'Float' | 'Boolean' | 'JSON' } | { kind: 'object'; name: string; fields: Map<string, { node: InputNode; list: boolean }> }
+export type InputNode =
+  | { kind: 'scalar'; scalar: 'String' | 'Int' | 'Float' | 'Boolean' | 'JSON' }
+  | { kind: 'object'; name: string; fields: Map<string, { node: InputNode; list: boolean }> }
 
 export interface TreeSources {
   schema: GraphQLSchema
@@ -27,7 +38,8 @@ function scalarOf(name: string): InputNode {
 function fromShape(shape: Shape, name: string): InputNode {
   if (shape.kind === 'scalar') return { kind: 'scalar', scalar: shape.scalar }
   const fields = new Map<string, { node: InputNode; list: boolean }>()
-  for (const [field, inner] of shape.fields) fields.set(field, { node: fromShape(inner, `${name}${capitalize(field)}`), list: inner.list })
+  for (const [field, inner] of shape.fields)
+    fields.set(field, { node: fromShape(inner, `${name}${capitalize(field)}`), list: inner.list })
   return fields.size > 0 ? { kind: 'object', name, fields } : { kind: 'scalar', scalar: 'JSON' }
 }
 
@@ -41,7 +53,13 @@ export function inputTree(sources: TreeSources, typeName: string, memo = new Map
   const tree: InputNode = { kind: 'object', name: typeName, fields }
   memo.set(typeName, tree)
   for (const [name, field] of Object.entries(type.getFields())) {
-    if (name === 'parent' || name === 'children' || sources.computed.has(`${typeName}.${name}`) || field.args.length > 0) continue
+    if (
+      name === 'parent' ||
+      name === 'children' ||
+      sources.computed.has(`${typeName}.${name}`) ||
+      field.args.length > 0
+    )
+      continue
     const shape = sources.shapes.get(`${typeName}.${name}`)
     const named = getNamedType(field.type)
     let node: InputNode

@@ -31,7 +31,9 @@ function typeOf(shape: Shape, name: string, out: string[], taken: ReadonlySet<st
 }
 
 function fieldLines(fields: Map<string, Shape>, owner: string, out: string[], taken: ReadonlySet<string>): string {
-  return [...fields].map(([field, shape]) => `  ${field}: ${typeOf(shape, `${owner}${capitalize(field)}`, out, taken)}`).join('\n')
+  return [...fields]
+    .map(([field, shape]) => `  ${field}: ${typeOf(shape, `${owner}${capitalize(field)}`, out, taken)}`)
+    .join('\n')
 }
 
 /**
@@ -41,12 +43,20 @@ function fieldLines(fields: Map<string, Shape>, owner: string, out: string[], ta
  */
 export function nodeTypeDefs(definitions: readonly DefinitionNode[], store: NodeStore): NodeTypes {
   const declared = declaredTypes(definitions)
-  const names = new Set([...[...declared].filter(([, type]) => type.interfaces.has('Node')).map(([name]) => name), ...store.types().filter((name) => graphqlName.test(name))])
+  const names = new Set([
+    ...[...declared].filter(([, type]) => type.interfaces.has('Node')).map(([name]) => name),
+    ...store.types().filter((name) => graphqlName.test(name)),
+  ])
   const taken = new Set(declared.keys())
   const out: string[] = []
   const childTypes = new Map<string, string[]>()
   for (const name of names) {
-    const type: DeclaredType = declared.get(name) ?? { fields: new Map(), interfaces: new Set(), directives: new Set(), defined: false }
+    const type: DeclaredType = declared.get(name) ?? {
+      fields: new Map(),
+      interfaces: new Set(),
+      directives: new Set(),
+      defined: false,
+    }
     const lines: string[] = []
     for (const [field, sdl] of Object.entries(nodeFields)) if (!type.fields.has(field)) lines.push(`  ${field}: ${sdl}`)
     if (!type.directives.has('dontInfer')) {
@@ -62,7 +72,8 @@ export function nodeTypeDefs(definitions: readonly DefinitionNode[], store: Node
     }
     const implementsNode = type.interfaces.has('Node') ? '' : ' implements Node'
     const keyword = type.defined ? 'extend type' : 'type'
-    if (lines.length > 0 || implementsNode) out.push(`${keyword} ${name}${implementsNode}${lines.length > 0 ? ` {\n${lines.join('\n')}\n}` : ''}`)
+    if (lines.length > 0 || implementsNode)
+      out.push(`${keyword} ${name}${implementsNode}${lines.length > 0 ? ` {\n${lines.join('\n')}\n}` : ''}`)
   }
   return { names: [...names], sdl: out.join('\n\n'), childTypes }
 }

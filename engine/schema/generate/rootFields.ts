@@ -17,7 +17,9 @@ export function rootFieldTypeDefs(type: string, filterArgs: string, declared: { 
   const { one, all } = rootFieldNames(type)
   const query = [
     declared.one ? '' : `  ${one}(${filterArgs}): ${type}`,
-    declared.all ? '' : `  ${all}(filter: ${type}FilterInput, sort: [${type}SortInput!], skip: Int, limit: Int): ${type}Connection!`,
+    declared.all
+      ? ''
+      : `  ${all}(filter: ${type}FilterInput, sort: [${type}SortInput!], skip: Int, limit: Int): ${type}Connection!`,
   ].filter(Boolean)
   const list = `totalCount: Int! nodes: [${type}!]! edges: [${type}Edge!]! pageInfo: PageInfo!`
   return `
@@ -80,7 +82,12 @@ export function rootFieldResolvers(type: string, declared: ReadonlySet<string>):
     [all]: (_parent: unknown, args: NodeQuery, context: QueryContext, info: GraphQLResolveInfo): NodeList => {
       // Which nodes come back is recorded here; what each shows, by `nodes` (with the fields it selects).
       const result = trackedQuery(context.store, context, queryScope(info.schema), type, args, [])
-      return { nodes: result.nodes, totalCount: result.totalCount, skip: Math.max(0, args.skip ?? 0), limit: args.limit ?? null }
+      return {
+        nodes: result.nodes,
+        totalCount: result.totalCount,
+        skip: Math.max(0, args.skip ?? 0),
+        limit: args.limit ?? null,
+      }
     },
   }
   for (const name of declared) delete query[name]
@@ -88,11 +95,18 @@ export function rootFieldResolvers(type: string, declared: ReadonlySet<string>):
     Query: query,
     [`${type}Connection`]: {
       ...listResolvers,
-      distinct: (list: NodeList, args: { field: unknown }, context: QueryContext) => distinctValues(list.nodes, readField(list, args.field, context)),
-      group: (list: NodeList, args: { field: unknown; skip?: number | null; limit?: number | null }, context: QueryContext) => {
+      distinct: (list: NodeList, args: { field: unknown }, context: QueryContext) =>
+        distinctValues(list.nodes, readField(list, args.field, context)),
+      group: (
+        list: NodeList,
+        args: { field: unknown; skip?: number | null; limit?: number | null },
+        context: QueryContext,
+      ) => {
         const groups = groupNodes(list.nodes, readField(list, args.field, context))
         const skip = Math.max(0, args.skip ?? 0)
-        return groups.slice(skip, args.limit == null ? undefined : skip + args.limit).map((group) => ({ ...group, totalCount: group.nodes.length, skip: 0, limit: null }))
+        return groups
+          .slice(skip, args.limit == null ? undefined : skip + args.limit)
+          .map((group) => ({ ...group, totalCount: group.nodes.length, skip: 0, limit: null }))
       },
     },
     [`${type}GroupConnection`]: listResolvers,

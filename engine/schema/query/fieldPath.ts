@@ -17,7 +17,8 @@ export function valuesAt(value: unknown, path: readonly string[], from = 0): unk
 export function valueAt(value: unknown, path: readonly string[]): unknown {
   let current = value
   for (const key of path) {
-    if (current === null || typeof current !== 'object' || !Object.prototype.hasOwnProperty.call(current, key)) return undefined
+    if (current === null || typeof current !== 'object' || !Object.prototype.hasOwnProperty.call(current, key))
+      return undefined
     current = (current as Record<string, unknown>)[key]
   }
   return current

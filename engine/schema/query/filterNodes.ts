@@ -31,10 +31,13 @@ export function compileFilter(filter: Filter | null | undefined, prefix: string[
     }
     for (const [operator, argument] of Object.entries(value as Record<string, unknown>)) {
       if (argument === undefined) continue
-      if (operator === 'elemMatch') conditions.push({ path, operator, argument, element: compileFilter(argument as Filter) })
+      if (operator === 'elemMatch')
+        conditions.push({ path, operator, argument, element: compileFilter(argument as Filter) })
       else if (operator === 'regex') conditions.push({ path, operator, argument, pattern: toRegExp(String(argument)) })
-      else if (operator === 'glob') conditions.push({ path, operator, argument, pattern: globToRegExp(String(argument)) })
-      else if ((scalarOperators as readonly string[]).includes(operator)) conditions.push({ path, operator: operator as ScalarOperator, argument })
+      else if (operator === 'glob')
+        conditions.push({ path, operator, argument, pattern: globToRegExp(String(argument)) })
+      else if ((scalarOperators as readonly string[]).includes(operator))
+        conditions.push({ path, operator: operator as ScalarOperator, argument })
     }
   }
   return conditions
@@ -47,7 +50,8 @@ export function meets(value: unknown, conditions: readonly Condition[]): boolean
       const list = valueAt(value, condition.path)
       const elements = Array.isArray(list) ? list : list === undefined || list === null ? [] : [list]
       if (!elements.some((element) => meets(element, condition.element ?? []))) return false
-    } else if (!passes(valuesAt(value, condition.path), condition.operator, condition.argument, condition.pattern)) return false
+    } else if (!passes(valuesAt(value, condition.path), condition.operator, condition.argument, condition.pattern))
+      return false
   }
   return true
 }

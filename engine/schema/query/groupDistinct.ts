@@ -11,11 +11,13 @@ export function selectorPath(selector: unknown): string[] {
   let current = selector
   while (current && typeof current === 'object') {
     const keys = Object.keys(current)
-    if (keys.length !== 1) throw new Error(`a field selector names exactly one field (got ${keys.length === 0 ? 'none' : keys.join(', ')})`)
+    if (keys.length !== 1)
+      throw new Error(`a field selector names exactly one field (got ${keys.length === 0 ? 'none' : keys.join(', ')})`)
     path.push(keys[0])
     current = (current as Record<string, unknown>)[keys[0]]
   }
-  if (current !== 'SELECT') throw new Error('a field selector ends with SELECT, e.g. `{ frontmatter: { author: SELECT } }`')
+  if (current !== 'SELECT')
+    throw new Error('a field selector ends with SELECT, e.g. `{ frontmatter: { author: SELECT } }`')
   return path
 }
 
@@ -47,5 +49,7 @@ export function groupNodes(nodes: readonly SheafNode[], path: readonly string[])
     }
   }
   const field = path.join('.')
-  return [...groups.keys()].sort().map((fieldValue) => ({ field, fieldValue, nodes: groups.get(fieldValue) as SheafNode[] }))
+  return [...groups.keys()]
+    .sort()
+    .map((fieldValue) => ({ field, fieldValue, nodes: groups.get(fieldValue) as SheafNode[] }))
 }

@@ -32,7 +32,8 @@ const views = new WeakMap<NodeStore, StoreView>()
 
 function typeView(store: NodeStore, type: string, orders: DefaultOrders): TypeView {
   let view = views.get(store)
-  if (!view || view.revision !== store.revision) views.set(store, (view = { revision: store.revision, types: new Map() }))
+  if (!view || view.revision !== store.revision)
+    views.set(store, (view = { revision: store.revision, types: new Map() }))
   let typed = view.types.get(type)
   if (!typed) {
     const nodes = store.getNodesByType(type)
@@ -53,7 +54,13 @@ export function orderedNodes(store: NodeStore, type: string, orders: DefaultOrde
 const indexable = (value: unknown) => value === null || typeof value !== 'object'
 
 /** The nodes whose values at `path` include any of `values` (scalars), in default order. */
-export function nodesWithValues(store: NodeStore, type: string, orders: DefaultOrders, path: readonly string[], values: readonly unknown[]): SheafNode[] {
+export function nodesWithValues(
+  store: NodeStore,
+  type: string,
+  orders: DefaultOrders,
+  path: readonly string[],
+  values: readonly unknown[],
+): SheafNode[] {
   const view = typeView(store, type, orders)
   const key = path.join('.')
   let buckets = view.buckets.get(key)

@@ -58,7 +58,12 @@ function ordered(a: unknown, b: unknown): number | null {
  * As in Gatsby: `eq`/`in`/`gt`... match when any value does; `ne`/`nin` when none does; `eq: null`
  * matches a missing field, `ne: null` a present one.
  */
-export function passes(values: readonly unknown[], operator: ScalarOperator, argument: unknown, compiled?: RegExp): boolean {
+export function passes(
+  values: readonly unknown[],
+  operator: ScalarOperator,
+  argument: unknown,
+  compiled?: RegExp,
+): boolean {
   switch (operator) {
     case 'eq':
       return argument === null ? values.length === 0 : values.some((value) => sameValue(value, argument))
@@ -75,7 +80,13 @@ export function passes(values: readonly unknown[], operator: ScalarOperator, arg
       return values.some((value) => {
         const order = ordered(value, argument)
         if (order === null) return false
-        return operator === 'gt' ? order > 0 : operator === 'gte' ? order >= 0 : operator === 'lt' ? order < 0 : order <= 0
+        return operator === 'gt'
+          ? order > 0
+          : operator === 'gte'
+            ? order >= 0
+            : operator === 'lt'
+              ? order < 0
+              : order <= 0
       })
   }
 }

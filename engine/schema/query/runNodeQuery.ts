@@ -27,8 +27,14 @@ export interface NodeQueryResult {
 
 /** A condition an index can answer: `eq` or `in` of scalars, outside `elemMatch`. */
 function indexedValues(condition: Condition): unknown[] | null {
-  if (condition.operator === 'eq' && condition.argument !== null && indexable(condition.argument)) return [condition.argument]
-  if (condition.operator === 'in' && Array.isArray(condition.argument) && condition.argument.every((value) => value !== null && indexable(value))) return condition.argument
+  if (condition.operator === 'eq' && condition.argument !== null && indexable(condition.argument))
+    return [condition.argument]
+  if (
+    condition.operator === 'in' &&
+    Array.isArray(condition.argument) &&
+    condition.argument.every((value) => value !== null && indexable(value))
+  )
+    return condition.argument
   return null
 }
 

@@ -42,7 +42,8 @@ function compareValues(a: unknown, b: unknown, descending: boolean): number {
   const bMissing = b === undefined || b === null
   if (aMissing || bMissing) return aMissing === bMissing ? 0 : aMissing ? 1 : -1
   let order: number
-  if (typeof a === typeof b && (typeof a === 'number' || typeof a === 'string' || typeof a === 'boolean')) order = a < (b as typeof a) ? -1 : a > (b as typeof a) ? 1 : 0
+  if (typeof a === typeof b && (typeof a === 'number' || typeof a === 'string' || typeof a === 'boolean'))
+    order = a < (b as typeof a) ? -1 : a > (b as typeof a) ? 1 : 0
   else if (typeof a === 'number') order = -1
   else if (typeof b === 'number') order = 1
   else order = String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0

@@ -23,7 +23,9 @@ export const explorerAssetsBase = '/__sheaf_explorer/'
 export class ExplorerVite {
   private starting: Promise<ViteDevServer> | null = null
 
-  constructor(private readonly options: { root: string; publicDir: string; allowedHosts?: string[] | true; server: http.Server }) {}
+  constructor(
+    private readonly options: { root: string; publicDir: string; allowedHosts?: string[] | true; server: http.Server },
+  ) {}
 
   /** Whether a request path is one of the explorer's assets. */
   owns(pathname: string): boolean {

@@ -49,7 +49,9 @@ function readBody(request: http.IncomingMessage, maxBytes: number): Promise<stri
 }
 
 function send(response: http.ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...extra }).end(typeof body === 'string' ? body : JSON.stringify(body))
+  response
+    .writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...extra })
+    .end(typeof body === 'string' ? body : JSON.stringify(body))
 }
 
 const failure = (message: string) => ({ errors: [{ message }] })
@@ -68,10 +70,17 @@ export async function answerGraphqlRequest(
   contextValue: unknown,
   limits: GraphqlRequestLimits = defaultGraphqlRequestLimits,
 ): Promise<void> {
-  const mediaType = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase()
+  const mediaType = String(request.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase()
   if (mediaType !== 'application/json') {
     request.resume()
-    send(response, 415, failure('Send the query as JSON: `Content-Type: application/json` with a body `{ "query": "..." }`.'))
+    send(
+      response,
+      415,
+      failure('Send the query as JSON: `Content-Type: application/json` with a body `{ "query": "..." }`.'),
+    )
     return
   }
   let text: string
@@ -91,8 +100,16 @@ export async function answerGraphqlRequest(
   }
   const variables = body?.variables ?? undefined
   const operationName = body?.operationName ?? undefined
-  if (typeof body?.query !== 'string' || (variables !== undefined && (typeof variables !== 'object' || Array.isArray(variables))) || (operationName !== undefined && typeof operationName !== 'string')) {
-    send(response, 400, failure('The body must be `{ "query": string, "variables"?: object, "operationName"?: string }`.'))
+  if (
+    typeof body?.query !== 'string' ||
+    (variables !== undefined && (typeof variables !== 'object' || Array.isArray(variables))) ||
+    (operationName !== undefined && typeof operationName !== 'string')
+  ) {
+    send(
+      response,
+      400,
+      failure('The body must be `{ "query": string, "variables"?: object, "operationName"?: string }`.'),
+    )
     return
   }
   const prepared = prepareQuery(schema, body.query, limits.query)
@@ -100,10 +117,22 @@ export async function answerGraphqlRequest(
     send(response, 400, { errors: (prepared as readonly GraphQLError[]).map((error) => error.toJSON()) })
     return
   }
-  const result = await execute({ schema, document: prepared as DocumentNode, variableValues: variables as Record<string, unknown> | undefined, operationName: operationName as string | undefined, contextValue })
+  const result = await execute({
+    schema,
+    document: prepared as DocumentNode,
+    variableValues: variables as Record<string, unknown> | undefined,
+    operationName: operationName as string | undefined,
+    contextValue,
+  })
   const json = JSON.stringify(result)
   if (Buffer.byteLength(json) > limits.maxResponseBytes) {
-    send(response, 400, failure(`The result is over ${limits.maxResponseBytes} bytes. Ask for fewer fields, or fewer items (\`limit\` on lists).`))
+    send(
+      response,
+      400,
+      failure(
+        `The result is over ${limits.maxResponseBytes} bytes. Ask for fewer fields, or fewer items (\`limit\` on lists).`,
+      ),
+    )
     return
   }
   send(response, 200, json)

@@ -6,7 +6,13 @@
 export const bm25 = { k: 1.2, b: 0.7, d: 0.5 } as const
 
 /** The score of one term in one field of one document, as MiniSearch's `calcBM25Score`. */
-export function bm25Score(termFreq: number, matchingCount: number, totalCount: number, fieldLength: number, avgFieldLength: number): number {
+export function bm25Score(
+  termFreq: number,
+  matchingCount: number,
+  totalCount: number,
+  fieldLength: number,
+  avgFieldLength: number,
+): number {
   const { k, b, d } = bm25
   const invDocFreq = Math.log(1 + (totalCount - matchingCount + 0.5) / (matchingCount + 0.5))
   return invDocFreq * (d + (termFreq * (k + 1)) / (termFreq + k * (1 - b + (b * fieldLength) / avgFieldLength)))

@@ -9,5 +9,7 @@ export const hitTypes: readonly HitType[] = ['title', 'header', 'content']
  * rank order and at most `limit` hits in each. Empty groups are left out.
  */
 export function groupHits(hits: readonly SearchHit[], limit = defaultSearchLimit): HitGroup[] {
-  return hitTypes.map((type) => ({ type, hits: hits.filter((hit) => hit.type === type).slice(0, limit) })).filter((group) => group.hits.length > 0)
+  return hitTypes
+    .map((type) => ({ type, hits: hits.filter((hit) => hit.type === type).slice(0, limit) }))
+    .filter((group) => group.hits.length > 0)
 }

@@ -37,11 +37,22 @@ export function identifierTails(query: string, fuzzyOf: (term: string) => number
  * query, a tail would count as one more matched word, and MiniSearch multiplies a score by
  * the number of words matched (a section saying both `getByRole` and `ByRole` would double).
  */
-export function identifierTailsQuery(query: string, boost: Record<string, number>, fuzzyOf: (term: string) => number | false): Query | null {
+export function identifierTailsQuery(
+  query: string,
+  boost: Record<string, number>,
+  fuzzyOf: (term: string) => number | false,
+): Query | null {
   const tails = identifierTails(query, fuzzyOf)
   if (tails.size === 0) return null
   const scaled = Object.fromEntries(Object.entries(boost).map(([field, value]) => [field, value * tailBoost]))
   // Titles and headings only: a family is named there (`*ByRole`); in body text a tail is noise, and a
   // content hit found by 'ByRole' alone would show a snippet without the word the reader typed.
-  return { queries: [[...tails.keys()].join(' ')], combineWith: 'OR', fields: ['title', 'header'], boost: scaled, prefix: false, fuzzy: (term: string) => tails.get(term) ?? false }
+  return {
+    queries: [[...tails.keys()].join(' ')],
+    combineWith: 'OR',
+    fields: ['title', 'header'],
+    boost: scaled,
+    prefix: false,
+    fuzzy: (term: string) => tails.get(term) ?? false,
+  }
 }

@@ -15,7 +15,11 @@ export interface SearchablePage {
  * carries the title and links to the page itself. Every later heading starts
  * a section that links to `#anchor`.
  */
-export function pageDocuments(page: SearchablePage, pageIndex: number, firstId: number): { page: IndexedPage; documents: SectionDocument[] } {
+export function pageDocuments(
+  page: SearchablePage,
+  pageIndex: number,
+  firstId: number,
+): { page: IndexedPage; documents: SectionDocument[] } {
   const documents: SectionDocument[] = []
   const pieces: string[] = []
   let length = 0
@@ -28,7 +32,9 @@ export function pageDocuments(page: SearchablePage, pageIndex: number, firstId: 
     return { start, end: length }
   }
 
-  const introText = page.sections.filter((section, index) => section.depth < 2 && page.sections.slice(0, index).every((before) => before.depth < 2)).map((section) => section.text)
+  const introText = page.sections
+    .filter((section, index) => section.depth < 2 && page.sections.slice(0, index).every((before) => before.depth < 2))
+    .map((section) => section.text)
   const introContent = nfc(introText.filter(Boolean).join(' '))
   const intro = append(introContent)
   const title = nfc(page.title)
@@ -37,7 +43,15 @@ export function pageDocuments(page: SearchablePage, pageIndex: number, firstId: 
   for (const section of page.sections.slice(introText.length)) {
     const text = nfc(section.text)
     const range = append(text)
-    documents.push({ id: firstId + documents.length, page: pageIndex, anchor: section.anchor, title: '', header: nfc(section.heading), content: text, ...range })
+    documents.push({
+      id: firstId + documents.length,
+      page: pageIndex,
+      anchor: section.anchor,
+      title: '',
+      header: nfc(section.heading),
+      content: text,
+      ...range,
+    })
   }
   return {
     page: { routePath: page.path, title, content: pieces.join('\n'), toc: page.toc ?? [], domain: page.domain ?? '' },

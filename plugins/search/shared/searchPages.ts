@@ -44,7 +44,11 @@ const separatorsRE = /[^\p{L}\p{N}]+/gu
 /** Reads an index file with the shared options (a mismatch would silently give wrong results). */
 export function createSearcher(file: SearchIndexFile): Searcher {
   const fieldLength = (file.index as unknown as { fieldLength: Record<string, (number | null)[]> }).fieldLength
-  return { index: MiniSearch.loadJS<SectionDocument>(file.index, searchIndexOptions), pages: file.pages, fieldLengths: fieldLength }
+  return {
+    index: MiniSearch.loadJS<SectionDocument>(file.index, searchIndexOptions),
+    pages: file.pages,
+    fieldLengths: fieldLength,
+  }
 }
 
 /** Every section matching a query, before the cut to `limit` per type (see matchDocuments). */
@@ -69,7 +73,11 @@ export type RunQuery = (query: Query) => SearchResult[]
  * sharded index (which holds the postings of the query's terms and nothing
  * else) scores exactly as the whole index does.
  */
-export function matchDocuments(run: RunQuery, query: string, fieldLengths: (id: number) => readonly (number | null)[]): Matches {
+export function matchDocuments(
+  run: RunQuery,
+  query: string,
+  fieldLengths: (id: number) => readonly (number | null)[],
+): Matches {
   const trimmed = query.trim()
   if (!trimmed) return { query: trimmed, entries: [], titleCandidates: [] }
   const words = [...new Set(queryTerms(trimmed))]
@@ -82,7 +90,8 @@ export function matchDocuments(run: RunQuery, query: string, fieldLengths: (id: 
     const id = Number(result.id)
     // Only title and header hits read their lengths: a common word's thousands of content hits never do.
     const lengths = type === 'content' ? [] : fieldLengths(id)
-    if (type === 'title' && lengths[0] === words.length && words.every((word) => match[word]?.includes('title'))) titleCandidates.push(id)
+    if (type === 'title' && lengths[0] === words.length && words.every((word) => match[word]?.includes('title')))
+      titleCandidates.push(id)
     // A one-word lookup ('getByRole', or 'getByRloe' typed fast) whose heading is that name alone: `getByRole`, `*ByRole`.
     const namesIt = type === 'header' && words.length === 1 && lengths[1] === 1
     return { id, type, score: namesIt ? result.score * exactHeadingBonus : result.score, terms: result.terms, fields }
@@ -104,7 +113,8 @@ function searchWithTails(run: RunQuery, query: string): SearchResult[] {
     }
     result.score += extra.score
     const match = result.match as Record<string, string[]>
-    for (const [term, fields] of Object.entries(extra.match as Record<string, string[]>)) match[term] = [...new Set([...(match[term] ?? []), ...fields])]
+    for (const [term, fields] of Object.entries(extra.match as Record<string, string[]>))
+      match[term] = [...new Set([...(match[term] ?? []), ...fields])]
     result.terms = [...new Set([...result.terms, ...extra.terms])]
   }
   return [...byId.values()]
@@ -114,9 +124,15 @@ function searchWithTails(run: RunQuery, query: string): SearchResult[] {
  * The best `limit` sections of each type, best first: a title that is the
  * whole query (`isWholeQuery`, asked for the candidates only) counts double.
  */
-export function cutMatches({ entries, titleCandidates }: Matches, isWholeQuery: (id: number) => boolean, limit = defaultSearchLimit): RankedDocument[] {
+export function cutMatches(
+  { entries, titleCandidates }: Matches,
+  isWholeQuery: (id: number) => boolean,
+  limit = defaultSearchLimit,
+): RankedDocument[] {
   const boosted = new Set(titleCandidates.filter(isWholeQuery))
-  const ranked = entries.map((entry) => (boosted.has(entry.id) ? { ...entry, score: entry.score * exactTitleBonus } : entry))
+  const ranked = entries.map((entry) =>
+    boosted.has(entry.id) ? { ...entry, score: entry.score * exactTitleBonus } : entry,
+  )
   // Ties keep index order (route order), so a whole index and a sharded one agree.
   ranked.sort((a, b) => b.score - a.score || a.id - b.id)
   const kept = { title: 0, header: 0, content: 0 }
@@ -156,22 +172,37 @@ function comparable(text: string): string {
  * part, and a common word can match thousands of sections.
  */
 export function searchPages(searcher: Searcher, query: string, limit = defaultSearchLimit): SearchHit[] {
-  const matches = matchDocuments((q) => searcher.index.search(q), query, (id) => searcher.fieldLengths[id] ?? [])
+  const matches = matchDocuments(
+    (q) => searcher.index.search(q),
+    query,
+    (id) => searcher.fieldLengths[id] ?? [],
+  )
   const ranked = cutMatches(matches, (id) => titleIsQuery(wholeIndexDocument(searcher, id).title, matches.query), limit)
   return ranked.map((entry) => toHit(entry, wholeIndexDocument(searcher, entry.id), matches.query))
 }
 
 /** A section of a whole index, read from its stored fields and its page's text. */
 function wholeIndexDocument(searcher: Searcher, id: number): HitDocument {
-  const stored = searcher.index.getStoredFields(id) as Pick<SectionDocument, 'page' | 'anchor' | 'header' | 'start' | 'end'>
+  const stored = searcher.index.getStoredFields(id) as Pick<
+    SectionDocument,
+    'page' | 'anchor' | 'header' | 'start' | 'end'
+  >
   const page = searcher.pages[stored.page]
-  return { routePath: page.routePath, title: page.title, anchor: String(stored.anchor ?? ''), header: String(stored.header ?? ''), text: page.content.slice(stored.start, stored.end) }
+  return {
+    routePath: page.routePath,
+    title: page.title,
+    anchor: String(stored.anchor ?? ''),
+    header: String(stored.header ?? ''),
+    text: page.content.slice(stored.start, stored.end),
+  }
 }
 
 /** A ranked section as the modal shows it: highlights of what matched, and a snippet for a content hit. */
 export function toHit({ type, score, terms, fields }: RankedDocument, document: HitDocument, query: string): SearchHit {
   const { anchor, header, title, routePath } = document
-  const snippet = fields.has('content') ? extractSnippet(document.text, findHighlights(document.text, terms)) : { statement: '', highlights: [] as HighlightRange[] }
+  const snippet = fields.has('content')
+    ? extractSnippet(document.text, findHighlights(document.text, terms))
+    : { statement: '', highlights: [] as HighlightRange[] }
   return {
     id: `${routePath}#${anchor}`,
     type,
@@ -179,7 +210,12 @@ export function toHit({ type, score, terms, fields }: RankedDocument, document: 
     header,
     link: anchor ? `${routePath}#${anchor}` : routePath,
     query,
-    highlights: type === 'title' ? findHighlights(title, terms) : type === 'header' ? findHighlights(header, terms) : snippet.highlights,
+    highlights:
+      type === 'title'
+        ? findHighlights(title, terms)
+        : type === 'header'
+          ? findHighlights(header, terms)
+          : snippet.highlights,
     group: title,
     statement: snippet.statement,
     statementHighlights: snippet.highlights,

@@ -81,7 +81,8 @@ function prefixDistance(key: readonly string[], term: readonly string[]): number
   let previous = Array.from({ length: term.length + 1 }, (_, j) => j)
   for (let i = 1; i <= key.length; i++) {
     const row = [i]
-    for (let j = 1; j <= term.length; j++) row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (key[i - 1] === term[j - 1] ? 0 : 1))
+    for (let j = 1; j <= term.length; j++)
+      row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (key[i - 1] === term[j - 1] ? 0 : 1))
     previous = row
   }
   return Math.min(...previous)

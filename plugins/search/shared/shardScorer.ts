@@ -49,7 +49,9 @@ export function readyShard(shard: IndexShard): ReadyShard {
       for (const id in counts) docs.set(Number(id), counts[id])
       postings.set(Number(fieldId), docs)
     }
-    const documentFrequency = df ? new Map(Object.entries(df).map(([fieldId, count]) => [Number(fieldId), count])) : null
+    const documentFrequency = df
+      ? new Map(Object.entries(df).map(([fieldId, count]) => [Number(fieldId), count]))
+      : null
     terms.set(term, { postings, documentFrequency, fieldLength })
   }
   return { terms, fieldLength, fragments }
@@ -69,7 +71,11 @@ const defaultMaxFuzzy = 6
 const tokenize = searchIndexOptions.tokenize as (text: string) => string[]
 
 /** MiniSearch's `search(query)` over these shards only (OR queries: the only kind this index runs). */
-export function searchShards(shards: readonly ReadyShard[], meta: Pick<ShardedIndexMeta, 'documentCount' | 'averageFieldLength' | 'fieldIds'>, query: Query): SearchResult[] {
+export function searchShards(
+  shards: readonly ReadyShard[],
+  meta: Pick<ShardedIndexMeta, 'documentCount' | 'averageFieldLength' | 'fieldIds'>,
+  query: Query,
+): SearchResult[] {
   const raw = executeQuery(query, {})
   const results: SearchResult[] = []
   for (const [id, { score, terms, match }] of raw) {
@@ -104,7 +110,8 @@ export function searchShards(shards: readonly ReadyShard[], meta: Pick<ShardedIn
   function executeSpec(query: QuerySpec, options: Options): RawResult {
     const fields = options.fields ?? searchIndexOptions.fields
     const boosts: Record<string, number> = {}
-    for (const field of fields) boosts[field] = (Object.hasOwn(options.boost ?? {}, field) ? options.boost?.[field] : 0) || 1
+    for (const field of fields)
+      boosts[field] = (Object.hasOwn(options.boost ?? {}, field) ? options.boost?.[field] : 0) || 1
     const { fuzzy: fuzzyWeight, prefix: prefixWeight } = { ...defaultWeights, ...options.weights }
     const maxFuzzy = options.maxFuzzy ?? defaultMaxFuzzy
     const results: RawResult = new Map()
@@ -118,7 +125,8 @@ export function searchShards(shards: readonly ReadyShard[], meta: Pick<ShardedIn
       const maxDistance = fuzzy < 1 ? Math.min(maxFuzzy, Math.round(query.term.length * fuzzy)) : fuzzy
       if (maxDistance) {
         fuzzyMatches = new Map()
-        for (const shard of shards) for (const [term, found] of shard.terms.fuzzyGet(query.term, maxDistance)) fuzzyMatches.set(term, found)
+        for (const shard of shards)
+          for (const [term, found] of shard.terms.fuzzyGet(query.term, maxDistance)) fuzzyMatches.set(term, found)
       }
     }
     if (query.prefix) {
@@ -199,5 +207,6 @@ function combineOr(results: RawResult[]): RawResult {
 }
 
 function assertOr(combineWith: string | undefined): void {
-  if (combineWith !== undefined && combineWith.toUpperCase() !== 'OR') throw new Error(`The sharded search scores OR queries only (asked for ${combineWith}).`)
+  if (combineWith !== undefined && combineWith.toUpperCase() !== 'OR')
+    throw new Error(`The sharded search scores OR queries only (asked for ${combineWith}).`)
 }

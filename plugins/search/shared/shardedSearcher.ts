@@ -1,6 +1,13 @@
 import { identifierTails } from './identifierTails.ts'
 import { defaultSearchLimit, queryFuzziness } from './searchIndexOptions.ts'
-import { cutMatches, matchDocuments, titleCandidatesInReach, titleIsQuery, toHit, type HitDocument } from './searchPages.ts'
+import {
+  cutMatches,
+  matchDocuments,
+  titleCandidatesInReach,
+  titleIsQuery,
+  toHit,
+  type HitDocument,
+} from './searchPages.ts'
 import { readyShard, searchShards, type ReadyShard } from './shardScorer.ts'
 import { shardsForTerm, typoShards } from './shardKeys.ts'
 import { queryTerms } from './tokenize.ts'
@@ -71,8 +78,14 @@ export function createShardedSearcher(meta: ShardedIndexMeta, fetchFile: ShardFe
       const words = queryTerms(trimmed)
       const tails = [...identifierTails(trimmed, queryFuzziness).keys()]
       const tableOf = new Map<string, ShardKeyTable | null>()
-      const tablePaths = new Set([...words, ...tails].map((term) => keyTablePath(meta, term)).filter((path): path is string => path !== null))
-      const tableLoads = await Promise.allSettled([...tablePaths].map((path) => cached(tables, path, (file) => file as ShardKeyTable).then((table) => tableOf.set(path, table))))
+      const tablePaths = new Set(
+        [...words, ...tails].map((term) => keyTablePath(meta, term)).filter((path): path is string => path !== null),
+      )
+      const tableLoads = await Promise.allSettled(
+        [...tablePaths].map((path) =>
+          cached(tables, path, (file) => file as ShardKeyTable).then((table) => tableOf.set(path, table)),
+        ),
+      )
       for (const result of tableLoads) if (result.status === 'rejected') failed += 1
       const tableFor = (term: string) => loadedTable(tableOf, meta, term)
       const needed = new Map<string, NeededShard>()
@@ -87,7 +100,11 @@ export function createShardedSearcher(meta: ShardedIndexMeta, fetchFile: ShardFe
       }
       const loaded: [key: string, shard: ReadyShard][] = []
       const load = async (wanted: Iterable<NeededShard>) => {
-        const loads = await Promise.allSettled([...wanted].map(({ key, path }) => cached(shards, path, (file) => readyShard(file as IndexShard)).then((shard) => loaded.push([key, shard]))))
+        const loads = await Promise.allSettled(
+          [...wanted].map(({ key, path }) =>
+            cached(shards, path, (file) => readyShard(file as IndexShard)).then((shard) => loaded.push([key, shard])),
+          ),
+        )
         for (const result of loads) if (result.status === 'rejected') failed += 1
         // In key order, whatever order the files arrived in: scores are summed in one order.
         loaded.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
@@ -113,7 +130,9 @@ export function createShardedSearcher(meta: ShardedIndexMeta, fetchFile: ShardFe
         const read = await Promise.allSettled(
           wanted.map((n) => {
             const name = fragmentName(n)
-            return name ? cached(fragments, `d/${name}.json`, (file) => file as FragmentDocument[]) : Promise.reject(new Error(`No shard names fragment ${n}`))
+            return name
+              ? cached(fragments, `d/${name}.json`, (file) => file as FragmentDocument[])
+              : Promise.reject(new Error(`No shard names fragment ${n}`))
           }),
         )
         read.forEach((result, at) => {

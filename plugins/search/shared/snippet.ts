@@ -53,7 +53,11 @@ export function findHighlights(text: string, terms: readonly string[]): Highligh
  * boundaries where it can, with '…' where text was left out. Highlights are
  * moved into the snippet's coordinates (and clipped to it).
  */
-export function extractSnippet(text: string, highlights: readonly HighlightRange[], width = snippetWidth): { statement: string; highlights: HighlightRange[] } {
+export function extractSnippet(
+  text: string,
+  highlights: readonly HighlightRange[],
+  width = snippetWidth,
+): { statement: string; highlights: HighlightRange[] } {
   if (!text) return { statement: '', highlights: [] }
   const anchor = highlights[0]?.start ?? 0
   let start = anchor

@@ -12,7 +12,8 @@ import { foldText } from './normalizeText.ts'
 
 const wordRE = /[\p{L}\p{N}\p{M}]+/gu
 const cjkRE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u
-export const camelBoundaryRE = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u
+export const camelBoundaryRE =
+  /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u
 /** camelCase parts shorter than this are not indexed on their own ('to', 'by', 'on'). */
 export const minPartLength = 3
 /** One locale for every CJK cut: segmentation must not depend on the reader's browser. */
@@ -60,7 +61,11 @@ export function queryTerms(query: string): string[] {
 
 /** Cuts a CJK run into words; without `Intl.Segmenter`, into single characters. */
 export function segmentCjk(text: string): string[] {
-  if (segmenter === undefined) segmenter = typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter(segmenterLocale, { granularity: 'word' }) : null
+  if (segmenter === undefined)
+    segmenter =
+      typeof Intl !== 'undefined' && 'Segmenter' in Intl
+        ? new Intl.Segmenter(segmenterLocale, { granularity: 'word' })
+        : null
   if (!segmenter) return Array.from(text)
   const words: string[] = []
   for (const segment of segmenter.segment(text)) if (segment.isWordLike) words.push(segment.segment)

@@ -31,7 +31,11 @@ export function CopyMarkdownButton({ path }: { path: string }) {
   if (!plugins?.includes('llms')) return null
   return (
     <button type="button" className="copy-markdown" onClick={() => void copy()}>
-      {state === 'copied' ? texts.copiedMarkdownText : state === 'failed' ? texts.copyFailedText : texts.copyMarkdownText}
+      {state === 'copied'
+        ? texts.copiedMarkdownText
+        : state === 'failed'
+          ? texts.copyFailedText
+          : texts.copyMarkdownText}
     </button>
   )
 }

@@ -19,7 +19,13 @@ export function DocToolbar({ menuText, sidebarOpen, hasSidebar, onOpenSidebar, o
   return (
     <div className="doc-toolbar">
       {hasSidebar ? (
-        <button type="button" className="doc-toolbar__menu" aria-expanded={sidebarOpen} aria-controls={sidebarId} onClick={onOpenSidebar}>
+        <button
+          type="button"
+          className="doc-toolbar__menu"
+          aria-expanded={sidebarOpen}
+          aria-controls={sidebarId}
+          onClick={onOpenSidebar}
+        >
           <MenuIcon size={16} />
           {menuText}
         </button>

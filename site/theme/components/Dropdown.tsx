@@ -65,7 +65,13 @@ export function Dropdown({ label, ariaLabel, className, plain = false, children 
         {label}
         {plain ? null : <ChevronDownIcon size={14} className="dropdown__chevron" />}
       </button>
-      <div id={panelId} className="dropdown__panel" hidden={!open} onKeyDown={handlePanelKeyDown} onClick={(event) => (event.target as Element).closest('a') && close()}>
+      <div
+        id={panelId}
+        className="dropdown__panel"
+        hidden={!open}
+        onKeyDown={handlePanelKeyDown}
+        onClick={(event) => (event.target as Element).closest('a') && close()}
+      >
         {children}
       </div>
     </div>

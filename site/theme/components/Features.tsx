@@ -31,7 +31,11 @@ export function Features({ features }: { features: Feature[] }) {
     <section className="features" aria-label={featuresLabel}>
       <ul className="features__grid">
         {features.map((feature) => (
-          <li key={plainText(feature.title)} className="features__item" style={{ '--feature-span': columnsOf(feature.span) } as CSSProperties}>
+          <li
+            key={plainText(feature.title)}
+            className="features__item"
+            style={{ '--feature-span': columnsOf(feature.span) } as CSSProperties}
+          >
             <FeatureCard feature={feature} />
           </li>
         ))}
@@ -68,7 +72,16 @@ function FeatureCard({ feature }: { feature: Feature }) {
 function FeatureIcon({ icon }: { icon: string }) {
   const { base } = useSiteData()
   const isImage = /^(\/|https?:)|\.(svg|png|jpe?g|webp|gif)$/i.test(icon)
-  if (isImage) return <img className="feature__icon feature__icon--image" src={icon.startsWith('/') ? withBase(icon, base) : icon} alt="" width={48} height={48} />
+  if (isImage)
+    return (
+      <img
+        className="feature__icon feature__icon--image"
+        src={icon.startsWith('/') ? withBase(icon, base) : icon}
+        alt=""
+        width={48}
+        height={48}
+      />
+    )
   const Svg = featureIconFor(icon)
   return (
     <span className="feature__icon" aria-hidden="true">

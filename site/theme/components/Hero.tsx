@@ -50,7 +50,11 @@ export function Hero({ hero }: { hero: HeroData }) {
         {hero.actions?.length ? (
           <div className="hero__actions">
             {hero.actions.map((action) => (
-              <Link key={`${plainText(action.text)}:${action.link}`} to={toSectionRoute(action.link)} className={`button button--${action.theme === 'alt' ? 'alt' : 'brand'}`}>
+              <Link
+                key={`${plainText(action.text)}:${action.link}`}
+                to={toSectionRoute(action.link)}
+                className={`button button--${action.theme === 'alt' ? 'alt' : 'brand'}`}
+              >
                 <RichText value={action.text} inLink />
               </Link>
             ))}

@@ -14,7 +14,12 @@ export function HtmlAttributes({ lang }: { lang: string }) {
  * The language of a route: the page's own, else the non-default locale its path
  * starts with (a language's 404 page: `/zh/404`, `/12.x/zh/x`), else the site's.
  */
-export function routeLang(pageLang: string | null | undefined, path: string, locales: LocaleInfo[], siteLang: string): string {
+export function routeLang(
+  pageLang: string | null | undefined,
+  path: string,
+  locales: LocaleInfo[],
+  siteLang: string,
+): string {
   if (pageLang) return pageLang
   const segments = path.split('/').filter(Boolean).slice(0, 2)
   const locale = locales.find((entry) => !entry.isDefault && segments.includes(entry.lang))

@@ -8,7 +8,19 @@ interface IconProps {
 /** Small line icons (24 px grid, currentColor); decorative, hidden from assistive tech. */
 function Icon({ size = 16, className, children }: IconProps & { children: ReactNode }) {
   return (
-    <svg className={className} viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      className={className}
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       {children}
     </svg>
   )

@@ -25,7 +25,14 @@ export function LanguageSwitcher({ locales, links, currentLang, variant = 'bar' 
     <ul className="dropdown__list">
       {entries.map(({ locale, path }) => (
         <li key={locale.lang}>
-          <Link to={path} exactRoute lang={locale.lang} hrefLang={locale.lang} className={locale.lang === current.lang ? 'nav-link is-active' : 'nav-link'} aria-current={locale.lang === current.lang ? 'true' : undefined}>
+          <Link
+            to={path}
+            exactRoute
+            lang={locale.lang}
+            hrefLang={locale.lang}
+            className={locale.lang === current.lang ? 'nav-link is-active' : 'nav-link'}
+            aria-current={locale.lang === current.lang ? 'true' : undefined}
+          >
             {locale.label}
           </Link>
         </li>

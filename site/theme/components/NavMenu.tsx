@@ -56,7 +56,11 @@ export function NavLink({ item, active }: { item: NavItem; active: boolean }) {
   if (!item.link) return <span className="nav-link">{item.text}</span>
   const external = isExternalHref(item.link)
   return (
-    <Link to={item.link} className={active ? 'nav-link is-active' : 'nav-link'} aria-current={active ? 'true' : undefined}>
+    <Link
+      to={item.link}
+      className={active ? 'nav-link is-active' : 'nav-link'}
+      aria-current={active ? 'true' : undefined}
+    >
       {item.text}
       {item.tag ? <span className="nav-link__tag">{item.tag}</span> : null}
       {external ? (

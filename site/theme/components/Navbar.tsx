@@ -53,9 +53,14 @@ export function Navbar({ data }: { data: NavbarData }) {
           </nav>
         ) : null}
         <div className="navbar__right">
-          {data.search ? <Search placeholder={data.searchPlaceholder} indexUrl={data.search.indexUrl} config={data.search.config} /> : null}
+          {data.search ? (
+            <Search placeholder={data.searchPlaceholder} indexUrl={data.search.indexUrl} config={data.search.config} />
+          ) : null}
           {right.length > 0 ? (
-            <nav aria-label={left.length > 0 ? texts.secondaryNavLabel : texts.mainNavLabel} className="navbar__menu navbar__menu--right">
+            <nav
+              aria-label={left.length > 0 ? texts.secondaryNavLabel : texts.mainNavLabel}
+              className="navbar__menu navbar__menu--right"
+            >
               <NavMenu items={right} />
             </nav>
           ) : null}
@@ -83,7 +88,12 @@ function ScreenMenu({ items, data }: { items: NavItem[]; data: NavbarData }) {
     <>
       <NavMenu items={items} variant="screen" />
       <LanguageSwitcher locales={data.locales} links={data.localeLinks} currentLang={data.lang} variant="screen" />
-      <VersionSwitcher versions={data.versions} current={data.currentVersion} links={data.versionLinks} variant="screen" />
+      <VersionSwitcher
+        versions={data.versions}
+        current={data.currentVersion}
+        links={data.versionLinks}
+        variant="screen"
+      />
       {themeConfig.darkMode !== false ? (
         <div className="mobile-nav__row mobile-nav__theme">
           <span>{texts.appearanceText}</span>

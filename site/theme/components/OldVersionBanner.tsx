@@ -15,7 +15,9 @@ export function OldVersionBanner({ version, latestPath, latestName }: OldVersion
   return (
     <div className="old-version-banner" role="note">
       <span>{formatText(texts.oldVersionBannerText, { version })}</span>{' '}
-      <Link to={latestPath} exactRoute>{formatText(texts.oldVersionLinkText, { version: latestName })}</Link>
+      <Link to={latestPath} exactRoute>
+        {formatText(texts.oldVersionLinkText, { version: latestName })}
+      </Link>
     </div>
   )
 }

@@ -34,7 +34,8 @@ export function Outline({ toc, title, variant = 'aside' }: OutlineProps) {
     const link = aside?.querySelector<HTMLElement>('.outline__link.is-active')
     if (!aside || !link) return
     const top = link.offsetTop
-    if (top < aside.scrollTop || top > aside.scrollTop + aside.clientHeight - 40) aside.scrollTop = Math.max(0, top - aside.clientHeight / 2)
+    if (top < aside.scrollTop || top > aside.scrollTop + aside.clientHeight - 40)
+      aside.scrollTop = Math.max(0, top - aside.clientHeight / 2)
   }, [active])
   if (entries.length === 0) return null
   const minDepth = Math.min(...entries.map((entry) => entry.depth))
@@ -83,7 +84,8 @@ export function Outline({ toc, title, variant = 'aside' }: OutlineProps) {
 function scrollBelowToolbar(event: MouseEvent<HTMLAnchorElement>, id: string): void {
   const heading = document.getElementById(id)
   const toolbar = event.currentTarget.closest('.doc-toolbar')
-  if (!heading || !toolbar || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+  if (!heading || !toolbar || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return
   event.preventDefault()
   if (window.location.hash !== `#${id}`) window.history.pushState(null, '', `#${id}`)
   const offset = Math.max(anchorScrollOffset, toolbar.getBoundingClientRect().bottom + 8)

@@ -22,7 +22,17 @@ export interface PageHeadProps {
  * template or a component deeper in the tree overrides any of them with a `<Helmet>` of its own (the deepest wins); its `<title>` goes through the
  * `{page} | {site}` template set here.
  */
-export function PageHead({ siteTitle, siteUrl, base, path, pageTitle, description, type, icon, canonicalPath }: PageHeadProps) {
+export function PageHead({
+  siteTitle,
+  siteUrl,
+  base,
+  path,
+  pageTitle,
+  description,
+  type,
+  icon,
+  canonicalPath,
+}: PageHeadProps) {
   // Routes are text: their URLs are encoded (a file name may hold a space, `%` or `#`).
   const url = `${siteUrl.replace(/\/+$/, '')}${withBase(encodeRoute(path), base)}`
   const canonical = canonicalPath ? `${siteUrl.replace(/\/+$/, '')}${withBase(encodeRoute(canonicalPath), base)}` : url
@@ -30,7 +40,13 @@ export function PageHead({ siteTitle, siteUrl, base, path, pageTitle, descriptio
     <Helmet titleTemplate={`%s | ${siteTitle}`} defaultTitle={siteTitle}>
       {pageTitle ? <title>{pageTitle}</title> : null}
       <meta name="description" content={description} />
-      {icon ? <link rel="icon" href={isExternalHref(icon) ? icon : withBase(icon, base)} type={icon.endsWith('.svg') ? 'image/svg+xml' : undefined} /> : null}
+      {icon ? (
+        <link
+          rel="icon"
+          href={isExternalHref(icon) ? icon : withBase(icon, base)}
+          type={icon.endsWith('.svg') ? 'image/svg+xml' : undefined}
+        />
+      ) : null}
       <link rel="canonical" href={canonical} />
       <meta property="og:description" content={description} />
       <meta property="og:type" content={type} />

@@ -13,13 +13,18 @@ export type RichText = string | Root
 const unlinked = { a: ({ children }: { children?: ReactNode }) => <span>{children}</span> }
 
 export function RichText({ value, inLink = false }: { value: RichText; inLink?: boolean }) {
-  return typeof value === 'string' ? <>{value}</> : <HastContent tree={value} components={inLink ? unlinked : undefined} />
+  return typeof value === 'string' ? (
+    <>{value}</>
+  ) : (
+    <HastContent tree={value} components={inLink ? unlinked : undefined} />
+  )
 }
 
 /** The text of a RichText without its markup: for keys and labels. */
 export function plainText(value: RichText | undefined): string {
   if (value === undefined) return ''
   if (typeof value === 'string') return value
-  const text = (node: Root | RootContent): string => (node.type === 'text' ? node.value : 'children' in node ? node.children.map(text).join('') : '')
+  const text = (node: Root | RootContent): string =>
+    node.type === 'text' ? node.value : 'children' in node ? node.children.map(text).join('') : ''
   return text(value)
 }

@@ -56,7 +56,12 @@ export function Sidebar({ items, route, open, onClose }: SidebarProps) {
   return (
     <>
       <div className={open ? 'sidebar-backdrop is-open' : 'sidebar-backdrop'} onClick={dismiss} aria-hidden="true" />
-      <aside ref={asideRef} id={sidebarId} className={open ? 'sidebar is-open' : 'sidebar'} aria-label={texts.sidebarLabel}>
+      <aside
+        ref={asideRef}
+        id={sidebarId}
+        className={open ? 'sidebar is-open' : 'sidebar'}
+        aria-label={texts.sidebarLabel}
+      >
         <button type="button" className="icon-button sidebar__close" aria-label={texts.closeMenuText} onClick={dismiss}>
           <CloseIcon size={20} />
         </button>

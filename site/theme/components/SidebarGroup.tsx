@@ -9,7 +9,12 @@ export function SidebarItems({ items, route, depth }: { items: SidebarItem[]; ro
   return (
     <ul className={`sidebar__items sidebar__items--depth-${depth}`}>
       {items.map((item, index) => (
-        <SidebarEntry key={`${index}:${item.text ?? item.sectionHeaderText ?? item.dividerType}`} item={item} route={route} depth={depth} />
+        <SidebarEntry
+          key={`${index}:${item.text ?? item.sectionHeaderText ?? item.dividerType}`}
+          item={item}
+          route={route}
+          depth={depth}
+        />
       ))}
     </ul>
   )
@@ -55,7 +60,14 @@ function SidebarGroup({ item, route, depth }: { item: SidebarItem; route: string
   }, [holdsActive, route])
 
   const toggle = collapsible ? (
-    <button type="button" className="sidebar__toggle" aria-expanded={!collapsed} aria-controls={itemsId} aria-label={formatText(collapsed ? texts.expandGroupText : texts.collapseGroupText, { label: item.text })} onClick={() => setCollapsed(!collapsed)}>
+    <button
+      type="button"
+      className="sidebar__toggle"
+      aria-expanded={!collapsed}
+      aria-controls={itemsId}
+      aria-label={formatText(collapsed ? texts.expandGroupText : texts.collapseGroupText, { label: item.text })}
+      onClick={() => setCollapsed(!collapsed)}
+    >
       <ChevronRightIcon size={14} className="sidebar__chevron" />
     </button>
   ) : null
@@ -66,13 +78,23 @@ function SidebarGroup({ item, route, depth }: { item: SidebarItem; route: string
         {item.link ? (
           <SidebarLink item={item} route={route} />
         ) : collapsible ? (
-          <button type="button" className="sidebar__group-title" aria-expanded={!collapsed} aria-controls={itemsId} onClick={() => setCollapsed(!collapsed)}>
+          <button
+            type="button"
+            className="sidebar__group-title"
+            aria-expanded={!collapsed}
+            aria-controls={itemsId}
+            onClick={() => setCollapsed(!collapsed)}
+          >
             {item.text}
           </button>
         ) : (
           <span className="sidebar__group-title">{item.text}</span>
         )}
-        {item.link ? toggle : collapsible ? <ChevronRightIcon size={14} className="sidebar__chevron sidebar__chevron--static" /> : null}
+        {item.link ? (
+          toggle
+        ) : collapsible ? (
+          <ChevronRightIcon size={14} className="sidebar__chevron sidebar__chevron--static" />
+        ) : null}
       </div>
       <div id={itemsId} className="sidebar__group-items" hidden={collapsed}>
         <SidebarItems items={item.items ?? []} route={route} depth={depth + 1} />
@@ -85,7 +107,12 @@ function SidebarLink({ item, route }: { item: SidebarItem; route: string }) {
   const active = isActiveLink(item.link, route)
   if (!item.link) return <span className="sidebar__link">{item.text}</span>
   return (
-    <Link to={item.link} exactRoute className={active ? 'sidebar__link is-active' : 'sidebar__link'} aria-current={active ? 'page' : undefined}>
+    <Link
+      to={item.link}
+      exactRoute
+      className={active ? 'sidebar__link is-active' : 'sidebar__link'}
+      aria-current={active ? 'page' : undefined}
+    >
       <span>{item.text}</span>
       {item.tag ? <span className="sidebar__tag">{item.tag}</span> : null}
     </Link>

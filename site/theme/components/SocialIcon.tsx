@@ -10,20 +10,33 @@ const socialIconPaths: Record<string, string> = {
   npm: 'M2 7h20v9h-10v1.5H7.5V16H2V7zm1.5 7.5h2.8V9.8h1.4v4.7h1.4V8.5H3.5v6zm5.9-6v7.5h2.8v-1.5h2.8v-6H9.4zm2.8 1.3h1.4v3.4h-1.4V9.8zm3.5-1.3v6h2.8V9.8h1.4v4.7h1.4V9.8h1.4v4.7h1.3v-6h-8.3z',
 }
 
-const fallbackPath = 'M10 14a4 4 0 0 0 5.66 0l3-3a4 4 0 0 0-5.66-5.66l-1 1M14 10a4 4 0 0 0-5.66 0l-3 3a4 4 0 0 0 5.66 5.66l1-1'
+const fallbackPath =
+  'M10 14a4 4 0 0 0 5.66 0l3-3a4 4 0 0 0-5.66-5.66l-1 1M14 10a4 4 0 0 0-5.66 0l-3 3a4 4 0 0 0 5.66 5.66l1-1'
 
 /** A social brand mark by name ('github', 'discord', 'x', 'npm'); a link glyph for unknown names. */
 export function SocialIcon({ icon, size = 20 }: { icon: string; size?: number }) {
   const known = socialIconPaths[icon]
   return (
     <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false">
-      {known ? <path d={known} fill="currentColor" /> : <path d={fallbackPath} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />}
+      {known ? (
+        <path d={known} fill="currentColor" />
+      ) : (
+        <path d={fallbackPath} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      )}
     </svg>
   )
 }
 
 /** A readable name for a social icon ('github' -> 'GitHub'), for accessible labels. */
 export function socialLabel(icon: string): string {
-  const names: Record<string, string> = { github: 'GitHub', discord: 'Discord', x: 'X', twitter: 'Twitter', npm: 'npm', linkedin: 'LinkedIn', youtube: 'YouTube' }
+  const names: Record<string, string> = {
+    github: 'GitHub',
+    discord: 'Discord',
+    x: 'X',
+    twitter: 'Twitter',
+    npm: 'npm',
+    linkedin: 'LinkedIn',
+    youtube: 'YouTube',
+  }
   return names[icon] ?? icon.charAt(0).toUpperCase() + icon.slice(1)
 }

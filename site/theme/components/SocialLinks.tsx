@@ -32,7 +32,12 @@ export function SocialLinks({ links, variant = 'bar' }: SocialLinksProps) {
       ))}
       {rest.length > 0 ? (
         <li>
-          <Dropdown label={<MoreIcon size={20} />} ariaLabel={texts.moreLinksLabel} plain className="social-links__more">
+          <Dropdown
+            label={<MoreIcon size={20} />}
+            ariaLabel={texts.moreLinksLabel}
+            plain
+            className="social-links__more"
+          >
             <ul className="dropdown__list">
               {rest.map((link) => (
                 <li key={`${link.icon}:${link.content}`}>
@@ -58,7 +63,14 @@ function SocialEntry({ link, withText = false }: { link: SocialLink; withText?: 
   )
   if (link.mode === 'link' || !link.mode) {
     return (
-      <a className="social-links__link" href={link.content} target="_blank" rel="noopener noreferrer" aria-label={withText ? undefined : `${label} ${texts.opensInNewTabText}`} title={label}>
+      <a
+        className="social-links__link"
+        href={link.content}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={withText ? undefined : `${label} ${texts.opensInNewTabText}`}
+        title={label}
+      >
         {face}
       </a>
     )
@@ -71,8 +83,10 @@ function SocialEntry({ link, withText = false }: { link: SocialLink; withText?: 
 }
 
 function SocialPopupContent({ link, label }: { link: SocialLink; label: string }) {
-  if (link.mode === 'img') return <img className="social-links__image" src={link.content} alt={label} width={160} height={160} />
+  if (link.mode === 'img')
+    return <img className="social-links__image" src={link.content} alt={label} width={160} height={160} />
   // Note: `dom` content comes from the site's own config (themeConfig), never from page content.
-  if (link.mode === 'dom') return <div className="social-links__dom" dangerouslySetInnerHTML={{ __html: link.content }} />
+  if (link.mode === 'dom')
+    return <div className="social-links__dom" dangerouslySetInnerHTML={{ __html: link.content }} />
   return <p className="social-links__popup-text">{link.content}</p>
 }

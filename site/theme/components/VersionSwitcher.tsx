@@ -23,7 +23,12 @@ export function VersionSwitcher({ versions, current, links, variant = 'bar' }: V
     <ul className="dropdown__list">
       {entries.map(({ version, path }) => (
         <li key={version.name}>
-          <Link to={path} exactRoute className={version.name === current.name ? 'nav-link is-active' : 'nav-link'} aria-current={version.name === current.name ? 'true' : undefined}>
+          <Link
+            to={path}
+            exactRoute
+            className={version.name === current.name ? 'nav-link is-active' : 'nav-link'}
+            aria-current={version.name === current.name ? 'true' : undefined}
+          >
             {version.name}
           </Link>
         </li>
@@ -39,7 +44,11 @@ export function VersionSwitcher({ versions, current, links, variant = 'bar' }: V
     )
   }
   return (
-    <Dropdown label={current.name} ariaLabel={formatText(texts.versionMenuLabel, { version: current.name })} className="version-switcher">
+    <Dropdown
+      label={current.name}
+      ariaLabel={formatText(texts.versionMenuLabel, { version: current.name })}
+      className="version-switcher"
+    >
       {list}
     </Dropdown>
   )

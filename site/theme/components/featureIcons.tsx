@@ -1,5 +1,16 @@
 import type { ComponentType } from 'react'
-import { BoltIcon, BookIcon, BroomIcon, CheckCircleIcon, CodeIcon, HandshakeIcon, PuzzleIcon, RocketIcon, ShieldIcon, SparkleIcon } from './Icons.tsx'
+import {
+  BoltIcon,
+  BookIcon,
+  BroomIcon,
+  CheckCircleIcon,
+  CodeIcon,
+  HandshakeIcon,
+  PuzzleIcon,
+  RocketIcon,
+  ShieldIcon,
+  SparkleIcon,
+} from './Icons.tsx'
 
 type FeatureIconComponent = ComponentType<{ size?: number; className?: string }>
 

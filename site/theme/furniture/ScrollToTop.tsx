@@ -24,9 +24,22 @@ export function ScrollToTop() {
   }
 
   return (
-    <button type="button" className="sheaf-scroll-to-top" aria-label={backToTopText} title={backToTopText} onClick={handleClick}>
+    <button
+      type="button"
+      className="sheaf-scroll-to-top"
+      aria-label={backToTopText}
+      title={backToTopText}
+      onClick={handleClick}
+    >
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-        <path d="M12 19V5M5 12l7-7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M12 19V5M5 12l7-7 7 7"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
     </button>
   )

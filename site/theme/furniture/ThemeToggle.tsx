@@ -40,7 +40,8 @@ export function ThemeToggle() {
   useEffect(() => {
     if (!enabled || storedMode === null) return undefined
     const media = window.matchMedia?.(darkQuery)
-    const apply = () => setShownDark(applyDark(storedMode === 'dark' || (storedMode === 'auto' && Boolean(media?.matches))))
+    const apply = () =>
+      setShownDark(applyDark(storedMode === 'dark' || (storedMode === 'auto' && Boolean(media?.matches))))
     apply()
     if (storedMode !== 'auto' || !media) return undefined
     media.addEventListener('change', apply)
@@ -64,7 +65,14 @@ export function ThemeToggle() {
 
   return (
     <span className="sheaf-theme-switch">
-      <button type="button" className="sheaf-theme-toggle" data-mode={storedMode ?? 'auto'} aria-label={flipLabel} title={flipLabel} onClick={flip}>
+      <button
+        type="button"
+        className="sheaf-theme-toggle"
+        data-mode={storedMode ?? 'auto'}
+        aria-label={flipLabel}
+        title={flipLabel}
+        onClick={flip}
+      >
         <ModeIcon mode={shownDark ? 'dark' : 'light'} />
       </button>
       <button
@@ -102,13 +110,21 @@ function applyDark(dark: boolean): boolean {
 /** The sun while light is shown, the moon while dark is, a screen for "system". */
 function ModeIcon({ mode }: { mode: ThemeMode }) {
   const paths: Record<ThemeMode, string> = {
-    light: 'M12 17a5 5 0 1 0 0-10 5 5 0 0 0 0 10zM12 1v2M12 21v2M4.2 4.2l1.4 1.4M18.4 18.4l1.4 1.4M1 12h2M21 12h2M4.2 19.8l1.4-1.4M18.4 5.6l1.4-1.4',
+    light:
+      'M12 17a5 5 0 1 0 0-10 5 5 0 0 0 0 10zM12 1v2M12 21v2M4.2 4.2l1.4 1.4M18.4 18.4l1.4 1.4M1 12h2M21 12h2M4.2 19.8l1.4-1.4M18.4 5.6l1.4-1.4',
     dark: 'M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z',
     auto: 'M3 4h18v12H3zM8 20h8M12 16v4',
   }
   return (
     <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-      <path d={paths[mode]} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d={paths[mode]}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   )
 }

@@ -4,7 +4,12 @@ import { useEffect, type RefObject } from 'react'
  * While `open`, closes a popup on Escape (returning focus to its trigger) and
  * on a pointer press outside `containerRef`.
  */
-export function useDismiss(open: boolean, close: () => void, containerRef: RefObject<HTMLElement | null>, triggerRef: RefObject<HTMLElement | null>): void {
+export function useDismiss(
+  open: boolean,
+  close: () => void,
+  containerRef: RefObject<HTMLElement | null>,
+  triggerRef: RefObject<HTMLElement | null>,
+): void {
   useEffect(() => {
     if (!open) return undefined
     const onKeyDown = (event: KeyboardEvent) => {

@@ -15,7 +15,9 @@ export function useTexts(): UiTexts {
   const site = optional(useSiteData)
   const i18n = (page?.layoutData as Partial<LayoutData> | undefined)?.i18n
   const themeConfig = (site?.themeConfig ?? {}) as Record<string, unknown>
-  const fromConfig = Object.fromEntries(themeConfigTextKeys.filter((key) => typeof themeConfig[key] === 'string').map((key) => [key, themeConfig[key]]))
+  const fromConfig = Object.fromEntries(
+    themeConfigTextKeys.filter((key) => typeof themeConfig[key] === 'string').map((key) => [key, themeConfig[key]]),
+  )
   return { ...defaultTexts, ...fromConfig, ...(i18n ?? {}) } as UiTexts
 }
 

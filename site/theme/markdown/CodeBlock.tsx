@@ -49,11 +49,7 @@ export function CodeFrame({ lang, title, children }: CodeFrameProps) {
     <Frame className={wrap ? 'sheaf-code sheaf-code--wrap' : 'sheaf-code'} data-lang={lang}>
       {title ? <figcaption className="sheaf-code__title">{title}</figcaption> : null}
       <div className="sheaf-code__body">
-        {showLang ? (
-          <span className="sheaf-code__lang">
-            {lang}
-          </span>
-        ) : null}
+        {showLang ? <span className="sheaf-code__lang">{lang}</span> : null}
         {/* tabIndex: a scrollable region must be reachable by keyboard. */}
         <pre ref={preRef} className="shiki" tabIndex={0}>
           {children}
@@ -79,7 +75,14 @@ export function CodeFrame({ lang, title, children }: CodeFrameProps) {
 function WrapIcon() {
   return (
     <svg className="sheaf-code__icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-      <path d="M4 6h16M4 12h13a3 3 0 0 1 0 6h-4m0 0l2-2m-2 2l2 2M4 18h5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M4 6h16M4 12h13a3 3 0 0 1 0 6h-4m0 0l2-2m-2 2l2 2M4 18h5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   )
 }

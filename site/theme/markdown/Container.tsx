@@ -28,7 +28,11 @@ export function Container({ 'data-container': type, 'data-title': title, childre
   }
   const kind = toContainerType(type)
   return (
-    <div className={joinClasses('sheaf-container', `sheaf-container--${kind}`, className)} data-container={kind} {...rest}>
+    <div
+      className={joinClasses('sheaf-container', `sheaf-container--${kind}`, className)}
+      data-container={kind}
+      {...rest}
+    >
       <p className="sheaf-container__title">
         <ContainerIcon type={kind} />
         <span>{title ?? kind.toUpperCase()}</span>
@@ -39,7 +43,13 @@ export function Container({ 'data-container': type, 'data-title': title, childre
 }
 
 /** Renders `details` elements: a `:::details` container opens and closes on its title. */
-export function DetailsContainer({ 'data-container': type, 'data-title': title, children, className, ...rest }: DetailsProps) {
+export function DetailsContainer({
+  'data-container': type,
+  'data-title': title,
+  children,
+  className,
+  ...rest
+}: DetailsProps) {
   if (!type) {
     return (
       <details className={className} {...rest}>
@@ -48,7 +58,11 @@ export function DetailsContainer({ 'data-container': type, 'data-title': title, 
     )
   }
   return (
-    <details className={joinClasses('sheaf-container', 'sheaf-container--details', className)} data-container="details" {...rest}>
+    <details
+      className={joinClasses('sheaf-container', 'sheaf-container--details', className)}
+      data-container="details"
+      {...rest}
+    >
       <summary className="sheaf-container__title">{title ?? 'DETAILS'}</summary>
       <div className="sheaf-container__body">{children}</div>
     </details>
@@ -75,8 +89,22 @@ const iconPaths: Record<ContainerType, string> = {
 
 function ContainerIcon({ type }: { type: ContainerType }) {
   return (
-    <svg className="sheaf-container__icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-      <path d={iconPaths[type]} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    <svg
+      className="sheaf-container__icon"
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        d={iconPaths[type]}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   )
 }

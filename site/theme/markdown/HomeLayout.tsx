@@ -10,7 +10,8 @@ import { Hero, type HeroData } from '../components/Hero.tsx'
 export function HomeLayout() {
   const page = usePageData()
   if (page.template === 'home') return null
-  const frontmatter = (page.data as { page?: { frontmatterHtml?: { hero?: HeroData; features?: Feature[] } } }).page?.frontmatterHtml
+  const frontmatter = (page.data as { page?: { frontmatterHtml?: { hero?: HeroData; features?: Feature[] } } }).page
+    ?.frontmatterHtml
   if (!frontmatter?.hero && !frontmatter?.features?.length) return null
   return (
     <div className="home">

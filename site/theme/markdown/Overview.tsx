@@ -36,7 +36,10 @@ export function groupsFromSidebar(items: SidebarItem[], current: string, default
 }
 
 function collectLinks(items: SidebarItem[]): { text: string; link: string }[] {
-  return items.flatMap((item) => [...(item.link ? [{ text: item.text ?? '', link: item.link }] : []), ...collectLinks(item.items ?? [])])
+  return items.flatMap((item) => [
+    ...(item.link ? [{ text: item.text ?? '', link: item.link }] : []),
+    ...collectLinks(item.items ?? []),
+  ])
 }
 
 function asCard(link: { text: string; link: string }): OverviewGroup['items'][number] {

@@ -19,7 +19,9 @@ export interface PackageManagerTabsProps {
  */
 export function PackageManagerTabs({ command }: PackageManagerTabsProps) {
   const commands: [string, string][] =
-    typeof command === 'string' ? packageManagers.map((manager) => [manager, toPackageManagerCommand(manager, command)]) : Object.entries(command).map(([manager, line]) => [manager, String(line)])
+    typeof command === 'string'
+      ? packageManagers.map((manager) => [manager, toPackageManagerCommand(manager, command)])
+      : Object.entries(command).map(([manager, line]) => [manager, String(line)])
   return (
     <Tabs groupId="package-manager">
       {commands.map(([manager, line]) => (

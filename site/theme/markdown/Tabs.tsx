@@ -1,4 +1,14 @@
-import { Children, isValidElement, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactElement, type ReactNode } from 'react'
+import {
+  Children,
+  isValidElement,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react'
 import type { TabProps } from './Tab.tsx'
 
 export interface TabsProps {
@@ -106,7 +116,11 @@ export function Tabs({ groupId, values = [], defaultValue, tabPosition, children
 
   return (
     <div className="sheaf-tabs">
-      <div role="tablist" className={`sheaf-tabs__list${tabPosition === 'center' ? ' sheaf-tabs__list--center' : ''}`} onKeyDown={handleKeyDown}>
+      <div
+        role="tablist"
+        className={`sheaf-tabs__list${tabPosition === 'center' ? ' sheaf-tabs__list--center' : ''}`}
+        onKeyDown={handleKeyDown}
+      >
         {tabs.map((tab, index) => (
           <button
             key={tab.key ?? index}
@@ -158,7 +172,12 @@ function valueLabel(value: TabValue | undefined): string | undefined {
 }
 
 /** The index `defaultValue` names (a tab's value, its label, or a number), else the first tab. */
-function initialIndex(tabs: ReactElement<TabProps>[], labels: string[], values: readonly TabValue[], defaultValue: string | number | undefined): number {
+function initialIndex(
+  tabs: ReactElement<TabProps>[],
+  labels: string[],
+  values: readonly TabValue[],
+  defaultValue: string | number | undefined,
+): number {
   if (typeof defaultValue === 'number') return defaultValue >= 0 && defaultValue < tabs.length ? defaultValue : 0
   if (defaultValue === undefined) return 0
   const index = tabs.findIndex((tab, position) => {

@@ -16,7 +16,9 @@ const deferredComponents = {
   Card: deferred('Card', () => import('./Card.tsx').then((module) => module.Card)),
   HomeLayout: deferred('HomeLayout', () => import('./HomeLayout.tsx').then((module) => module.HomeLayout)),
   LinkCard: deferred('LinkCard', () => import('./LinkCard.tsx').then((module) => module.LinkCard)),
-  NotFoundLayout: deferred('NotFoundLayout', () => import('./NotFoundLayout.tsx').then((module) => module.NotFoundLayout)),
+  NotFoundLayout: deferred('NotFoundLayout', () =>
+    import('./NotFoundLayout.tsx').then((module) => module.NotFoundLayout),
+  ),
   Overview: deferred('Overview', () => import('./Overview.tsx').then((module) => module.Overview)),
   SourceCode: deferred('SourceCode', () => import('./SourceCode.tsx').then((module) => module.SourceCode)),
   Steps: deferred('Steps', () => import('./Steps.tsx').then((module) => module.Steps)),

@@ -23,7 +23,9 @@ type Module<P> = { default: ComponentType<P> }
 export function deferred<P extends object>(name: string, load: () => Promise<ComponentType<P>>): DeferredComponent<P> {
   let loaded: Module<P> | undefined
   const fetchModule = async (): Promise<Module<P>> => (loaded ??= { default: await load() })
-  const Lazy: LazyExoticComponent<ComponentType<P>> = lazy(() => (loaded ? resolvedThenable(loaded) : fetchModule()) as Promise<Module<P>>)
+  const Lazy: LazyExoticComponent<ComponentType<P>> = lazy(
+    () => (loaded ? resolvedThenable(loaded) : fetchModule()) as Promise<Module<P>>,
+  )
   function Deferred(props: P) {
     return (
       <Suspense fallback={null}>

@@ -39,7 +39,13 @@ export default function Search({ placeholder, indexUrl, config }: SearchProps) {
   return (
     <>
       <span onPointerEnter={() => void loadModal()} onFocus={() => void loadModal()}>
-        <SearchButton ref={buttonRef} placeholder={placeholder} shortcut={shortcut} expanded={open} onClick={() => setOpen(true)} />
+        <SearchButton
+          ref={buttonRef}
+          placeholder={placeholder}
+          shortcut={shortcut}
+          expanded={open}
+          onClick={() => setOpen(true)}
+        />
       </span>
       {open && mounted
         ? createPortal(

@@ -16,14 +16,27 @@ export interface SearchButtonProps {
  */
 export function SearchButton({ ref, placeholder, shortcut, expanded, onClick }: SearchButtonProps) {
   return (
-    <button ref={ref} type="button" className="sheaf-search__button" aria-haspopup="dialog" aria-expanded={expanded} aria-keyshortcuts="Control+K Meta+K" onClick={onClick}>
-      <svg className="sheaf-search__icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+    <button
+      ref={ref}
+      type="button"
+      className="sheaf-search__button"
+      aria-haspopup="dialog"
+      aria-expanded={expanded}
+      aria-keyshortcuts="Control+K Meta+K"
+      onClick={onClick}
+    >
+      <svg
+        className="sheaf-search__icon"
+        viewBox="0 0 24 24"
+        width="16"
+        height="16"
+        aria-hidden="true"
+        focusable="false"
+      >
         <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
         <path d="m20 20-3.5-3.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
       </svg>
-      <span className="sheaf-search__button-text">
-        {placeholder}
-      </span>
+      <span className="sheaf-search__button-text">{placeholder}</span>
       <kbd className="sheaf-search__shortcut" aria-hidden="true">
         {shortcut}
       </kbd>

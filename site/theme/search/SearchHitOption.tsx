@@ -12,7 +12,11 @@ export interface SearchHitOptionProps {
   onChoose(event: MouseEvent<HTMLAnchorElement>): void
 }
 
-const typeTextKeys: Record<HitType, keyof UiTexts> = { title: 'searchPageType', header: 'searchSectionType', content: 'searchContentType' }
+const typeTextKeys: Record<HitType, keyof UiTexts> = {
+  title: 'searchPageType',
+  header: 'searchSectionType',
+  content: 'searchContentType',
+}
 
 /**
  * One hit: its type, the matched title, heading or snippet with `<mark>`s,
@@ -28,9 +32,17 @@ export function SearchHitOption({ hit, id, href, active, onActivate, onChoose }:
     ) : hit.type === 'header' ? (
       <HighlightedText text={hit.header} highlights={hit.highlights} />
     ) : (
-      <HighlightedText text={hit.statement} highlights={hit.statementHighlights.length ? hit.statementHighlights : hit.highlights} />
+      <HighlightedText
+        text={hit.statement}
+        highlights={hit.statementHighlights.length ? hit.statementHighlights : hit.highlights}
+      />
     )
-  const place = hit.type === 'title' ? hit.link.split('#')[0] : hit.type === 'header' ? hit.title : [hit.title, hit.header].filter(Boolean).join(' › ')
+  const place =
+    hit.type === 'title'
+      ? hit.link.split('#')[0]
+      : hit.type === 'header'
+        ? hit.title
+        : [hit.title, hit.header].filter(Boolean).join(' › ')
   return (
     <a
       id={id}
@@ -62,14 +74,26 @@ function TypeIcon({ type }: { type: HitType }) {
   if (type === 'header') {
     return (
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-        <path fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" d="M5 9h14M5 15h14M10 4 8 20M16 4l-2 16" />
+        <path
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          d="M5 9h14M5 15h14M10 4 8 20M16 4l-2 16"
+        />
       </svg>
     )
   }
   if (type === 'content') {
     return (
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-        <path fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" d="M4 6h16M4 10h16M4 14h10M4 18h12" />
+        <path
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          d="M4 6h16M4 10h16M4 14h10M4 18h12"
+        />
       </svg>
     )
   }

@@ -23,9 +23,23 @@ export interface SearchResultsProps {
  * through all of them. With no hits it says so (SPEC §8).
  */
 /** Local groups are keyed by hit type; their labels are UI texts (a remote group is named by its index). */
-const groupTextKeys: Record<string, keyof UiTexts> = { title: 'searchPagesGroup', header: 'searchSectionsGroup', content: 'searchContentGroup' }
+const groupTextKeys: Record<string, keyof UiTexts> = {
+  title: 'searchPagesGroup',
+  header: 'searchSectionsGroup',
+  content: 'searchContentGroup',
+}
 
-export function SearchResults({ listboxId, query, groups, busy = false, activeIndex, optionId, hrefOf, onActivate, onChoose }: SearchResultsProps) {
+export function SearchResults({
+  listboxId,
+  query,
+  groups,
+  busy = false,
+  activeIndex,
+  optionId,
+  hrefOf,
+  onActivate,
+  onChoose,
+}: SearchResultsProps) {
   const texts = useTexts()
   if (groups.every((group) => group.hits.length === 0)) {
     return (
@@ -38,7 +52,13 @@ export function SearchResults({ listboxId, query, groups, busy = false, activeIn
   }
   let position = 0
   return (
-    <div id={listboxId} role="listbox" aria-label={texts.searchResultsLabel} aria-busy={busy} className="sheaf-search__results">
+    <div
+      id={listboxId}
+      role="listbox"
+      aria-label={texts.searchResultsLabel}
+      aria-busy={busy}
+      className="sheaf-search__results"
+    >
       {groups.map((group) => {
         const labelId = `${listboxId}-${group.key}`
         return (

@@ -1,5 +1,12 @@
 import type { SearchAnswer } from './searchBackend.ts'
-import { createSearcher, createShardedSearcher, groupHits, searchPages, type SearchIndexFile, type ShardedIndexMeta } from './searchShared.ts'
+import {
+  createSearcher,
+  createShardedSearcher,
+  groupHits,
+  searchPages,
+  type SearchIndexFile,
+  type ShardedIndexMeta,
+} from './searchShared.ts'
 
 /** A loaded local index: answers a query with grouped hits (in the worker or on the main thread). */
 export type LocalSearch = (query: string, limit: number) => Promise<SearchAnswer>
@@ -18,7 +25,9 @@ export async function loadSearchIndex(url: string): Promise<LocalSearch> {
     return async (query, limit) => ({ groups: groupHits(searchPages(searcher, query, limit), limit), failed: 0 })
   }
   // Shard and fragment files are named after the index's content hash: the browser may cache them for good.
-  const sharded = createShardedSearcher(file as ShardedIndexMeta, (path) => fetchJson(new URL(path, url).href, 'A part of the search index'))
+  const sharded = createShardedSearcher(file as ShardedIndexMeta, (path) =>
+    fetchJson(new URL(path, url).href, 'A part of the search index'),
+  )
   return async (query, limit) => {
     const { hits, failed } = await sharded.search(query, limit)
     return { groups: groupHits(hits, limit), failed }

@@ -38,7 +38,10 @@ export async function requestRemote(query: string, config: SearchClientConfig): 
   if (!response.ok) throw new Error(`The search API answered ${response.status}.`)
   const groups = (await response.json()) as unknown
   if (!Array.isArray(groups)) throw new Error('The search API did not answer with a list of groups.')
-  return groups.map((group: Partial<RemoteSearchGroup>) => ({ index: String(group.index ?? ''), hits: Array.isArray(group.hits) ? group.hits.map(normalizeHit(query)) : [] }))
+  return groups.map((group: Partial<RemoteSearchGroup>) => ({
+    index: String(group.index ?? ''),
+    hits: Array.isArray(group.hits) ? group.hits.map(normalizeHit(query)) : [],
+  }))
 }
 
 const typeLabels = { title: 'Pages', header: 'Sections', content: 'Content' } as const
@@ -50,7 +53,9 @@ export function fromHitGroups(groups: HitGroup[]): DisplayGroup[] {
 
 /** Remote groups are labelled by index; empty ones are dropped. */
 export function fromRemoteGroups(groups: RemoteSearchGroup[], limit: number): DisplayGroup[] {
-  return groups.filter((group) => group.hits.length > 0).map((group) => ({ key: `remote:${group.index}`, label: group.index, hits: group.hits.slice(0, limit) }))
+  return groups
+    .filter((group) => group.hits.length > 0)
+    .map((group) => ({ key: `remote:${group.index}`, label: group.index, hits: group.hits.slice(0, limit) }))
 }
 
 /** Remote hits may leave fields out; fill them so rendering never meets undefined. */

@@ -2,7 +2,8 @@ import { loadSearchIndex, type LocalSearch } from './localSearch.ts'
 import type { SearchAnswer } from './searchBackend.ts'
 
 /** Messages the page sends. */
-export type WorkerRequest = { id: number; type: 'load'; url: string } | { id: number; type: 'search'; url: string; query: string; limit: number }
+export type WorkerRequest =
+  { id: number; type: 'load'; url: string } | { id: number; type: 'search'; url: string; query: string; limit: number }
 
 /** What the worker answers, matched to a request by `id`. */
 export type WorkerResponse = { id: number; ok: true; answer?: SearchAnswer } | { id: number; ok: false; error: string }
@@ -29,7 +30,10 @@ scope.addEventListener('message', async (event) => {
   const request = event.data
   try {
     const search = await load(request.url)
-    const answer: WorkerResponse = request.type === 'load' ? { id: request.id, ok: true } : { id: request.id, ok: true, answer: await search(request.query, request.limit) }
+    const answer: WorkerResponse =
+      request.type === 'load'
+        ? { id: request.id, ok: true }
+        : { id: request.id, ok: true, answer: await search(request.query, request.limit) }
     scope.postMessage(answer)
   } catch (error) {
     scope.postMessage({ id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) })

@@ -61,7 +61,10 @@ async function createBackend(url: string): Promise<SearchBackend> {
   if (worker) {
     try {
       await worker.request({ type: 'load', url: absolute })
-      return { search: async (query, limit) => (await worker.request({ type: 'search', url: absolute, query, limit })) ?? { groups: [], failed: 0 } }
+      return {
+        search: async (query, limit) =>
+          (await worker.request({ type: 'search', url: absolute, query, limit })) ?? { groups: [], failed: 0 },
+      }
     } catch {
       // A worker that cannot start (CSP, old browser) must not cost the reader their search.
       workerClient = null

@@ -41,7 +41,9 @@ export function useSearch(indexUrl: string | null | undefined, config: Partial<S
   configRef.current = { limit, remote, lang: config?.lang, version: config?.version }
   const [query, setQuery] = useState('')
   const [settledQuery, setSettledQuery] = useState('')
-  const [status, setStatus] = useState<SearchStatus>(() => (remote || (indexUrl && isBackendLoaded(indexUrl)) ? 'ready' : 'loading'))
+  const [status, setStatus] = useState<SearchStatus>(() =>
+    remote || (indexUrl && isBackendLoaded(indexUrl)) ? 'ready' : 'loading',
+  )
   const [result, setResult] = useState<SearchResult | null>(null)
   const latest = useRef(0)
 
@@ -82,13 +84,17 @@ export function useSearch(indexUrl: string | null | undefined, config: Partial<S
     const cached = resultCache.get(cacheKey)
     if (cached) return setResult({ query: keyword, groups: cached })
     const run = remoteKey
-      ? requestRemote(keyword, configRef.current).then((groups) => ({ groups: fromRemoteGroups(groups, limit), partial: false }))
+      ? requestRemote(keyword, configRef.current).then((groups) => ({
+          groups: fromRemoteGroups(groups, limit),
+          partial: false,
+        }))
       : loadSearchBackend(String(indexUrl))
           .then((backend) => backend.search(keyword, limit))
           .then((answer) => ({ groups: fromHitGroups(answer.groups), partial: answer.failed > 0 }))
     run
       .then(({ groups, partial }) => {
-        if (partial) console.error('[search] parts of the search index could not be loaded; showing what the others found.')
+        if (partial)
+          console.error('[search] parts of the search index could not be loaded; showing what the others found.')
         // A partial answer is not cached: the same query asks for the missing parts again.
         else resultCache.set(cacheKey, groups)
         if (ticket === latest.current) setResult({ query: keyword, groups, partial })

@@ -67,10 +67,25 @@ export default function Doc({ data, path }: TemplateProps<DocData>) {
           </div>
           <footer className="doc-footer">
             <div className="doc-footer__meta">
-              {editLink && page.sourcePath ? <EditLink docRepoBaseUrl={editLink.docRepoBaseUrl} sourcePath={page.sourcePath} text={editLink.text ?? texts.editLinkText} /> : null}
-              {themeConfig.lastUpdated && page.lastUpdated ? <LastUpdated value={page.lastUpdated} label={texts.lastUpdatedText} lang={page.lang ?? siteLang} /> : null}
+              {editLink && page.sourcePath ? (
+                <EditLink
+                  docRepoBaseUrl={editLink.docRepoBaseUrl}
+                  sourcePath={page.sourcePath}
+                  text={editLink.text ?? texts.editLinkText}
+                />
+              ) : null}
+              {themeConfig.lastUpdated && page.lastUpdated ? (
+                <LastUpdated value={page.lastUpdated} label={texts.lastUpdatedText} lang={page.lang ?? siteLang} />
+              ) : null}
             </div>
-            {prevNext ? <PrevNext prev={prevNext.prev} next={prevNext.next} prevText={texts.prevPageText} nextText={texts.nextPageText} /> : null}
+            {prevNext ? (
+              <PrevNext
+                prev={prevNext.prev}
+                next={prevNext.next}
+                prevText={texts.prevPageText}
+                nextText={texts.nextPageText}
+              />
+            ) : null}
           </footer>
         </article>
       </div>

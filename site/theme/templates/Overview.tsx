@@ -36,7 +36,13 @@ export default function Overview({ data, path }: TemplateProps<OverviewData>) {
 
   return (
     <div className={`doc-layout no-outline${showSidebar ? '' : ' no-sidebar'}`}>
-      <DocToolbar menuText={texts.menuText} sidebarOpen={sidebarOpen} hasSidebar={showSidebar} onOpenSidebar={() => setSidebarOpen(true)} outline={null} />
+      <DocToolbar
+        menuText={texts.menuText}
+        sidebarOpen={sidebarOpen}
+        hasSidebar={showSidebar}
+        onOpenSidebar={() => setSidebarOpen(true)}
+        outline={null}
+      />
       {showSidebar ? <Sidebar items={sidebarItems} route={path} open={sidebarOpen} onClose={closeSidebar} /> : null}
       <div className="doc-main">
         <article className="doc doc--overview">

@@ -3,10 +3,18 @@ import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it, vi } from 'vitest'
 import { escapeForScript, parseInlinePageData, serializeInlinePageData } from '../../../engine/shared/inlinePageData.ts'
-import { createClientRawHtmlRegistry, createServerRawHtmlRegistry, RawHtml, RawHtmlContext, type RawHtmlRegistry } from '../../../engine/shared/RawHtml.tsx'
+import {
+  createClientRawHtmlRegistry,
+  createServerRawHtmlRegistry,
+  RawHtml,
+  RawHtmlContext,
+  type RawHtmlRegistry,
+} from '../../../engine/shared/RawHtml.tsx'
 
 // As a highlighter writes it: markup in the code itself is escaped.
-const code = `<span class="line"><span style="color:#D73A49">const</span> a = '&lt;/script&gt;&lt;!-- x'</span>`.repeat(5)
+const code = `<span class="line"><span style="color:#D73A49">const</span> a = '&lt;/script&gt;&lt;!-- x'</span>`.repeat(
+  5,
+)
 const data = { title: 'Queries', blocks: [{ html: code }, { html: code }], short: '<b>kept</b>' }
 
 function Page({ value, registry }: { value: typeof data; registry: RawHtmlRegistry }) {
@@ -47,7 +55,9 @@ describe('inline page data', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const recoverable: unknown[] = []
     await act(async () => {
-      hydrateRoot(root, <Page value={parsed} registry={client} />, { onRecoverableError: (error) => recoverable.push(error) })
+      hydrateRoot(root, <Page value={parsed} registry={client} />, {
+        onRecoverableError: (error) => recoverable.push(error),
+      })
     })
     expect(recoverable).toEqual([])
     expect(errors).not.toHaveBeenCalled()
@@ -58,7 +68,9 @@ describe('inline page data', () => {
 
   it('fails with a clear message when the referenced element is missing', () => {
     const empty = document.createElement('div')
-    expect(() => parseInlinePageData('{"a":{"$sheafRaw":"7"}}', empty, new Map())).toThrow(/HTML #7 that the document does not hold/)
+    expect(() => parseInlinePageData('{"a":{"$sheafRaw":"7"}}', empty, new Map())).toThrow(
+      /HTML #7 that the document does not hold/,
+    )
   })
 
   it('escapes every angle bracket, so the data never holds anything that looks like markup', () => {

@@ -6,7 +6,15 @@ import type { Root } from 'hast'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { App } from '../../../engine/shared/App.tsx'
 import { HastContent } from '../../../engine/shared/HastContent.tsx'
-import { NoSSR, isEqualPath, useDark, useLang, useLocation, usePageData, withBase } from '../../../engine/shared/rspressRuntime.tsx'
+import {
+  NoSSR,
+  isEqualPath,
+  useDark,
+  useLang,
+  useLocation,
+  usePageData,
+  withBase,
+} from '../../../engine/shared/rspressRuntime.tsx'
 import type { PageData, SiteData, TemplateProps } from '../../../engine/shared/types.ts'
 
 // `sheaf/runtime/rspress` (Rspress's runtime made of Sheaf's) and a site's own MDX components,
@@ -15,15 +23,39 @@ const site: SiteData = { title: 'Widgets', description: '', url: '', base: '/wid
 const body: Root = {
   type: 'root',
   children: [
-    { type: 'element', tagName: 'site:Info', properties: { dataSheafProps: JSON.stringify({ label: 'Clicks', tags: ['a'] }) }, children: [] },
-    { type: 'element', tagName: 'site:Info', properties: { dataSheafProps: JSON.stringify({ label: '</script>', dangerouslySetInnerHTML: { __html: '<img src=x onerror=alert(1)>' }, onClick: 'x' }) }, children: [] },
+    {
+      type: 'element',
+      tagName: 'site:Info',
+      properties: { dataSheafProps: JSON.stringify({ label: 'Clicks', tags: ['a'] }) },
+      children: [],
+    },
+    {
+      type: 'element',
+      tagName: 'site:Info',
+      properties: {
+        dataSheafProps: JSON.stringify({
+          label: '</script>',
+          dangerouslySetInnerHTML: { __html: '<img src=x onerror=alert(1)>' },
+          onClick: 'x',
+        }),
+      },
+      children: [],
+    },
   ],
 }
 const page: PageData = {
   path: '/guide/start',
   template: 'doc',
   context: {},
-  data: { page: { title: 'Getting started', lang: 'zh', frontmatter: { tag: 'new' }, toc: [{ id: 'a', text: 'A', depth: 2 }], body } },
+  data: {
+    page: {
+      title: 'Getting started',
+      lang: 'zh',
+      frontmatter: { tag: 'new' },
+      toc: [{ id: 'a', text: 'A', depth: 2 }],
+      body,
+    },
+  },
   layoutData: {},
   bundle: 'test',
 }
@@ -76,7 +108,9 @@ describe('sheaf/runtime/rspress in a site component', () => {
       hydrateRoot(container, app)
     })
     // Only a hydration mismatch would fail it (React's act() notice is the test runner's).
-    expect(errors.mock.calls.map((call) => String(call[0])).filter((message) => !message.includes('support act('))).toEqual([])
+    expect(
+      errors.mock.calls.map((call) => String(call[0])).filter((message) => !message.includes('support act(')),
+    ).toEqual([])
     errors.mockRestore()
     expect(screen.getAllByText('browser only')).toHaveLength(2)
     await act(async () => {

@@ -6,13 +6,26 @@ import type { Root } from 'hast'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { findHashTarget } from '../../../engine/client/scrollToHash.ts'
 import { HastContent } from '../../../engine/shared/HastContent.tsx'
-import { findInlinePageData, parseInlinePageData, serializeInlinePageData } from '../../../engine/shared/inlinePageData.ts'
-import { createClientRawHtmlRegistry, createServerRawHtmlRegistry, RawHtml, RawHtmlContext, type RawHtmlRegistry } from '../../../engine/shared/RawHtml.tsx'
+import {
+  findInlinePageData,
+  parseInlinePageData,
+  serializeInlinePageData,
+} from '../../../engine/shared/inlinePageData.ts'
+import {
+  createClientRawHtmlRegistry,
+  createServerRawHtmlRegistry,
+  RawHtml,
+  RawHtmlContext,
+  type RawHtmlRegistry,
+} from '../../../engine/shared/RawHtml.tsx'
 import { sanitizeRawHtml } from '../../../engine/shared/sanitizeRawHtml.ts'
 
 // Issue 19: page data is data. HTML in it that the server-rendered document does not hold is
 // sanitized in the browser, and the page data is read from its <script> only.
-const highlighted = `<span class="line"><span style="--shiki-light:#D73A49;--shiki-dark:#F97583">const</span><span> a = '&lt;img&gt;'</span></span>`.repeat(4)
+const highlighted =
+  `<span class="line"><span style="--shiki-light:#D73A49;--shiki-dark:#F97583">const</span><span> a = '&lt;img&gt;'</span></span>`.repeat(
+    4,
+  )
 const forged = `<img src="x" onerror="window.__pwned = 1"><span class="line" onclick="x()" id="content">const</span><svg><script>window.__pwned = 2</script></svg><a href="javascript:x()">a</a>`
 
 function Block({ html, registry }: { html: string; registry: RawHtmlRegistry }) {
@@ -44,7 +57,9 @@ describe('HTML from page data in the browser', () => {
 
   it('keeps the highlighter output byte for byte, so a fetched page renders as the server wrote it', () => {
     expect(sanitizeRawHtml(highlighted)).toBe(highlighted)
-    expect(sanitizeRawHtml('<span style="color:red;background:url(https://x.example/a)">x</span>')).toBe('<span>x</span>')
+    expect(sanitizeRawHtml('<span style="color:red;background:url(https://x.example/a)">x</span>')).toBe(
+      '<span>x</span>',
+    )
   })
 
   it('trusts HTML read back from the server-rendered document, and hydrates it without a warning', async () => {
@@ -85,8 +100,18 @@ describe('a page body from page data', () => {
     const tree = {
       type: 'root',
       children: [
-        { type: 'element', tagName: 'div', properties: { dangerouslySetInnerHTML: { __html: '<img src=x id=injected>' }, className: ['kept'] }, children: [] },
-        { type: 'element', tagName: 'iframe', properties: { srcDoc: '<script>parent.__pwned = 3</script>' }, children: [] },
+        {
+          type: 'element',
+          tagName: 'div',
+          properties: { dangerouslySetInnerHTML: { __html: '<img src=x id=injected>' }, className: ['kept'] },
+          children: [],
+        },
+        {
+          type: 'element',
+          tagName: 'iframe',
+          properties: { srcDoc: '<script>parent.__pwned = 3</script>' },
+          children: [],
+        },
         { type: 'element', tagName: 'p', properties: {}, children: [{ type: 'text', value: 'text' }] },
       ],
     } as unknown as Root

@@ -34,8 +34,18 @@ function TeamFooter() {
 }
 
 const site: SiteData = { title: 'Docs', description: '', url: '', base: '/', lang: 'en', themeConfig: {} }
-const page: PageData = { path: '/team/ada', template: 'component:Member.tsx', context: {}, data: {}, layoutData: {}, bundle: 'test', staticQueries: '/_sheaf/static/x.json' }
-const results = { [staticQueryId(footerQuery)]: { site: { title: 'Sheaf team' }, team: [{ name: 'Ada' }, { name: 'Grace </script>' }] } }
+const page: PageData = {
+  path: '/team/ada',
+  template: 'component:Member.tsx',
+  context: {},
+  data: {},
+  layoutData: {},
+  bundle: 'test',
+  staticQueries: '/_sheaf/static/x.json',
+}
+const results = {
+  [staticQueryId(footerQuery)]: { site: { title: 'Sheaf team' }, team: [{ name: 'Ada' }, { name: 'Grace </script>' }] },
+}
 
 afterEach(() => {
   document.body.innerHTML = ''
@@ -52,11 +62,22 @@ describe('useStaticQuery', () => {
 
   it('says which query has no result (one the build did not find), instead of rendering nothing', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    expect(() => render(<App site={site} page={page} Template={TeamFooter} staticQueries={{}} />)).toThrow(/useStaticQuery: no result for the query "query Footer \{ site \{ title \} team \{ name \} \}"/)
+    expect(() => render(<App site={site} page={page} Template={TeamFooter} staticQueries={{}} />)).toThrow(
+      /useStaticQuery: no result for the query "query Footer \{ site \{ title \} team \{ name \} \}"/,
+    )
   })
 
   it('hydrates the server HTML from the shipped file without a warning, and reads `__proto__` in data as data', async () => {
-    const shipped = staticQueryAsset({ [staticQueryId(footerQuery)]: { site: { title: 'Sheaf team' }, team: [{ name: 'Ada' }], extra: JSON.parse('{"__proto__":{"polluted":true}}') } }, '/')
+    const shipped = staticQueryAsset(
+      {
+        [staticQueryId(footerQuery)]: {
+          site: { title: 'Sheaf team' },
+          team: [{ name: 'Ada' }],
+          extra: JSON.parse('{"__proto__":{"polluted":true}}'),
+        },
+      },
+      '/',
+    )
     const fetchStub = vi.fn(async () => new Response(shipped.json, { headers: { 'content-type': 'application/json' } }))
     vi.stubGlobal('fetch', fetchStub)
     const loaded = await loadStaticQueries(shipped.url)

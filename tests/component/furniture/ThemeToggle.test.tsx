@@ -6,7 +6,14 @@ import type { SiteData, ThemeConfig } from '../../../engine/shared/index.ts'
 import { ThemeToggle } from '../../../site/theme/furniture/ThemeToggle.tsx'
 
 function renderToggle(themeConfig: ThemeConfig = {}) {
-  const site: SiteData = { title: 'Docs', description: '', base: '/', url: 'https://example.com', lang: 'en', themeConfig }
+  const site: SiteData = {
+    title: 'Docs',
+    description: '',
+    base: '/',
+    url: 'https://example.com',
+    lang: 'en',
+    themeConfig,
+  }
   return render(
     <SiteContext.Provider value={site}>
       <ThemeToggle />

@@ -2,7 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { themeInitScript } from '../../../site/theme/themeInit.ts'
 
 function runScript(systemDark: boolean) {
-  Object.defineProperty(window, 'matchMedia', { configurable: true, writable: true, value: () => ({ matches: systemDark }) })
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    writable: true,
+    value: () => ({ matches: systemDark }),
+  })
   new Function(themeInitScript)()
 }
 

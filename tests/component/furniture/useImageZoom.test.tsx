@@ -4,7 +4,11 @@ import { useImageZoom } from '../../../site/theme/furniture/useImageZoom.ts'
 
 function Page({ path, withImage = true }: { path: string; withImage?: boolean }) {
   useImageZoom(path)
-  return <article>{withImage ? <img key={path} src={`${path}.png`} alt={`Image of ${path}`} data-zoomable="" /> : <p>Text only.</p>}</article>
+  return (
+    <article>
+      {withImage ? <img key={path} src={`${path}.png`} alt={`Image of ${path}`} data-zoomable="" /> : <p>Text only.</p>}
+    </article>
+  )
 }
 
 const zoomable = () => document.querySelector('article img')!.classList.contains('medium-zoom-image')

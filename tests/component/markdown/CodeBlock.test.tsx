@@ -12,7 +12,14 @@ const html =
 function renderCodeBlock(properties: Record<string, string> = {}) {
   const tree: Root = {
     type: 'root',
-    children: [{ type: 'element', tagName: 'code-block', properties: { lang: 'ts', title: 'example.ts', html, ...properties }, children: [] }],
+    children: [
+      {
+        type: 'element',
+        tagName: 'code-block',
+        properties: { lang: 'ts', title: 'example.ts', html, ...properties },
+        children: [],
+      },
+    ],
   }
   return render(<HastContent tree={tree} components={markdownComponents} />)
 }
@@ -79,7 +86,9 @@ describe('CodeBlock', () => {
   it('says Cmd+C in the prompt on macOS and shows success once confirmed', async () => {
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'))
-    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15')
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15',
+    )
     const prompt = vi.spyOn(window, 'prompt').mockReturnValue('const a = 1\nconst b = 2')
     renderCodeBlock()
     await user.click(screen.getByRole('button', { name: 'Copy code' }))

@@ -17,7 +17,12 @@ function renderBody(children: ElementContent[]) {
 describe('Container', () => {
   it('shows a callout with its title and type', () => {
     const { container } = renderBody([
-      { type: 'element', tagName: 'div', properties: { dataContainer: 'warning', dataTitle: 'Be careful' }, children: [paragraph('Async code ahead.')] },
+      {
+        type: 'element',
+        tagName: 'div',
+        properties: { dataContainer: 'warning', dataTitle: 'Be careful' },
+        children: [paragraph('Async code ahead.')],
+      },
     ])
     expect(screen.getByText('Be careful')).toBeTruthy()
     expect(screen.getByText('Async code ahead.')).toBeTruthy()
@@ -26,7 +31,12 @@ describe('Container', () => {
 
   it.each(['tip', 'note', 'info', 'warning', 'caution', 'danger'])('renders a %s container', (type) => {
     const { container } = renderBody([
-      { type: 'element', tagName: 'div', properties: { dataContainer: type, dataTitle: type.toUpperCase() }, children: [paragraph('Body')] },
+      {
+        type: 'element',
+        tagName: 'div',
+        properties: { dataContainer: type, dataTitle: type.toUpperCase() },
+        children: [paragraph('Body')],
+      },
     ])
     expect(screen.getByText(type.toUpperCase())).toBeTruthy()
     expect(container.querySelector(`.sheaf-container--${type}`)).not.toBeNull()
@@ -35,7 +45,12 @@ describe('Container', () => {
   it('opens and closes a details container on its title', async () => {
     const user = userEvent.setup()
     const { container } = renderBody([
-      { type: 'element', tagName: 'details', properties: { dataContainer: 'details', dataTitle: 'Show the config' }, children: [paragraph('Hidden body')] },
+      {
+        type: 'element',
+        tagName: 'details',
+        properties: { dataContainer: 'details', dataTitle: 'Show the config' },
+        children: [paragraph('Hidden body')],
+      },
     ])
     const details = container.querySelector('details')!
     expect(details.open).toBe(false)
@@ -45,7 +60,14 @@ describe('Container', () => {
   })
 
   it('renders a plain div with its props when there is no container type', () => {
-    const { container } = renderBody([{ type: 'element', tagName: 'div', properties: { id: 'plain', className: ['wide'] }, children: [paragraph('Just a div')] }])
+    const { container } = renderBody([
+      {
+        type: 'element',
+        tagName: 'div',
+        properties: { id: 'plain', className: ['wide'] },
+        children: [paragraph('Just a div')],
+      },
+    ])
     const div = container.querySelector('#plain')!
     expect(div.className).toBe('wide')
     expect(div.classList.contains('sheaf-container')).toBe(false)
@@ -60,7 +82,23 @@ describe('tables and images', () => {
         type: 'element',
         tagName: 'table',
         properties: {},
-        children: [{ type: 'element', tagName: 'tbody', properties: {}, children: [{ type: 'element', tagName: 'tr', properties: {}, children: [{ type: 'element', tagName: 'td', properties: {}, children: [{ type: 'text', value: 'cell' }] }] }] }],
+        children: [
+          {
+            type: 'element',
+            tagName: 'tbody',
+            properties: {},
+            children: [
+              {
+                type: 'element',
+                tagName: 'tr',
+                properties: {},
+                children: [
+                  { type: 'element', tagName: 'td', properties: {}, children: [{ type: 'text', value: 'cell' }] },
+                ],
+              },
+            ],
+          },
+        ],
       },
     ])
     const table = screen.getByRole('table')
@@ -69,7 +107,9 @@ describe('tables and images', () => {
   })
 
   it('marks images as lazy and zoomable and keeps the alt text', () => {
-    renderBody([{ type: 'element', tagName: 'img', properties: { src: '/img/screen.png', alt: 'A screenshot' }, children: [] }])
+    renderBody([
+      { type: 'element', tagName: 'img', properties: { src: '/img/screen.png', alt: 'A screenshot' }, children: [] },
+    ])
     const image = screen.getByRole('img', { name: 'A screenshot' })
     expect(image.getAttribute('loading')).toBe('lazy')
     expect(image.hasAttribute('data-zoomable')).toBe(true)

@@ -7,7 +7,14 @@ import { markdownComponents } from '../../../site/theme/markdown/components.tsx'
 
 const tree: Root = {
   type: 'root',
-  children: [{ type: 'element', tagName: 'PackageManagerTabs', properties: { command: 'install --save-dev @testing-library/react-native' }, children: [] }],
+  children: [
+    {
+      type: 'element',
+      tagName: 'PackageManagerTabs',
+      properties: { command: 'install --save-dev @testing-library/react-native' },
+      children: [],
+    },
+  ],
 }
 
 describe('PackageManagerTabs', () => {
@@ -46,9 +53,13 @@ describe('PackageManagerTabs from an MDX page', () => {
     const { createCodeHighlighter } = await import('../../../engine/markdown/highlighter.ts')
     const { createMarkdownProcessor } = await import('../../../engine/markdown/processor.ts')
     const { themeComponents } = await import('../../../site/theme/markdown/componentProps.ts')
-    const highlighter = await createCodeHighlighter({ light: 'github-light', dark: 'github-dark' }, { regexEngine: 'javascript' })
+    const highlighter = await createCodeHighlighter(
+      { light: 'github-light', dark: 'github-dark' },
+      { regexEngine: 'javascript' },
+    )
     const processor = createMarkdownProcessor({ highlighter, components: themeComponents, sanitize: true })
-    const source = "# Install\n\n<PackageManagerTabs command={{ npm: 'npm i -D jest', yarn: 'yarn add --dev jest', deno: 'deno add npm:jest' }} />\n"
+    const source =
+      "# Install\n\n<PackageManagerTabs command={{ npm: 'npm i -D jest', yarn: 'yarn add --dev jest', deno: 'deno add npm:jest' }} />\n"
     const { body } = await processor.process({ source, file: 'install.mdx', mdx: true })
     const user = userEvent.setup()
     render(<HastContent tree={JSON.parse(JSON.stringify(body))} components={markdownComponents} />)

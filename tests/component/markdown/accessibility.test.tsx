@@ -8,17 +8,42 @@ import { markdownComponents } from '../../../site/theme/markdown/components.tsx'
 const body: Root = {
   type: 'root',
   children: [
-    { type: 'element', tagName: 'code-block', properties: { lang: 'ts', title: 'a.ts', html: '<span class="line highlighted">const a = 1</span>' }, children: [] },
-    { type: 'element', tagName: 'div', properties: { dataContainer: 'tip', dataTitle: 'TIP' }, children: [{ type: 'text', value: 'Hello' }] },
-    { type: 'element', tagName: 'details', properties: { dataContainer: 'details', dataTitle: 'More' }, children: [{ type: 'text', value: 'Hidden' }] },
+    {
+      type: 'element',
+      tagName: 'code-block',
+      properties: { lang: 'ts', title: 'a.ts', html: '<span class="line highlighted">const a = 1</span>' },
+      children: [],
+    },
+    {
+      type: 'element',
+      tagName: 'div',
+      properties: { dataContainer: 'tip', dataTitle: 'TIP' },
+      children: [{ type: 'text', value: 'Hello' }],
+    },
+    {
+      type: 'element',
+      tagName: 'details',
+      properties: { dataContainer: 'details', dataTitle: 'More' },
+      children: [{ type: 'text', value: 'Hidden' }],
+    },
     { type: 'element', tagName: 'PackageManagerTabs', properties: { command: 'install jest' }, children: [] },
     {
       type: 'element',
       tagName: 'Tabs',
       properties: { groupId: 'project' },
       children: [
-        { type: 'element', tagName: 'Tab', properties: { label: 'Expo' }, children: [{ type: 'text', value: 'Expo text' }] },
-        { type: 'element', tagName: 'Tab', properties: { label: 'CLI' }, children: [{ type: 'text', value: 'CLI text' }] },
+        {
+          type: 'element',
+          tagName: 'Tab',
+          properties: { label: 'Expo' },
+          children: [{ type: 'text', value: 'Expo text' }],
+        },
+        {
+          type: 'element',
+          tagName: 'Tab',
+          properties: { label: 'CLI' },
+          children: [{ type: 'text', value: 'CLI text' }],
+        },
       ],
     },
     { type: 'element', tagName: 'img', properties: { src: '/a.png', alt: 'A screenshot' }, children: [] },

@@ -12,7 +12,12 @@ const body: Root = {
   type: 'root',
   children: [
     { type: 'element', tagName: 'PackageManagerTabs', properties: { command: 'install jest' }, children: [] },
-    { type: 'element', tagName: 'code-block', properties: { lang: 'ts', html: '<span class="line">const a = 1</span>' }, children: [] },
+    {
+      type: 'element',
+      tagName: 'code-block',
+      properties: { lang: 'ts', html: '<span class="line">const a = 1</span>' },
+      children: [],
+    },
   ],
 }
 const site = { title: 'Docs', description: '', base: '/', url: 'https://example.com', lang: 'en', themeConfig: {} }

@@ -8,7 +8,8 @@ import { createRehypeReactCompiler } from '../../../engine/render/rehypeReactCom
 import type { HastCompiler } from '../../../engine/shared/hastCompiler.ts'
 import { markdownComponents } from '../../../site/theme/markdown/components.tsx'
 
-const element = (tagName: string, properties: Record<string, unknown>, children: Root['children'] = []) => ({ type: 'element' as const, tagName, properties, children }) as Root['children'][number]
+const element = (tagName: string, properties: Record<string, unknown>, children: Root['children'] = []) =>
+  ({ type: 'element' as const, tagName, properties, children }) as Root['children'][number]
 const text = (value: string) => ({ type: 'text' as const, value })
 
 /** A body with the parts the theme maps to components, plus plain elements with styles and tables. */
@@ -16,11 +17,24 @@ const body: Root = {
   type: 'root',
   children: [
     element('h2', { id: 'install' }, [text('Install')]),
-    element('p', {}, [text('See '), element('a', { href: '/docs/api/screen' }, [text('screen')]), text(' and '), element('code', {}, [text('render()')])]),
+    element('p', {}, [
+      text('See '),
+      element('a', { href: '/docs/api/screen' }, [text('screen')]),
+      text(' and '),
+      element('code', {}, [text('render()')]),
+    ]),
     element('PackageManagerTabs', { command: 'install -D @testing-library/react-native' }),
-    element('code-block', { lang: 'tsx', title: 'App.test.tsx', html: '<span class="line">render(&lt;App /&gt;)</span>' }),
-    element('div', { className: ['container', 'container--tip'], dataTitle: 'Tip' }, [element('p', { style: 'color: red; margin-top: 4px' }, [text('Tip text')])]),
-    element('table', {}, [element('tbody', {}, [element('tr', {}, [element('td', { align: 'left' }, [text('cell')])])])]),
+    element('code-block', {
+      lang: 'tsx',
+      title: 'App.test.tsx',
+      html: '<span class="line">render(&lt;App /&gt;)</span>',
+    }),
+    element('div', { className: ['container', 'container--tip'], dataTitle: 'Tip' }, [
+      element('p', { style: 'color: red; margin-top: 4px' }, [text('Tip text')]),
+    ]),
+    element('table', {}, [
+      element('tbody', {}, [element('tr', {}, [element('td', { align: 'left' }, [text('cell')])])]),
+    ]),
   ],
 }
 

@@ -17,8 +17,22 @@ import { Toc } from '../../../site/theme/markdown/Toc.tsx'
 import { createLayoutData, testSite } from '../theme/renderInApp.tsx'
 
 /** Renders inside the runtime's App with the page data a template would have queried. */
-function renderPage(element: ReactElement, { template = 'doc', data = {}, sidebar = [] }: { template?: string; data?: Record<string, unknown>; sidebar?: unknown[] } = {}) {
-  const page: PageData = { path: '/guide/start', template, context: {}, data, layoutData: createLayoutData({ sidebar: sidebar as never }) as Record<string, unknown>, bundle: 'test' }
+function renderPage(
+  element: ReactElement,
+  {
+    template = 'doc',
+    data = {},
+    sidebar = [],
+  }: { template?: string; data?: Record<string, unknown>; sidebar?: unknown[] } = {},
+) {
+  const page: PageData = {
+    path: '/guide/start',
+    template,
+    context: {},
+    data,
+    layoutData: createLayoutData({ sidebar: sidebar as never }) as Record<string, unknown>,
+    bundle: 'test',
+  }
   return render(<App site={testSite} page={page} Template={() => element} />)
 }
 
@@ -26,13 +40,16 @@ describe("Rspress's Badge", () => {
   it('shows its text, or its children in place of the text, and an outline variant', () => {
     render(
       <p>
-        <Badge text="New" type="info" /> <Badge type="warning" outline>
+        <Badge text="New" type="info" />{' '}
+        <Badge type="warning" outline>
           <span>Beta</span>
         </Badge>
       </p>,
     )
     expect(screen.getByText('New').className).toBe('sheaf-badge sheaf-badge--info')
-    expect(screen.getByText('Beta').parentElement?.className).toBe('sheaf-badge sheaf-badge--warning sheaf-badge--outline')
+    expect(screen.getByText('Beta').parentElement?.className).toBe(
+      'sheaf-badge sheaf-badge--warning sheaf-badge--outline',
+    )
   })
 })
 
@@ -89,7 +106,10 @@ describe("Rspress's Steps and Toc", () => {
         <h3>Configure</h3>
       </Steps>,
     )
-    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Install', 'Configure'])
+    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      'Install',
+      'Configure',
+    ])
   })
 
   it("lists the page's level 2 and 3 headings as links to their ids", () => {
@@ -100,19 +120,31 @@ describe("Rspress's Steps and Toc", () => {
     ]
     renderPage(<Toc />, { data: { page: { toc } } })
     const list = screen.getByRole('list')
-    expect(within(list).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['#setup', '#details'])
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['#setup', '#details'])
   })
 })
 
 describe("Rspress's Overview, NotFoundLayout and HomeLayout", () => {
   it("lists the sidebar's pages by section on a page that has no overview query", () => {
     const sidebar = [
-      { text: 'Guide', items: [{ text: 'Getting started', link: '/guide/start' }, { text: 'Install', link: '/guide/install' }] },
+      {
+        text: 'Guide',
+        items: [
+          { text: 'Getting started', link: '/guide/start' },
+          { text: 'Install', link: '/guide/install' },
+        ],
+      },
       { text: 'API', link: '/api/' },
     ]
     renderPage(<Overview />, { sidebar })
     expect(screen.getByRole('region', { name: 'Guide' })).toBeTruthy()
-    expect(screen.getByRole('link', { name: 'Install' }).getAttribute('href')).toBe('/react-native-testing-library/guide/install')
+    expect(screen.getByRole('link', { name: 'Install' }).getAttribute('href')).toBe(
+      '/react-native-testing-library/guide/install',
+    )
     expect(screen.queryByRole('link', { name: 'Getting started' })).toBeNull()
     expect(within(screen.getByRole('region', { name: 'Others' })).getByRole('link', { name: 'API' })).toBeTruthy()
   })
@@ -120,7 +152,9 @@ describe("Rspress's Overview, NotFoundLayout and HomeLayout", () => {
   it('shows the not-found content with a way home', () => {
     renderPage(<NotFoundLayout />)
     expect(screen.getByRole('region', { name: 'PAGE NOT FOUND' })).toBeTruthy()
-    expect(screen.getByRole('link', { name: 'Take me home' }).getAttribute('href')).toBe('/react-native-testing-library/')
+    expect(screen.getByRole('link', { name: 'Take me home' }).getAttribute('href')).toBe(
+      '/react-native-testing-library/',
+    )
   })
 
   it('shows the front-matter hero on a custom page, and yields on a home page (the template shows it)', () => {

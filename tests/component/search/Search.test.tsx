@@ -8,7 +8,13 @@ import Search from '../../../site/theme/search/Search.tsx'
 import { resetSearchBackends } from '../../../site/theme/search/searchBackend.ts'
 import { clearSearchResultCache } from '../../../site/theme/search/useSearch.ts'
 
-const site = { title: 'RNTL', description: '', base: '/react-native-testing-library/', lang: 'en', themeConfig: {} } as unknown as SiteData
+const site = {
+  title: 'RNTL',
+  description: '',
+  base: '/react-native-testing-library/',
+  lang: 'en',
+  themeConfig: {},
+} as unknown as SiteData
 const indexUrl = '/react-native-testing-library/static/search_index.13.x.en.abcd1234.json'
 const section = (anchor: string, heading: string, text: string, depth = 2) => ({ anchor, heading, depth, text })
 
@@ -17,11 +23,29 @@ const indexFile = createIndexFile(
     {
       path: '/docs/api/queries',
       title: 'Queries',
-      sections: [section('queries', 'Queries', 'Queries find host elements.', 1), section('getbyrole', 'getByRole', 'Returns the element with a role, e.g. getByRole("button").')],
+      sections: [
+        section('queries', 'Queries', 'Queries find host elements.', 1),
+        section('getbyrole', 'getByRole', 'Returns the element with a role, e.g. getByRole("button").'),
+      ],
     },
-    { path: '/docs/guides/faq', title: 'FAQ', sections: [section('faq', 'FAQ', 'Questions.', 1), section('roles', 'Roles', 'Prefer getByRole over getByTestId.')] },
-    { path: '/docs/api/render', title: 'Render', sections: [section('render', 'Render', 'The render function renders a component; then call getByRole.', 1)] },
-    { path: '/docs/guides/xss', title: 'Hostile <img src=x onerror=alert(1)>', sections: [section('xss', 'Hostile', 'The payload <img src=x onerror=alert(1)> shows as text.', 1)] },
+    {
+      path: '/docs/guides/faq',
+      title: 'FAQ',
+      sections: [
+        section('faq', 'FAQ', 'Questions.', 1),
+        section('roles', 'Roles', 'Prefer getByRole over getByTestId.'),
+      ],
+    },
+    {
+      path: '/docs/api/render',
+      title: 'Render',
+      sections: [section('render', 'Render', 'The render function renders a component; then call getByRole.', 1)],
+    },
+    {
+      path: '/docs/guides/xss',
+      title: 'Hostile <img src=x onerror=alert(1)>',
+      sections: [section('xss', 'Hostile', 'The payload <img src=x onerror=alert(1)> shows as text.', 1)],
+    },
   ],
   '13.x',
   'en',
@@ -45,7 +69,7 @@ async function openAndType(query: string) {
   const user = userEvent.setup()
   renderSearch()
   await user.keyboard('{Control>}k{/Control}')
-  const input = (await screen.findByPlaceholderText('Search Docs'))
+  const input = await screen.findByPlaceholderText('Search Docs')
   await user.type(input, query)
   return { user, input }
 }
@@ -82,15 +106,17 @@ describe('Search', () => {
     renderSearch()
     const opened = Date.now()
     await user.keyboard('{Control>}k{/Control}')
-    const dialog = (await screen.findByRole('dialog', { name: 'Search' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Search' })
     expect(dialog.getAttribute('aria-modal')).toBe('true')
-    expect(document.activeElement).toBe((await screen.findByPlaceholderText('Search Docs')))
+    expect(document.activeElement).toBe(await screen.findByPlaceholderText('Search Docs'))
     expect(within(dialog).getByRole('status')?.textContent).toMatch(/loading/i)
-    await user.type((await screen.findByPlaceholderText('Search Docs')), 'render')
+    await user.type(await screen.findByPlaceholderText('Search Docs'), 'render')
     await screen.findByRole('listbox', {}, { timeout: 3000 })
     expect(Date.now() - opened).toBeGreaterThanOrEqual(1000)
     expect(fetchMock).toHaveBeenCalledTimes(1)
-    expect(String(fetchMock.mock.calls[0][0])).toContain('/react-native-testing-library/static/search_index.13.x.en.abcd1234.json')
+    expect(String(fetchMock.mock.calls[0][0])).toContain(
+      '/react-native-testing-library/static/search_index.13.x.en.abcd1234.json',
+    )
   })
 
   test('fetches the index once per session and skips the loading state afterwards', async () => {
@@ -104,14 +130,20 @@ describe('Search', () => {
     const user = userEvent.setup()
     renderSearch()
     await user.click(screen.getByRole('button', { name: 'Search Docs' }))
-    expect((await screen.findByRole('dialog', { name: 'Search' }))).toBeTruthy()
+    expect(await screen.findByRole('dialog', { name: 'Search' })).toBeTruthy()
   })
 
   test('shows hits grouped by type, with <mark> around the matches and links to the section', async () => {
     await openAndType('getByRole')
     const listbox = await screen.findByRole('listbox')
     const groups = within(listbox).getAllByRole('group')
-    expect(groups.map((group) => group.getAttribute('aria-labelledby') && document.getElementById(group.getAttribute('aria-labelledby')!)?.textContent)).toEqual(['Sections', 'Content'])
+    expect(
+      groups.map(
+        (group) =>
+          group.getAttribute('aria-labelledby') &&
+          document.getElementById(group.getAttribute('aria-labelledby')!)?.textContent,
+      ),
+    ).toEqual(['Sections', 'Content'])
     const [header] = within(groups[0]).getAllByRole('option')
     expect(header?.textContent).toContain('Section')
     expect(header.getAttribute('href')).toBe('/react-native-testing-library/docs/api/queries#getbyrole')
@@ -212,16 +244,36 @@ describe('remote search', () => {
     fetchMock.mockImplementation(async () => ({
       ok: true,
       status: 200,
-      json: async () => [{ index: 'docs', hits: [{ type: 'title', title: 'Remote page', header: '', link: '/docs/remote', highlights: [{ start: 0, length: 6 }], statement: '' }] }, { index: 'blog', hits: [] }],
+      json: async () => [
+        {
+          index: 'docs',
+          hits: [
+            {
+              type: 'title',
+              title: 'Remote page',
+              header: '',
+              link: '/docs/remote',
+              highlights: [{ start: 0, length: 6 }],
+              statement: '',
+            },
+          ],
+        },
+        { index: 'blog', hits: [] },
+      ],
     }))
     const user = userEvent.setup()
     renderSearch({ config: { limit: 5, remote, lang: 'en' } })
     await user.keyboard('{Control>}k{/Control}')
-    await user.type((await screen.findByPlaceholderText('Search Docs')), 'remote')
+    await user.type(await screen.findByPlaceholderText('Search Docs'), 'remote')
     const listbox = await screen.findByRole('listbox')
     const url = new URL(String(fetchMock.mock.calls.at(-1)![0]))
     expect(url.origin + url.pathname).toBe('https://search.example.com/api')
-    expect(Object.fromEntries(url.searchParams)).toEqual({ keyword: 'remote', limit: '5', searchIndexes: 'docs,blog', lang: 'en' })
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      keyword: 'remote',
+      limit: '5',
+      searchIndexes: 'docs,blog',
+      lang: 'en',
+    })
     expect(within(listbox).getAllByRole('group')).toHaveLength(1)
     expect(within(listbox).getByRole('option').getAttribute('href')).toBe('/react-native-testing-library/docs/remote')
     expect(within(listbox).getByRole('option').querySelector('mark')?.textContent).toContain('Remote')
@@ -233,7 +285,7 @@ describe('remote search', () => {
     const user = userEvent.setup()
     renderSearch({ config: { remote } })
     await user.keyboard('{Meta>}k{/Meta}')
-    await user.type((await screen.findByPlaceholderText('Search Docs')), 'broken')
+    await user.type(await screen.findByPlaceholderText('Search Docs'), 'broken')
     expect(await screen.findByText('No results for "broken".')).toBeTruthy()
     expect(error).toHaveBeenCalledTimes(1)
     expect(String(error.mock.calls[0][0])).toContain('remote search failed')
@@ -242,12 +294,18 @@ describe('remote search', () => {
 
   test('a failed answer is not cached: the same query asks again once the API is back', async () => {
     fetchMock.mockImplementationOnce(async () => ({ ok: false, status: 500, json: async () => ({}) }))
-    fetchMock.mockImplementation(async () => ({ ok: true, status: 200, json: async () => [{ index: 'docs', hits: [{ type: 'title', title: 'Back again', link: '/docs/back', highlights: [] }] }] }))
+    fetchMock.mockImplementation(async () => ({
+      ok: true,
+      status: 200,
+      json: async () => [
+        { index: 'docs', hits: [{ type: 'title', title: 'Back again', link: '/docs/back', highlights: [] }] },
+      ],
+    }))
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const user = userEvent.setup()
     renderSearch({ config: { remote } })
     await user.keyboard('{Control>}k{/Control}')
-    const input = (await screen.findByPlaceholderText('Search Docs'))
+    const input = await screen.findByPlaceholderText('Search Docs')
     await user.type(input, 'flaky')
     expect(await screen.findByText('No results for "flaky".')).toBeTruthy()
     await user.type(input, 'x')

@@ -5,8 +5,17 @@ import { CopyMarkdownButton } from '../../../site/theme/components/CopyMarkdownB
 import { testSite } from './renderInApp.tsx'
 
 function renderButton(plugins: string[] | undefined) {
-  const page: PageData = { path: '/docs/api/render', template: 'doc', context: {}, data: {}, layoutData: {}, bundle: 'test' }
-  return render(<App site={{ ...testSite, plugins }} page={page} Template={() => <CopyMarkdownButton path="/docs/api/render" />} />)
+  const page: PageData = {
+    path: '/docs/api/render',
+    template: 'doc',
+    context: {},
+    data: {},
+    layoutData: {},
+    bundle: 'test',
+  }
+  return render(
+    <App site={{ ...testSite, plugins }} page={page} Template={() => <CopyMarkdownButton path="/docs/api/render" />} />,
+  )
 }
 
 describe('CopyMarkdownButton', () => {

@@ -8,7 +8,12 @@ const hero = {
   name: 'React Native Testing Library',
   text: 'Component and integration tests that read like user stories',
   tagline: 'Helps you to write better tests with less effort.',
-  image: { src: '/img/mascot.svg', alt: 'A smiling cartoon phone', srcset: '/img/mascot.svg 1x, /img/mascot@2x.png 2x', sizes: '375px' },
+  image: {
+    src: '/img/mascot.svg',
+    alt: 'A smiling cartoon phone',
+    srcset: '/img/mascot.svg 1x, /img/mascot@2x.png 2x',
+    sizes: '375px',
+  },
   actions: [
     { theme: 'brand' as const, text: 'Quick Start', link: '/docs/start/quick-start' },
     { theme: 'alt' as const, text: 'Explore API', link: '/docs/api' },
@@ -31,11 +36,15 @@ describe('Hero', () => {
     expect(screen.getByRole('link', { name: 'Explore API' }).className).toContain('button--alt')
   })
 
-  it('keeps the actions in the reader\'s version on a 12.x home', () => {
+  it("keeps the actions in the reader's version on a 12.x home", () => {
     const layoutData = createLayoutData({ currentVersion: { name: '12.x', isDefault: false, prefix: '/12.x' } })
     renderInApp(<Hero hero={hero} />, { path: '/12.x/', layoutData })
-    expect(screen.getByRole('link', { name: 'Quick Start' }).getAttribute('href')).toBe('/react-native-testing-library/12.x/docs/start/quick-start')
-    expect(screen.getByRole('link', { name: 'Explore API' }).getAttribute('href')).toBe('/react-native-testing-library/12.x/docs/api')
+    expect(screen.getByRole('link', { name: 'Quick Start' }).getAttribute('href')).toBe(
+      '/react-native-testing-library/12.x/docs/start/quick-start',
+    )
+    expect(screen.getByRole('link', { name: 'Explore API' }).getAttribute('href')).toBe(
+      '/react-native-testing-library/12.x/docs/api',
+    )
   })
 
   it('shows a 375 by 375 image with its alt text, srcset and sizes', () => {
@@ -44,7 +53,9 @@ describe('Hero', () => {
     expect(image.getAttribute('width')).toBe('375')
     expect(image.getAttribute('height')).toBe('375')
     expect(image.getAttribute('src')).toBe('/react-native-testing-library/img/mascot.svg')
-    expect(image.getAttribute('srcset')).toBe('/react-native-testing-library/img/mascot.svg 1x, /react-native-testing-library/img/mascot@2x.png 2x')
+    expect(image.getAttribute('srcset')).toBe(
+      '/react-native-testing-library/img/mascot.svg 1x, /react-native-testing-library/img/mascot@2x.png 2x',
+    )
     expect(image.getAttribute('sizes')).toBe('375px')
   })
 })
@@ -60,7 +71,9 @@ describe('Features', () => {
     renderInApp(<Features features={features} />, { path: '/' })
     const cards = within(screen.getByRole('region', { name: 'Features' })).getAllByRole('listitem')
     expect(cards).toHaveLength(3)
-    expect(screen.getByRole('link', { name: /Maintainable/ }).getAttribute('href')).toBe('/react-native-testing-library/docs/guides/how-to-query')
+    expect(screen.getByRole('link', { name: /Maintainable/ }).getAttribute('href')).toBe(
+      '/react-native-testing-library/docs/guides/how-to-query',
+    )
     expect(screen.getByRole('heading', { name: 'Reliable' })).toBeTruthy()
   })
 
@@ -73,7 +86,11 @@ describe('Features', () => {
 
   it('puts only a whole number of columns into the style, whatever the front-matter holds', () => {
     // The build refuses these (homeFrontmatter.ts); the theme does not trust its data either.
-    const hostile = [{ title: 'A', span: '4;position:fixed;inset:0' }, { title: 'B', span: 40 }, { title: 'C', span: 2.5 }] as unknown as typeof features
+    const hostile = [
+      { title: 'A', span: '4;position:fixed;inset:0' },
+      { title: 'B', span: 40 },
+      { title: 'C', span: 2.5 },
+    ] as unknown as typeof features
     renderInApp(<Features features={hostile} />, { path: '/' })
     for (const card of screen.getAllByRole('listitem')) {
       expect(card.getAttribute('style')).toBe('--feature-span: 4;')
@@ -85,8 +102,18 @@ describe('HTML in hero and feature texts (as Rspress renders it), from untrusted
   it('renders inline markup and drops anything that could run', async () => {
     const { frontmatterWithInlineHtml } = await import('../../../engine/markdown/inlineHtml.ts')
     const rich = frontmatterWithInlineHtml({
-      hero: { ...hero, text: 'Tests that <em>read</em> like <strong>user stories</strong><script>window.pwned = 1</script>', actions: [{ theme: 'brand', text: 'Quick <code>Start</code>', link: '/docs/start/quick-start' }] },
-      features: [{ title: 'Main<b>tainable</b>', details: 'Find by <a href="javascript:alert(1)" onclick="alert(1)">role</a>, <img src=x onerror=alert(1)>label and <a href="/docs/guides/how-to-query">text</a>.' }],
+      hero: {
+        ...hero,
+        text: 'Tests that <em>read</em> like <strong>user stories</strong><script>window.pwned = 1</script>',
+        actions: [{ theme: 'brand', text: 'Quick <code>Start</code>', link: '/docs/start/quick-start' }],
+      },
+      features: [
+        {
+          title: 'Main<b>tainable</b>',
+          details:
+            'Find by <a href="javascript:alert(1)" onclick="alert(1)">role</a>, <img src=x onerror=alert(1)>label and <a href="/docs/guides/how-to-query">text</a>.',
+        },
+      ],
     }) as { hero: typeof hero; features: Parameters<typeof Features>[0]['features'] }
     renderInApp(
       <>

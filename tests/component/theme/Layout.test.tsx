@@ -16,7 +16,14 @@ function renderLayout(overrides: Partial<LayoutData> = {}) {
     ...createLayoutData(overrides),
     site: { ...testSite, themeConfig: { footer: { copyright: 'Copyright © 2024 Callstack Open Source' } } },
   }
-  const page: PageData = { path: '/docs/api/queries', template: 'doc', context: {}, data: {}, layoutData: layoutData as Record<string, unknown>, bundle: 'test' }
+  const page: PageData = {
+    path: '/docs/api/queries',
+    template: 'doc',
+    context: {},
+    data: {},
+    layoutData: layoutData as Record<string, unknown>,
+    bundle: 'test',
+  }
   const site = { ...testSite, themeConfig: layoutData.site.themeConfig }
   return render(<App site={site} page={page} Template={() => <h1>Queries</h1>} Layout={AppLayout} />)
 }
@@ -39,7 +46,16 @@ describe('Layout', () => {
   })
 
   it('hides parts switched off in front-matter', () => {
-    renderLayout({ page: { title: 'Queries', description: '', version: '13.x', lang: 'en', pageType: 'doc', frontmatter: { navbar: false } } })
+    renderLayout({
+      page: {
+        title: 'Queries',
+        description: '',
+        version: '13.x',
+        lang: 'en',
+        pageType: 'doc',
+        frontmatter: { navbar: false },
+      },
+    })
     expect(screen.queryByRole('banner')).toBeNull()
     expect(screen.getByRole('contentinfo')).toBeTruthy()
   })

@@ -18,7 +18,10 @@ const socialLinks = [
   { icon: 'npm', mode: 'link' as const, content: 'https://www.npmjs.com/package/@testing-library/react-native' },
 ]
 
-function navbarData(layout: Partial<LayoutData>, search: NavbarData['search'] = { indexUrl: null, config: {} }): NavbarData {
+function navbarData(
+  layout: Partial<LayoutData>,
+  search: NavbarData['search'] = { indexUrl: null, config: {} },
+): NavbarData {
   return {
     versions: layout.versions ?? [],
     currentVersion: layout.currentVersion ?? { name: '13.x', isDefault: true, prefix: '' },
@@ -42,18 +45,29 @@ function mainNav() {
 }
 
 describe('Navbar', () => {
-  it('shows the search box only with the search plugin\'s slot', () => {
+  it("shows the search box only with the search plugin's slot", () => {
     const layout = createLayoutData({ nav })
-    const { unmount } = renderInApp(<Navbar data={navbarData(layout)} />, { path: '/docs/api/queries', layoutData: layout, themeConfig: { socialLinks } })
+    const { unmount } = renderInApp(<Navbar data={navbarData(layout)} />, {
+      path: '/docs/api/queries',
+      layoutData: layout,
+      themeConfig: { socialLinks },
+    })
     expect(screen.getByRole('button', { name: /search docs/i })).toBeTruthy()
     unmount()
-    renderInApp(<Navbar data={navbarData(layout, null)} />, { path: '/docs/api/queries', layoutData: layout, themeConfig: { socialLinks } })
+    renderInApp(<Navbar data={navbarData(layout, null)} />, {
+      path: '/docs/api/queries',
+      layoutData: layout,
+      themeConfig: { socialLinks },
+    })
     expect(screen.queryByRole('button', { name: /search docs/i })).toBeNull()
   })
 
   it('links the title to the root of the current version', () => {
     renderNavbar({ currentVersion: { name: '12.x', isDefault: false, prefix: '/12.x' } }, '/12.x/docs/api/queries')
-    expect(screen.getByRole('link', { name: 'React Native Testing Library' })).toHaveProperty('pathname', '/react-native-testing-library/12.x/')
+    expect(screen.getByRole('link', { name: 'React Native Testing Library' })).toHaveProperty(
+      'pathname',
+      '/react-native-testing-library/12.x/',
+    )
   })
 
   it('shows Docs, Cookbook and Examples and marks the section matching activeMatch', () => {
@@ -112,7 +126,9 @@ describe('Navbar', () => {
       ],
     })
     fireEvent.click(screen.getByRole('button', { name: /Language English/ }))
-    expect(screen.getByRole('link', { name: '简体中文' }).getAttribute('href')).toBe('/react-native-testing-library/zh/docs/api/queries')
+    expect(screen.getByRole('link', { name: '简体中文' }).getAttribute('href')).toBe(
+      '/react-native-testing-library/zh/docs/api/queries',
+    )
   })
 
   it("shows a language's own site title (i18n `locales[].title`, as Rspress's per-language title)", () => {
@@ -123,7 +139,10 @@ describe('Navbar', () => {
         { lang: 'zh', label: '简体中文', isDefault: false, prefix: '/zh', title: '小工具', description: null },
       ],
     })
-    const { unmount } = renderInApp(<Navbar data={{ ...navbarData(layout), lang: 'zh' }} />, { path: '/zh/docs/api/queries', layoutData: layout })
+    const { unmount } = renderInApp(<Navbar data={{ ...navbarData(layout), lang: 'zh' }} />, {
+      path: '/zh/docs/api/queries',
+      layoutData: layout,
+    })
     expect(screen.getByRole('link', { name: '小工具' })).toHaveProperty('pathname', '/react-native-testing-library/zh/')
     unmount()
     renderInApp(<Navbar data={navbarData(layout)} />, { layoutData: layout })

@@ -11,12 +11,18 @@ describe('NotFound', () => {
     renderInApp(<NotFound />, { path: '/404' })
     expect(screen.getByText('404')).toBeTruthy()
     expect(screen.getByRole('heading', { name: 'PAGE NOT FOUND' })).toBeTruthy()
-    expect(screen.getByRole('link', { name: 'Take me home' }).getAttribute('href')).toBe('/react-native-testing-library/')
+    expect(screen.getByRole('link', { name: 'Take me home' }).getAttribute('href')).toBe(
+      '/react-native-testing-library/',
+    )
   })
 
   it('keeps the version prefix of the missing route', async () => {
     window.history.replaceState(null, '', '/react-native-testing-library/12.x/docs/nothing-here')
     renderInApp(<NotFound />, { path: '/404' })
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Take me home' }).getAttribute('href')).toBe('/react-native-testing-library/12.x/'))
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Take me home' }).getAttribute('href')).toBe(
+        '/react-native-testing-library/12.x/',
+      ),
+    )
   })
 })

@@ -22,7 +22,9 @@ describe('Outline', () => {
 
   it('indents deeper headings', () => {
     renderInApp(<Outline toc={toc} title="Contents" />)
-    expect(screen.getByRole('link', { name: 'Using screen' }).closest('li')?.className).toContain('outline__item--level-1')
+    expect(screen.getByRole('link', { name: 'Using screen' }).closest('li')?.className).toContain(
+      'outline__item--level-1',
+    )
   })
 
   it('renders nothing without h2+ headings', () => {

@@ -7,7 +7,14 @@ import { renderInApp } from './renderInApp.tsx'
 
 describe('PrevNext', () => {
   it('links the previous and next pages with the default texts', () => {
-    renderInApp(<PrevNext prev={{ text: 'Screen', link: '/docs/api/screen' }} next={{ text: 'Jest matchers', link: '/docs/api/jest-matchers' }} prevText="Previous Page" nextText="Next page" />)
+    renderInApp(
+      <PrevNext
+        prev={{ text: 'Screen', link: '/docs/api/screen' }}
+        next={{ text: 'Jest matchers', link: '/docs/api/jest-matchers' }}
+        prevText="Previous Page"
+        nextText="Next page"
+      />,
+    )
     const nav = screen.getByRole('navigation', { name: 'Previous and next pages' })
     const prev = screen.getByRole('link', { name: /Previous Page\s*Screen/ })
     const next = screen.getByRole('link', { name: /Next page\s*Jest matchers/ })
@@ -17,7 +24,14 @@ describe('PrevNext', () => {
   })
 
   it('shows only the side that exists', () => {
-    renderInApp(<PrevNext prev={null} next={{ text: 'Quick Start', link: '/docs/start/quick-start' }} prevText="Previous Page" nextText="Next page" />)
+    renderInApp(
+      <PrevNext
+        prev={null}
+        next={{ text: 'Quick Start', link: '/docs/start/quick-start' }}
+        prevText="Previous Page"
+        nextText="Next page"
+      />,
+    )
     expect(screen.queryByText('Previous Page')).toBeNull()
     expect(screen.getByText('Next page')).toBeTruthy()
   })
@@ -48,7 +62,13 @@ describe('LastUpdated and EditLink', () => {
   })
 
   it('links the source file in the docs repository without the content/ prefix', () => {
-    renderInApp(<EditLink docRepoBaseUrl="https://github.com/org/repo/edit/main/website/" sourcePath="content/13.x/docs/api/queries.md" text="Edit this page on GitHub" />)
+    renderInApp(
+      <EditLink
+        docRepoBaseUrl="https://github.com/org/repo/edit/main/website/"
+        sourcePath="content/13.x/docs/api/queries.md"
+        text="Edit this page on GitHub"
+      />,
+    )
     const link = screen.getByRole('link', { name: 'Edit this page on GitHub' })
     expect(link.getAttribute('href')).toBe('https://github.com/org/repo/edit/main/website/13.x/docs/api/queries.md')
     expect(link.getAttribute('target')).toBe('_blank')

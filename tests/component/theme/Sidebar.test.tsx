@@ -6,7 +6,13 @@ import { Sidebar } from '../../../site/theme/components/Sidebar.tsx'
 import { renderInApp } from './renderInApp.tsx'
 
 const items: SidebarItem[] = [
-  { text: 'Getting started', items: [{ text: 'Introduction', link: '/docs/start/intro' }, { text: 'Quick Start', link: '/docs/start/quick-start' }] },
+  {
+    text: 'Getting started',
+    items: [
+      { text: 'Introduction', link: '/docs/start/intro' },
+      { text: 'Quick Start', link: '/docs/start/quick-start' },
+    ],
+  },
   {
     text: 'API reference',
     link: '/docs/api',

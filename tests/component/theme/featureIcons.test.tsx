@@ -9,7 +9,9 @@ const emoji = /\p{Extended_Pictographic}/u
 describe('feature icons', () => {
   it('draws the emoji and names of the sites’ home pages as SVG, never as emoji text', () => {
     const icons = ['🧩', '✅', '🤝', '🧹', '🛡️', 'puzzle', '🦄', 'no-such-icon']
-    renderInApp(<Features features={icons.map((icon, index) => ({ title: `Feature ${index}`, icon }))} />, { path: '/' })
+    renderInApp(<Features features={icons.map((icon, index) => ({ title: `Feature ${index}`, icon }))} />, {
+      path: '/',
+    })
     const cards = within(screen.getByRole('region', { name: 'Features' })).getAllByRole('listitem')
     expect(cards).toHaveLength(icons.length)
     for (const card of cards) {
@@ -26,6 +28,8 @@ describe('feature icons', () => {
 
   it('keeps image icons as images', () => {
     renderInApp(<Features features={[{ title: 'Logo', icon: '/img/logo.svg' }]} />, { path: '/' })
-    expect(document.querySelector('img.feature__icon')?.getAttribute('src')).toBe('/react-native-testing-library/img/logo.svg')
+    expect(document.querySelector('img.feature__icon')?.getAttribute('src')).toBe(
+      '/react-native-testing-library/img/logo.svg',
+    )
   })
 })

@@ -27,7 +27,11 @@ const site: SiteData = {
   base: '/i18n/',
   lang: 'en',
   themeConfig: {
-    socialLinks: ['github', 'discord', 'x', 'npm'].map((icon) => ({ icon, mode: 'link' as const, content: `https://example.org/${icon}` })),
+    socialLinks: ['github', 'discord', 'x', 'npm'].map((icon) => ({
+      icon,
+      mode: 'link' as const,
+      content: `https://example.org/${icon}`,
+    })),
     editLink: { docRepoBaseUrl: 'https://example.org/edit/', text: undefined as unknown as string },
   },
 }
@@ -58,7 +62,15 @@ function zhDocPage(): PageData {
       { text: '指南', link: '/1.0/zh/guide/start' },
       { text: '仓库', link: 'https://example.org/repo' },
     ],
-    sidebar: [{ text: '指南', items: [{ text: '快速开始', link: '/1.0/zh/guide/start' }, { text: '下一步', link: '/1.0/zh/guide/next' }] }],
+    sidebar: [
+      {
+        text: '指南',
+        items: [
+          { text: '快速开始', link: '/1.0/zh/guide/start' },
+          { text: '下一步', link: '/1.0/zh/guide/next' },
+        ],
+      },
+    ],
     i18n: pluginTextsFor(),
     searchIndex: null,
     searchConfig: {},
@@ -81,7 +93,14 @@ function zhDocPage(): PageData {
     },
     prevNext: { prev: { text: '首页', link: '/1.0/zh/' }, next: { text: '下一步', link: '/1.0/zh/guide/next' } },
   }
-  return { path: '/1.0/zh/guide/start', template: 'doc', context: {}, data: data as unknown as Record<string, unknown>, layoutData: layoutData as Record<string, unknown>, bundle: 'test' }
+  return {
+    path: '/1.0/zh/guide/start',
+    template: 'doc',
+    context: {},
+    data: data as unknown as Record<string, unknown>,
+    layoutData: layoutData as Record<string, unknown>,
+    bundle: 'test',
+  }
 }
 
 /** What a reader sees or hears: text, accessible names and tooltips. */
@@ -100,14 +119,18 @@ function uiStrings(root: HTMLElement): string[] {
 function englishTextsIn(strings: string[]): string[] {
   const found = new Set<string>()
   for (const [key, english] of Object.entries(defaultTexts)) {
-    for (const fragment of english.split(/\{\w+\}/).map((part: string) => part.replace(/^[\s:,.("]+|[\s:,.)"]+$/g, ''))) {
+    for (const fragment of english
+      .split(/\{\w+\}/)
+      .map((part: string) => part.replace(/^[\s:,.("]+|[\s:,.)"]+$/g, ''))) {
       if (fragment.length < 3) continue
       if (strings.some((text) => text.includes(fragment))) found.add(`${key}: ${fragment}`)
     }
   }
   // Any other Latin word is a hard-coded text too (names that are not UI texts are allowed).
   const allowed = new Set(['English', 'GitHub', 'Discord', 'npm', 'Markdown', 'Ctrl'])
-  for (const text of strings) for (const word of text.match(/[A-Za-z]{3,}/g) ?? []) if (!allowed.has(word)) found.add(`latin: ${word} (in "${text.slice(0, 80)}")`)
+  for (const text of strings)
+    for (const word of text.match(/[A-Za-z]{3,}/g) ?? [])
+      if (!allowed.has(word)) found.add(`latin: ${word} (in "${text.slice(0, 80)}")`)
   return [...found]
 }
 
@@ -128,13 +151,30 @@ describe('the theme in the i18n fixture’s second language (zh)', () => {
 
   it('shows no English in search results and their empty state', () => {
     const page = zhDocPage()
-    const hit = { id: 'h1', type: 'header' as const, title: '安装', link: '/1.0/zh/guide/start#a', header: '安装', content: '', highlights: [] }
+    const hit = {
+      id: 'h1',
+      type: 'header' as const,
+      title: '安装',
+      link: '/1.0/zh/guide/start#a',
+      header: '安装',
+      content: '',
+      highlights: [],
+    }
     const results = (groups: Parameters<typeof SearchResults>[0]['groups']) => (
       <App
         site={site}
         page={page}
         Template={() => (
-          <SearchResults listboxId="r" query="无此词" groups={groups} activeIndex={0} optionId={(index) => `o${index}`} hrefOf={(item) => item.link} onActivate={() => undefined} onChoose={() => undefined} />
+          <SearchResults
+            listboxId="r"
+            query="无此词"
+            groups={groups}
+            activeIndex={0}
+            optionId={(index) => `o${index}`}
+            hrefOf={(item) => item.link}
+            onActivate={() => undefined}
+            onChoose={() => undefined}
+          />
         )}
       />
     )

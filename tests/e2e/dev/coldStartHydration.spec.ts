@@ -28,10 +28,15 @@ const holdFullLoad = `{
 const { url, siteDir } = fixtureDevServer('dev-cold-hydration', 5605, (dir) => {
   const config = path.join(dir, 'site/config.ts')
   const source = fs.readFileSync(config, 'utf8')
-  fs.writeFileSync(config, source.replace("plugins: [files({ dir: 'content' })]", `plugins: [files({ dir: 'content' }), ${holdFullLoad}]`))
+  fs.writeFileSync(
+    config,
+    source.replace("plugins: [files({ dir: 'content' })]", `plugins: [files({ dir: 'content' }), ${holdFullLoad}]`),
+  )
 })
 
-test('the first page paints styled and hydrates while the background pass is still running; its stylesheet goes once Vite has its styles', async ({ page }) => {
+test('the first page paints styled and hydrates while the background pass is still running; its stylesheet goes once Vite has its styles', async ({
+  page,
+}) => {
   const requests: string[] = []
   page.on('requestfinished', (request) => requests.push(new URL(request.url()).pathname))
   // (Not until `load`: that too waits for the page's modules.)
@@ -51,9 +56,15 @@ test('the first page paints styled and hydrates while the background pass is sti
   await expect(page.locator('[data-sheaf-dev-styles]')).toHaveCount(0)
   // A rule removed by a save goes (a link left in place would have kept it).
   const stylesheet = path.join(siteDir, 'site/theme/styles.css')
-  fs.writeFileSync(stylesheet, fs.readFileSync(stylesheet, 'utf8').replace('body { font-family: system-ui, sans-serif; }', ''))
+  fs.writeFileSync(
+    stylesheet,
+    fs.readFileSync(stylesheet, 'utf8').replace('body { font-family: system-ui, sans-serif; }', ''),
+  )
   await expect(page.locator('body')).not.toHaveCSS('font-family', /system-ui/)
   // The full load is still held: a file route (the emitted files are made from it) still waits.
-  const emitted = await Promise.race([fetch(url('/not-emitted.txt')).then(() => 'answered'), new Promise((resolve) => setTimeout(() => resolve('waiting'), 1000))])
+  const emitted = await Promise.race([
+    fetch(url('/not-emitted.txt')).then(() => 'answered'),
+    new Promise((resolve) => setTimeout(() => resolve('waiting'), 1000)),
+  ])
   expect(emitted).toBe('waiting')
 })

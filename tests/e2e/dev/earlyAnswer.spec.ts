@@ -36,7 +36,12 @@ test.beforeAll(() => {
   fs.rmSync(siteDir, { recursive: true, force: true })
   copyBasicFixture(siteDir)
   const config = path.join(siteDir, 'site/config.ts')
-  fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace("plugins: [files({ dir: 'content' })]", `plugins: [files({ dir: 'content' }), ${holdOutline}]`))
+  fs.writeFileSync(
+    config,
+    fs
+      .readFileSync(config, 'utf8')
+      .replace("plugins: [files({ dir: 'content' })]", `plugins: [files({ dir: 'content' }), ${holdOutline}]`),
+  )
 })
 
 test.afterAll(() => {
@@ -63,8 +68,14 @@ async function portOpen(): Promise<void> {
   throw new Error(`sheaf dev never listened on ${port}:\n${output}`)
 }
 
-test('a page asked for while the server starts is answered styled before Vite has started, its scripts once Vite is up, and it hydrates without a warning', async ({ page }) => {
-  server = spawn(process.execPath, [path.join(root, 'bin/sheaf.js'), 'dev', '--port', String(port)], { cwd: siteDir, env: { ...process.env, SHEAF_DEV_TRACE: '1' }, stdio: ['ignore', 'pipe', 'pipe'] })
+test('a page asked for while the server starts is answered styled before Vite has started, its scripts once Vite is up, and it hydrates without a warning', async ({
+  page,
+}) => {
+  server = spawn(process.execPath, [path.join(root, 'bin/sheaf.js'), 'dev', '--port', String(port)], {
+    cwd: siteDir,
+    env: { ...process.env, SHEAF_DEV_TRACE: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   await portOpen()

@@ -14,18 +14,27 @@ const { siteDir, originalOf, openHydrated } = fixtureDevServer('dev-errors', 560
 const file = (relative: string) => path.join(siteDir, relative)
 
 test.afterEach(() => {
-  for (const relative of ['site/config.ts', 'content/docs/guide.md', 'content/docs/api.md']) fs.writeFileSync(file(relative), originalOf(relative))
+  for (const relative of ['site/config.ts', 'content/docs/guide.md', 'content/docs/api.md'])
+    fs.writeFileSync(file(relative), originalOf(relative))
 })
 
 /** The server is alive and the page still follows saves: an edit after the error shows in place. */
 async function stillUpdates(page: Page, text: string) {
-  fs.writeFileSync(file('content/docs/guide.md'), originalOf('content/docs/guide.md').replace('Tests should resemble the way users use the app.', text))
+  fs.writeFileSync(
+    file('content/docs/guide.md'),
+    originalOf('content/docs/guide.md').replace('Tests should resemble the way users use the app.', text),
+  )
   await expect(page.getByText(text)).toBeVisible()
 }
 
-test('a syntax error in the config shows with its file, clears when fixed, and the server goes on', async ({ page }) => {
+test('a syntax error in the config shows with its file, clears when fixed, and the server goes on', async ({
+  page,
+}) => {
   await openHydrated(page, '/docs/guide')
-  fs.writeFileSync(file('site/config.ts'), originalOf('site/config.ts').replace("title: 'Fixture Docs',", "title: 'Fixture Docs',,"))
+  fs.writeFileSync(
+    file('site/config.ts'),
+    originalOf('site/config.ts').replace("title: 'Fixture Docs',", "title: 'Fixture Docs',,"),
+  )
   const overlay = page.locator('vite-error-overlay')
   await expect(overlay).toHaveCount(1)
   await expect(overlay).toContainText('site/config.ts')
@@ -36,7 +45,10 @@ test('a syntax error in the config shows with its file, clears when fixed, and t
 
 test('an invalid config value shows with its file, clears when fixed, and the server goes on', async ({ page }) => {
   await openHydrated(page, '/docs/guide')
-  fs.writeFileSync(file('site/config.ts'), originalOf('site/config.ts').replace("base: '/fixture/',", "base: '/fixture/',\n  lang: 42 as unknown as string,"))
+  fs.writeFileSync(
+    file('site/config.ts'),
+    originalOf('site/config.ts').replace("base: '/fixture/',", "base: '/fixture/',\n  lang: 42 as unknown as string,"),
+  )
   const overlay = page.locator('vite-error-overlay')
   await expect(overlay).toHaveCount(1)
   await expect(overlay).toContainText('lang')
@@ -45,16 +57,23 @@ test('an invalid config value shows with its file, clears when fixed, and the se
   await stillUpdates(page, 'After the invalid config.')
 })
 
-test('an error in another page shows with file:line while this one is open, and clears when fixed', async ({ page }) => {
+test('an error in another page shows with file:line while this one is open, and clears when fixed', async ({
+  page,
+}) => {
   await openHydrated(page, '/docs/guide')
   fs.writeFileSync(file('content/docs/api.md'), originalOf('content/docs/api.md').replace('title: API', 'title: [API'))
   const overlay = page.locator('vite-error-overlay')
   await expect(overlay).toHaveCount(1)
   await expect(overlay.locator('.file')).toContainText('content/docs/api.md:2')
   // Two errors in a row: the overlay follows the newest, the server the next good save.
-  fs.writeFileSync(file('content/docs/api.md'), `${originalOf('content/docs/api.md')}\nSee [the missing page](./missing.md).\n`)
+  fs.writeFileSync(
+    file('content/docs/api.md'),
+    `${originalOf('content/docs/api.md')}\nSee [the missing page](./missing.md).\n`,
+  )
   await expect(overlay).toContainText('missing.md')
-  await expect(overlay.locator('.file')).toContainText(`content/docs/api.md:${originalOf('content/docs/api.md').split('\n').length + 1}`)
+  await expect(overlay.locator('.file')).toContainText(
+    `content/docs/api.md:${originalOf('content/docs/api.md').split('\n').length + 1}`,
+  )
   fs.writeFileSync(file('content/docs/api.md'), originalOf('content/docs/api.md'))
   await expect(overlay).toHaveCount(0)
   await stillUpdates(page, 'After the content error.')

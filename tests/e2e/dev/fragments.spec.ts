@@ -12,8 +12,19 @@ test.describe.configure({ mode: 'serial' })
 
 const { siteDir, openHydrated } = fixtureDevServer('dev-fragments', 5614, (dir) => {
   const config = path.join(dir, 'site/config.ts')
-  fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace("plugins: [files({ dir: 'content' })]", "markdown: { fragments: ['content/**/_*.mdx'] },\n  plugins: [files({ dir: 'content' })]"))
-  fs.writeFileSync(path.join(dir, 'content/docs/shared.mdx'), "---\ntitle: Shared\n---\n\nimport Note from './_note.mdx'\n\n# Shared\n\n<Note />\n")
+  fs.writeFileSync(
+    config,
+    fs
+      .readFileSync(config, 'utf8')
+      .replace(
+        "plugins: [files({ dir: 'content' })]",
+        "markdown: { fragments: ['content/**/_*.mdx'] },\n  plugins: [files({ dir: 'content' })]",
+      ),
+  )
+  fs.writeFileSync(
+    path.join(dir, 'content/docs/shared.mdx'),
+    "---\ntitle: Shared\n---\n\nimport Note from './_note.mdx'\n\n# Shared\n\n<Note />\n",
+  )
   fs.writeFileSync(path.join(dir, 'content/docs/_note.mdx'), '## From the fragment\n\nFirst version of the note.\n')
 })
 const file = (relative: string) => path.join(siteDir, relative)
@@ -28,7 +39,10 @@ test('an edit to a fragment updates the page that imports it, in place', async (
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
 })
 
-test('a cycle shows in the overlay with the chain, other pages are served, and it clears when fixed', async ({ page, request }) => {
+test('a cycle shows in the overlay with the chain, other pages are served, and it clears when fixed', async ({
+  page,
+  request,
+}) => {
   await openHydrated(page, '/docs/shared')
   fs.writeFileSync(file('content/docs/_note.mdx'), "import Note from './_note.mdx'\n\n<Note />\n")
   const overlay = page.locator('vite-error-overlay')

@@ -12,7 +12,10 @@ test.describe.configure({ mode: 'serial' })
 
 // A guide long enough to scroll.
 const { siteDir, originalOf, openHydrated } = fixtureDevServer('dev-in-place', 5602, (dir) =>
-  fs.writeFileSync(path.join(dir, 'content/docs/guide.md'), `${originalOf('content/docs/guide.md')}\n${Array.from({ length: 80 }, (_, index) => `Filler paragraph ${index}.`).join('\n\n')}\n`),
+  fs.writeFileSync(
+    path.join(dir, 'content/docs/guide.md'),
+    `${originalOf('content/docs/guide.md')}\n${Array.from({ length: 80 }, (_, index) => `Filler paragraph ${index}.`).join('\n\n')}\n`,
+  ),
 )
 const guide = () => path.join(siteDir, 'content/docs/guide.md')
 
@@ -36,7 +39,10 @@ function countDataRequests(page: Page): () => number {
   return () => count
 }
 
-test('a body edit keeps the scroll position and component state, and other pages ask for nothing', async ({ page, context }) => {
+test('a body edit keeps the scroll position and component state, and other pages ask for nothing', async ({
+  page,
+  context,
+}) => {
   const other = await context.newPage()
   await openHydrated(other, '/docs/api')
   const otherRequests = countDataRequests(other)
@@ -59,6 +65,8 @@ test('a body edit keeps the scroll position and component state, and other pages
 
   // A title edit is something it read: it refetches, and shows the new title.
   saveGuide(fs.readFileSync(guide(), 'utf8').replace('title: Guide', 'title: Guide renamed'))
-  await expect(other.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Guide renamed' })).toBeVisible()
+  await expect(
+    other.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Guide renamed' }),
+  ).toBeVisible()
   expect(otherRequests()).toBe(1)
 })

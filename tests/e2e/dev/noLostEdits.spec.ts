@@ -30,7 +30,9 @@ async function clickCounter(page: Page) {
 
 /** Waits until the server's data for the guide says `text` (the rebuild for a save is done). */
 async function untilServed(route: string, text: string) {
-  await expect.poll(async () => (await fetch(url(`/_sheaf/data${route}.json`))).text(), { timeout: 15_000 }).toContain(text)
+  await expect
+    .poll(async () => (await fetch(url(`/_sheaf/data${route}.json`))).text(), { timeout: 15_000 })
+    .toContain(text)
 }
 
 /** The page keeps showing `text` (a late, stale update would replace it). */

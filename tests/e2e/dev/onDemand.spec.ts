@@ -14,10 +14,14 @@ test.describe.configure({ mode: 'serial' })
 const deadLink = '\nSee [the missing page](./missing.md).\n'
 // The dead link is there before the server starts: a server that loaded every page before
 // serving the first (as it did) never serves one.
-const { siteDir, url, originalOf, openHydrated } = fixtureDevServer('dev-on-demand', 5603, (dir) => fs.appendFileSync(path.join(dir, 'content/docs/api.md'), deadLink))
+const { siteDir, url, originalOf, openHydrated } = fixtureDevServer('dev-on-demand', 5603, (dir) =>
+  fs.appendFileSync(path.join(dir, 'content/docs/api.md'), deadLink),
+)
 const api = path.join(siteDir, 'content/docs/api.md')
 
-test('serves pages before the full load, whose dead-link error then shows in the overlay, and clears when fixed', async ({ page }) => {
+test('serves pages before the full load, whose dead-link error then shows in the overlay, and clears when fixed', async ({
+  page,
+}) => {
   // The page's body, transformed for its request: its text, its links resolved to routes.
   const html = await (await fetch(url('/docs/guide'))).text()
   expect(html).toContain('Tests should resemble the way users use the app.')
@@ -30,11 +34,19 @@ test('serves pages before the full load, whose dead-link error then shows in the
   const overlay = page.locator('vite-error-overlay')
   await expect(overlay).toHaveCount(1)
   await expect(overlay).toContainText('missing.md')
-  await expect(overlay.locator('.file')).toContainText(`content/docs/api.md:${originalOf('content/docs/api.md').split('\n').length + 1}`)
+  await expect(overlay.locator('.file')).toContainText(
+    `content/docs/api.md:${originalOf('content/docs/api.md').split('\n').length + 1}`,
+  )
 
   fs.writeFileSync(api, originalOf('content/docs/api.md'))
   await expect(overlay).toHaveCount(0)
   // The server goes on from the full load: a save still reaches the open page.
-  fs.writeFileSync(path.join(siteDir, 'content/docs/guide.md'), originalOf('content/docs/guide.md').replace('Tests should resemble the way users use the app.', 'After the background pass.'))
+  fs.writeFileSync(
+    path.join(siteDir, 'content/docs/guide.md'),
+    originalOf('content/docs/guide.md').replace(
+      'Tests should resemble the way users use the app.',
+      'After the background pass.',
+    ),
+  )
   await expect(page.getByText('After the background pass.')).toBeVisible()
 })

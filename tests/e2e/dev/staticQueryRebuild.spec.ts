@@ -17,13 +17,19 @@ let log = ''
 
 test.beforeAll(async () => {
   fs.rmSync(siteDir, { recursive: true, force: true })
-  fs.cpSync(path.join(root, 'tests/fixtures/site-template'), siteDir, { recursive: true, filter: (source) => !/[\\/](?:\.e2e-build-[^\\/]*|build|\.sheaf|\.sheaf-cache)$/.test(source) })
+  fs.cpSync(path.join(root, 'tests/fixtures/site-template'), siteDir, {
+    recursive: true,
+    filter: (source) => !/[\\/](?:\.e2e-build-[^\\/]*|build|\.sheaf|\.sheaf-cache)$/.test(source),
+  })
   // The footer shows the guide's text as well (a body field the quick path changes).
   const footer = path.join(siteDir, 'site/templates/TeamFooter.tsx')
   const withText = fs
     .readFileSync(footer, 'utf8')
     .replace('start: page(path: "/guide/start") { title }', 'start: page(path: "/guide/start") { title text }')
-    .replace('<p>Guide: {data.start?.title}</p>', '<p>Guide: {data.start?.title}</p>\n      <p>Guide text: {(data.start as { text?: string } | null)?.text}</p>')
+    .replace(
+      '<p>Guide: {data.start?.title}</p>',
+      '<p>Guide: {data.start?.title}</p>\n      <p>Guide text: {(data.start as { text?: string } | null)?.text}</p>',
+    )
   fs.writeFileSync(footer, withText)
   server = await startDevServer(siteDir, port, async () => (await fetch(url('/team/ada'))).ok)
   server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()))
@@ -48,7 +54,9 @@ test("a save the static query reads updates the open page's footer in place", as
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
 })
 
-test('a body-only save the static query reads runs it again on the quick path, and the footer updates in place', async ({ page }) => {
+test('a body-only save the static query reads runs it again on the quick path, and the footer updates in place', async ({
+  page,
+}) => {
   await page.goto(url('/team/ada'))
   await page.locator('html[data-sheaf-hydrated]').waitFor()
   const footer = page.getByRole('region', { name: 'Team footer' })
@@ -58,7 +66,10 @@ test('a body-only save the static query reads runs it again on the quick path, a
   // Written outside the content folder: a temporary file beside the guide is a second changed
   // file, whose rebuild is a full one (the quick path takes one file).
   const temporary = path.join(siteDir, 'start.md.tmp')
-  fs.writeFileSync(temporary, fs.readFileSync(guide, 'utf8').replace("The team's pages come from", "The team's pages are made by"))
+  fs.writeFileSync(
+    temporary,
+    fs.readFileSync(guide, 'utf8').replace("The team's pages come from", "The team's pages are made by"),
+  )
   fs.renameSync(temporary, guide)
   await expect(footer).toContainText("The team's pages are made by", { timeout: 30_000 })
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true)

@@ -79,8 +79,21 @@ test.beforeAll(async () => {
     fs.writeFileSync(path.join(site, file), text)
   }
   const config = path.join(site, 'site/config.ts')
-  fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace("import { versions } from 'sheaf/plugins/versions'\n", "import { versions } from 'sheaf/plugins/versions'\nimport { team } from './team.ts'\n").replace('    search(),\n', '    search(),\n    team(),\n'))
-  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: site, env, stdio: 'pipe' })
+  fs.writeFileSync(
+    config,
+    fs
+      .readFileSync(config, 'utf8')
+      .replace(
+        "import { versions } from 'sheaf/plugins/versions'\n",
+        "import { versions } from 'sheaf/plugins/versions'\nimport { team } from './team.ts'\n",
+      )
+      .replace('    search(),\n', '    search(),\n    team(),\n'),
+  )
+  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], {
+    cwd: site,
+    env,
+    stdio: 'pipe',
+  })
 })
 
 test.afterAll(async () => {
@@ -105,7 +118,9 @@ test("the site's typegen writes its template's query types, and its typecheck pa
   expect(failing.stdout).toMatch(/Member\.tsx\(\d+,\d+\): error TS2551: Property 'nam' does not exist/)
 })
 
-test('it builds with no extra install, and the template page shows its member and the static query, hydrating quietly', async ({ page }) => {
+test('it builds with no extra install, and the template page shows its member and the static query, hydrating quietly', async ({
+  page,
+}) => {
   test.setTimeout(180_000)
   execFileSync('npm', ['run', 'build', '--', '--quiet'], { cwd: site, stdio: 'pipe' })
   server = await startStaticServer({ dir: path.join(site, 'build'), base: '/', port })

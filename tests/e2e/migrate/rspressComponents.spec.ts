@@ -34,15 +34,24 @@ test.beforeAll(async () => {
   site = path.join(work, 'widgets')
   const env = { ...process.env, NODE_ENV: '' }
   let started = Date.now()
-  execFileSync(process.execPath, [path.join(repo, 'bin/sheaf.js'), 'migrate', 'rspress', fixture, site], { env, encoding: 'utf8', stdio: 'pipe' })
+  execFileSync(process.execPath, [path.join(repo, 'bin/sheaf.js'), 'migrate', 'rspress', fixture, site], {
+    env,
+    encoding: 'utf8',
+    stdio: 'pipe',
+  })
   timings.migrate = Date.now() - started
   // Links this checkout (see rspressSite.spec.ts for --ignore-scripts).
-  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: site, env, stdio: 'pipe' })
+  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], {
+    cwd: site,
+    env,
+    stdio: 'pipe',
+  })
   started = Date.now()
   const build = spawnSync('npm', ['run', 'build'], { cwd: site, env, encoding: 'utf8' })
   timings.build = Date.now() - started
   buildOutput = `${build.stdout}\n${build.stderr}`
-  if (build.status !== 0) throw new Error(`npm run build of the migrated site exited with ${build.status}:\n${buildOutput}`)
+  if (build.status !== 0)
+    throw new Error(`npm run build of the migrated site exited with ${build.status}:\n${buildOutput}`)
   server = await startStaticServer({ dir: path.join(site, 'build'), base, port })
 })
 
@@ -52,14 +61,20 @@ test.afterAll(async () => {
 })
 
 test("the site's components are registered, the pages build with no edit, and the server's HTML has them", () => {
-  test.info().annotations.push({ type: 'timing', description: `migrate ${timings.migrate} ms, build ${timings.build} ms` })
+  test
+    .info()
+    .annotations.push({ type: 'timing', description: `migrate ${timings.migrate} ms, build ${timings.build} ms` })
   const report = fs.readFileSync(path.join(site, 'MIGRATION.md'), 'utf8')
   expect(report).not.toContain('## Content to change')
-  expect(report).toMatch(/`components\/PageInfo\/index.tsx` .*`NoSSR`, `useDark`, `useLang`, `usePageData`\. Registered as `PageInfo`/)
+  expect(report).toMatch(
+    /`components\/PageInfo\/index.tsx` .*`NoSSR`, `useDark`, `useLang`, `usePageData`\. Registered as `PageInfo`/,
+  )
   const config = fs.readFileSync(path.join(site, 'site/config.ts'), 'utf8')
   expect(config).toContain("Card: { module: 'site/components/Card.tsx' }")
   for (const file of ['index.mdx', 'guide/start.mdx', 'guide/images.mdx']) {
-    expect(fs.readFileSync(path.join(site, 'docs/1.0', file)), file).toEqual(fs.readFileSync(path.join(fixture, 'docs', file)))
+    expect(fs.readFileSync(path.join(site, 'docs/1.0', file)), file).toEqual(
+      fs.readFileSync(path.join(fixture, 'docs', file)),
+    )
   }
   expect(buildOutput).toMatch(/built 4 pages/)
   const html = fs.readFileSync(path.join(site, 'build/guide/start.html'), 'utf8')
@@ -80,7 +95,9 @@ test('every page answers 200 with live links and hydrates with a quiet console',
   expect(await hydrationNoise(page, origin, routes)).toEqual([])
 })
 
-test("the components work in the browser: runtime hooks, a browser-only part, dark mode, the site's card beside the theme's", async ({ page }) => {
+test("the components work in the browser: runtime hooks, a browser-only part, dark mode, the site's card beside the theme's", async ({
+  page,
+}) => {
   await page.goto(`${origin}${base}guide/start`)
   await page.locator('html[data-sheaf-hydrated]').waitFor()
   await expect(page.getByTestId('browser-only')).toHaveText('in the browser')
@@ -91,7 +108,9 @@ test("the components work in the browser: runtime hooks, a browser-only part, da
   // The site's Card (imported from @components) and the theme's (imported from @theme), both.
   await expect(page.getByTestId('site-card').getByRole('link', { name: 'Home' })).toHaveAttribute('href', base)
   await expect(page.getByText("Rspress's built-in Card, beside the site's.")).toBeVisible()
-  const hostile = page.getByTestId('site-card').getByRole('link', { name: '</script><script>window.__pwned = 1</script>' })
+  const hostile = page
+    .getByTestId('site-card')
+    .getByRole('link', { name: '</script><script>window.__pwned = 1</script>' })
   await hostile.click()
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
   // A client navigation to the home page renders its components too.
@@ -111,9 +130,19 @@ test('images imported as values and by relative path load from the assets under 
   ] as const) {
     const image = page.getByRole('img', { name: alt, exact: true })
     expect(await image.getAttribute('src'), alt).toMatch(url)
-    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth), { message: alt }).toBeGreaterThan(0)
+    await expect
+      .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth), {
+        message: alt,
+      })
+      .toBeGreaterThan(0)
   }
-  expect(fs.readFileSync(path.join(site, 'build/assets', fs.readdirSync(path.join(site, 'build/assets')).find((name) => name.startsWith('diagram-')) ?? 'none'))).toEqual(
-    fs.readFileSync(path.join(fixture, 'docs/assets/diagram.png')),
-  )
+  expect(
+    fs.readFileSync(
+      path.join(
+        site,
+        'build/assets',
+        fs.readdirSync(path.join(site, 'build/assets')).find((name) => name.startsWith('diagram-')) ?? 'none',
+      ),
+    ),
+  ).toEqual(fs.readFileSync(path.join(fixture, 'docs/assets/diagram.png')))
 })

@@ -34,12 +34,21 @@ test.beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-migrate-fragments-'))
   site = path.join(work, 'frag')
   const started = performance.now()
-  migrateOutput = execFileSync(process.execPath, [path.join(repo, 'bin/sheaf.js'), 'migrate', 'rspress', fixture, site], { env, encoding: 'utf8', stdio: 'pipe' })
+  migrateOutput = execFileSync(
+    process.execPath,
+    [path.join(repo, 'bin/sheaf.js'), 'migrate', 'rspress', fixture, site],
+    { env, encoding: 'utf8', stdio: 'pipe' },
+  )
   // --ignore-scripts: see rspressSite.spec.ts (the checkout is already compiled).
-  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: site, env, stdio: 'pipe' })
+  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], {
+    cwd: site,
+    env,
+    stdio: 'pipe',
+  })
   const build = spawnSync('npm', ['run', 'build', '--', '--quiet'], { cwd: site, env, encoding: 'utf8' })
   elapsed = performance.now() - started
-  if (build.status !== 0) throw new Error(`npm run build of the migrated site exited with ${build.status}:\n${build.stdout}\n${build.stderr}`)
+  if (build.status !== 0)
+    throw new Error(`npm run build of the migrated site exited with ${build.status}:\n${build.stdout}\n${build.stderr}`)
   server = await startStaticServer({ dir: path.join(site, 'build'), base, port })
 })
 
@@ -55,7 +64,9 @@ test('route.exclude and the tsconfig aliases are translated; the build check fin
   expect(migrateOutput).not.toContain('Content Sheaf will not build')
   expect(fs.readFileSync(path.join(site, 'MIGRATION.md'), 'utf8')).not.toContain('## Content to change')
   for (const file of ['en/guide/install.mdx', 'en/shared/requirements.mdx', 'zh/guide/install.mdx']) {
-    expect(fs.readFileSync(path.join(site, 'docs/1.0', file)), file).toEqual(fs.readFileSync(path.join(fixture, 'docs', file)))
+    expect(fs.readFileSync(path.join(site, 'docs/1.0', file)), file).toEqual(
+      fs.readFileSync(path.join(fixture, 'docs', file)),
+    )
   }
   console.log(`rspress-fragments: migrated, installed and built in ${Math.round(elapsed)} ms`)
 })
@@ -74,11 +85,15 @@ test('fragments render inline where they are imported, nested ones too, and make
   }
 })
 
-test('every page answers 200, links and anchors into fragments are live, and each page hydrates quietly', async ({ page, request }) => {
+test('every page answers 200, links and anchors into fragments are live, and each page hydrates quietly', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000)
   const { routes, problems } = await crawlSite(request, origin, base, [base, `${base}zh/`])
   expect(problems).toEqual([])
-  for (const expected of ['guide/install', 'guide/config', 'zh/guide/install']) expect(routes).toContain(`${base}${expected}`)
+  for (const expected of ['guide/install', 'guide/config', 'zh/guide/install'])
+    expect(routes).toContain(`${base}${expected}`)
   expect(await hydrationNoise(page, origin, routes)).toEqual([])
   // The fragment's headings are in the page's outline.
   await page.goto(`${origin}${base}guide/install`)
@@ -91,7 +106,11 @@ test('every page answers 200, links and anchors into fragments are live, and eac
 // Last: it edits the site.
 test('--keep-going writes every other page, lists the broken file with its place and exits 1', () => {
   fs.appendFileSync(path.join(site, 'docs/1.0/en/guide/config.mdx'), '\n<Carousel />\n')
-  const build = spawnSync('npm', ['run', 'build', '--', '--quiet', '--keep-going'], { cwd: site, env, encoding: 'utf8' })
+  const build = spawnSync('npm', ['run', 'build', '--', '--quiet', '--keep-going'], {
+    cwd: site,
+    env,
+    encoding: 'utf8',
+  })
   expect(build.status).not.toBe(0)
   expect(build.stderr).toMatch(/docs\/1\.0\/en\/guide\/config\.mdx:\d+:1\n {2}Unknown component `<Carousel>`/)
   // The other pages are written; the broken one is left out.

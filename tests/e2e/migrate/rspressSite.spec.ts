@@ -33,13 +33,22 @@ test.beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-migrate-e2e-'))
   site = path.join(work, 'widgets')
   const env = { ...process.env, NODE_ENV: '' }
-  migrateOutput = execFileSync(process.execPath, [path.join(repo, 'bin/sheaf.js'), 'migrate', 'rspress', fixture, site], { env, encoding: 'utf8', stdio: 'pipe' })
+  migrateOutput = execFileSync(
+    process.execPath,
+    [path.join(repo, 'bin/sheaf.js'), 'migrate', 'rspress', fixture, site],
+    { env, encoding: 'utf8', stdio: 'pipe' },
+  )
   // Links this checkout; --ignore-scripts: npm would run the checkout's `prepare` (a full compile, about 30 s),
   // which the first `sheaf` command above has already made unnecessary (it compiles a stale checkout).
-  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: site, env, stdio: 'pipe' })
+  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], {
+    cwd: site,
+    env,
+    stdio: 'pipe',
+  })
   const build = spawnSync('npm', ['run', 'build', '--', '--quiet'], { cwd: site, env, encoding: 'utf8' })
   buildOutput = `${build.stdout}\n${build.stderr}`
-  if (build.status !== 0) throw new Error(`npm run build of the migrated site exited with ${build.status}:\n${buildOutput}`)
+  if (build.status !== 0)
+    throw new Error(`npm run build of the migrated site exited with ${build.status}:\n${buildOutput}`)
   server = await startStaticServer({ dir: path.join(site, 'build'), base, port })
 })
 
@@ -57,8 +66,15 @@ test('the migration lists what it cannot translate and copies the content byte f
   expect(report).toMatch(/- `route.exclude`/)
   expect(fs.readFileSync(path.join(site, 'site/config.ts'), 'utf8')).toContain("fragments: ['docs/**/_fragments/**']")
   // Content is copied byte for byte.
-  for (const file of ['v2/en/guide/install.mdx', 'v1/en/_meta.json', 'v2/zh/guide/_meta.json', 'public/logo-light.svg']) {
-    expect(fs.readFileSync(path.join(site, 'docs', file)), file).toEqual(fs.readFileSync(path.join(fixture, 'docs', file)))
+  for (const file of [
+    'v2/en/guide/install.mdx',
+    'v1/en/_meta.json',
+    'v2/zh/guide/_meta.json',
+    'public/logo-light.svg',
+  ]) {
+    expect(fs.readFileSync(path.join(site, 'docs', file)), file).toEqual(
+      fs.readFileSync(path.join(fixture, 'docs', file)),
+    )
   }
   expect(fs.readFileSync(path.join(site, 'site/styles/index.css'), 'utf8')).toContain('--rp-c-brand')
   // Rspress does not check anchors: a dead one is a warning with file:line, and the site builds.
@@ -87,18 +103,36 @@ test('the migration lists what it cannot translate and copies the content byte f
   expect(page('v1/zh/guide/start')).toContain('/widgets/zh/v1/guide/start')
 })
 
-test('every page of every version and language answers 200 with live links and hydrates without warnings', async ({ page, request }) => {
+test('every page of every version and language answers 200 with live links and hydrates without warnings', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000)
-  const { routes, problems } = await crawlSite(request, origin, base, [base, `${base}v1/`, `${base}zh/`, `${base}zh/v1/`])
+  const { routes, problems } = await crawlSite(request, origin, base, [
+    base,
+    `${base}v1/`,
+    `${base}zh/`,
+    `${base}zh/v1/`,
+  ])
   // The one dead anchor is the fixture's own (Rspress builds it; Sheaf warned about it at build time).
   expect(problems).toEqual([`${base}api/config -> ${base}api/config#legacy-mode`])
-  for (const expected of ['guide/start', 'guide/install', 'guide/advanced/theming', 'api/config', 'v1/guide/start', 'zh/guide/start', 'zh/v1/guide/install']) {
+  for (const expected of [
+    'guide/start',
+    'guide/install',
+    'guide/advanced/theming',
+    'api/config',
+    'v1/guide/start',
+    'zh/guide/start',
+    'zh/v1/guide/install',
+  ]) {
     expect(routes).toContain(`${base}${expected}`)
   }
   expect(await hydrationNoise(page, origin, routes)).toEqual([])
 })
 
-test('the MDX page shows the theme tabs and the sidebar navigates within the version without a reload', async ({ page }) => {
+test('the MDX page shows the theme tabs and the sidebar navigates within the version without a reload', async ({
+  page,
+}) => {
   await page.goto(`${origin}${base}v1/guide/install`)
   await page.locator('html[data-sheaf-hydrated]').waitFor()
   await expect(page.getByRole('tab', { name: 'CommonJS' })).toBeVisible()
@@ -114,7 +148,11 @@ test('the MDX page shows the theme tabs and the sidebar navigates within the ver
 // Last: it edits the site (a failed build leaves the served build/ as it was).
 test('a dead page link still fails the build, with its place', () => {
   fs.appendFileSync(path.join(site, 'docs/v1/en/guide/start.md'), '\nSee [the gone page](./gone.md).\n')
-  const build = spawnSync('npm', ['run', 'build'], { cwd: site, env: { ...process.env, NODE_ENV: '' }, encoding: 'utf8' })
+  const build = spawnSync('npm', ['run', 'build'], {
+    cwd: site,
+    env: { ...process.env, NODE_ENV: '' },
+    encoding: 'utf8',
+  })
   expect(build.status).not.toBe(0)
   expect(build.stderr).toMatch(/1 dead link:\ndocs\/v1\/en\/guide\/start.md:\d+:\d+ {2}\.\/gone.md/)
 })

@@ -7,7 +7,9 @@ async function visited(context: BrowserContext) {
 }
 
 test.describe('<html lang> and dir follow the page’s language (i18n fixture)', () => {
-  test('switching language with the switcher (a client navigation) updates lang and dir, both ways', async ({ browser }) => {
+  test('switching language with the switcher (a client navigation) updates lang and dir, both ways', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ locale: 'en-US' })
     await visited(context)
     const page = await context.newPage()

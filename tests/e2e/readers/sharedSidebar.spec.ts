@@ -15,13 +15,19 @@ function inlineData(html: string): { layoutData: Record<string, unknown> } {
   return JSON.parse(json as string)
 }
 
-test('the sidebar is shipped once, as a shared file the page refers to, and still server-rendered', async ({ request }) => {
+test('the sidebar is shipped once, as a shared file the page refers to, and still server-rendered', async ({
+  request,
+}) => {
   const html = await (await request.get(siteUrl('rntl', route))).text()
   // The server-rendered markup holds the sidebar's links.
-  expect(html).toMatch(/<nav aria-label="[^"]+" class="sidebar__nav">[\s\S]*href="\/react-native-testing-library\/docs\/start\/quick-start"/)
+  expect(html).toMatch(
+    /<nav aria-label="[^"]+" class="sidebar__nav">[\s\S]*href="\/react-native-testing-library\/docs\/start\/quick-start"/,
+  )
   const inline = inlineData(html)
   expect(JSON.stringify(inline.layoutData.sidebar)).toMatch(sharedRE)
-  const fileData = (await (await request.get(siteUrl('rntl', `/_sheaf/data${route}.json`))).json()) as { layoutData: Record<string, unknown> }
+  const fileData = (await (await request.get(siteUrl('rntl', `/_sheaf/data${route}.json`))).json()) as {
+    layoutData: Record<string, unknown>
+  }
   expect(fileData.layoutData.sidebar).toEqual(inline.layoutData.sidebar)
   const hash = (inline.layoutData.sidebar as Record<string, string>).$sheafShared
   const shared = await request.get(siteUrl('rntl', `/_sheaf/shared/${hash}.json`))
@@ -36,7 +42,9 @@ test('without JavaScript the sidebar is there', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false })
   const page = await context.newPage()
   await page.goto(siteUrl('rntl', route))
-  await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Quick Start' })).toBeAttached()
+  await expect(
+    page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Quick Start' }),
+  ).toBeAttached()
   await context.close()
 })
 
@@ -62,6 +70,8 @@ test('hydration matches, and a client navigation keeps the sidebar', async ({ pa
   await page.locator('html[data-sheaf-hydrated]').waitFor()
   await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Quick start' }).click()
   await expect(page).toHaveURL(/\/12\.x\/docs\/start\/quick-start$/)
-  await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Quick start' })).toHaveAttribute('aria-current', 'page')
+  await expect(
+    page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Quick start' }),
+  ).toHaveAttribute('aria-current', 'page')
   expect(problems).toEqual([])
 })

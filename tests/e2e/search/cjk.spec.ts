@@ -16,7 +16,9 @@ test('a Chinese query on the zh site finds the zh page through the sharded index
     if (pathname.includes('/static/search/')) fetched.push(pathname)
   })
   const missing: string[] = []
-  page.context().on('response', (response) => void (response.status() === 404 && missing.push(new URL(response.url()).pathname)))
+  page
+    .context()
+    .on('response', (response) => void (response.status() === 404 && missing.push(new URL(response.url()).pathname)))
   await page.goto(siteUrl('i18n', '/zh/guide/start'))
   await page.locator('html[data-sheaf-hydrated]').waitFor()
   await page.keyboard.press('Control+k')

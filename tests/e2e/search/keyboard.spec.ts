@@ -4,7 +4,9 @@ import { expect, hits, openPage, routeOf, search, searchButton, searchDialog, se
 /** The current hit, as the input announces it, checked against the one option marked selected. */
 async function currentHit(page: Page): Promise<number> {
   const activeId = await searchInput(page).getAttribute('aria-activedescendant')
-  const states = await hits(page).evaluateAll((links) => links.map((link) => ({ id: link.id, selected: link.getAttribute('aria-selected') })))
+  const states = await hits(page).evaluateAll((links) =>
+    links.map((link) => ({ id: link.id, selected: link.getAttribute('aria-selected') })),
+  )
   const selected = states.flatMap((state, index) => (state.selected === 'true' ? [index] : []))
   expect(selected, 'exactly one option is selected').toHaveLength(1)
   expect(states[selected[0]].id, 'aria-activedescendant names the selected option').toBe(activeId)

@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test'
-import { expect, hits, loadingIndicator, openPage, search, searchButton, searchDialog, searchInput, test } from './helpers.ts'
+import {
+  expect,
+  hits,
+  loadingIndicator,
+  openPage,
+  search,
+  searchButton,
+  searchDialog,
+  searchInput,
+  test,
+} from './helpers.ts'
 
 /**
  * Records, in the page, each time the search loading state appears and
@@ -9,7 +19,10 @@ async function watchLoadingState(page: Page): Promise<void> {
   await page.evaluate(() => {
     const log: { shown: number; hidden: number | null }[] = []
     ;(window as unknown as { loadingLog: typeof log }).loadingLog = log
-    const isShown = () => [...document.querySelectorAll('[role="dialog"] [role="status"]')].some((element) => element.textContent?.includes('Loading the search index'))
+    const isShown = () =>
+      [...document.querySelectorAll('[role="dialog"] [role="status"]')].some((element) =>
+        element.textContent?.includes('Loading the search index'),
+      )
     let shown = false
     new MutationObserver(() => {
       const now = isShown()
@@ -21,7 +34,9 @@ async function watchLoadingState(page: Page): Promise<void> {
 }
 
 function loadingLog(page: Page) {
-  return page.evaluate(() => (window as unknown as { loadingLog: { shown: number; hidden: number | null }[] }).loadingLog)
+  return page.evaluate(
+    () => (window as unknown as { loadingLog: { shown: number; hidden: number | null }[] }).loadingLog,
+  )
 }
 
 test.describe('opening the search modal', () => {
@@ -92,7 +107,8 @@ test.describe('opening the search modal', () => {
     const indexRequests: string[] = []
     const workers: string[] = []
     page.on('request', (request) => {
-      if (request.url().includes('search_index') || request.url().includes('/static/search/')) indexRequests.push(new URL(request.url()).pathname)
+      if (request.url().includes('search_index') || request.url().includes('/static/search/'))
+        indexRequests.push(new URL(request.url()).pathname)
     })
     page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname))
     await openPage(page, '/docs/api/render')
@@ -107,8 +123,11 @@ test.describe('opening the search modal', () => {
     expect(workers[0]).toMatch(/\/react-native-testing-library\/assets\/search\.worker-[\w-]+\.js$/)
     // The pointer, then the sharded index's meta file, then only the shards and fragments the query needs.
     expect(indexRequests[0]).toBe('/react-native-testing-library/static/search_index.13.x.en.latest.json')
-    expect(indexRequests[1]).toMatch(/^\/react-native-testing-library\/static\/search\/13\.x\.en\/meta\.[\w-]{8}\.json$/)
-    for (const path of indexRequests.slice(2)) expect(path).toMatch(/^\/react-native-testing-library\/static\/search\/13\.x\.en\/[ksd]\/[\w-]{8}\.json$/)
+    expect(indexRequests[1]).toMatch(
+      /^\/react-native-testing-library\/static\/search\/13\.x\.en\/meta\.[\w-]{8}\.json$/,
+    )
+    for (const path of indexRequests.slice(2))
+      expect(path).toMatch(/^\/react-native-testing-library\/static\/search\/13\.x\.en\/[ksd]\/[\w-]{8}\.json$/)
     expect(indexRequests.length).toBeGreaterThan(2)
 
     // Closing, reopening and another page of the version: nothing more is fetched, no new worker.
@@ -153,7 +172,10 @@ test.describe('opening the search modal', () => {
     await openPage(page, '/docs/api/render')
     await search(page, 'render')
     await expect(hits(page).first()).toBeVisible()
-    const insideDialog = () => searchDialog(page).evaluate((dialog) => dialog.contains(document.activeElement) && document.activeElement !== dialog)
+    const insideDialog = () =>
+      searchDialog(page).evaluate(
+        (dialog) => dialog.contains(document.activeElement) && document.activeElement !== dialog,
+      )
     const focused: string[] = []
     for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
       await page.keyboard.press(key)
@@ -161,6 +183,13 @@ test.describe('opening the search modal', () => {
       focused.push(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''))
     }
     // The dialog has two stops, the input and its clear button: Tab alternates between them.
-    expect(focused).toEqual(['Clear the query', 'Search Docs', 'Clear the query', 'Search Docs', 'Clear the query', 'Search Docs'])
+    expect(focused).toEqual([
+      'Clear the query',
+      'Search Docs',
+      'Clear the query',
+      'Search Docs',
+      'Clear the query',
+      'Search Docs',
+    ])
   })
 })

@@ -33,7 +33,13 @@ function startSearchApi(searcher: Searcher) {
     const groups: RemoteSearchGroup[] = (url.searchParams.get('searchIndexes') ?? '')
       .split(',')
       .filter(Boolean)
-      .map((index) => ({ index, hits: groupHits(all.filter((hit) => hit.link.startsWith(`/${index}/`)), limit).flatMap((group) => group.hits) }))
+      .map((index) => ({
+        index,
+        hits: groupHits(
+          all.filter((hit) => hit.link.startsWith(`/${index}/`)),
+          limit,
+        ).flatMap((group) => group.hits),
+      }))
     response.writeHead(200, headers).end(JSON.stringify(groups))
   })
   return {
@@ -41,7 +47,10 @@ function startSearchApi(searcher: Searcher) {
     setMode(next: 'ok' | 'fail') {
       mode = next
     },
-    listen: () => new Promise<void>((resolve, reject) => server.once('error', reject).listen(remoteSearchApiPort, '127.0.0.1', () => resolve())),
+    listen: () =>
+      new Promise<void>((resolve, reject) =>
+        server.once('error', reject).listen(remoteSearchApiPort, '127.0.0.1', () => resolve()),
+      ),
     close: () =>
       new Promise<void>((resolve) => {
         if (!server.listening) return resolve()
@@ -53,7 +62,9 @@ function startSearchApi(searcher: Searcher) {
 
 function loadRntlIndex(): Searcher {
   const dir = path.resolve(import.meta.dirname, '../../..', outDirName, 'static')
-  const { file } = JSON.parse(fs.readFileSync(path.join(dir, 'search_index.13.x.en.latest.json'), 'utf8')) as { file: string }
+  const { file } = JSON.parse(fs.readFileSync(path.join(dir, 'search_index.13.x.en.latest.json'), 'utf8')) as {
+    file: string
+  }
   return createSearcher(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as SearchIndexFile)
 }
 
@@ -118,11 +129,16 @@ test.describe('remote search (search({ remote }))', () => {
     await openPage(page, '/docs/start', 'searchRemote')
     await search(page, 'qwxzvjkq')
     await expect(searchDialog(page).getByText('No results for "qwxzvjkq".', { exact: true })).toBeVisible()
-    await expect(searchDialog(page).getByText('Please try again with a different keyword.', { exact: true })).toBeVisible()
+    await expect(
+      searchDialog(page).getByText('Please try again with a different keyword.', { exact: true }),
+    ).toBeVisible()
     expect(api.requests).toHaveLength(1)
   })
 
-  test('an API error (500) logs one error and shows an empty result; the next answer is not stuck on it', async ({ page, consoleErrors }) => {
+  test('an API error (500) logs one error and shows an empty result; the next answer is not stuck on it', async ({
+    page,
+    consoleErrors,
+  }) => {
     await openPage(page, '/docs/start', 'searchRemote')
     api.setMode('fail')
     await search(page, 'screen')

@@ -25,7 +25,11 @@ test.describe('search results', () => {
     const firstPage = groups.nth(0).getByRole('option').first()
     expect(routeOf(await firstPage.getAttribute('href'))).toBe('/docs/api/render')
     // Section hits link to their heading's anchor; content hits to the page (text before the first heading) or a section.
-    const hrefsOf = (index: number) => groups.nth(index).getByRole('option').evaluateAll((links) => links.map((link) => link.getAttribute('href')))
+    const hrefsOf = (index: number) =>
+      groups
+        .nth(index)
+        .getByRole('option')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href')))
     for (const href of await hrefsOf(1)) expect(href).toMatch(new RegExp(`^${base}[\\w/.-]*#[\\w-]+$`))
     const contentHrefs = await hrefsOf(2)
     for (const href of contentHrefs) expect(href).toMatch(new RegExp(`^${base}[\\w/.-]*(#[\\w-]+)?$`))
@@ -35,7 +39,9 @@ test.describe('search results', () => {
     await expect(firstSection.locator('mark').first()).toHaveText(/^render/i)
   })
 
-  test('"getByRole" shows the queries page first, with the match marked in a ~100 character snippet', async ({ page }) => {
+  test('"getByRole" shows the queries page first, with the match marked in a ~100 character snippet', async ({
+    page,
+  }) => {
     await openPage(page, '/docs/api/render')
     await search(page, 'getByRole')
     const first = hits(page).first()
@@ -61,7 +67,9 @@ test.describe('search results', () => {
   })
 
   // One page and one index load for the three spellings: each query replaces the last one's hits.
-  test('a prefix, a typo or another case ("getByR", "getByRloe", "GETBYROLE") still finds the queries page', async ({ page }) => {
+  test('a prefix, a typo or another case ("getByR", "getByRloe", "GETBYROLE") still finds the queries page', async ({
+    page,
+  }) => {
     await openPage(page, '/docs/api/render')
     for (const query of ['getByR', 'getByRloe', 'GETBYROLE']) {
       await test.step(query, async () => {
@@ -69,11 +77,18 @@ test.describe('search results', () => {
         await expect(hits(page).first()).toBeVisible()
         // Polled: the hits shown must be this query's, not the previous one's on their way out.
         await expect
-          .poll(async () => {
-            const answered = (await searchInput(page).inputValue()) === query && (await results(page).getAttribute('aria-busy')) === 'false'
-            const routes = (await hits(page).evaluateAll((links) => links.map((link) => link.getAttribute('href')))).map((href) => routeOf(href).split('#')[0])
-            return answered ? routes.slice(0, 3) : []
-          }, { message: `the top three hits for "${query}"` })
+          .poll(
+            async () => {
+              const answered =
+                (await searchInput(page).inputValue()) === query &&
+                (await results(page).getAttribute('aria-busy')) === 'false'
+              const routes = (
+                await hits(page).evaluateAll((links) => links.map((link) => link.getAttribute('href')))
+              ).map((href) => routeOf(href).split('#')[0])
+              return answered ? routes.slice(0, 3) : []
+            },
+            { message: `the top three hits for "${query}"` },
+          )
           .toContain('/docs/api/queries')
       })
     }
@@ -122,7 +137,9 @@ test.describe('search results', () => {
     await searchInput(page).fill('')
     await searchInput(page).pressSequentially('waitFor', { delay: 20 })
     await expect(hits(page).first().locator('mark').first()).toHaveText(/^waitfor/i)
-    const routes = (await hits(page).evaluateAll((links) => links.map((link) => link.getAttribute('href')))).map((href) => routeOf(href).split('#')[0])
+    const routes = (await hits(page).evaluateAll((links) => links.map((link) => link.getAttribute('href')))).map(
+      (href) => routeOf(href).split('#')[0],
+    )
     expect(routes.slice(0, 3)).toContain('/docs/api/misc/async')
   })
 })

@@ -4,7 +4,9 @@ import { expect, hits, openPage, routeOf, search, searchInput, test } from './he
 const shardFileRE = /\/static\/search\/[^/]+\/(meta\.[\w-]{8}|[ksd]\/[\w-]{8})\.json$/
 
 test.describe('sharded search at scale', () => {
-  test('the index files are named after their content, and a file the session has is never fetched again', async ({ page }) => {
+  test('the index files are named after their content, and a file the session has is never fetched again', async ({
+    page,
+  }) => {
     const fetched: string[] = []
     page.on('request', (request) => {
       const { pathname } = new URL(request.url())
@@ -21,7 +23,9 @@ test.describe('sharded search at scale', () => {
     // Typing on ('rend' -> 'render screen') reuses what is loaded: only new files are asked for.
     await search(page, 'rend')
     await search(page, 'render screen')
-    expect(routeOf(await hits(page).first().getAttribute('href')).split('#')[0]).toMatch(/^\/docs\/api\/(render|screen)$/)
+    expect(routeOf(await hits(page).first().getAttribute('href')).split('#')[0]).toMatch(
+      /^\/docs\/api\/(render|screen)$/,
+    )
     for (const path of fetched) expect(first.has(path), path).toBe(false)
     expect(new Set(fetched).size).toBe(fetched.length)
   })
@@ -42,8 +46,12 @@ test.describe('sharded search at scale', () => {
     await searchInput(page).fill('')
     await searchInput(page).pressSequentially('getByRole', { delay: 30 })
     // The earlier query's hits stay shown until the new answer comes: wait for the answer to this one.
-    await expect.poll(async () => routeOf(await hits(page).first().getAttribute('href')).split('#')[0]).toBe('/docs/api/queries')
+    await expect
+      .poll(async () => routeOf(await hits(page).first().getAttribute('href')).split('#')[0])
+      .toBe('/docs/api/queries')
     const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks)
-    console.log(`long tasks over 50 ms while typing: ${longTasks.filter((duration) => duration > 50).length} (of ${longTasks.length})`)
+    console.log(
+      `long tasks over 50 ms while typing: ${longTasks.filter((duration) => duration > 50).length} (of ${longTasks.length})`,
+    )
   })
 })

@@ -3,14 +3,17 @@ import { expect, hits, openPage, routeOf, search, test } from './helpers.ts'
 
 async function hitRoutes(page: Page): Promise<string[]> {
   await expect(hits(page).first()).toBeVisible()
-  return (await hits(page).evaluateAll((links) => links.map((link) => link.getAttribute('href')))).map((href) => routeOf(href))
+  return (await hits(page).evaluateAll((links) => links.map((link) => link.getAttribute('href')))).map((href) =>
+    routeOf(href),
+  )
 }
 
 test.describe('versioned search', () => {
   test('on a 12.x page, results come only from 12.x', async ({ page }) => {
     const indexRequests: string[] = []
     page.on('request', (request) => {
-      if (request.url().includes('search_index') || request.url().includes('/static/search/')) indexRequests.push(new URL(request.url()).pathname)
+      if (request.url().includes('search_index') || request.url().includes('/static/search/'))
+        indexRequests.push(new URL(request.url()).pathname)
     })
     await openPage(page, '/12.x/docs/api/render')
     for (const query of ['hostComponentNames', 'migration', 'render']) {
@@ -25,7 +28,8 @@ test.describe('versioned search', () => {
     expect(indexRequests[0]).toBe('/react-native-testing-library/static/search_index.12.x.en.latest.json')
     expect(indexRequests[1]).toMatch(/\/static\/search\/12\.x\.en\/meta\.[\w-]{8}\.json$/)
     // Then only parts of the 12.x index, each once.
-    for (const path of indexRequests.slice(2)) expect(path).toMatch(/\/static\/search\/12\.x\.en\/[ksd]\/[\w-]{8}\.json$/)
+    for (const path of indexRequests.slice(2))
+      expect(path).toMatch(/\/static\/search\/12\.x\.en\/[ksd]\/[\w-]{8}\.json$/)
     expect(new Set(indexRequests).size).toBe(indexRequests.length)
   })
 

@@ -16,7 +16,11 @@ function watchForInjection(page: Page): { dialogs: string[] } {
 /** Elements the payloads would make if they were parsed as HTML. */
 async function injectedElements(page: Page): Promise<number> {
   return page.evaluate(
-    () => document.querySelectorAll('img[src="x"], img[onerror], svg[onload]').length + [...document.scripts].filter((script) => ['', 'module', 'text/javascript'].includes(script.type) && script.text.includes('alert(')).length,
+    () =>
+      document.querySelectorAll('img[src="x"], img[onerror], svg[onload]').length +
+      [...document.scripts].filter(
+        (script) => ['', 'module', 'text/javascript'].includes(script.type) && script.text.includes('alert('),
+      ).length,
   )
 }
 
@@ -51,7 +55,9 @@ test.describe('search never turns page text or queries into markup', () => {
     await expect(hits(page).first().or(noResults(page))).toBeVisible()
     // Markup around made-up words: nothing is found, and the query is echoed as text.
     await search(page, '<svg onload=qqzzxxjj()>')
-    await expect(searchDialog(page).getByText('No results for "<svg onload=qqzzxxjj()>".', { exact: true })).toBeVisible()
+    await expect(
+      searchDialog(page).getByText('No results for "<svg onload=qqzzxxjj()>".', { exact: true }),
+    ).toBeVisible()
     await expect(searchDialog(page).locator('svg[onload]')).toHaveCount(0)
     await page.waitForTimeout(300)
     expect(await injectedElements(page)).toBe(0)

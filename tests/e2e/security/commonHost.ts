@@ -31,7 +31,12 @@ export function startCommonHost(dir: string, base: string): Promise<{ origin: st
     const route = pathname.startsWith(base) ? `/${pathname.slice(base.length)}` : null
     const rules = parseHeadersFile(readOrEmpty(path.join(dir, '_headers')))
     const headers = route === null ? {} : headersForRoute(rules, route)
-    const file = route === null || route.split('/').includes('..') ? null : [route, `${route}.html`, `${route.replace(/\/$/, '')}/index.html`].map((candidate) => path.join(dir, candidate)).find(isFile)
+    const file =
+      route === null || route.split('/').includes('..')
+        ? null
+        : [route, `${route}.html`, `${route.replace(/\/$/, '')}/index.html`]
+            .map((candidate) => path.join(dir, candidate))
+            .find(isFile)
     if (!file) {
       response.writeHead(404, { ...headers, 'content-type': 'text/plain' }).end('Not found')
       return

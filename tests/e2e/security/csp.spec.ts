@@ -29,7 +29,11 @@ function freePort(): Promise<number> {
 /** The real `sheaf preview` command on the e2e build; resolves once it says it is serving. */
 async function startPreview(): Promise<void> {
   const port = await freePort()
-  preview = spawn(process.execPath, [path.join(root, 'bin/sheaf.js'), 'preview', '--out', outDirName, '--port', String(port)], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+  preview = spawn(
+    process.execPath,
+    [path.join(root, 'bin/sheaf.js'), 'preview', '--out', outDirName, '--port', String(port)],
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+  )
   let output = ''
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`sheaf preview did not start:\n${output}`)), 30_000)
@@ -55,7 +59,8 @@ function builtRoutes(): string[] {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name)
       if (entry.isDirectory()) walk(file)
-      else if (entry.name.endsWith('.json')) routes.push((JSON.parse(fs.readFileSync(file, 'utf8')) as { path: string }).path)
+      else if (entry.name.endsWith('.json'))
+        routes.push((JSON.parse(fs.readFileSync(file, 'utf8')) as { path: string }).path)
     }
   }
   walk(dataDir)
@@ -95,25 +100,38 @@ test.afterAll(() => {
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => console.error(`csp-violation ${event.violatedDirective} blocked ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`))
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(
+        `csp-violation ${event.violatedDirective} blocked ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`,
+      ),
+    )
   })
 })
 
-test('the build ships a policy: _headers with the union of the hashes, a <meta> with them in every page', async ({ request }) => {
+test('the build ships a policy: _headers with the union of the hashes, a <meta> with them in every page', async ({
+  request,
+}) => {
   const headers = fs.readFileSync(path.join(outDir, '_headers'), 'utf8')
   const policy = headers.match(/^\/\*\n {2}Content-Security-Policy: (.*)$/m)?.[1] ?? ''
   expect(policy).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/)
   expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/)
   expect(policy).toContain("frame-ancestors 'self'")
   // Issue 38: a second policy allows scripts and workers only from the build's assets ('self' alone allowed any file of the origin).
-  const assetPolicy = headers.match(/^\/\*\n {2}Content-Security-Policy: .*\n {2}Content-Security-Policy: (.*)$/m)?.[1] ?? ''
+  const assetPolicy =
+    headers.match(/^\/\*\n {2}Content-Security-Policy: .*\n {2}Content-Security-Policy: (.*)$/m)?.[1] ?? ''
   // (The analytics script is on the origin outside the assets: the plugin names its path.)
-  expect(assetPolicy).toMatch(new RegExp(`^script-src \\*:\\*${base}assets/ \\*:\\*/_vercel/insights/script\\.js( 'sha256-[A-Za-z0-9+/=]+')+; worker-src \\*:\\*${base}assets/$`))
+  expect(assetPolicy).toMatch(
+    new RegExp(
+      `^script-src \\*:\\*${base}assets/ \\*:\\*/_vercel/insights/script\\.js( 'sha256-[A-Za-z0-9+/=]+')+; worker-src \\*:\\*${base}assets/$`,
+    ),
+  )
   const response = await request.get(`${origin}${base}docs/api/render`)
   expect(response.headers()['content-security-policy']).toBe(`${policy}, ${assetPolicy}`)
   const html = await response.text()
   const meta = html.match(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/)?.[1] ?? ''
-  expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="script-src *:*${base}assets/ *:*/_vercel/insights/script.js 'sha256-`)
+  expect(html).toContain(
+    `<meta http-equiv="Content-Security-Policy" content="script-src *:*${base}assets/ *:*/_vercel/insights/script.js 'sha256-`,
+  )
   // The page's hashes are among the header's (the theme's init script, the i18n first-visit script).
   const pageHashes = meta.match(/'sha256-[^']+'/g) ?? []
   expect(pageHashes.length).toBeGreaterThan(0)
@@ -137,23 +155,29 @@ test('the route table holds every page the sitemap lists, of both versions', () 
 // anchors and assets over HTTP): each page hydrates with a quiet console, under the policy. One test
 // per version, so the two workers share the pass.
 for (const version of ['13.x', '12.x'] as const) {
-  test(`every page of ${version} hydrates under the shipped policy with no violation and a quiet console`, async ({ page }) => {
+  test(`every page of ${version} hydrates under the shipped policy with no violation and a quiet console`, async ({
+    page,
+  }) => {
     test.setTimeout(300_000)
     const routes = versionRoutes(version)
     const violations = watchViolations(page)
     const noise: string[] = []
     page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') noise.push(`${page.url()}: ${message.type()} ${message.text()}`)
+      if (message.type() === 'error' || message.type() === 'warning')
+        noise.push(`${page.url()}: ${message.type()} ${message.text()}`)
     })
     // The analytics script is not served locally; stand in for it so its absence is not counted.
-    await page.route('**/_vercel/insights/script.js', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }))
+    await page.route('**/_vercel/insights/script.js', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
+    )
     const unprotected: string[] = []
     for (const route of routes) {
       // Until `load`, as the crawl did: a console error on the way there counts.
       const response = await page.goto(`${origin}${base}${route.replace(/^\//, '')}`)
       if (!response?.headers()['content-security-policy']) unprotected.push(`${route}: no header`)
       // The site's policy and the one that keeps scripts to the build's assets (issue 38).
-      if ((await page.locator('meta[http-equiv="Content-Security-Policy"]').count()) !== 2) unprotected.push(`${route}: no <meta>`)
+      if ((await page.locator('meta[http-equiv="Content-Security-Policy"]').count()) !== 2)
+        unprotected.push(`${route}: no <meta>`)
       await page.locator('html[data-sheaf-hydrated]').waitFor()
     }
     expect(unprotected).toEqual([])
@@ -169,14 +193,21 @@ test('client navigation, search (its worker), the theme script and analytics run
   // A real host name makes the analytics client add its script, which the policy must allow. It is
   // not served locally: stood in for as Vercel serves it (a 404 page would be refused as script
   // under the build's `nosniff` for its type, not by the policy).
-  await page.route('**/_vercel/insights/script.js', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }))
+  await page.route('**/_vercel/insights/script.js', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
+  )
   await page.goto(`${origin.replace('127.0.0.1', 'docs.sheaf.test')}${base}docs/api/render`)
   await page.locator('html[data-sheaf-hydrated]').waitFor()
   await expect(page.locator('html')).toHaveClass(/\bdark\b/)
   await page.getByRole('link', { name: 'screen', exact: true }).first().click()
   await expect(page).toHaveURL(/\/docs\/api\/screen$/)
   await page.keyboard.press('Control+k')
-  await page.getByRole('dialog').getByRole('combobox').or(page.getByRole('dialog').getByRole('searchbox')).first().fill('render')
+  await page
+    .getByRole('dialog')
+    .getByRole('combobox')
+    .or(page.getByRole('dialog').getByRole('searchbox'))
+    .first()
+    .fill('render')
   await expect(page.getByRole('dialog').getByRole('option').first()).toBeVisible({ timeout: 10_000 })
   await page.keyboard.press('Escape')
   await page.goto(`${origin}${base}12.x/docs/api/render`)
@@ -184,10 +215,12 @@ test('client navigation, search (its worker), the theme script and analytics run
   expect(violations).toEqual([])
 })
 
-test.describe('a plugin\'s inline head script', () => {
+test.describe("a plugin's inline head script", () => {
   test.use({ locale: 'zh-CN' })
 
-  test('runs under the policy: the i18n first-visit script (hashed) sends a Chinese reader to /zh/', async ({ page }) => {
+  test('runs under the policy: the i18n first-visit script (hashed) sends a Chinese reader to /zh/', async ({
+    page,
+  }) => {
     // The i18n fixture, served by the e2e setup's static server (it sends the build's _headers).
     const violations = watchViolations(page)
     const response = await page.goto(siteUrl('i18n', '/guide/start'))
@@ -197,4 +230,3 @@ test.describe('a plugin\'s inline head script', () => {
     expect(violations).toEqual([])
   })
 })
-

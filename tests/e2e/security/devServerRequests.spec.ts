@@ -33,20 +33,37 @@ interface Reply {
 }
 
 /** A raw request (fetch cannot set Host). */
-function send(method: string, route: string, options: { host?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Reply> {
+function send(
+  method: string,
+  route: string,
+  options: { host?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: '127.0.0.1', port, method, path: `/fixture${route}`, headers: { host: options.host ?? `127.0.0.1:${port}`, ...options.headers } }, (response) => {
-      let body = ''
-      response.setEncoding('utf8')
-      response.on('data', (chunk: string) => (body += chunk))
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
-    })
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: `/fixture${route}`,
+        headers: { host: options.host ?? `127.0.0.1:${port}`, ...options.headers },
+      },
+      (response) => {
+        let body = ''
+        response.setEncoding('utf8')
+        response.on('data', (chunk: string) => (body += chunk))
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
+      },
+    )
     request.on('error', reject)
     request.end(options.body)
   })
 }
 
-const graphql = (query: string, headers: Record<string, string> = { 'content-type': 'application/json' }, host?: string) => send('POST', '/___graphql', { host, headers, body: JSON.stringify({ query }) })
+const graphql = (
+  query: string,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+  host?: string,
+) => send('POST', '/___graphql', { host, headers, body: JSON.stringify({ query }) })
 
 test.describe.configure({ mode: 'serial' })
 
@@ -54,7 +71,12 @@ test.beforeAll(async () => {
   fs.rmSync(siteDir, { recursive: true, force: true })
   copyBasicFixture(siteDir)
   const configFile = path.join(siteDir, 'site/config.ts')
-  const config = fs.readFileSync(configFile, 'utf8').replace("plugins: [files({ dir: 'content' })]", "plugins: [files({ dir: 'content' }), redirects({ redirects: { '/old': '/docs/guide' } })]")
+  const config = fs
+    .readFileSync(configFile, 'utf8')
+    .replace(
+      "plugins: [files({ dir: 'content' })]",
+      "plugins: [files({ dir: 'content' }), redirects({ redirects: { '/old': '/docs/guide' } })]",
+    )
   fs.writeFileSync(configFile, `import { redirects } from 'sheaf/plugins/redirects'\n${config}`)
   port = await freePort()
   server = await startDevServer(siteDir, port, async () => (await send('GET', '/docs/guide')).status === 200)
@@ -89,7 +111,9 @@ test('POST /___graphql takes JSON only, within the limits', async () => {
   // A cross-site form post (no CORS preflight) cannot send application/json.
   expect((await graphql('{ site { title } }', { 'content-type': 'text/plain' })).status).toBe(415)
   expect((await graphql('{ site { title } }', {})).status).toBe(415)
-  const aliases = await graphql(`{ ${Array.from({ length: 500 }, (_, i) => `a${i}: allPage { nodes { path title body } }`).join(' ')} }`)
+  const aliases = await graphql(
+    `{ ${Array.from({ length: 500 }, (_, i) => `a${i}: allPage { nodes { path title body } }`).join(' ')} }`,
+  )
   expect(aliases.status).toBe(400)
   // Refused by validation, before anything runs: the message names the limit (no timing here;
   // a shared CI machine made a 2 s bound flaky).
@@ -97,7 +121,10 @@ test('POST /___graphql takes JSON only, within the limits', async () => {
   const deep = await graphql(`{ allPage { nodes { ${'parent { '.repeat(20)}id${' }'.repeat(20)} } } }`)
   expect(deep.status).toBe(400)
   expect(deep.body).toMatch(/levels of nesting/)
-  const big = await send('POST', '/___graphql', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: `{ site { title } }${' '.repeat(200_000)}` }) })
+  const big = await send('POST', '/___graphql', {
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: `{ site { title } }${' '.repeat(200_000)}` }),
+  })
   expect(big.status).toBe(413)
   // Still answering afterwards.
   expect((await graphql('{ site { title } }')).status).toBe(200)

@@ -20,7 +20,8 @@ async function open(page: Page, hash = ''): Promise<{ dialogs: string[] }> {
 }
 
 /** Where an element's top is in the viewport, in CSS pixels. */
-const topOf = (page: Page, selector: string) => page.locator(selector).evaluate((element) => element.getBoundingClientRect().top)
+const topOf = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((element) => element.getBoundingClientRect().top)
 
 /**
  * The page scrolled to `selector`: the element is in the top part of the window (the client puts
@@ -33,7 +34,9 @@ async function expectLandedOn(page: Page, selector: string): Promise<void> {
 }
 
 test.describe('content cannot clobber the page data or the layout ids', () => {
-  test('the page hydrates with its real data: the forged data never renders and its script never runs', async ({ page }) => {
+  test('the page hydrates with its real data: the forged data never renders and its script never runs', async ({
+    page,
+  }) => {
     const { dialogs } = await open(page)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Clobber page')
     await expect(page.getByText('FORGED TITLE')).toHaveCount(0)
@@ -43,15 +46,21 @@ test.describe('content cannot clobber the page data or the layout ids', () => {
     await expect(page.locator('pre.shiki code')).toContainText('const options')
     // Give a failed image load the time to fire its handler.
     await page.waitForTimeout(500)
-    expect(await page.evaluate(() => (window as unknown as { __sheafClobbered?: number }).__sheafClobbered)).toBeUndefined()
+    expect(
+      await page.evaluate(() => (window as unknown as { __sheafClobbered?: number }).__sheafClobbered),
+    ).toBeUndefined()
     expect(await page.locator('img[onerror], img[src="x"]').count()).toBe(0)
     expect(dialogs).toEqual([])
     // Content's ids carry the user-content- prefix; the engine's and the theme's stay unique.
-    expect(await page.locator('[id="__SHEAF_DATA__"]').evaluateAll((elements) => elements.map((element) => element.tagName))).toEqual(['SCRIPT'])
+    expect(
+      await page.locator('[id="__SHEAF_DATA__"]').evaluateAll((elements) => elements.map((element) => element.tagName)),
+    ).toEqual(['SCRIPT'])
     await expect(page.locator('#user-content-__SHEAF_DATA__')).toHaveCount(1)
   })
 
-  test('a `## Content` heading keeps #content (the theme\'s ids are namespaced): the skip link still reaches the <main>', async ({ page }) => {
+  test("a `## Content` heading keeps #content (the theme's ids are namespaced): the skip link still reaches the <main>", async ({
+    page,
+  }) => {
     await open(page)
     await expect(page.locator('[id="content"]')).toHaveCount(1)
     await expect(page.locator('#sheaf-content')).toHaveJSProperty('tagName', 'MAIN')
@@ -84,7 +93,9 @@ test.describe('content cannot clobber the page data or the layout ids', () => {
     await expectLandedOn(page, '#user-content-raw-target')
   })
 
-  test('a URL with #raw-target or #setup (as authors write it) lands on the prefixed element on load', async ({ page }) => {
+  test('a URL with #raw-target or #setup (as authors write it) lands on the prefixed element on load', async ({
+    page,
+  }) => {
     await open(page, '#raw-target')
     await expectLandedOn(page, '#user-content-raw-target')
     await open(page, '#setup')

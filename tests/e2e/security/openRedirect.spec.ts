@@ -10,7 +10,10 @@ const origin = `http://127.0.0.1:${sites.i18nRoot.port}`
 test.describe.configure({ mode: 'parallel' })
 
 /** A first-time visitor with an English browser; every request off 127.0.0.1 is recorded and refused. */
-async function visitor(browser: import('@playwright/test').Browser, locale = 'en-US'): Promise<{ context: BrowserContext; offsite: string[] }> {
+async function visitor(
+  browser: import('@playwright/test').Browser,
+  locale = 'en-US',
+): Promise<{ context: BrowserContext; offsite: string[] }> {
   const context = await browser.newContext({ locale })
   const offsite: string[] = []
   await context.route(
@@ -34,13 +37,26 @@ test('the first visit still follows the browser language (the redirect under tes
 })
 
 // The reported path, then the same trick spelled other ways (encoded, backslashes, more slashes).
-const hostile = ['/zh//evil.example/..%2fguide/start', '/zh//evil.example/', '/zh///evil.example/x', '/zh/%2F%2Fevil.example/x', '/zh/%2f%2fevil.example', '/zh/\\evil.example/x', '/zh/\\\\evil.example', '/zh/%5cevil.example', '/zh/%5C%5Cevil.example/x', '/zh/%09/evil.example']
+const hostile = [
+  '/zh//evil.example/..%2fguide/start',
+  '/zh//evil.example/',
+  '/zh///evil.example/x',
+  '/zh/%2F%2Fevil.example/x',
+  '/zh/%2f%2fevil.example',
+  '/zh/\\evil.example/x',
+  '/zh/\\\\evil.example',
+  '/zh/%5cevil.example',
+  '/zh/%5C%5Cevil.example/x',
+  '/zh/%09/evil.example',
+]
 // One reader per language visits every hostile path in one page, each visit a first visit again:
 // the first-visit script keeps its memory in localStorage alone (`sheaf-visited`), which is cleared
 // between visits. A fresh browser context per visit (a new renderer process each) cost more than
 // the visits themselves.
 for (const locale of ['en-US', 'zh-CN']) {
-  test(`the first-visit redirect never leaves the origin for a hostile path (${locale} reader)`, async ({ browser }) => {
+  test(`the first-visit redirect never leaves the origin for a hostile path (${locale} reader)`, async ({
+    browser,
+  }) => {
     const { context, offsite } = await visitor(browser, locale)
     const page = await context.newPage()
     for (const route of hostile) {
@@ -52,7 +68,9 @@ for (const locale of ['en-US', 'zh-CN']) {
         expect(offsite, `requests off the origin from ${route} (${locale})`).toEqual([])
         expect(new URL(page.url()).origin, `where ${route} leads (${locale})`).toBe(origin)
         // The script did run: this visit is remembered, as a first visit must be.
-        expect(await page.evaluate(() => localStorage.getItem('sheaf-visited')), `first-visit script on ${route}`).toBe('1')
+        expect(await page.evaluate(() => localStorage.getItem('sheaf-visited')), `first-visit script on ${route}`).toBe(
+          '1',
+        )
         await page.evaluate(() => localStorage.removeItem('sheaf-visited'))
       })
     }

@@ -12,13 +12,18 @@ import { desktop, expect, mobile, open, rntl, test } from './fixtures.ts'
  */
 async function seriousViolations(page: Page) {
   expect(await page.locator('iframe').count(), 'legacy mode does not look inside cross-origin iframes').toBe(0)
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] }).analyze()
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .analyze()
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({
       id: violation.id,
       impact: violation.impact,
-      nodes: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join(' ')}`),
+      nodes: violation.nodes
+        .slice(0, 5)
+        .map((node) => `${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join(' ')}`),
     }))
 }
 
@@ -83,7 +88,9 @@ test.describe('keyboard and landmarks', () => {
 
   // One load of the page for what it shows before a key is pressed (landmarks, the search button's
   // name: read only), then the skip link, which must be the first stop of a fresh page.
-  test('a doc page has its landmarks once, a search button named by its text, and a skip link as the first stop', async ({ page }) => {
+  test('a doc page has its landmarks once, a search button named by its text, and a skip link as the first stop', async ({
+    page,
+  }) => {
     await open(page, '/docs/api/render')
     await test.step('the page has its landmarks, each once', async () => {
       await expect(page.getByRole('banner')).toHaveCount(1)

@@ -15,14 +15,22 @@ test.describe('code blocks', () => {
     await expect(code).toContainText("fireEvent.press(screen.getByRole('button', { name: 'Dismiss' }));")
     // {21,24}: two highlighted lines, painted with a background of their own.
     const highlighted = code.locator('.line.highlighted')
-    await expect(highlighted).toHaveText(['  expect(message).toBeOnTheScreen();', '  expect(message).not.toBeOnTheScreen();'])
+    await expect(highlighted).toHaveText([
+      '  expect(message).toBeOnTheScreen();',
+      '  expect(message).not.toBeOnTheScreen();',
+    ])
     const [lineBackground, plainBackground] = await Promise.all([
       highlighted.first().evaluate((element) => getComputedStyle(element).backgroundColor),
-      code.locator('.line:not(.highlighted)').first().evaluate((element) => getComputedStyle(element).backgroundColor),
+      code
+        .locator('.line:not(.highlighted)')
+        .first()
+        .evaluate((element) => getComputedStyle(element).backgroundColor),
     ])
     expect(lineBackground).not.toBe(plainBackground)
     // Tokens are coloured (more than one colour in the block).
-    const colours = await code.locator('span[style]').evaluateAll((spans) => new Set(spans.map((span) => getComputedStyle(span).color)).size)
+    const colours = await code
+      .locator('span[style]')
+      .evaluateAll((spans) => new Set(spans.map((span) => getComputedStyle(span).color)).size)
     expect(colours).toBeGreaterThan(2)
   })
 
@@ -32,7 +40,9 @@ test.describe('code blocks', () => {
     await block.hover()
     const copy = block.getByRole('button', { name: 'Copy code' })
     await expect(copy).toBeVisible()
-    await expect.poll(() => copy.evaluate((element) => getComputedStyle(element.parentElement as Element).opacity)).toBe('1')
+    await expect
+      .poll(() => copy.evaluate((element) => getComputedStyle(element.parentElement as Element).opacity))
+      .toBe('1')
     await expect(copy).toHaveAttribute('title', 'Copy code')
     await copy.click()
     const copiedAt = Date.now()
@@ -58,7 +68,13 @@ test.describe('code blocks', () => {
     await block.locator('pre').focus()
     await page.keyboard.press('Tab')
     await expect(block.getByRole('button', { name: 'Toggle word wrap' })).toBeFocused()
-    await expect.poll(() => block.getByRole('button', { name: 'Toggle word wrap' }).evaluate((element) => getComputedStyle(element.parentElement as Element).opacity)).toBe('1')
+    await expect
+      .poll(() =>
+        block
+          .getByRole('button', { name: 'Toggle word wrap' })
+          .evaluate((element) => getComputedStyle(element.parentElement as Element).opacity),
+      )
+      .toBe('1')
     await page.keyboard.press('Tab')
     await expect(block.getByRole('button', { name: 'Copy code' })).toBeFocused()
     await page.keyboard.press('Enter')
@@ -94,7 +110,9 @@ test.describe('package manager tabs', () => {
     const tablist = page.getByRole('tablist').first()
     await expect(tablist.getByRole('tab')).toHaveText(['npm', 'yarn', 'pnpm', 'bun'])
     await expect(tablist.getByRole('tab', { name: 'npm', exact: true })).toHaveAttribute('aria-selected', 'true')
-    await expect(page.getByRole('tabpanel', { name: 'npm', exact: true }).first()).toContainText('npm install --save-dev @testing-library/react-native')
+    await expect(page.getByRole('tabpanel', { name: 'npm', exact: true }).first()).toContainText(
+      'npm install --save-dev @testing-library/react-native',
+    )
 
     const expected = {
       yarn: 'yarn add --save-dev @testing-library/react-native',
@@ -130,17 +148,24 @@ test.describe('package manager tabs', () => {
     // Another page (the 12.x quick start) by client navigation, then by a fresh load.
     await page.goto(rntl('/docs/api/render'))
     await page.locator('html[data-sheaf-hydrated]').waitFor()
-    await page.getByRole('banner').getByRole('button', { name: /^Version 13\.x/ }).click()
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^Version 13\.x/ })
+      .click()
     await page.getByRole('banner').getByRole('link', { name: '12.x' }).click()
     await expect(page).toHaveURL(rntl('/12.x/docs/api/render'))
     await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Quick Start' }).click()
     await expect(page).toHaveURL(rntl('/12.x/docs/start/quick-start'))
     await expect(page.getByRole('tab', { name: 'yarn', exact: true }).first()).toHaveAttribute('aria-selected', 'true')
-    await expect(page.getByRole('tabpanel', { name: 'yarn', exact: true }).first().locator('code')).toContainText('yarn add')
+    await expect(page.getByRole('tabpanel', { name: 'yarn', exact: true }).first().locator('code')).toContainText(
+      'yarn add',
+    )
     await page.getByRole('tab', { name: 'bun', exact: true }).first().click()
     await open(page, '/docs/start/quick-start')
     await expect(page.getByRole('tab', { name: 'bun', exact: true }).first()).toHaveAttribute('aria-selected', 'true')
-    await expect(page.getByRole('tabpanel', { name: 'bun', exact: true }).first().locator('code')).toHaveText('bun add --save-dev @testing-library/react-native')
+    await expect(page.getByRole('tabpanel', { name: 'bun', exact: true }).first().locator('code')).toHaveText(
+      'bun add --save-dev @testing-library/react-native',
+    )
   })
 })
 

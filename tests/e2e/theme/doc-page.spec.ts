@@ -69,8 +69,14 @@ test.describe('doc page sidebar', () => {
   test('a page inside Migration Guides opens that group', async ({ page }) => {
     await open(page, '/docs/migration/previous/v9')
     const nav = sidebarOf(page).getByRole('navigation', { name: 'Pages' })
-    await expect(nav.getByRole('button', { name: 'Migration Guides', exact: true })).toHaveAttribute('aria-expanded', 'true')
-    await expect(nav.getByRole('button', { name: 'Previous versions', exact: true })).toHaveAttribute('aria-expanded', 'true')
+    await expect(nav.getByRole('button', { name: 'Migration Guides', exact: true })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    )
+    await expect(nav.getByRole('button', { name: 'Previous versions', exact: true })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    )
     const active = nav.locator('[aria-current="page"]')
     await expect(active).toHaveText('Migration to 9.x')
     await expect(active).toBeVisible()
@@ -117,16 +123,23 @@ test.describe('doc page outline', () => {
     const top = (await heading.boundingBox())?.y ?? -1
     expect(top).toBeGreaterThanOrEqual(70)
     expect(top).toBeLessThanOrEqual(74)
-    await expect(outlineOf(page).getByRole('link', { name: 'Render result' })).toHaveAttribute('aria-current', 'location')
+    await expect(outlineOf(page).getByRole('link', { name: 'Render result' })).toHaveAttribute(
+      'aria-current',
+      'location',
+    )
   })
 
   test('marks the heading in view while scrolling', async ({ page }) => {
     await open(page, '/docs/api/render')
     const outline = outlineOf(page)
     await expect(outline.locator('[aria-current="location"]')).toHaveCount(0)
-    await page.getByRole('heading', { level: 2, name: 'Options' }).evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 60))
+    await page
+      .getByRole('heading', { level: 2, name: 'Options' })
+      .evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 60))
     await expect(outline.locator('[aria-current="location"]')).toHaveText('Options')
-    await page.getByRole('heading', { level: 3, name: 'rerender', exact: true }).evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 60))
+    await page
+      .getByRole('heading', { level: 3, name: 'rerender', exact: true })
+      .evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 60))
     await expect(outline.locator('[aria-current="location"]')).toHaveText('rerender')
     await page.evaluate(() => window.scrollTo(0, 0))
     await expect(outline.locator('[aria-current="location"]')).toHaveCount(0)
@@ -162,7 +175,10 @@ test.describe('doc page footer', () => {
     const article = page.getByRole('article')
     await expect(article.getByText(/^Last Updated: \w+ \d{1,2}, \d{4}$/)).toBeVisible()
     const edit = article.getByRole('link', { name: 'Edit this page on GitHub' })
-    await expect(edit).toHaveAttribute('href', 'https://github.com/callstack/react-native-testing-library/edit/main/website/13.x/docs/api/render.md')
+    await expect(edit).toHaveAttribute(
+      'href',
+      'https://github.com/callstack/react-native-testing-library/edit/main/website/13.x/docs/api/render.md',
+    )
     await expect(edit).toHaveAttribute('target', '_blank')
     await expect(edit).toHaveAttribute('rel', /noopener/)
   })
@@ -183,7 +199,9 @@ test.describe('doc page on a phone', () => {
     // The heading lands below the navbar and the sticky toolbar, not under them.
     const heading = page.getByRole('heading', { level: 2, name: 'Render result' })
     await expect(heading).toBeInViewport()
-    const toolbarBottom = await toggle.evaluate((element) => element.closest('.doc-toolbar')?.getBoundingClientRect().bottom ?? 0)
+    const toolbarBottom = await toggle.evaluate(
+      (element) => element.closest('.doc-toolbar')?.getBoundingClientRect().bottom ?? 0,
+    )
     expect(toolbarBottom).toBeGreaterThan(64)
     await expect.poll(async () => (await heading.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(toolbarBottom)
   })

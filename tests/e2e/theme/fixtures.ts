@@ -72,7 +72,14 @@ export { expect }
 export async function settle(page: Page): Promise<void> {
   await expect
     .poll(() =>
-      page.evaluate(() => document.getAnimations().filter((animation) => (animation.effect as KeyframeEffect | null)?.pseudoElement?.startsWith('::view-transition')).length),
+      page.evaluate(
+        () =>
+          document
+            .getAnimations()
+            .filter((animation) =>
+              (animation.effect as KeyframeEffect | null)?.pseudoElement?.startsWith('::view-transition'),
+            ).length,
+      ),
     )
     .toBe(0)
 }

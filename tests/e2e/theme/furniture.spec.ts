@@ -14,7 +14,11 @@ async function zoomImage(page: Page) {
   const before = await image.boundingBox()
   await image.evaluate((element) => {
     ;(window as unknown as { zoomOpened: boolean }).zoomOpened = false
-    element.addEventListener('medium-zoom:opened', () => ((window as unknown as { zoomOpened: boolean }).zoomOpened = true), { once: true })
+    element.addEventListener(
+      'medium-zoom:opened',
+      () => ((window as unknown as { zoomOpened: boolean }).zoomOpened = true),
+      { once: true },
+    )
   })
   await image.click()
   await expect(overlayOf(page)).toBeVisible()
@@ -22,7 +26,9 @@ async function zoomImage(page: Page) {
   // Open once the 0.3 s transition has run (medium-zoom ignores Escape while animating).
   await expect.poll(() => page.evaluate(() => (window as unknown as { zoomOpened: boolean }).zoomOpened)).toBe(true)
   // Zoomed: the image is larger than in the page.
-  await expect.poll(async () => (await zoomedImageOf(page).boundingBox())?.width ?? 0).toBeGreaterThan((before?.width ?? 0) + 20)
+  await expect
+    .poll(async () => (await zoomedImageOf(page).boundingBox())?.width ?? 0)
+    .toBeGreaterThan((before?.width ?? 0) + 20)
   return image
 }
 
@@ -31,10 +37,14 @@ for (const [name, viewport] of Object.entries({ desktop, mobile })) {
   test.describe(`image zoom (${name})`, () => {
     test.use({ viewport, colorScheme: 'light' })
 
-    test('a click zooms the image over a white background; Escape, a click on the zoomed image and a scroll of more than 40 px close it', async ({ page }) => {
+    test('a click zooms the image over a white background; Escape, a click on the zoomed image and a scroll of more than 40 px close it', async ({
+      page,
+    }) => {
       await open(page, '/docs/guides/how-to-query')
       await zoomImage(page)
-      expect(await overlayOf(page).evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(255, 255, 255)')
+      expect(await overlayOf(page).evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
+        'rgb(255, 255, 255)',
+      )
       await page.keyboard.press('Escape')
       await expect(overlayOf(page)).toHaveCount(0)
       await expect(zoomedImageOf(page)).toHaveCount(0)
@@ -101,7 +111,9 @@ test.describe('image zoom after navigation, lazily loaded, with reduced motion, 
     await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: 'dark' })
     await open(page, '/docs/guides/how-to-query')
     await zoomImage(page)
-    expect(await overlayOf(page).evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe('rgb(255, 255, 255)')
+    expect(await overlayOf(page).evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe(
+      'rgb(255, 255, 255)',
+    )
     await page.keyboard.press('Escape')
     await expect(overlayOf(page)).toHaveCount(0)
   })
@@ -119,7 +131,10 @@ test.describe('progress bar', () => {
       await held
       await route.continue()
     })
-    await page.getByRole('navigation', { name: 'Previous and next pages' }).getByRole('link', { name: /Next page/ }).click()
+    await page
+      .getByRole('navigation', { name: 'Previous and next pages' })
+      .getByRole('link', { name: /Next page/ })
+      .click()
     const bar = page.locator('#nprogress .bar')
     await expect(bar).toBeVisible()
     const barWidth = () =>
@@ -184,15 +199,24 @@ test.describe('page transitions', () => {
       }) as typeof document.startViewTransition
     })
     await open(page, '/docs/api/render')
-    await page.getByRole('navigation', { name: 'Previous and next pages' }).getByRole('link', { name: /Next page/ }).click()
+    await page
+      .getByRole('navigation', { name: 'Previous and next pages' })
+      .getByRole('link', { name: /Next page/ })
+      .click()
     await expect(page).toHaveURL(rntl('/docs/api/screen'))
     await expect(page.getByRole('heading', { level: 1, name: 'screen' })).toBeVisible()
     expect(await page.evaluate(() => (window as unknown as { transitions: number }).transitions)).toBe(1)
     // Everything stays interactive after the transition.
     await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Queries' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Queries' })).toBeVisible()
-    await page.getByRole('banner').getByRole('button', { name: /^Switch to (dark|light) theme$/ }).click()
-    await expect(page.getByRole('banner').getByRole('button', { name: 'Follow the system theme' })).toHaveAttribute('aria-pressed', 'false')
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^Switch to (dark|light) theme$/ })
+      .click()
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Follow the system theme' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    )
     expect(await page.evaluate(() => (window as unknown as { transitions: number }).transitions)).toBe(2)
   })
 })

@@ -10,7 +10,9 @@ import { siteUrl } from '../sites.ts'
 async function headOf(page: Page) {
   return page.evaluate(() => ({
     titles: [...document.querySelectorAll('title')].map((title) => title.textContent),
-    descriptions: [...document.querySelectorAll('meta[name="description"]')].map((meta) => meta.getAttribute('content')),
+    descriptions: [...document.querySelectorAll('meta[name="description"]')].map((meta) =>
+      meta.getAttribute('content'),
+    ),
     themeColor: document.querySelector('meta[name="theme-color"]')?.getAttribute('content'),
     lang: document.documentElement.lang,
     ogTitles: [...document.querySelectorAll('meta[property="og:title"]')].map((meta) => meta.getAttribute('content')),
@@ -31,7 +33,9 @@ function watchConsole(page: Page): string[] {
 const countOf = (html: string, pattern: RegExp) => html.match(new RegExp(pattern, 'g'))?.length ?? 0
 
 test.describe('the head from any component', () => {
-  test("the server HTML holds the template's title and the MDX component's description, once each", async ({ request }) => {
+  test("the server HTML holds the template's title and the MDX component's description, once each", async ({
+    request,
+  }) => {
     const html = await (await request.get(siteUrl('head', '/docs/component'))).text()
     expect(countOf(html, /<title[ >]/)).toBe(1)
     expect(html).toContain('<title data-rh="true">Component page | Head Fixture</title>')
@@ -49,10 +53,14 @@ test.describe('the head from any component', () => {
     expect(countOf(template, /<meta[^>]* property="og:title"/)).toBe(1)
     expect(template).toContain('<meta property="og:title" content="Template page | Head Fixture" data-sheaf-title>')
     expect(countOf(template, /<meta[^>]* property="og:image"/)).toBe(1)
-    expect(template).toContain('<meta data-rh="true" property="og:image" content="https://cards.example/docs/template.png">')
+    expect(template).toContain(
+      '<meta data-rh="true" property="og:image" content="https://cards.example/docs/template.png">',
+    )
   })
 
-  test('after hydration and after each client navigation, the deepest title and description hold, once each', async ({ page }) => {
+  test('after hydration and after each client navigation, the deepest title and description hold, once each', async ({
+    page,
+  }) => {
     const problems = watchConsole(page)
     await page.goto(siteUrl('head', '/'))
     await page.locator('html[data-sheaf-hydrated]').waitFor()
@@ -62,14 +70,41 @@ test.describe('the head from any component', () => {
     await page.getByRole('link', { name: 'the component page' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Component page' })).toBeVisible()
     await expect(page).toHaveTitle('Component page | Head Fixture')
-    await expect.poll(() => headOf(page)).toEqual({ titles: ['Component page | Head Fixture'], descriptions: ['From the MDX component.'], themeColor: '#123456', lang: 'en-GB', ogTitles: ['Component page | Head Fixture'], ogImages: ['https://cards.example/docs/component.png'] })
+    await expect
+      .poll(() => headOf(page))
+      .toEqual({
+        titles: ['Component page | Head Fixture'],
+        descriptions: ['From the MDX component.'],
+        themeColor: '#123456',
+        lang: 'en-GB',
+        ogTitles: ['Component page | Head Fixture'],
+        ogImages: ['https://cards.example/docs/component.png'],
+      })
 
     await page.getByRole('link', { name: 'Template page' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Template page' })).toBeVisible()
-    await expect.poll(() => headOf(page)).toEqual({ titles: ['Template page | Head Fixture'], descriptions: ['From the template.'], themeColor: '#123456', lang: 'en-GB', ogTitles: ['Template page | Head Fixture'], ogImages: ['https://cards.example/docs/template.png'] })
+    await expect
+      .poll(() => headOf(page))
+      .toEqual({
+        titles: ['Template page | Head Fixture'],
+        descriptions: ['From the template.'],
+        themeColor: '#123456',
+        lang: 'en-GB',
+        ogTitles: ['Template page | Head Fixture'],
+        ogImages: ['https://cards.example/docs/template.png'],
+      })
 
     await page.goBack()
-    await expect.poll(() => headOf(page)).toEqual({ titles: ['Component page | Head Fixture'], descriptions: ['From the MDX component.'], themeColor: '#123456', lang: 'en-GB', ogTitles: ['Component page | Head Fixture'], ogImages: ['https://cards.example/docs/component.png'] })
+    await expect
+      .poll(() => headOf(page))
+      .toEqual({
+        titles: ['Component page | Head Fixture'],
+        descriptions: ['From the MDX component.'],
+        themeColor: '#123456',
+        lang: 'en-GB',
+        ogTitles: ['Component page | Head Fixture'],
+        ogImages: ['https://cards.example/docs/component.png'],
+      })
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same document')
     // The plugin's script is the document's: it ran once, and no navigation ran it again.
     expect(await page.evaluate(() => (window as unknown as { pageCardRuns?: number }).pageCardRuns)).toBe(1)
@@ -80,7 +115,16 @@ test.describe('the head from any component', () => {
     const problems = watchConsole(page)
     await page.goto(siteUrl('head', '/docs/component'))
     await page.locator('html[data-sheaf-hydrated]').waitFor()
-    await expect.poll(() => headOf(page)).toEqual({ titles: ['Component page | Head Fixture'], descriptions: ['From the MDX component.'], themeColor: '#123456', lang: 'en-GB', ogTitles: ['Component page | Head Fixture'], ogImages: ['https://cards.example/docs/component.png'] })
+    await expect
+      .poll(() => headOf(page))
+      .toEqual({
+        titles: ['Component page | Head Fixture'],
+        descriptions: ['From the MDX component.'],
+        themeColor: '#123456',
+        lang: 'en-GB',
+        ogTitles: ['Component page | Head Fixture'],
+        ogImages: ['https://cards.example/docs/component.png'],
+      })
     expect(problems).toEqual([])
   })
 })

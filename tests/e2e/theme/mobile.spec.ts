@@ -20,14 +20,17 @@ test.describe('phone navbar', () => {
     // Full screen once its entry animation is over: as wide as the window, down to its bottom.
     const screen = page.locator('.mobile-nav__screen')
     await expect.poll(async () => (await screen.boundingBox())?.width).toBe(mobile.width)
-    await expect.poll(async () => Math.round(await screen.evaluate((element) => element.getBoundingClientRect().bottom))).toBe(mobile.height)
+    await expect
+      .poll(async () => Math.round(await screen.evaluate((element) => element.getBoundingClientRect().bottom)))
+      .toBe(mobile.height)
 
     await expect(nav.getByRole('link', { name: 'Docs' })).toHaveAttribute('href', `${base}/docs/start/intro`)
     await expect(nav.getByRole('link', { name: 'Cookbook' })).toHaveAttribute('href', `${base}/cookbook/`)
     await expect(nav.getByRole('link', { name: /Examples/ })).toHaveAttribute('target', '_blank')
     await expect(nav.getByRole('link', { name: '12.x' })).toHaveAttribute('href', `${base}/12.x/docs/api/render`)
     // Every social link shows in the full-screen nav, npm included.
-    for (const name of ['GitHub', 'Discord', 'X', 'npm']) await expect(nav.getByRole('link', { name: new RegExp(`^${name}\\b`) })).toBeVisible()
+    for (const name of ['GitHub', 'Discord', 'X', 'npm'])
+      await expect(nav.getByRole('link', { name: new RegExp(`^${name}\\b`) })).toBeVisible()
     // The page behind does not scroll.
     await expect(page.locator('html')).toHaveClass(/has-mobile-nav/)
 

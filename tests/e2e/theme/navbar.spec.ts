@@ -29,14 +29,20 @@ test.describe('navbar menu', () => {
     await expect(menu.getByRole('link', { name: 'Cookbook' })).toHaveAttribute('href', `${base}/12.x/cookbook/`)
     await menu.getByRole('link', { name: 'Cookbook' }).click()
     await expect(page).toHaveURL(rntl('/12.x/cookbook/'))
-    await expect(bannerOf(page).getByRole('link', { name: 'React Native Testing Library' })).toHaveAttribute('href', `${base}/12.x/`)
+    await expect(bannerOf(page).getByRole('link', { name: 'React Native Testing Library' })).toHaveAttribute(
+      'href',
+      `${base}/12.x/`,
+    )
   })
 
   test('Examples is an external link opening a new tab', async ({ page }) => {
     await open(page, '/docs/api/render')
     const examples = bannerOf(page).getByRole('link', { name: /Examples/ })
     await expect(examples).toHaveAccessibleName('Examples (opens in a new tab)')
-    await expect(examples).toHaveAttribute('href', 'https://github.com/callstack/react-native-testing-library/tree/main/examples')
+    await expect(examples).toHaveAttribute(
+      'href',
+      'https://github.com/callstack/react-native-testing-library/tree/main/examples',
+    )
     await expect(examples).toHaveAttribute('target', '_blank')
     await expect(examples).toHaveAttribute('rel', /\bnoopener\b/)
   })
@@ -54,7 +60,10 @@ test.describe('version switcher', () => {
     await expect(bannerOf(page).getByRole('link', { name: '13.x' })).toHaveAttribute('aria-current', 'true')
     await bannerOf(page).getByRole('link', { name: '12.x' }).click()
     await expect(page).toHaveURL(rntl('/12.x/docs/api/render'))
-    await expect(bannerOf(page).getByRole('button', { name: 'Version 12.x, choose another version' })).toHaveAttribute('aria-expanded', 'false')
+    await expect(bannerOf(page).getByRole('button', { name: 'Version 12.x, choose another version' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    )
     await expect(page.getByRole('heading', { level: 1, name: 'render' })).toBeVisible()
 
     // And back to 13.x.
@@ -65,7 +74,9 @@ test.describe('version switcher', () => {
 
   test("falls back to the other version's home when the page is absent there", async ({ page }) => {
     await open(page, '/docs/advanced/third-party-integration')
-    await bannerOf(page).getByRole('button', { name: /^Version 13\.x/ }).click()
+    await bannerOf(page)
+      .getByRole('button', { name: /^Version 13\.x/ })
+      .click()
     const link = bannerOf(page).getByRole('link', { name: '12.x' })
     await expect(link).toHaveAttribute('href', `${base}/12.x/`)
     await link.click()
@@ -138,12 +149,15 @@ test.describe('dark and light theme', () => {
     await expect(page.locator('html')).toHaveClass(/\bdark\b/)
     expect(await page.evaluate(() => Object.values({ ...localStorage }))).toContain('dark')
     // The background may still be transitioning: poll until it settles away from white.
-    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe('rgb(255, 255, 255)')
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
+      .not.toBe('rgb(255, 255, 255)')
 
     // Reload: the class is there before the first paint, and stays after hydration.
     await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
-        ;(window as unknown as { darkAtDomContentLoaded: boolean }).darkAtDomContentLoaded = document.documentElement.classList.contains('dark')
+        ;(window as unknown as { darkAtDomContentLoaded: boolean }).darkAtDomContentLoaded =
+          document.documentElement.classList.contains('dark')
       })
       new MutationObserver((_records, observer) => {
         if (!document.body) return
@@ -153,7 +167,9 @@ test.describe('dark and light theme', () => {
     })
     await page.reload()
     await page.locator('html[data-sheaf-hydrated]').waitFor()
-    expect(await page.evaluate(() => (window as unknown as { darkAtDomContentLoaded: boolean }).darkAtDomContentLoaded)).toBe(true)
+    expect(
+      await page.evaluate(() => (window as unknown as { darkAtDomContentLoaded: boolean }).darkAtDomContentLoaded),
+    ).toBe(true)
     expect(await page.evaluate(() => (window as unknown as { darkAtBody: boolean }).darkAtBody)).toBe(true)
     await expect(page.locator('html')).toHaveClass(/\bdark\b/)
     await expect(toggle).toHaveAccessibleName('Switch to light theme')
@@ -176,11 +192,14 @@ test.describe('dark and light theme', () => {
     await page.emulateMedia({ colorScheme: 'dark' })
     await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
-        ;(window as unknown as { darkAtDomContentLoaded: boolean }).darkAtDomContentLoaded = document.documentElement.classList.contains('dark')
+        ;(window as unknown as { darkAtDomContentLoaded: boolean }).darkAtDomContentLoaded =
+          document.documentElement.classList.contains('dark')
       })
     })
     await open(page, '/docs/api/render')
-    expect(await page.evaluate(() => (window as unknown as { darkAtDomContentLoaded: boolean }).darkAtDomContentLoaded)).toBe(true)
+    expect(
+      await page.evaluate(() => (window as unknown as { darkAtDomContentLoaded: boolean }).darkAtDomContentLoaded),
+    ).toBe(true)
     await expect(page.locator('html')).toHaveClass(/\bdark\b/)
     await page.emulateMedia({ colorScheme: 'light' })
     await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
@@ -194,7 +213,9 @@ test.describe('dark and light theme', () => {
     await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
     await page.reload()
     await page.locator('html[data-sheaf-hydrated]').waitFor()
-    expect(await page.evaluate(() => (window as unknown as { darkAtDomContentLoaded: boolean }).darkAtDomContentLoaded)).toBe(false)
+    expect(
+      await page.evaluate(() => (window as unknown as { darkAtDomContentLoaded: boolean }).darkAtDomContentLoaded),
+    ).toBe(false)
     await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
   })
 
@@ -203,6 +224,9 @@ test.describe('dark and light theme', () => {
     await page.addInitScript(() => localStorage.setItem('sheaf-theme', 'sepia'))
     await open(page, '/docs/api/render')
     await expect(page.locator('html')).toHaveClass(/\bdark\b/)
-    await expect(bannerOf(page).getByRole('button', { name: 'Follow the system theme' })).toHaveAttribute('aria-pressed', 'true')
+    await expect(bannerOf(page).getByRole('button', { name: 'Follow the system theme' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
   })
 })

@@ -9,17 +9,25 @@ test.describe('client navigation', () => {
   test('changes page without a reload, announces it and updates the title', async ({ page }) => {
     await open(page, '/docs/start/intro')
     await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same document'))
-    await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'render', exact: true }).click()
+    await page
+      .getByRole('complementary', { name: 'Sidebar' })
+      .getByRole('link', { name: 'render', exact: true })
+      .click()
     await expect(page).toHaveURL(rntl('/docs/api/render'))
     await expect(page.getByRole('heading', { level: 1, name: 'render' })).toBeVisible()
     await expect(page).toHaveTitle('render | React Native Testing Library')
-    await expect(page.getByRole('status').filter({ hasText: 'render | React Native Testing Library' })).toHaveText('render | React Native Testing Library')
+    await expect(page.getByRole('status').filter({ hasText: 'render | React Native Testing Library' })).toHaveText(
+      'render | React Native Testing Library',
+    )
     await expect(page.locator('[aria-live="polite"]').first()).toHaveText('render | React Native Testing Library')
     expect(await marker(page)).toBe('same document')
     // The new page starts at the top and its description is in the head.
     expect(await page.evaluate(() => window.scrollY)).toBe(0)
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^Render a React element/)
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', 'https://callstack.github.io/react-native-testing-library/docs/api/render')
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      'https://callstack.github.io/react-native-testing-library/docs/api/render',
+    )
   })
 
   test('back and forward move through the history without a reload', async ({ page }) => {
@@ -54,7 +62,8 @@ test.describe('client navigation', () => {
       document.startViewTransition = ((...args: Parameters<typeof original>) => {
         const transition = original(...args)
         // The reader clicks another link just as the first transition starts.
-        if (first) queueMicrotask(() => document.querySelector<HTMLAnchorElement>('aside a[href$="/docs/api/screen"]')?.click())
+        if (first)
+          queueMicrotask(() => document.querySelector<HTMLAnchorElement>('aside a[href$="/docs/api/screen"]')?.click())
         first = false
         return transition
       }) as typeof document.startViewTransition
@@ -116,7 +125,10 @@ for (const [name, viewport] of Object.entries({ desktop, mobile })) {
       expect(response?.status()).toBe(404)
       await page.locator('html[data-sheaf-hydrated]').waitFor()
       await expect(page.getByRole('heading', { level: 1, name: 'PAGE NOT FOUND' })).toBeVisible()
-      await expect(page.getByRole('link', { name: 'Take me home' })).toHaveAttribute('href', '/react-native-testing-library/12.x/')
+      await expect(page.getByRole('link', { name: 'Take me home' })).toHaveAttribute(
+        'href',
+        '/react-native-testing-library/12.x/',
+      )
     })
   })
 }
@@ -144,11 +156,12 @@ test.describe('404 by client navigation', () => {
       await expect(page).toHaveURL(`http://127.0.0.1:${new URL(rntl()).port}${missing}`)
       await expect(page.getByRole('link', { name: 'Take me home' })).toHaveAttribute('href', home)
       await expect(page).toHaveTitle('PAGE NOT FOUND | React Native Testing Library')
-      await expect(page.locator('[aria-live="polite"]').first()).toHaveText('PAGE NOT FOUND | React Native Testing Library')
+      await expect(page.locator('[aria-live="polite"]').first()).toHaveText(
+        'PAGE NOT FOUND | React Native Testing Library',
+      )
       expect(await marker(page)).toBe('same document')
       await page.goBack()
       await expect(page.getByRole('heading', { level: 1, name: 'render' })).toBeVisible()
     })
   }
 })
-

@@ -9,12 +9,18 @@ const notSources = /^(out-.*|build|\.sheaf|\.sheaf-cache|\.e2e-build-.*|\.build-
 export function sourcesDigest(site: string): string {
   const hash = createHash('sha256')
   const walk = (relative: string) => {
-    const entries = fs.readdirSync(path.join(site, relative), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))
+    const entries = fs
+      .readdirSync(path.join(site, relative), { withFileTypes: true })
+      .sort((a, b) => (a.name < b.name ? -1 : 1))
     for (const entry of entries) {
       if (!relative && notSources.test(entry.name)) continue
       const child = relative ? `${relative}/${entry.name}` : entry.name
       if (entry.isDirectory()) walk(child)
-      else hash.update(`${child}\0`).update(fs.readFileSync(path.join(site, child))).update('\0')
+      else
+        hash
+          .update(`${child}\0`)
+          .update(fs.readFileSync(path.join(site, child)))
+          .update('\0')
     }
   }
   walk('')

@@ -46,7 +46,12 @@ describe('the command line', () => {
   })
 
   it('refuses a port that is not one, before reading any config', () => {
-    for (const [command, value] of [['preview', 'abc'], ['dev', '99999'], ['preview', '0'], ['dev', '80.5']]) {
+    for (const [command, value] of [
+      ['preview', 'abc'],
+      ['dev', '99999'],
+      ['preview', '0'],
+      ['dev', '80.5'],
+    ]) {
       const result = sheaf(command, '--port', value)
       expect(result.status, `${command} --port ${value}`).toBe(2)
       expect(result.stderr).toContain(`--port takes a port number from 1 to 65535, not \`${value}\``)
@@ -62,7 +67,11 @@ describe('the command line', () => {
   })
 
   it('says there is nothing to preview when the folder does not exist', () => {
-    const result = spawnSync(process.execPath, [cli, 'preview', '--out', 'no-such-build', '--port', '4399'], { cwd: root, encoding: 'utf8', timeout: 30_000 })
+    const result = spawnSync(process.execPath, [cli, 'preview', '--out', 'no-such-build', '--port', '4399'], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 30_000,
+    })
     expect(result.status).toBe(1)
     expect(result.stderr).toContain('Nothing to preview: no-such-build does not exist.')
     expect(result.stderr).toContain('Fix: build the site first')
@@ -74,7 +83,10 @@ describe('the command line', () => {
     const port = (holder.address() as net.AddressInfo).port
     try {
       for (const args of [['preview', '--out', 'docs'], ['dev']]) {
-        const child = spawn(process.execPath, [cli, ...args, '--port', String(port)], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] })
+        const child = spawn(process.execPath, [cli, ...args, '--port', String(port)], {
+          cwd: root,
+          stdio: ['ignore', 'ignore', 'pipe'],
+        })
         let stderr = ''
         child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
         const status = await new Promise<number | null>((resolve) => child.on('exit', resolve))

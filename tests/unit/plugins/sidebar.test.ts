@@ -5,10 +5,29 @@ import { parseMeta } from '../../../plugins/sidebar/parseMeta.ts'
 import type { MetaFile, SidebarPage } from '../../../plugins/sidebar/types.ts'
 
 function page(relativePath: string, path: string, title: string, version = '13.x'): SidebarPage {
-  return { path, title, description: `About ${title}`, relativePath, sourcePath: `content/${relativePath}`, version, lang: 'en', versionPrefix: version === '13.x' ? '' : version, langPrefix: '', pageType: 'doc', toc: [{ text: 'Usage', id: 'usage', depth: 2 }, { text: 'Deep', id: 'deep', depth: 3 }] }
+  return {
+    path,
+    title,
+    description: `About ${title}`,
+    relativePath,
+    sourcePath: `content/${relativePath}`,
+    version,
+    lang: 'en',
+    versionPrefix: version === '13.x' ? '' : version,
+    langPrefix: '',
+    pageType: 'doc',
+    toc: [
+      { text: 'Usage', id: 'usage', depth: 2 },
+      { text: 'Deep', id: 'deep', depth: 3 },
+    ],
+  }
 }
 
-const meta = (relativePath: string, value: unknown): MetaFile => ({ relativePath, sourcePath: `content/${relativePath}`, content: JSON.stringify(value, null, 2) })
+const meta = (relativePath: string, value: unknown): MetaFile => ({
+  relativePath,
+  sourcePath: `content/${relativePath}`,
+  content: JSON.stringify(value, null, 2),
+})
 
 const pages = [
   page('13.x/docs/start/intro.md', '/docs/start/intro', 'Introduction'),
@@ -20,7 +39,13 @@ const pages = [
   page('13.x/cookbook/index.md', '/cookbook/', 'Cookbook'),
 ]
 const metas = [
-  meta('13.x/docs/_meta.json', [{ type: 'dir', name: 'start', label: 'Getting started' }, { type: 'dir', name: 'api', label: 'API reference' }, { type: 'divider' }, { type: 'section-header', label: 'More' }, { type: 'dir', name: 'migration', label: 'Migration Guides', collapsed: true }]),
+  meta('13.x/docs/_meta.json', [
+    { type: 'dir', name: 'start', label: 'Getting started' },
+    { type: 'dir', name: 'api', label: 'API reference' },
+    { type: 'divider' },
+    { type: 'section-header', label: 'More' },
+    { type: 'dir', name: 'migration', label: 'Migration Guides', collapsed: true },
+  ]),
   meta('13.x/docs/start/_meta.json', ['intro']),
   meta('13.x/docs/api/_meta.json', ['render', { type: 'dir', name: 'events', label: 'Triggering events' }]),
   meta('13.x/docs/api/events/_meta.json', ['fire-event']),
@@ -36,7 +61,13 @@ describe('sidebars from _meta.json', () => {
   it('builds one sidebar per root folder and version, with SPEC §3 item fields', () => {
     const docs = findSidebar(sidebars, '/docs/api/render')
     expect(docs?.routePrefix).toBe('/docs/')
-    expect(docs?.items.map((item) => item.text)).toEqual(['Getting started', 'API reference', '', 'More', 'Migration Guides'])
+    expect(docs?.items.map((item) => item.text)).toEqual([
+      'Getting started',
+      'API reference',
+      '',
+      'More',
+      'Migration Guides',
+    ])
     expect(docs?.items[1]).toMatchObject({ link: '/docs/api', collapsed: false, collapsible: true })
     expect(docs?.items[2]).toMatchObject({ dividerType: 'solid' })
     expect(docs?.items[3]).toMatchObject({ sectionHeaderText: 'More' })
@@ -47,12 +78,20 @@ describe('sidebars from _meta.json', () => {
 
   it('orders links for previous/next as the sidebar reads', () => {
     const docs = findSidebar(sidebars, '/docs/api')
-    expect(flattenLinks(docs?.items ?? []).map((link) => link.link)).toEqual(['/docs/start/intro', '/docs/api', '/docs/api/render', '/docs/api/events/fire-event', '/docs/migration/v13'])
+    expect(flattenLinks(docs?.items ?? []).map((link) => link.link)).toEqual([
+      '/docs/start/intro',
+      '/docs/api',
+      '/docs/api/render',
+      '/docs/api/events/fire-event',
+      '/docs/migration/v13',
+    ])
   })
 
   it('groups an overview page by sidebar section, others last', () => {
     const docs = findSidebar(sidebars, '/docs/api')
-    const groups = buildOverview(docs?.items ?? [], '/docs/api', 'Others', 2, (link) => pages.find((candidate) => candidate.path === link))
+    const groups = buildOverview(docs?.items ?? [], '/docs/api', 'Others', 2, (link) =>
+      pages.find((candidate) => candidate.path === link),
+    )
     expect(groups.map((group) => [group.name, group.items.map((item) => item.link)])).toEqual([
       ['Triggering events', ['/docs/api/events/fire-event']],
       ['Others', ['/docs/api/render']],
@@ -66,7 +105,15 @@ describe('sidebars from _meta.json', () => {
   })
 
   it('builds sidebars from the folder tree with auto', () => {
-    const auto = buildSidebars([page('part-1/group-1/page-2.md', '/part-1/group-1/page-2', 'Two', ''), page('part-1/group-1/page-10.md', '/part-1/group-1/page-10', 'Ten', '')], [], {}, true)
+    const auto = buildSidebars(
+      [
+        page('part-1/group-1/page-2.md', '/part-1/group-1/page-2', 'Two', ''),
+        page('part-1/group-1/page-10.md', '/part-1/group-1/page-10', 'Ten', ''),
+      ],
+      [],
+      {},
+      true,
+    )
     expect(auto[0].routePrefix).toBe('/part-1/')
     expect(auto[0].items[0]).toMatchObject({ text: 'group-1', items: [{ text: 'Two' }, { text: 'Ten' }] })
   })
@@ -74,11 +121,17 @@ describe('sidebars from _meta.json', () => {
 
 describe('invalid _meta.json', () => {
   it('reports bad JSON with file, line and a fix', () => {
-    expect(() => parseMeta({ relativePath: 'a/_meta.json', sourcePath: 'content/a/_meta.json', content: '[\n  "intro",\n]' })).toThrow(/not valid JSON/)
+    expect(() =>
+      parseMeta({ relativePath: 'a/_meta.json', sourcePath: 'content/a/_meta.json', content: '[\n  "intro",\n]' }),
+    ).toThrow(/not valid JSON/)
     try {
       parseMeta({ relativePath: 'a/_meta.json', sourcePath: 'content/a/_meta.json', content: '[\n  "intro",\n]' })
     } catch (error) {
-      expect(error).toMatchObject({ file: 'content/a/_meta.json', line: 3, hint: expect.stringContaining('no trailing commas') })
+      expect(error).toMatchObject({
+        file: 'content/a/_meta.json',
+        line: 3,
+        hint: expect.stringContaining('no trailing commas'),
+      })
     }
   })
 
@@ -92,36 +145,75 @@ describe('invalid _meta.json', () => {
   }
 
   it('locates syntax errors at their line and column, and says what is wrong', () => {
-    expect(metaError('[\n  "intro",\n]')).toMatchObject({ line: 3, column: 1, message: expect.stringContaining('a value was expected') })
-    expect(metaError('[\n  "intro"\n  "guide"\n]')).toMatchObject({ line: 3, column: 3, message: expect.stringContaining('a comma was expected') })
-    expect(metaError('[\n  // the start\n  "intro"\n]')).toMatchObject({ line: 2, column: 3, message: expect.stringContaining('comments are not allowed') })
+    expect(metaError('[\n  "intro",\n]')).toMatchObject({
+      line: 3,
+      column: 1,
+      message: expect.stringContaining('a value was expected'),
+    })
+    expect(metaError('[\n  "intro"\n  "guide"\n]')).toMatchObject({
+      line: 3,
+      column: 3,
+      message: expect.stringContaining('a comma was expected'),
+    })
+    expect(metaError('[\n  // the start\n  "intro"\n]')).toMatchObject({
+      line: 2,
+      column: 3,
+      message: expect.stringContaining('comments are not allowed'),
+    })
     expect(metaError("[\n  { 'type': 'dir' }\n]")).toMatchObject({ line: 2, column: 5 })
     expect(metaError('')).toMatchObject({ line: 1, column: 1, message: expect.stringContaining('not valid JSON') })
   })
 
   it('locates a bad field at its key, and a bad item at the item', () => {
-    const content = '[\n  "intro",\n  {\n    "type": "dir",\n    "name": "api",\n      "collapsed": "yes"\n  },\n    42\n]'
-    expect(metaError(content)).toMatchObject({ line: 6, column: 7, message: expect.stringContaining('The field "collapsed" of item 1') })
-    expect(metaError('[\n  "intro",\n    42\n]')).toMatchObject({ line: 3, column: 5, message: expect.stringContaining('Item 1 of `_meta.json` must be a name or an object') })
-    expect(metaError('  {"a": 1}')).toMatchObject({ line: 1, column: 3, message: expect.stringContaining('must hold an array') })
+    const content =
+      '[\n  "intro",\n  {\n    "type": "dir",\n    "name": "api",\n      "collapsed": "yes"\n  },\n    42\n]'
+    expect(metaError(content)).toMatchObject({
+      line: 6,
+      column: 7,
+      message: expect.stringContaining('The field "collapsed" of item 1'),
+    })
+    expect(metaError('[\n  "intro",\n    42\n]')).toMatchObject({
+      line: 3,
+      column: 5,
+      message: expect.stringContaining('Item 1 of `_meta.json` must be a name or an object'),
+    })
+    expect(metaError('  {"a": 1}')).toMatchObject({
+      line: 1,
+      column: 3,
+      message: expect.stringContaining('must hold an array'),
+    })
   })
 
   it('refuses a file nested too deeply with a located error, not a crash', () => {
-    expect(metaError('['.repeat(200_000))).toMatchObject({ line: 1, column: 1, message: expect.stringMatching(/nested too deeply|not valid JSON/) })
+    expect(metaError('['.repeat(200_000))).toMatchObject({
+      line: 1,
+      column: 1,
+      message: expect.stringMatching(/nested too deeply|not valid JSON/),
+    })
   })
 
   it('hands on plain objects, even for a "__proto__" key', () => {
-    const [entry] = parseMeta({ relativePath: 'a/_meta.json', sourcePath: 'content/a/_meta.json', content: '[{ "type": "file", "name": "x" }]' })
+    const [entry] = parseMeta({
+      relativePath: 'a/_meta.json',
+      sourcePath: 'content/a/_meta.json',
+      content: '[{ "type": "file", "name": "x" }]',
+    })
     expect(Object.getPrototypeOf(entry)).toBe(Object.prototype)
-    expect(metaError('[{ "name": "x", "__proto__": { "polluted": true } }]').message).toContain('unknown field "__proto__"')
+    expect(metaError('[{ "name": "x", "__proto__": { "polluted": true } }]').message).toContain(
+      'unknown field "__proto__"',
+    )
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 
   it('rejects an unknown item type', () => {
-    expect(() => parseMeta(meta('a/_meta.json', [{ type: 'folder', name: 'x' }]))).toThrow('Item 0 of `_meta.json` has the unknown type "folder".')
+    expect(() => parseMeta(meta('a/_meta.json', [{ type: 'folder', name: 'x' }]))).toThrow(
+      'Item 0 of `_meta.json` has the unknown type "folder".',
+    )
   })
 
   it('rejects a name that matches no file', () => {
-    expect(() => buildSidebars(pages, [meta('13.x/docs/_meta.json', ['nope'])])).toThrow('`_meta.json` lists "nope", but there is no page `13.x/docs/nope.md`.')
+    expect(() => buildSidebars(pages, [meta('13.x/docs/_meta.json', ['nope'])])).toThrow(
+      '`_meta.json` lists "nope", but there is no page `13.x/docs/nope.md`.',
+    )
   })
 })

@@ -5,8 +5,14 @@ import { pagesApi } from './pagesApi.ts'
 describe('pages in no sidebar', () => {
   it('are one warning, by route, leaving out home and 404 pages', async () => {
     const warnings: string[] = []
-    const api = pagesApi(['/docs/b', '/docs/a', '/docs/listed'], (async () => ({ sidebarLinks: ['/docs/listed'] })) as never, warnings)
+    const api = pagesApi(
+      ['/docs/b', '/docs/a', '/docs/listed'],
+      (async () => ({ sidebarLinks: ['/docs/listed'] })) as never,
+      warnings,
+    )
     await sidebar().createPages?.(api)
-    expect(warnings).toEqual(['2 pages are in no sidebar (add them to a _meta.json):\n  content/docs/a.md\n  content/docs/b.md'])
+    expect(warnings).toEqual([
+      '2 pages are in no sidebar (add them to a _meta.json):\n  content/docs/a.md\n  content/docs/b.md',
+    ])
   })
 })

@@ -5,13 +5,24 @@ import { describe, expect, it } from 'vitest'
 // vitest's global setup compiled dist/ (tests/compileFirst.ts): these read what it wrote.
 const repo = path.resolve(import.meta.dirname, '../../..')
 const dist = path.join(repo, 'dist')
-const compiledFiles = fs.readdirSync(dist, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && entry.name.endsWith('.js')).map((entry) => path.join(entry.parentPath, entry.name))
-const relativeSpecifierRE = /(?:\bfrom|\bimport)\s*\(?\s*"(\.\.?\/[^"]+)"|\bnew URL\(\s*"(\.\.?\/[^"]+)",\s*import\.meta\.url\)/g
+const compiledFiles = fs
+  .readdirSync(dist, { recursive: true, withFileTypes: true })
+  .filter((entry) => entry.isFile() && entry.name.endsWith('.js'))
+  .map((entry) => path.join(entry.parentPath, entry.name))
+const relativeSpecifierRE =
+  /(?:\bfrom|\bimport)\s*\(?\s*"(\.\.?\/[^"]+)"|\bnew URL\(\s*"(\.\.?\/[^"]+)",\s*import\.meta\.url\)/g
 
 describe('the compiled package (scripts/compile.mjs)', () => {
   it('has a module for every source of engine/, plugins/ and the default theme', () => {
     expect(compiledFiles.length).toBeGreaterThan(250)
-    for (const file of ['engine/cli.js', 'engine/workers/taskWorker.js', 'engine/sources/markdownWorker.js', 'plugins/search/index.js', 'site/theme/modules.js', 'site/theme/templates/Doc.js']) {
+    for (const file of [
+      'engine/cli.js',
+      'engine/workers/taskWorker.js',
+      'engine/sources/markdownWorker.js',
+      'plugins/search/index.js',
+      'site/theme/modules.js',
+      'site/theme/templates/Doc.js',
+    ]) {
       expect(fs.existsSync(path.join(dist, file)), file).toBe(true)
     }
     expect(fs.existsSync(path.join(dist, 'site/theme/styles/index.css'))).toBe(true)
@@ -24,7 +35,8 @@ describe('the compiled package (scripts/compile.mjs)', () => {
       for (const match of fs.readFileSync(file, 'utf8').matchAll(relativeSpecifierRE)) {
         const specifier = match[1] ?? match[2]!
         checked++
-        if (!fs.existsSync(path.resolve(path.dirname(file), specifier))) missing.push(`${path.relative(dist, file)}: ${specifier}`)
+        if (!fs.existsSync(path.resolve(path.dirname(file), specifier)))
+          missing.push(`${path.relative(dist, file)}: ${specifier}`)
       }
     }
     expect(checked).toBeGreaterThan(500)
@@ -39,10 +51,15 @@ describe('the compiled package (scripts/compile.mjs)', () => {
 
 describe('the vendored packages (dist/vendor)', () => {
   it('are imported from their bundle, never by name, in the compiled engine', () => {
-    const vendored = fs.readdirSync(path.join(dist, 'vendor')).filter((name) => name.endsWith('.js')).map((name) => name.slice(0, -3))
+    const vendored = fs
+      .readdirSync(path.join(dist, 'vendor'))
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => name.slice(0, -3))
     expect(vendored).toContain('unified')
     const byName = new RegExp(`(?:\\bfrom|\\bimport)\\s*\\(?\\s*"(?:${vendored.join('|')})"`)
-    const offenders = compiledFiles.filter((file) => !file.includes(`${path.sep}vendor${path.sep}`) && byName.test(fs.readFileSync(file, 'utf8')))
+    const offenders = compiledFiles.filter(
+      (file) => !file.includes(`${path.sep}vendor${path.sep}`) && byName.test(fs.readFileSync(file, 'utf8')),
+    )
     expect(offenders.map((file) => path.relative(dist, file))).toEqual([])
   })
 

@@ -3,13 +3,21 @@ import { toPackageManagerCommand } from '../../../site/theme/markdown/packageMan
 
 describe('toPackageManagerCommand', () => {
   it('prefixes the command with the manager for npm and pnpm', () => {
-    expect(toPackageManagerCommand('npm', 'install --save-dev @testing-library/react-native')).toBe('npm install --save-dev @testing-library/react-native')
-    expect(toPackageManagerCommand('pnpm', 'install --save-dev @testing-library/react-native')).toBe('pnpm install --save-dev @testing-library/react-native')
+    expect(toPackageManagerCommand('npm', 'install --save-dev @testing-library/react-native')).toBe(
+      'npm install --save-dev @testing-library/react-native',
+    )
+    expect(toPackageManagerCommand('pnpm', 'install --save-dev @testing-library/react-native')).toBe(
+      'pnpm install --save-dev @testing-library/react-native',
+    )
   })
 
   it('turns install into add for yarn and bun', () => {
-    expect(toPackageManagerCommand('yarn', 'install --save-dev @testing-library/react-native')).toBe('yarn add --save-dev @testing-library/react-native')
-    expect(toPackageManagerCommand('bun', 'install react-test-renderer@19.0.0')).toBe('bun add react-test-renderer@19.0.0')
+    expect(toPackageManagerCommand('yarn', 'install --save-dev @testing-library/react-native')).toBe(
+      'yarn add --save-dev @testing-library/react-native',
+    )
+    expect(toPackageManagerCommand('bun', 'install react-test-renderer@19.0.0')).toBe(
+      'bun add react-test-renderer@19.0.0',
+    )
   })
 
   it('keeps a bare install with only flags as install', () => {

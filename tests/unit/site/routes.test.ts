@@ -25,7 +25,12 @@ const shared = [
   '/cookbook/state-management/jotai',
 ]
 
-const expected13 = [...shared, '/docs/advanced/third-party-integration', '/docs/migration/v13', '/docs/migration/previous/v12']
+const expected13 = [
+  ...shared,
+  '/docs/advanced/third-party-integration',
+  '/docs/migration/v13',
+  '/docs/migration/previous/v12',
+]
 const expected12 = [...shared, '/docs/migration/v12'].map((route) => (route === '/' ? '/12.x/' : `/12.x${route}`))
 
 describe('the RNTL site routes (SPEC §2 route table)', () => {
@@ -33,7 +38,11 @@ describe('the RNTL site routes (SPEC §2 route table)', () => {
 
   beforeAll(async () => {
     const { dataLayer } = await loadDataLayer(root)
-    const data = await dataLayer.query<{ allPage: { nodes: { path: string }[] } }>('{ allPage { nodes { path } } }', {}, 'test')
+    const data = await dataLayer.query<{ allPage: { nodes: { path: string }[] } }>(
+      '{ allPage { nodes { path } } }',
+      {},
+      'test',
+    )
     paths = data.allPage.nodes.map((page) => page.path)
   }, 120_000)
 

@@ -12,8 +12,18 @@ import { markdownComponents } from '../../../site/theme/markdown/components.tsx'
 const body: Root = {
   type: 'root',
   children: [
-    { type: 'element', tagName: 'code-block', properties: { lang: 'ts', title: 'a.ts', html: '<span class="line">const a = 1</span>' }, children: [] },
-    { type: 'element', tagName: 'div', properties: { dataContainer: 'tip', dataTitle: 'TIP' }, children: [{ type: 'text', value: 'Hello' }] },
+    {
+      type: 'element',
+      tagName: 'code-block',
+      properties: { lang: 'ts', title: 'a.ts', html: '<span class="line">const a = 1</span>' },
+      children: [],
+    },
+    {
+      type: 'element',
+      tagName: 'div',
+      properties: { dataContainer: 'tip', dataTitle: 'TIP' },
+      children: [{ type: 'text', value: 'Hello' }],
+    },
     { type: 'element', tagName: 'PackageManagerTabs', properties: { command: 'install jest' }, children: [] },
     { type: 'element', tagName: 'img', properties: { src: '/a.png', alt: 'A' }, children: [] },
   ],

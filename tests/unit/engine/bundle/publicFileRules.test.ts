@@ -9,10 +9,32 @@ import { defaultCspDirectives } from '../../../../engine/render/contentSecurityP
 // to it. It publishes data, never code, and never a host's configuration.
 
 const refusalOf = (name: string, text = '') => publicFileRefusal(name, () => new TextEncoder().encode(text))
-const svg = (inner: string, attributes = '') => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"${attributes}>${inner}</svg>`
+const svg = (inner: string, attributes = '') =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"${attributes}>${inner}</svg>`
 
 describe('the public folder publishes no code', () => {
-  const code = ['ext.html', 'a/b/page.HTM', 'doc.xhtml', 'x.xht', 'inc.shtml', 'saved.mht', 'evil.js', 'sw.js', 'service-worker.js', 'lib.mjs', 'lib.cjs', 'm.wasm', 'movie.swf', 'app.jar', 'offline.appcache', 'cache.manifest', 'transform.xsl', 'transform.xslt', 'page.php', '_worker.js']
+  const code = [
+    'ext.html',
+    'a/b/page.HTM',
+    'doc.xhtml',
+    'x.xht',
+    'inc.shtml',
+    'saved.mht',
+    'evil.js',
+    'sw.js',
+    'service-worker.js',
+    'lib.mjs',
+    'lib.cjs',
+    'm.wasm',
+    'movie.swf',
+    'app.jar',
+    'offline.appcache',
+    'cache.manifest',
+    'transform.xsl',
+    'transform.xslt',
+    'page.php',
+    '_worker.js',
+  ]
   for (const name of code) {
     it(`refuses ${name}, saying why and that script comes from the theme, plugins or config`, () => {
       const refusal = refusalOf(name)
@@ -28,9 +50,18 @@ describe('the public folder publishes no code', () => {
     ['an event handler on a child', svg('<circle r="3" onclick ="alert(1)"/>')],
     ['foreignObject', svg('<foreignObject><div xmlns="http://www.w3.org/1999/xhtml">x</div></foreignObject>')],
     ['a javascript: link', svg('<a href="javascript:alert(1)"><text>x</text></a>')],
-    ['a javascript: link spelt with character references', svg('<a href="java&#115;cript&#x3a;alert(1)"><text>x</text></a>')],
-    ['an animation that sets an event handler', svg('<rect width="10" height="10"><set attributeName="onclick" to="alert(1)"/></rect>')],
-    ['a javascript: animation target', svg('<a><set attributeName="href" to="javascript:alert(1)"/><text>x</text></a>')],
+    [
+      'a javascript: link spelt with character references',
+      svg('<a href="java&#115;cript&#x3a;alert(1)"><text>x</text></a>'),
+    ],
+    [
+      'an animation that sets an event handler',
+      svg('<rect width="10" height="10"><set attributeName="onclick" to="alert(1)"/></rect>'),
+    ],
+    [
+      'a javascript: animation target',
+      svg('<a><set attributeName="href" to="javascript:alert(1)"/><text>x</text></a>'),
+    ],
     ['an XSLT stylesheet', `<?xml-stylesheet type="text/xsl" href="t.xsl"?>${svg('')}`],
     ['an entity declaration', `<!DOCTYPE svg [<!ENTITY s "<script>alert(1)</script>">]>${svg('&s;')}`],
     ['an HTML data: URL', svg('<a href="data:text/html,<script>alert(1)</script>"><text>x</text></a>')],
@@ -42,12 +73,39 @@ describe('the public folder publishes no code', () => {
   }
 
   it('refuses an XML document with XHTML script in it', () => {
-    expect(refusalOf('feed.xml', '<feed><h:script xmlns:h="http://www.w3.org/1999/xhtml">alert(1)</h:script></feed>')).not.toBeNull()
+    expect(
+      refusalOf('feed.xml', '<feed><h:script xmlns:h="http://www.w3.org/1999/xhtml">alert(1)</h:script></feed>'),
+    ).not.toBeNull()
   })
 
   it('keeps a clean SVG, images, fonts, media, PDFs, text and data', () => {
-    expect(refusalOf('logo.svg', svg('<style>.a{fill:red}</style><path class="a" d="M0 0h10v10z"/><text>Only one option</text>'))).toBeNull()
-    for (const name of ['img/a.png', 'a.jpg', 'a.webp', 'a.gif', 'a.ico', 'f.woff2', 'f.ttf', 'v.mp4', 'clip.ts', 'a.mp3', 'doc.pdf', 'robots.txt', 'data.json', 'table.csv', 'site.webmanifest', 'style.css', 'README', 'notes.md', 'sitemap-extra.xml']) {
+    expect(
+      refusalOf(
+        'logo.svg',
+        svg('<style>.a{fill:red}</style><path class="a" d="M0 0h10v10z"/><text>Only one option</text>'),
+      ),
+    ).toBeNull()
+    for (const name of [
+      'img/a.png',
+      'a.jpg',
+      'a.webp',
+      'a.gif',
+      'a.ico',
+      'f.woff2',
+      'f.ttf',
+      'v.mp4',
+      'clip.ts',
+      'a.mp3',
+      'doc.pdf',
+      'robots.txt',
+      'data.json',
+      'table.csv',
+      'site.webmanifest',
+      'style.css',
+      'README',
+      'notes.md',
+      'sitemap-extra.xml',
+    ]) {
       expect(refusalOf(name, '<urlset><url><loc>https://example.org/</loc></url></urlset>'), name).toBeNull()
     }
   })
@@ -68,17 +126,29 @@ describe('headers and redirects come from config', () => {
     }
     const rules = validateHeadersOption([{ for: '/*', values: { 'X-Frame-Options': 'DENY' } }], fail)
     expect(headersRulesText(rules)).toBe('/*\n  X-Frame-Options: DENY')
-    expect(() => validateHeadersOption([{ for: '/*', values: { 'X-A': 'a\n/*\n  Refresh: 0' } }], fail)).toThrow(/headers\[0\]\.values\["X-A"\] must be a string on one line/)
-    expect(() => validateHeadersOption([{ for: 'x y', values: {} }], fail)).toThrow(/headers\[0\]\.for must be a path pattern/)
+    expect(() => validateHeadersOption([{ for: '/*', values: { 'X-A': 'a\n/*\n  Refresh: 0' } }], fail)).toThrow(
+      /headers\[0\]\.values\["X-A"\] must be a string on one line/,
+    )
+    expect(() => validateHeadersOption([{ for: 'x y', values: {} }], fail)).toThrow(
+      /headers\[0\]\.for must be a path pattern/,
+    )
     expect(() => validateHeadersOption({ '/*': {} }, fail)).toThrow(/headers must be an array/)
   })
 })
 
 describe('scripts only from the build’s assets', () => {
   it("narrows 'self' to the assets folder in script-src and worker-src, keeping other sources", () => {
-    expect(assetsPathOf('/react-native-testing-library/assets/entry-x1.js')).toBe('/react-native-testing-library/assets/')
-    const narrowed = assetScriptDirectives({ ...defaultCspDirectives, 'script-src': ["'self'", 'https://cdn.example.org'] }, '/docs/assets/')
-    expect(narrowed).toEqual({ 'script-src': ['*:*/docs/assets/', 'https://cdn.example.org'], 'worker-src': ['*:*/docs/assets/'] })
+    expect(assetsPathOf('/react-native-testing-library/assets/entry-x1.js')).toBe(
+      '/react-native-testing-library/assets/',
+    )
+    const narrowed = assetScriptDirectives(
+      { ...defaultCspDirectives, 'script-src': ["'self'", 'https://cdn.example.org'] },
+      '/docs/assets/',
+    )
+    expect(narrowed).toEqual({
+      'script-src': ['*:*/docs/assets/', 'https://cdn.example.org'],
+      'worker-src': ['*:*/docs/assets/'],
+    })
     expect(assetsPathOf('https://cdn.example.org/assets/entry.js')).toBeNull()
   })
 })

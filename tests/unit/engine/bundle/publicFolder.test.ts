@@ -53,7 +53,9 @@ describe('the public folder publishes no code', () => {
     write('content/public/sw.js', "self.onfetch = (event) => event.respondWith(new Response('owned'))")
     const out = path.join(temp, 'out-script')
     const message = await buildFails(out)
-    expect(message).toMatch(/^content\/public\/evil\.js\n {2}The public folder cannot publish this file\. A `\.js` file runs as code/)
+    expect(message).toMatch(
+      /^content\/public\/evil\.js\n {2}The public folder cannot publish this file\. A `\.js` file runs as code/,
+    )
     expect(message).toContain('(2 more: `content/public/ext.html`, `content/public/sw.js`.)')
     expect(message).toMatch(/Fix: remove it\. Script the site needs comes from the theme, plugins or config/)
     expect(fs.existsSync(out)).toBe(false)
@@ -76,7 +78,11 @@ describe('headers and redirects come from config', () => {
     it(`refuses a public ${name} with a hint to declare it in site/config.ts`, async () => {
       write(`content/public/${name}`, '/*\n  Refresh: 2; url=http://evil.example/\n  Access-Control-Allow-Origin: *\n')
       const message = await buildFails(path.join(temp, `out${name}`))
-      expect(message).toMatch(new RegExp(`^content/public/${name}\\n.*host's configuration: headers and redirects come from the site's config`))
+      expect(message).toMatch(
+        new RegExp(
+          `^content/public/${name}\\n.*host's configuration: headers and redirects come from the site's config`,
+        ),
+      )
       expect(message).toMatch(/Fix: declare .* in `site\/config\.ts`/)
     }, 120_000)
   }
@@ -86,7 +92,9 @@ describe('symbolic links in content', () => {
   it('a link that leads out of the project is a located build error', async () => {
     fs.symlinkSync(secret, path.join(site, 'content/docs/leak.txt'))
     const message = await buildFails(path.join(temp, 'out-link'))
-    expect(message).toMatch(/^\[files\] sourceNodes: content\/docs\/leak\.txt\n.*symbolic link to `.*token\.txt`, outside the project/)
+    expect(message).toMatch(
+      /^\[files\] sourceNodes: content\/docs\/leak\.txt\n.*symbolic link to `.*token\.txt`, outside the project/,
+    )
     expect(message).toContain('Fix: remove the link')
   }, 120_000)
 })

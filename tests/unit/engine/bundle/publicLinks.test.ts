@@ -38,7 +38,10 @@ function leaks(dir: string): string[] {
   if (!fs.existsSync(dir)) return []
   return fs
     .readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8').includes('TOP-SECRET'))
+    .filter(
+      (entry) =>
+        entry.isFile() && fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8').includes('TOP-SECRET'),
+    )
     .map((entry) => entry.name)
 }
 
@@ -53,8 +56,16 @@ async function buildFails(out: string): Promise<string> {
 
 describe('symbolic links in the public folder', () => {
   const variants: [string, () => void, RegExp][] = [
-    ['a link to a file outside the project', () => fs.symlinkSync(secret, publicFile('token.txt')), /content\/public\/token\.txt\n.*symbolic link to `.*secrets\/token\.txt`, outside the project/],
-    ['a relative link to a folder outside the project', () => fs.symlinkSync(path.relative(path.join(site, 'content/public'), secretDir), publicFile('keys')), /content\/public\/keys\n.*symbolic link to `.*secrets`, outside the project/],
+    [
+      'a link to a file outside the project',
+      () => fs.symlinkSync(secret, publicFile('token.txt')),
+      /content\/public\/token\.txt\n.*symbolic link to `.*secrets\/token\.txt`, outside the project/,
+    ],
+    [
+      'a relative link to a folder outside the project',
+      () => fs.symlinkSync(path.relative(path.join(site, 'content/public'), secretDir), publicFile('keys')),
+      /content\/public\/keys\n.*symbolic link to `.*secrets`, outside the project/,
+    ],
     [
       'a link to a link inside the project that leads outside',
       () => {
@@ -63,7 +74,11 @@ describe('symbolic links in the public folder', () => {
       },
       /content\/public\/readme\.txt\n.*outside the project/,
     ],
-    ['/etc/passwd', () => fs.symlinkSync('/etc/passwd', publicFile('passwd')), /content\/public\/passwd\n.*symbolic link to `\/etc\/passwd`/],
+    [
+      '/etc/passwd',
+      () => fs.symlinkSync('/etc/passwd', publicFile('passwd')),
+      /content\/public\/passwd\n.*symbolic link to `\/etc\/passwd`/,
+    ],
   ]
   for (const [name, makeLink, expected] of variants) {
     it(`refuses ${name}, naming the link and its target, and publishes nothing`, async () => {
@@ -81,7 +96,9 @@ describe('symbolic links in the public folder', () => {
     fs.symlinkSync('../index.md', publicFile('index-source.md'))
     const out = path.join(temp, 'out-inside')
     await build(site, { outDir: out, sink: quiet, cache: false, workers: false })
-    expect(fs.readFileSync(path.join(out, 'index-source.md'), 'utf8')).toBe(fs.readFileSync(path.join(site, 'content/index.md'), 'utf8'))
+    expect(fs.readFileSync(path.join(out, 'index-source.md'), 'utf8')).toBe(
+      fs.readFileSync(path.join(site, 'content/index.md'), 'utf8'),
+    )
   }, 120_000)
 
   it('the dev server answers 403 for a file reached through a link that leaves the project', async () => {

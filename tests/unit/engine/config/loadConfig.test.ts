@@ -17,11 +17,15 @@ async function failure(configFile: string): Promise<string> {
 
 describe('loadConfig, given no usable config file', () => {
   it('says where it looked when there is none', async () => {
-    expect(await failure('site/config.ts')).toBe('No config file at `site/config.ts`.\n  Fix: create site/config.ts with `export default defineConfig({ ... })`, or pass --config <file>.')
+    expect(await failure('site/config.ts')).toBe(
+      'No config file at `site/config.ts`.\n  Fix: create site/config.ts with `export default defineConfig({ ... })`, or pass --config <file>.',
+    )
   })
 
   it('says the config is a folder, and which file to pass, when --config names a folder', async () => {
     fs.mkdirSync(path.join(work, 'site'), { recursive: true })
-    expect(await failure('site')).toBe('The config `site` is a folder, not a file.\n  Fix: pass the config file itself, e.g. --config site/config.ts.')
+    expect(await failure('site')).toBe(
+      'The config `site` is a folder, not a file.\n  Fix: pass the config file itself, e.g. --config site/config.ts.',
+    )
   })
 })

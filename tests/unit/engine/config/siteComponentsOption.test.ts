@@ -10,7 +10,10 @@ fs.mkdirSync(path.join(root, 'site/components'), { recursive: true })
 fs.writeFileSync(path.join(root, 'site/components/Card.tsx'), 'export default function Card() { return null }\n')
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }))
 const configFile = path.join(root, 'site/config.ts')
-const minimal = { title: 'Docs', theme: { templates: { doc: 'site/theme/Doc.tsx' }, components: { Card: { title: { type: 'string' } } } } }
+const minimal = {
+  title: 'Docs',
+  theme: { templates: { doc: 'site/theme/Doc.tsx' }, components: { Card: { title: { type: 'string' } } } },
+}
 
 function problem(components: unknown): { message: string; hint?: string; file?: string } {
   try {
@@ -23,9 +26,30 @@ function problem(components: unknown): { message: string; hint?: string; file?: 
 
 describe("the config's `components` (the site's own MDX components)", () => {
   it("resolves each module from the site root, beside the theme's components, under its own tag", () => {
-    const config = validateConfig({ ...minimal, components: { Card: { module: 'site/components/Card.tsx' }, Note: { module: 'site/components/Card.tsx', export: 'Note', props: { level: { type: 'number', required: true } } } } }, root, configFile)
-    expect(config.theme.siteComponents).toEqual({ Card: { file: path.join(root, 'site/components/Card.tsx'), export: 'default' }, Note: { file: path.join(root, 'site/components/Card.tsx'), export: 'Note' } })
-    expect(config.markdown.components).toEqual({ Card: { title: { type: 'string' } }, 'site:Card': openProps, 'site:Note': { level: { type: 'number', required: true } } })
+    const config = validateConfig(
+      {
+        ...minimal,
+        components: {
+          Card: { module: 'site/components/Card.tsx' },
+          Note: {
+            module: 'site/components/Card.tsx',
+            export: 'Note',
+            props: { level: { type: 'number', required: true } },
+          },
+        },
+      },
+      root,
+      configFile,
+    )
+    expect(config.theme.siteComponents).toEqual({
+      Card: { file: path.join(root, 'site/components/Card.tsx'), export: 'default' },
+      Note: { file: path.join(root, 'site/components/Card.tsx'), export: 'Note' },
+    })
+    expect(config.markdown.components).toEqual({
+      Card: { title: { type: 'string' } },
+      'site:Card': openProps,
+      'site:Note': { level: { type: 'number', required: true } },
+    })
   })
 
   it('adds nothing to a site that registers none', () => {
@@ -35,11 +59,26 @@ describe("the config's `components` (the site's own MDX components)", () => {
   })
 
   it('names the field, the problem and the fix', () => {
-    expect(problem([])).toMatchObject({ message: expect.stringContaining('`components` must be an object of component name'), file: 'site/config.ts' })
-    expect(problem({ card: { module: 'site/components/Card.tsx' } }).message).toContain('`components["card"]` must be named like a React component')
-    expect(problem({ Card: { module: 'site/components/Gone.tsx' } })).toMatchObject({ message: expect.stringContaining('`components.Card.module` names `site/components/Gone.tsx`, which is not a file') })
-    expect(problem({ Card: { module: 'site/components/Card.tsx', export: 'not-a-name' } }).message).toContain('`components.Card.export` must be the name of an export')
-    expect(problem({ Card: { module: 'site/components/Card.tsx', props: { title: { type: 'text' } } } }).message).toContain('`components.Card.props.title.type` must be one of')
-    expect(problem({ Card: { module: 'site/components/Card.tsx', path: 'x' } }).message).toContain('`components.Card.path` is not a known option')
+    expect(problem([])).toMatchObject({
+      message: expect.stringContaining('`components` must be an object of component name'),
+      file: 'site/config.ts',
+    })
+    expect(problem({ card: { module: 'site/components/Card.tsx' } }).message).toContain(
+      '`components["card"]` must be named like a React component',
+    )
+    expect(problem({ Card: { module: 'site/components/Gone.tsx' } })).toMatchObject({
+      message: expect.stringContaining(
+        '`components.Card.module` names `site/components/Gone.tsx`, which is not a file',
+      ),
+    })
+    expect(problem({ Card: { module: 'site/components/Card.tsx', export: 'not-a-name' } }).message).toContain(
+      '`components.Card.export` must be the name of an export',
+    )
+    expect(
+      problem({ Card: { module: 'site/components/Card.tsx', props: { title: { type: 'text' } } } }).message,
+    ).toContain('`components.Card.props.title.type` must be one of')
+    expect(problem({ Card: { module: 'site/components/Card.tsx', path: 'x' } }).message).toContain(
+      '`components.Card.path` is not a known option',
+    )
   })
 })

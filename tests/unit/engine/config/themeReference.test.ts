@@ -32,15 +32,24 @@ describe('a theme chosen by package name or path', () => {
   })
 
   it('resolves a path from the config file, calling a default export that is a function', async () => {
-    fs.writeFileSync(path.join(site, 'site/my-theme.ts'), "import path from 'node:path'\nexport default () => ({ layout: path.join(import.meta.dirname, 'theme/Layout.tsx'), templates: { doc: path.join(import.meta.dirname, 'theme/Doc.tsx'), home: path.join(import.meta.dirname, 'theme/Home.tsx'), 404: path.join(import.meta.dirname, 'theme/NotFound.tsx') } })\n")
+    fs.writeFileSync(
+      path.join(site, 'site/my-theme.ts'),
+      "import path from 'node:path'\nexport default () => ({ layout: path.join(import.meta.dirname, 'theme/Layout.tsx'), templates: { doc: path.join(import.meta.dirname, 'theme/Doc.tsx'), home: path.join(import.meta.dirname, 'theme/Home.tsx'), 404: path.join(import.meta.dirname, 'theme/NotFound.tsx') } })\n",
+    )
     const config = await loadConfig(site, configWithTheme('config-path', "'./my-theme.ts'"))
     expect(config.theme.templates.doc).toBe(path.join(site, 'site/theme/Doc.tsx'))
   })
 
   it('names the config file and says how to fix a theme that cannot be found or has no templates', async () => {
-    await expect(loadConfig(site, configWithTheme('config-missing', "'@acme/no-such-theme'"))).rejects.toThrow(/theme package `@acme\/no-such-theme` cannot be found from site\/config-missing\.ts/)
-    await expect(loadConfig(site, configWithTheme('config-missing-path', "'./nowhere'"))).rejects.toThrow(/theme `\.\/nowhere` is not a file/)
+    await expect(loadConfig(site, configWithTheme('config-missing', "'@acme/no-such-theme'"))).rejects.toThrow(
+      /theme package `@acme\/no-such-theme` cannot be found from site\/config-missing\.ts/,
+    )
+    await expect(loadConfig(site, configWithTheme('config-missing-path', "'./nowhere'"))).rejects.toThrow(
+      /theme `\.\/nowhere` is not a file/,
+    )
     fs.writeFileSync(path.join(site, 'site/empty-theme.ts'), 'export default { layout: "x" }\n')
-    await expect(loadConfig(site, configWithTheme('config-empty', "'./empty-theme.ts'"))).rejects.toThrow(/no default export with `templates`/)
+    await expect(loadConfig(site, configWithTheme('config-empty', "'./empty-theme.ts'"))).rejects.toThrow(
+      /no default export with `templates`/,
+    )
   })
 })

@@ -21,13 +21,26 @@ const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 describe('walkDirectory', () => {
   it('lists depth first, a folder before what it holds, in the given order', () => {
-    expect(names(walkDirectory(dir, { compare: byName }))).toEqual(['a', 'a/y', 'a/y/x.md', 'a/z.md', 'b.md', 'c.md', 'node_modules', 'node_modules/pkg', 'node_modules/pkg/index.js'])
+    expect(names(walkDirectory(dir, { compare: byName }))).toEqual([
+      'a',
+      'a/y',
+      'a/y/x.md',
+      'a/z.md',
+      'b.md',
+      'c.md',
+      'node_modules',
+      'node_modules/pkg',
+      'node_modules/pkg/index.js',
+    ])
     expect(listFiles(dir).sort()).toEqual(['a/y/x.md', 'a/z.md', 'b.md', 'c.md', 'node_modules/pkg/index.js'])
   })
 
   it('does not enter a folder it skips', () => {
     const seen: string[] = []
-    const entries = walkDirectory(dir, { compare: byName, skip: (entry) => (seen.push(entry.relative), entry.dirent.name === 'node_modules') })
+    const entries = walkDirectory(dir, {
+      compare: byName,
+      skip: (entry) => (seen.push(entry.relative), entry.dirent.name === 'node_modules'),
+    })
     expect(names(entries)).toEqual(['a', 'a/y', 'a/y/x.md', 'a/z.md', 'b.md', 'c.md'])
     expect(seen.some((relative) => relative.startsWith('node_modules/'))).toBe(false)
   })
@@ -43,7 +56,19 @@ describe('walkDirectory', () => {
     const followed = walkDirectory(dir, { compare: byName, followLink: (entry) => (asked.push(entry.relative), true) })
     // `a` is entered by its own name first, so `link` (the same folder) is listed but not entered again; the loop back to the root ends.
     expect(asked).toEqual(['a/loop', 'link'])
-    expect(names(followed)).toEqual(['a', 'a/loop', 'a/y', 'a/y/x.md', 'a/z.md', 'b.md', 'c.md', 'link', 'node_modules', 'node_modules/pkg', 'node_modules/pkg/index.js'])
+    expect(names(followed)).toEqual([
+      'a',
+      'a/loop',
+      'a/y',
+      'a/y/x.md',
+      'a/z.md',
+      'b.md',
+      'c.md',
+      'link',
+      'node_modules',
+      'node_modules/pkg',
+      'node_modules/pkg/index.js',
+    ])
   })
 
   it('enters a linked folder it has not seen, under the link name', () => {
@@ -51,9 +76,17 @@ describe('walkDirectory', () => {
     try {
       fs.writeFileSync(path.join(outside, 'secret.txt'), 'x')
       fs.symlinkSync(outside, path.join(dir, 'linked'))
-      expect(names(walkDirectory(dir, { followLink: () => true })).filter((name) => name.startsWith('linked'))).toEqual(['linked', 'linked/secret.txt'])
+      expect(names(walkDirectory(dir, { followLink: () => true })).filter((name) => name.startsWith('linked'))).toEqual(
+        ['linked', 'linked/secret.txt'],
+      )
       // A caller refuses a link by throwing from followLink.
-      expect(() => walkDirectory(dir, { followLink: () => { throw new Error('refused') } })).toThrow('refused')
+      expect(() =>
+        walkDirectory(dir, {
+          followLink: () => {
+            throw new Error('refused')
+          },
+        }),
+      ).toThrow('refused')
     } finally {
       fs.rmSync(outside, { recursive: true, force: true })
     }

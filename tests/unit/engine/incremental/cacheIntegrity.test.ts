@@ -67,7 +67,16 @@ describe('a cache entry', () => {
 
   it('a markdown entry whose main or body file is cut short is a miss, not an error later', async () => {
     const dir = path.join(temp, 'markdown')
-    const result = { title: 'T', frontmatter: {}, toc: [], anchors: [], warnings: [], body: { type: 'root', children: [{ type: 'text', value: 'body '.repeat(200) }] }, text: 'text '.repeat(200), sections: [{ id: 'a', text: 'section '.repeat(100) }] } as unknown as MarkdownResult
+    const result = {
+      title: 'T',
+      frontmatter: {},
+      toc: [],
+      anchors: [],
+      warnings: [],
+      body: { type: 'root', children: [{ type: 'text', value: 'body '.repeat(200) }] },
+      text: 'text '.repeat(200),
+      sections: [{ id: 'a', text: 'section '.repeat(100) }],
+    } as unknown as MarkdownResult
     const write = createMarkdownCache({ dir, salt: 's', keepInMemory: false })
     const key = write.key('source', 'content/a.md')
     write.set(key, result)
@@ -117,7 +126,9 @@ describe('a cache entry', () => {
     truncate(filesEndingWith(path.join(bundles, 'k', 'files'), 'entry.js')[0])
     const fourth = into('bundle-4')
     expect((await cachedBundle(bundles, 'k', fourth, make(fourth))).reused).toBe(false)
-    expect(fs.readFileSync(path.join(fourth, 'assets', 'entry.js'), 'utf8')).toBe(fs.readFileSync(path.join(first, 'assets', 'entry.js'), 'utf8'))
+    expect(fs.readFileSync(path.join(fourth, 'assets', 'entry.js'), 'utf8')).toBe(
+      fs.readFileSync(path.join(first, 'assets', 'entry.js'), 'utf8'),
+    )
   })
 })
 
@@ -148,7 +159,8 @@ describe('a build over a damaged cache', () => {
     for (const manifest of manifests) truncate(manifest)
     for (const entry of filesEndingWith(path.join(cache, 'markdown'), '.json')) truncate(entry)
     // The page cache's manifest too (its name depends on the output folder).
-    for (const manifest of fs.readdirSync(cache).filter((name) => name.startsWith('pages-'))) truncate(path.join(cache, manifest))
+    for (const manifest of fs.readdirSync(cache).filter((name) => name.startsWith('pages-')))
+      truncate(path.join(cache, manifest))
     const repaired = await build(site, { outDir: cached, sink: quiet, workers: false })
     expect(repaired.pages.length).toBeGreaterThan(0)
     expect(outputTree(cached)).toEqual(outputTree(clean))
@@ -156,16 +168,21 @@ describe('a build over a damaged cache', () => {
     expect(pngs.length).toBeGreaterThan(0)
     for (const png of pngs) expect(fs.readFileSync(png).subarray(-8).toString('latin1'), png).toContain('IEND')
     // The entries were written again, whole: the next build reads them.
-    for (const card of filesEndingWith(path.join(cache, 'social-cards'), '.png')) expect(fs.readFileSync(card).subarray(-8).toString('latin1'), card).toContain('IEND')
+    for (const card of filesEndingWith(path.join(cache, 'social-cards'), '.png'))
+      expect(fs.readFileSync(card).subarray(-8).toString('latin1'), card).toContain('IEND')
   }, 180_000)
 
-  it('draws no card again after a page body edit (a card is keyed by what it shows), and draws a retitled page\'s', async () => {
+  it("draws no card again after a page body edit (a card is keyed by what it shows), and draws a retitled page's", async () => {
     const out = path.join(temp, 'site-edit')
     await build(site, { outDir: out, sink: quiet, workers: false })
     const guide = path.join(site, 'content/docs/guide.md')
     const logged = async () => {
       const lines: string[] = []
-      await build(site, { outDir: out, sink: { ...quiet, log: (line: string) => void lines.push(line) }, workers: false })
+      await build(site, {
+        outDir: out,
+        sink: { ...quiet, log: (line: string) => void lines.push(line) },
+        workers: false,
+      })
       return lines.join('\n')
     }
     fs.appendFileSync(guide, '\n\nA sentence added to the body.\n')

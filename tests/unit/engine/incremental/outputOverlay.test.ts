@@ -33,7 +33,14 @@ function write(dir: string, file: string, text: string): void {
 
 describe('an output updated in place', () => {
   it('keeps what was kept, moves in what was written, removes the rest, folders included', async () => {
-    const { out, staging } = previousBuild({ 'a.html': 'a', 'docs/b.html': 'b', 'docs/c.html': 'c', 'gone/d.html': 'd', 'file-then-dir': 'x', 'dir-then-file/e.html': 'e' })
+    const { out, staging } = previousBuild({
+      'a.html': 'a',
+      'docs/b.html': 'b',
+      'docs/c.html': 'c',
+      'gone/d.html': 'd',
+      'file-then-dir': 'x',
+      'dir-then-file/e.html': 'e',
+    })
     const overlay = openOverlay(out, staging) as OutputOverlay
     const kept = fs.statSync(path.join(out, 'docs/b.html')).ino
     expect(await overlay.keep('docs/b.html')).toBe(true)
@@ -49,7 +56,15 @@ describe('an output updated in place', () => {
     write(staging, 'dir-then-file', 'now a file')
     write(staging, buildMarker, 'marker\n')
     await overlay.merge()
-    expect(outputTree(out)).toEqual({ [buildMarker]: 'marker\n', 'a.html': 'new a', 'docs/b.html': 'b', 'docs/c.html': 'c', 'docs/new.html': 'new', 'file-then-dir/f.html': 'f', 'dir-then-file': 'now a file' })
+    expect(outputTree(out)).toEqual({
+      [buildMarker]: 'marker\n',
+      'a.html': 'new a',
+      'docs/b.html': 'b',
+      'docs/c.html': 'c',
+      'docs/new.html': 'new',
+      'file-then-dir/f.html': 'f',
+      'dir-then-file': 'now a file',
+    })
     expect(fs.existsSync(path.join(out, 'gone'))).toBe(false)
     // The kept file was never touched: same inode, not a link made this build.
     expect(fs.statSync(path.join(out, 'docs/b.html')).ino).toBe(kept)
@@ -115,7 +130,9 @@ describe('a rebuild of a site', () => {
     const before = outputTree(out)
     const config = await loadConfig(site)
     config.plugins.push({ name: 'failing', onPostBuild: () => Promise.reject(new Error('post-build failure')) })
-    await expect(build(site, { outDir: 'out', sink: quiet, workers: false, config: Promise.resolve(config) })).rejects.toThrow(/post-build failure/)
+    await expect(
+      build(site, { outDir: 'out', sink: quiet, workers: false, config: Promise.resolve(config) }),
+    ).rejects.toThrow(/post-build failure/)
     expect(outputTree(out)).toEqual(before)
     expect(fs.statSync(path.join(out, 'docs/guide.html')).ino).toBe(unchanged)
     expect(fs.readdirSync(site).filter((name) => name.includes('staging'))).toEqual([])

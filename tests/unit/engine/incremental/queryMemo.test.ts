@@ -25,7 +25,8 @@ interface PageSpec {
 /** A store with one Page node per spec, keyed by route; a node's digest covers its title and body. */
 function storeOf(pages: Record<string, PageSpec>): NodeStore {
   const store = new NodeStore()
-  for (const [route, page] of Object.entries(pages)) store.createNode({ type: 'Page', key: route, path: route, ...page }, 'test')
+  for (const [route, page] of Object.entries(pages))
+    store.createNode({ type: 'Page', key: route, path: route, ...page }, 'test')
   return store
 }
 
@@ -57,7 +58,10 @@ describe('QueryMemo', () => {
   it('returns the stored result without running the computation when nothing it read changed', async () => {
     const { runs, secondResult } = await twoBuilds(storeOf(site), storeOf(site))
     expect(runs).toBe(1)
-    expect(secondResult).toEqual([['/a', 'A'], ['/b', 'B']])
+    expect(secondResult).toEqual([
+      ['/a', 'A'],
+      ['/b', 'B'],
+    ])
   })
 
   it('keeps the result when a field it did not read changed (a body edit)', async () => {
@@ -66,9 +70,15 @@ describe('QueryMemo', () => {
   })
 
   it('runs again when a field it read changed (a title edited while no build ran)', async () => {
-    const { runs, secondResult } = await twoBuilds(storeOf(site), storeOf({ ...site, '/b': { title: 'A new title', body: 'two' } }))
+    const { runs, secondResult } = await twoBuilds(
+      storeOf(site),
+      storeOf({ ...site, '/b': { title: 'A new title', body: 'two' } }),
+    )
     expect(runs).toBe(2)
-    expect(secondResult).toEqual([['/a', 'A'], ['/b', 'A new title']])
+    expect(secondResult).toEqual([
+      ['/a', 'A'],
+      ['/b', 'A new title'],
+    ])
   })
 
   it('runs again when a page was added or removed, or the key (engine, config) changed', async () => {
@@ -78,12 +88,19 @@ describe('QueryMemo', () => {
   })
 
   it('runs again, without an error, when the stored file is damaged, cut short or not a memo', async () => {
-    for (const damage of [(text: string) => text.replace('"/a"', '"/x"'), (text: string) => text.slice(0, text.length / 2), () => 'sheaf-cache-1 2 x\n{}']) {
+    for (const damage of [
+      (text: string) => text.replace('"/a"', '"/x"'),
+      (text: string) => text.slice(0, text.length / 2),
+      () => 'sheaf-cache-1 2 x\n{}',
+    ]) {
       const { file } = await twoBuilds(storeOf(site), storeOf(site))
       fs.writeFileSync(file, damage(fs.readFileSync(file, 'utf8')))
       const runs = { count: 0 }
       const store = storeOf(site)
-      expect(await new QueryMemo(file, 'k', store).run('titles', titles(store, runs))).toEqual([['/a', 'A'], ['/b', 'B']])
+      expect(await new QueryMemo(file, 'k', store).run('titles', titles(store, runs))).toEqual([
+        ['/a', 'A'],
+        ['/b', 'B'],
+      ])
       expect(runs.count).toBe(1)
     }
   })

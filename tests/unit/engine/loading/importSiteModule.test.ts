@@ -11,9 +11,20 @@ const { root, write } = projectScratch('site-module')
 
 describe("a site's own module, bundled and imported", () => {
   it('runs TypeScript, keeps each file its own import.meta, and shares the engine instead of copying it', async () => {
-    write('plugins/where.ts', 'export const where: string = import.meta.url\nexport const dir: string = import.meta.dirname\n')
-    const config = write('site/config.ts', "import * as sheaf from 'sheaf'\nimport { where, dir } from '../plugins/where.ts'\nexport default { here: import.meta.url as string, where, dir, sheaf }\n")
-    const loaded = (await importSiteModule(config, root)).default as { here: string; where: string; dir: string; sheaf: typeof engine }
+    write(
+      'plugins/where.ts',
+      'export const where: string = import.meta.url\nexport const dir: string = import.meta.dirname\n',
+    )
+    const config = write(
+      'site/config.ts',
+      "import * as sheaf from 'sheaf'\nimport { where, dir } from '../plugins/where.ts'\nexport default { here: import.meta.url as string, where, dir, sheaf }\n",
+    )
+    const loaded = (await importSiteModule(config, root)).default as {
+      here: string
+      where: string
+      dir: string
+      sheaf: typeof engine
+    }
     expect(loaded.here).toBe(pathToFileURL(config).href)
     expect(loaded.where).toBe(pathToFileURL(path.join(root, 'plugins/where.ts')).href)
     expect(loaded.dir).toBe(path.join(root, 'plugins'))
@@ -22,10 +33,19 @@ describe("a site's own module, bundled and imported", () => {
   })
 
   it("bundles a site file's relative imports of its own files, and shares an engine source imported by a relative path", async () => {
-    const engineErrors = path.relative(path.join(root, 'site'), path.resolve(import.meta.dirname, '../../../../engine/errors.ts')).split(path.sep).join('/')
+    const engineErrors = path
+      .relative(path.join(root, 'site'), path.resolve(import.meta.dirname, '../../../../engine/errors.ts'))
+      .split(path.sep)
+      .join('/')
     write('site/parts/label.ts', 'export const label = (name: string): string => `[${name}]`\n')
-    const file = write('site/deep.ts', `import { label } from './parts/label.ts'\nimport { SheafError } from '${engineErrors}'\nexport default { label: label('x'), SheafError }\n`)
-    const loaded = (await importSiteModule(file, root)).default as { label: string; SheafError: typeof engine.SheafError }
+    const file = write(
+      'site/deep.ts',
+      `import { label } from './parts/label.ts'\nimport { SheafError } from '${engineErrors}'\nexport default { label: label('x'), SheafError }\n`,
+    )
+    const loaded = (await importSiteModule(file, root)).default as {
+      label: string
+      SheafError: typeof engine.SheafError
+    }
     expect(loaded.label).toBe('[x]')
     expect(loaded.SheafError).toBe(engine.SheafError)
   })
@@ -39,8 +59,16 @@ describe("a site's own module, bundled and imported", () => {
 
   it('reports a syntax error at its file and line', async () => {
     write('plugins/broken.ts', "export const ok = 1\nexport const broken = 'no end\n")
-    const file = write('site/broken-config.ts', "import { broken } from '../plugins/broken.ts'\nexport default { broken }\n")
-    await expect(importSiteModule(file, root)).rejects.toMatchObject({ name: 'SheafError', file: 'plugins/broken.ts', line: 2, message: expect.stringMatching(/Unterminated string literal/) })
+    const file = write(
+      'site/broken-config.ts',
+      "import { broken } from '../plugins/broken.ts'\nexport default { broken }\n",
+    )
+    await expect(importSiteModule(file, root)).rejects.toMatchObject({
+      name: 'SheafError',
+      file: 'plugins/broken.ts',
+      line: 2,
+      message: expect.stringMatching(/Unterminated string literal/),
+    })
   })
 
   describe('kept in a cache folder between runs', () => {
@@ -48,7 +76,13 @@ describe("a site's own module, bundled and imported", () => {
     const hourAgo = new Date(Date.now() - 3_600_000)
     const recordOf = () => {
       const name = fs.readdirSync(cacheDir).find((file) => file.endsWith('.json'))!
-      return { file: path.join(cacheDir, name), record: JSON.parse(fs.readFileSync(path.join(cacheDir, name), 'utf8')) as { output: string; inputs: [string, number, number][] } }
+      return {
+        file: path.join(cacheDir, name),
+        record: JSON.parse(fs.readFileSync(path.join(cacheDir, name), 'utf8')) as {
+          output: string
+          inputs: [string, number, number][]
+        },
+      }
     }
 
     it('imports the kept bundle while no input changed, and bundles again after an edit', async () => {
@@ -61,7 +95,9 @@ describe("a site's own module, bundled and imported", () => {
       const { file: recordFile, record } = recordOf()
       expect(record.inputs.map(([input]) => input)).toEqual(expect.arrayContaining([part, file]))
       // npm's record of the installed packages is an input too: an install that moves a package's files makes the bundle stale.
-      expect(record.inputs.map(([input]) => input)).toContain(path.resolve(import.meta.dirname, '../../../../node_modules/.package-lock.json'))
+      expect(record.inputs.map(([input]) => input)).toContain(
+        path.resolve(import.meta.dirname, '../../../../node_modules/.package-lock.json'),
+      )
       // The record names the file imported: pointed at another, that one is what the next import gives, so nothing was bundled.
       fs.writeFileSync(path.join(cacheDir, 'stand-in.mjs'), "export default 'kept'\n")
       fs.writeFileSync(recordFile, JSON.stringify({ ...record, output: 'stand-in.mjs' }))

@@ -24,17 +24,86 @@ function expectSameTree(source: string, mdx = false) {
 
 /** Pieces where literal autolinks start, end or are refused; joined at random below. */
 const pieces = [
-  'a@b.co', 'Mail me at jane.doe+docs@example.com.', 'x_y-z.w@sub.example.org', 'not@an', '@handle', 'trailing@', 'a@b.c_d',
-  'mailto:a@b.co', 'xmpp:a@b.co/res', 'https://example.com/path?q=1', 'HTTP://EXAMPLE.COM', 'www.example.com.', 'WWW.Example.com',
-  'http://', 'www.', 'www', 'wwwx.com', 'Www.X.io', 'what', 'hello', 'http:x', 'https:', 'HTTPS://A.B', 'whttp://x.y', 'hhttp://a.b', 'ftp://x.y', 'http:\\/\\/x.y', 'www\\.x.y', 'http&#58;//x.y', 'HTTP API', 'Http://X.Y', '/a@b.co', 'a/b@c.de', '&#64;', 'a&#64;b.co', 'user&#x40;host.io', '&amp;', '\\@', 'é@b.co', 'üa@b.co',
-  '[link a@b.co](https://x.y)', '[a@b.co]', '![img](a@b.co)', '`code a@b.co`', '*a@b.co*', '**x**@y.zz', '~~a@b.co~~',
-  '(a@b.co)', '<a@b.co>', '<https://x.y>', 'word', 'another word', '1.5', 'snake_case', 'a.b.c', ':tip', ':::note', '\t', '  ', '\n', '\r\n',
-  '\n\n', '\n> ', '\n- ', '\n  ', '\n| a | b |\n| - | - |\n| ', ' | ', '\n```\n', '\n    ', '[^1]', '\n[^1]: a@b.co', '<span>', '</span>',
+  'a@b.co',
+  'Mail me at jane.doe+docs@example.com.',
+  'x_y-z.w@sub.example.org',
+  'not@an',
+  '@handle',
+  'trailing@',
+  'a@b.c_d',
+  'mailto:a@b.co',
+  'xmpp:a@b.co/res',
+  'https://example.com/path?q=1',
+  'HTTP://EXAMPLE.COM',
+  'www.example.com.',
+  'WWW.Example.com',
+  'http://',
+  'www.',
+  'www',
+  'wwwx.com',
+  'Www.X.io',
+  'what',
+  'hello',
+  'http:x',
+  'https:',
+  'HTTPS://A.B',
+  'whttp://x.y',
+  'hhttp://a.b',
+  'ftp://x.y',
+  'http:\\/\\/x.y',
+  'www\\.x.y',
+  'http&#58;//x.y',
+  'HTTP API',
+  'Http://X.Y',
+  '/a@b.co',
+  'a/b@c.de',
+  '&#64;',
+  'a&#64;b.co',
+  'user&#x40;host.io',
+  '&amp;',
+  '\\@',
+  'é@b.co',
+  'üa@b.co',
+  '[link a@b.co](https://x.y)',
+  '[a@b.co]',
+  '![img](a@b.co)',
+  '`code a@b.co`',
+  '*a@b.co*',
+  '**x**@y.zz',
+  '~~a@b.co~~',
+  '(a@b.co)',
+  '<a@b.co>',
+  '<https://x.y>',
+  'word',
+  'another word',
+  '1.5',
+  'snake_case',
+  'a.b.c',
+  ':tip',
+  ':::note',
+  '\t',
+  '  ',
+  '\n',
+  '\r\n',
+  '\n\n',
+  '\n> ',
+  '\n- ',
+  '\n  ',
+  '\n| a | b |\n| - | - |\n| ',
+  ' | ',
+  '\n```\n',
+  '\n    ',
+  '[^1]',
+  '\n[^1]: a@b.co',
+  '<span>',
+  '</span>',
 ]
 
 describe('autolink literal gates (gfmGates.ts)', () => {
   it('keeps email, URL and www literals where GFM makes them', () => {
-    const tree = gated.md.parse('Write to jane@example.com, see https://a.example and www.b.example.\n\n> quoted x@y.io\n\n- item\tz@w.io\n')
+    const tree = gated.md.parse(
+      'Write to jane@example.com, see https://a.example and www.b.example.\n\n> quoted x@y.io\n\n- item\tz@w.io\n',
+    )
     const links: string[] = []
     const collect = (node: { type: string; url?: string; children?: unknown[] }) => {
       if (node.type === 'link') links.push(String(node.url))
@@ -42,7 +111,13 @@ describe('autolink literal gates (gfmGates.ts)', () => {
     }
     // The literals become links in the tree transform; runSync is not needed: fromMarkdown runs it.
     collect(tree as never)
-    expect(links).toEqual(['mailto:jane@example.com', 'https://a.example', 'http://www.b.example', 'mailto:x@y.io', 'mailto:z@w.io'])
+    expect(links).toEqual([
+      'mailto:jane@example.com',
+      'https://a.example',
+      'http://www.b.example',
+      'mailto:x@y.io',
+      'mailto:z@w.io',
+    ])
   })
 
   it('gives the same tree as GFM without the gate on hand-picked cases', () => {
@@ -61,7 +136,8 @@ describe('autolink literal gates (gfmGates.ts)', () => {
     for (let round = 0; round < 600; round++) {
       const length = 1 + Math.floor(next() * 24)
       let source = ''
-      for (let index = 0; index < length; index++) source += pieces[Math.floor(next() * pieces.length)] + (next() < 0.5 ? ' ' : '')
+      for (let index = 0; index < length; index++)
+        source += pieces[Math.floor(next() * pieces.length)] + (next() < 0.5 ? ' ' : '')
       expectSameTree(source)
       // MDX refuses some of these (`<a@b.co>`); both parsers must then throw alike.
       let error: unknown

@@ -16,7 +16,8 @@ beforeAll(async () => {
   processor = createMarkdownProcessor({ highlighter, components: themeComponents, sanitize: true })
 })
 
-const html = async (source: string, mdx = false) => toHtml((await processor.process({ source, file: mdx ? 'page.mdx' : 'page.md', mdx })).body)
+const html = async (source: string, mdx = false) =>
+  toHtml((await processor.process({ source, file: mdx ? 'page.mdx' : 'page.md', mdx })).body)
 
 describe('classes written in content', () => {
   it('puts a theme class from raw HTML in the user-content- namespace', async () => {
@@ -35,31 +36,56 @@ describe('classes written in content', () => {
   })
 
   it("keeps the theme's allowed content classes and an already prefixed class as written", async () => {
-    const allowing = createMarkdownProcessor({ highlighter, components: themeComponents, sanitize: true, contentClasses: ['note'] })
-    const out = toHtml((await allowing.process({ source: '# T\n\n<p class="note user-content-x hero">x</p>\n', file: 'page.md', mdx: false })).body)
+    const allowing = createMarkdownProcessor({
+      highlighter,
+      components: themeComponents,
+      sanitize: true,
+      contentClasses: ['note'],
+    })
+    const out = toHtml(
+      (
+        await allowing.process({
+          source: '# T\n\n<p class="note user-content-x hero">x</p>\n',
+          file: 'page.md',
+          mdx: false,
+        })
+      ).body,
+    )
     expect(out).toContain('class="note user-content-x user-content-hero"')
   })
 })
 
 describe("a home page's front-matter is typed at its line", () => {
   const home = (frontmatter: string) =>
-    processor.process({ source: `---\npageType: home\n${frontmatter}\n---\n`, file: 'content/index.md', mdx: false }).then(() => 'ok', formatError)
+    processor
+      .process({ source: `---\npageType: home\n${frontmatter}\n---\n`, file: 'content/index.md', mdx: false })
+      .then(() => 'ok', formatError)
 
   it('refuses a feature span that is text (it would reach the style attribute)', async () => {
     const message = await home('features:\n  - title: A\n  - title: B\n    span: "4;position:fixed;inset:0"')
-    expect(message).toMatch(/^content\/index\.md:6:1\n {2}The home page's front-matter field `features\[1\]\.span` must be number, got "4;position:fixed;inset:0"\.\n {2}Fix: write a whole number of columns from 1 to 12/)
+    expect(message).toMatch(
+      /^content\/index\.md:6:1\n {2}The home page's front-matter field `features\[1\]\.span` must be number, got "4;position:fixed;inset:0"\.\n {2}Fix: write a whole number of columns from 1 to 12/,
+    )
   })
 
   it('refuses a span outside 1-12 or not whole', async () => {
-    expect(await home('features:\n  - title: A\n    span: 13')).toMatch(/content\/index\.md:5:1\n.*`features\[0\]\.span`/)
+    expect(await home('features:\n  - title: A\n    span: 13')).toMatch(
+      /content\/index\.md:5:1\n.*`features\[0\]\.span`/,
+    )
     expect(await home('features:\n  - title: A\n    span: 2.5')).toMatch(/`features\[0\]\.span`/)
   })
 
   it("refuses a hero action link that is not text, at the action's line", async () => {
-    expect(await home('hero:\n  name: Sheaf\n  actions:\n    - text: Go\n      link: [1]')).toMatch(/^content\/index\.md:7:1\n {2}The front-matter field `hero\.actions\[0\]\.link` must be a string/)
+    expect(await home('hero:\n  name: Sheaf\n  actions:\n    - text: Go\n      link: [1]')).toMatch(
+      /^content\/index\.md:7:1\n {2}The front-matter field `hero\.actions\[0\]\.link` must be a string/,
+    )
   })
 
   it('accepts what the docs show, and fields a theme adds', async () => {
-    expect(await home('hero:\n  name: Sheaf\n  actions:\n    - text: Go\n      link: /guide/\n      theme: brand\nfeatures:\n  - title: A\n    span: 6\n    extra: kept')).toBe('ok')
+    expect(
+      await home(
+        'hero:\n  name: Sheaf\n  actions:\n    - text: Go\n      link: /guide/\n      theme: brand\nfeatures:\n  - title: A\n    span: 6\n    extra: kept',
+      ),
+    ).toBe('ok')
   })
 })

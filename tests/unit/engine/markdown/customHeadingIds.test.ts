@@ -7,8 +7,16 @@ import { createMarkdownProcessor, type MarkdownProcessor } from '../../../../eng
 let processor: MarkdownProcessor
 
 beforeAll(async () => {
-  const highlighter = await createCodeHighlighter({ light: 'github-light', dark: 'github-dark' }, { regexEngine: 'javascript' })
-  processor = createMarkdownProcessor({ highlighter, components: themeComponents, sanitize: true, reservedIds: ['content'] })
+  const highlighter = await createCodeHighlighter(
+    { light: 'github-light', dark: 'github-dark' },
+    { regexEngine: 'javascript' },
+  )
+  processor = createMarkdownProcessor({
+    highlighter,
+    components: themeComponents,
+    sanitize: true,
+    reservedIds: ['content'],
+  })
 }, 60_000)
 
 const headings = (body: unknown) => JSON.stringify(body).match(/"tagName":"h[1-6]","properties":\{"id":"[^"]*"\}/g)
@@ -16,7 +24,8 @@ const headings = (body: unknown) => JSON.stringify(body).match(/"tagName":"h[1-6
 describe('custom heading ids ({#id}, as Rspress, Docusaurus and VitePress write them)', () => {
   for (const mdx of [false, true]) {
     it(`takes the id and drops it from the text in .${mdx ? 'mdx' : 'md'}`, async () => {
-      const source = '# Title\n\n## Render options {#options}\n\nText.\n\n### Second {#second.part}\n\n[jump](#options)\n'
+      const source =
+        '# Title\n\n## Render options {#options}\n\nText.\n\n### Second {#second.part}\n\n[jump](#options)\n'
       const result = await processor.process({ source, file: mdx ? 'page.mdx' : 'page.md', mdx })
       expect(result.toc).toEqual([
         { text: 'Render options', id: 'options', depth: 2, charIndex: expect.any(Number) },
@@ -37,7 +46,9 @@ describe('custom heading ids ({#id}, as Rspress, Docusaurus and VitePress write 
 
   it('leaves {#id} inside code fences and outside headings alone', () => {
     const source = '```md\n## In a fence {#kept}\n```\n\nA paragraph {#not-a-heading}\n\n## Heading {#id}\n'
-    expect(escapeCustomHeadingIds(source)).toBe('```md\n## In a fence {#kept}\n```\n\nA paragraph {#not-a-heading}\n\n## Heading \\{#id}\n')
+    expect(escapeCustomHeadingIds(source)).toBe(
+      '```md\n## In a fence {#kept}\n```\n\nA paragraph {#not-a-heading}\n\n## Heading \\{#id}\n',
+    )
   })
 
   it('keeps an id with characters an id cannot take as text', async () => {

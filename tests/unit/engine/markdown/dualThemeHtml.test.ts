@@ -24,7 +24,9 @@ function rendering(html: string): string {
     }
     const style = Object.fromEntries(match[1].split(';').map((part) => part.split(':') as [string, string]))
     const text = match[2].replace(/&lt;|&#x3C;/g, '<').replace(/&amp;|&#x26;/g, '&')
-    const look = ['--shiki-light', '--shiki-dark', '--shiki-light-font-style', '--shiki-dark-font-style'].map((name) => (style[name] ?? '').toLowerCase()).join('/')
+    const look = ['--shiki-light', '--shiki-dark', '--shiki-light-font-style', '--shiki-dark-font-style']
+      .map((name) => (style[name] ?? '').toLowerCase())
+      .join('/')
     out += [...text].map((char) => (/\s/.test(char) ? char : `${char}{${look}}`)).join('')
   }
   return out
@@ -43,9 +45,16 @@ describe('dual-theme highlighting from one tokenization', () => {
   for (const [lang, code] of Object.entries(samples)) {
     it(`colours ${lang} exactly as shiki's two-pass output does`, () => {
       // shiki cuts a line's tokenizing short after 500 ms by default: on a loaded machine the reference, not ours, came out uncoloured.
-      const hast = highlighter.shiki.codeToHast(code, { lang, themes: highlighter.themes, defaultColor: false, tokenizeTimeLimit: 60_000 })
+      const hast = highlighter.shiki.codeToHast(code, {
+        lang,
+        themes: highlighter.themes,
+        defaultColor: false,
+        tokenizeTimeLimit: 60_000,
+      })
       const pre = hast.children[0] as Element
-      const inner = pre.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code') as Element
+      const inner = pre.children.find(
+        (child): child is Element => child.type === 'element' && child.tagName === 'code',
+      ) as Element
       const reference = toHtml(inner.children as ElementContent[])
       const mine = dual.render(code, lang, new Set())
       expect(rendering(mine)).toBe(rendering(reference))
@@ -72,11 +81,16 @@ describe('dual-theme highlighting from one tokenization', () => {
       ['ts', "import { render } from '@testing-library/react-native'\nconst a = 1"],
       ['ts', "/*\nimport { render } from '@testing-library/react-native'\nconst a = 1\n*/\nconst a = 1"],
       ['ts', "const s = `\nconst a = 1\n`\nimport { render } from '@testing-library/react-native'"],
-      ['tsx', "import { render } from '@testing-library/react-native'\nconst a = 1\nconst v = <View>\nconst a = 1\n</View>"],
+      [
+        'tsx',
+        "import { render } from '@testing-library/react-native'\nconst a = 1\nconst v = <View>\nconst a = 1\n</View>",
+      ],
     ]
     const shared = createDualThemeHtml(highlighter.shiki, highlighter.themes)
     for (const [lang, code] of [...blocks, ...blocks]) {
-      expect(shared.render(code, lang, new Set([2]))).toBe(createDualThemeHtml(highlighter.shiki, highlighter.themes).render(code, lang, new Set([2])))
+      expect(shared.render(code, lang, new Set([2]))).toBe(
+        createDualThemeHtml(highlighter.shiki, highlighter.themes).render(code, lang, new Set([2])),
+      )
     }
     // Inside a comment the line is a comment, not the code it was in the first block.
     const inComment = shared.render(blocks[1][1], 'ts', new Set()).split('\n')[1]
@@ -92,7 +106,10 @@ describe('dual-theme highlighting from one tokenization', () => {
     const line = Array.from({ length: 1500 }, (_, index) => `value${index} + `).join('') + 'end'
     const hurried = createDualThemeHtml(highlighter.shiki, highlighter.themes, { tokenizeTimeLimit: 1 })
     const html = hurried.render(`${line}\nconst after = 1`, 'ts', new Set())
-    const text = html.replace(/<[^>]+>/g, '').replace(/&#x3C;|&lt;/g, '<').replace(/&amp;|&#x26;/g, '&')
+    const text = html
+      .replace(/<[^>]+>/g, '')
+      .replace(/&#x3C;|&lt;/g, '<')
+      .replace(/&amp;|&#x26;/g, '&')
     expect(text).toBe(`${line}\nconst after = 1`)
   })
 })

@@ -67,9 +67,10 @@ function parsedFences(source: string): string[][] {
       const code = node as Code
       const start = code.position!.start
       // Indented code blocks are code nodes too: keep the ones that start with a fence.
-      if (/^ {0,3}(`{3,}|~{3,})/.test(lines[start.line - 1].slice(start.column - 1).replace(/\t/g, '    '))) found.push([code.lang ?? '', code.meta ?? '', code.value])
+      if (/^ {0,3}(`{3,}|~{3,})/.test(lines[start.line - 1].slice(start.column - 1).replace(/\t/g, '    ')))
+        found.push([code.lang ?? '', code.meta ?? '', code.value])
     }
-    for (const child of ('children' in node ? node.children ?? [] : []) as Root[]) visit(child)
+    for (const child of ('children' in node ? (node.children ?? []) : []) as Root[]) visit(child)
   }
   visit(createParser(false).parse(source) as Root)
   return found
@@ -78,14 +79,21 @@ function parsedFences(source: string): string[][] {
 function scannedFences(source: string): string[][] {
   return scanFences(source).map((block) => {
     const space = block.info.search(/[ \t]/)
-    return [space < 0 ? block.info : block.info.slice(0, space), space < 0 ? '' : block.info.slice(space).trim(), block.lines.join('\n')]
+    return [
+      space < 0 ? block.info : block.info.slice(0, space),
+      space < 0 ? '' : block.info.slice(space).trim(),
+      block.lines.join('\n'),
+    ]
   })
 }
 
 describe('scanFences', () => {
-  it.each(Object.entries(specExamples))('reads CommonMark example %s as the markdown parser does', (_number, source) => {
-    expect(scannedFences(source)).toEqual(parsedFences(source))
-  })
+  it.each(Object.entries(specExamples))(
+    'reads CommonMark example %s as the markdown parser does',
+    (_number, source) => {
+      expect(scannedFences(source)).toEqual(parsedFences(source))
+    },
+  )
 
   it.each(Object.entries(containerExamples))('reads a fence %s as the markdown parser does', (_name, source) => {
     expect(scannedFences(source)).toEqual(parsedFences(source))
@@ -95,8 +103,12 @@ describe('scanFences', () => {
     expect(scanFences('text\n\n```js title="a"\nx\n```\n')).toEqual([
       { openLine: 2, closeLine: 4, endLine: 5, endedBy: 'fence', marker: '```', info: 'js title="a"', lines: ['x'] },
     ])
-    expect(scanFences('> ```\n> aaa\n\nbbb\n')).toMatchObject([{ openLine: 0, closeLine: null, endLine: 2, endedBy: 'container', lines: ['aaa'] }])
-    expect(scanFences('`````\n\n```\naaa\n')).toMatchObject([{ openLine: 0, closeLine: null, endLine: 4, endedBy: 'document', lines: ['', '```', 'aaa'] }])
+    expect(scanFences('> ```\n> aaa\n\nbbb\n')).toMatchObject([
+      { openLine: 0, closeLine: null, endLine: 2, endedBy: 'container', lines: ['aaa'] },
+    ])
+    expect(scanFences('`````\n\n```\naaa\n')).toMatchObject([
+      { openLine: 0, closeLine: null, endLine: 4, endedBy: 'document', lines: ['', '```', 'aaa'] },
+    ])
     // A closing line with an info string does not close (example 147), nor does a different character (122).
     expect(scanFences('```\n``` aaa\n~~~\n```\n')).toMatchObject([{ closeLine: 3, lines: ['``` aaa', '~~~'] }])
   })
@@ -104,8 +116,15 @@ describe('scanFences', () => {
   it('gives every line its role', () => {
     const source = 'a\n```\ncode\n```\nb\n> ```\n> q\n\nc'
     expect([...fenceRoles(source)]).toEqual([
-      FenceRole.Outside, FenceRole.Open, FenceRole.Content, FenceRole.Close, FenceRole.Outside,
-      FenceRole.Open, FenceRole.Content, FenceRole.Outside, FenceRole.Outside,
+      FenceRole.Outside,
+      FenceRole.Open,
+      FenceRole.Content,
+      FenceRole.Close,
+      FenceRole.Outside,
+      FenceRole.Open,
+      FenceRole.Content,
+      FenceRole.Outside,
+      FenceRole.Outside,
     ])
   })
 
@@ -124,8 +143,12 @@ describe('the users of the scanner agree on what is code', () => {
   const source = '- item\n\n    ```md\n    :::tip Title\n    ## Heading {#id}\n    ```\n\n:::tip Outside\n'
 
   it('the scanner, the rewrites and the unclosed-fence warning', () => {
-    expect(scanFences(source).map((block) => [block.info, block.lines.join('\n')])).toEqual([['md', ':::tip Title\n## Heading {#id}']])
-    expect(mapLinesOutsideFences(source, (line) => line.toUpperCase())).toBe('- ITEM\n\n    ```md\n    :::tip Title\n    ## Heading {#id}\n    ```\n\n:::TIP OUTSIDE\n')
+    expect(scanFences(source).map((block) => [block.info, block.lines.join('\n')])).toEqual([
+      ['md', ':::tip Title\n## Heading {#id}'],
+    ])
+    expect(mapLinesOutsideFences(source, (line) => line.toUpperCase())).toBe(
+      '- ITEM\n\n    ```md\n    :::tip Title\n    ## Heading {#id}\n    ```\n\n:::TIP OUTSIDE\n',
+    )
     expect(findUnclosedFence(source)).toBeNull()
     expect(findUnclosedFence('- a\n\n  ```js\n  open\n')).toBe(3)
     // Ended by its blockquote: only the quote is code, nothing runs to the end of the page.

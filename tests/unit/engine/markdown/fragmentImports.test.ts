@@ -2,7 +2,12 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { fragmentMatcher, fragmentStamp, importSpecifiers, resolveFragmentPath } from '../../../../engine/markdown/fragmentImports.ts'
+import {
+  fragmentMatcher,
+  fragmentStamp,
+  importSpecifiers,
+  resolveFragmentPath,
+} from '../../../../engine/markdown/fragmentImports.ts'
 import { globToRegExp } from '../../../../engine/fs/globMatcher.ts'
 
 const root = '/site'
@@ -11,12 +16,20 @@ const options = { root, aliases: { '@en': 'docs/en', '@en/deep': 'docs/deep', '@
 describe('fragment imports', () => {
   it('resolves a relative import from the importing file and an alias by its longest prefix', () => {
     expect(resolveFragmentPath('./_a.mdx', 'docs/guide/x.mdx', options)).toEqual({ file: '/site/docs/guide/_a.mdx' })
-    expect(resolveFragmentPath('../shared/b.md', 'docs/guide/x.mdx', options)).toEqual({ file: '/site/docs/shared/b.md' })
-    expect(resolveFragmentPath('@en/shared/x.mdx', 'docs/guide/x.mdx', options)).toEqual({ file: '/site/docs/en/shared/x.mdx' })
-    expect(resolveFragmentPath('@en/deep/y.mdx', 'docs/guide/x.mdx', options)).toEqual({ file: '/site/docs/deep/y.mdx' })
+    expect(resolveFragmentPath('../shared/b.md', 'docs/guide/x.mdx', options)).toEqual({
+      file: '/site/docs/shared/b.md',
+    })
+    expect(resolveFragmentPath('@en/shared/x.mdx', 'docs/guide/x.mdx', options)).toEqual({
+      file: '/site/docs/en/shared/x.mdx',
+    })
+    expect(resolveFragmentPath('@en/deep/y.mdx', 'docs/guide/x.mdx', options)).toEqual({
+      file: '/site/docs/deep/y.mdx',
+    })
     expect(resolveFragmentPath('@/z.mdx', 'docs/guide/x.mdx', options)).toEqual({ file: '/site/docs/z.mdx' })
     // `@english/...` is not under the `@en` alias.
-    expect(resolveFragmentPath('@english/x.mdx', 'docs/guide/x.mdx', { root, aliases: { '@en': 'docs/en' } })).toEqual({ unresolved: true })
+    expect(resolveFragmentPath('@english/x.mdx', 'docs/guide/x.mdx', { root, aliases: { '@en': 'docs/en' } })).toEqual({
+      unresolved: true,
+    })
   })
 
   it('leaves imports that are not markdown to others (components, theme)', () => {
@@ -25,7 +38,11 @@ describe('fragment imports', () => {
   })
 
   it('reads import lines outside fenced code', () => {
-    expect(importSpecifiers("import A from './a.mdx'\n\n```mdx\nimport B from './b.mdx'\n```\nimport {\n  C,\n} from '@theme'\n")).toEqual(['./a.mdx', '@theme'])
+    expect(
+      importSpecifiers(
+        "import A from './a.mdx'\n\n```mdx\nimport B from './b.mdx'\n```\nimport {\n  C,\n} from '@theme'\n",
+      ),
+    ).toEqual(['./a.mdx', '@theme'])
   })
 
   it("stamps a page with its fragments' text, nested ones too, and changes when one is edited", () => {

@@ -85,7 +85,25 @@ describe('code blocks', () => {
   })
 
   it('accepts the usual aliases of every SPEC language', async () => {
-    for (const lang of ['js', 'ts', 'tsx', 'jsx', 'json', 'css', 'scss', 'less', 'xml', 'diff', 'yaml', 'yml', 'markdown', 'md', 'bash', 'sh', 'shell']) {
+    for (const lang of [
+      'js',
+      'ts',
+      'tsx',
+      'jsx',
+      'json',
+      'css',
+      'scss',
+      'less',
+      'xml',
+      'diff',
+      'yaml',
+      'yml',
+      'markdown',
+      'md',
+      'bash',
+      'sh',
+      'shell',
+    ]) {
       const result = await md(`# T\n\n\`\`\`${lang}\nx\n\`\`\`\n`)
       expect(result.warnings, lang).toEqual([])
     }
@@ -104,7 +122,9 @@ describe('code blocks', () => {
 
 describe('raw HTML is sanitized', () => {
   it('drops scripts, handlers and javascript: URLs, keeps kbd and details', async () => {
-    const result = await md('<kbd>Ctrl</kbd> <img src="x" onerror="alert(1)"> <a href="javascript:alert(1)">x</a>\n\n<script>alert(1)</script>\n\n<details><summary>S</summary>D</details>\n')
+    const result = await md(
+      '<kbd>Ctrl</kbd> <img src="x" onerror="alert(1)"> <a href="javascript:alert(1)">x</a>\n\n<script>alert(1)</script>\n\n<details><summary>S</summary>D</details>\n',
+    )
     const json = JSON.stringify(result.body)
     expect(json).toContain('"kbd"')
     expect(json).toContain('"details"')
@@ -116,13 +136,23 @@ describe('raw HTML is sanitized', () => {
 
 describe('MDX', () => {
   it('maps known components with literal props and drops their imports', async () => {
-    const result = await md("import { PackageManagerTabs } from '@theme'\n\n# T\n\n<PackageManagerTabs command=\"install x\" />\n\n<Tabs groupId=\"os\" values={['a', 'b']}>\n<Tab label=\"A\">\n\nhi\n\n</Tab>\n</Tabs>\n", true)
-    const names = result.body.children.filter((node) => node.type === 'element').map((node) => (node as { tagName: string }).tagName)
+    const result = await md(
+      'import { PackageManagerTabs } from \'@theme\'\n\n# T\n\n<PackageManagerTabs command="install x" />\n\n<Tabs groupId="os" values={[\'a\', \'b\']}>\n<Tab label="A">\n\nhi\n\n</Tab>\n</Tabs>\n',
+      true,
+    )
+    const names = result.body.children
+      .filter((node) => node.type === 'element')
+      .map((node) => (node as { tagName: string }).tagName)
     expect(names).toEqual(['h1', 'PackageManagerTabs', 'Tabs'])
   })
 
   it('fails on an unknown component with file:line', async () => {
-    await expect(md('# T\n\n<Foo />\n', true)).rejects.toMatchObject({ name: 'SheafError', file: 'page.mdx', line: 3, message: expect.stringContaining('Unknown component `<Foo>`') })
+    await expect(md('# T\n\n<Foo />\n', true)).rejects.toMatchObject({
+      name: 'SheafError',
+      file: 'page.mdx',
+      line: 3,
+      message: expect.stringContaining('Unknown component `<Foo>`'),
+    })
   })
 
   it('fails on a non-literal prop', async () => {
@@ -138,7 +168,10 @@ describe('MDX', () => {
 
 describe('front-matter', () => {
   it('reports malformed YAML with a line', async () => {
-    await expect(md('---\ntitle: [1\n---\n')).rejects.toMatchObject({ line: 2, message: expect.stringContaining('not valid YAML') })
+    await expect(md('---\ntitle: [1\n---\n')).rejects.toMatchObject({
+      line: 2,
+      message: expect.stringContaining('not valid YAML'),
+    })
   })
 
   it('rejects a title of the wrong type', async () => {

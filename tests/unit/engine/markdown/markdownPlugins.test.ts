@@ -13,7 +13,11 @@ const theme = path.join(root, 'tests/fixtures/basic/site/theme')
 const quiet = { log: () => undefined, warn: () => undefined, error: () => undefined }
 
 /** Writes the site; each config gets its own file name (a module is imported once per test process). */
-function writeSite(pages: number, plugins = 'remarkPlugins: [remarkMath], rehypePlugins: [rehypeKatex]', configName = 'config.ts'): void {
+function writeSite(
+  pages: number,
+  plugins = 'remarkPlugins: [remarkMath], rehypePlugins: [rehypeKatex]',
+  configName = 'config.ts',
+): void {
   fs.rmSync(site, { recursive: true, force: true })
   fs.mkdirSync(path.join(site, 'content/docs'), { recursive: true })
   fs.writeFileSync(
@@ -30,8 +34,15 @@ export default defineConfig({
 })
 `,
   )
-  fs.writeFileSync(path.join(site, 'content/index.md'), '---\ntitle: Home\n---\n\n# Home\n\nEnergy: $E = mc^2$.\n\n$$\n\\int_0^1 x\\,dx = \\frac{1}{2}\n$$\n')
-  for (let index = 0; index < pages; index++) fs.writeFileSync(path.join(site, `content/docs/page-${index}.md`), `---\ntitle: Page ${index}\n---\n\n# Page ${index}\n\nThe sum $a_${index} + b$ holds.\n`)
+  fs.writeFileSync(
+    path.join(site, 'content/index.md'),
+    '---\ntitle: Home\n---\n\n# Home\n\nEnergy: $E = mc^2$.\n\n$$\n\\int_0^1 x\\,dx = \\frac{1}{2}\n$$\n',
+  )
+  for (let index = 0; index < pages; index++)
+    fs.writeFileSync(
+      path.join(site, `content/docs/page-${index}.md`),
+      `---\ntitle: Page ${index}\n---\n\n# Page ${index}\n\nThe sum $a_${index} + b$ holds.\n`,
+    )
 }
 
 beforeAll(() => writeSite(0))
@@ -39,7 +50,13 @@ afterAll(() => fs.rmSync(site, { recursive: true, force: true }))
 
 describe('markdown.remarkPlugins and rehypePlugins', () => {
   it('render math with remark-math and rehype-katex on the main thread', async () => {
-    const result = await build(site, { configFile: 'config.ts', write: false, sink: quiet, cache: false, workers: false })
+    const result = await build(site, {
+      configFile: 'config.ts',
+      write: false,
+      sink: quiet,
+      cache: false,
+      workers: false,
+    })
     const home = result.pages.find((page) => page.path === '/')
     expect(home?.html).toContain('class="katex"')
     expect(home?.html).toContain('katex-display')
@@ -48,7 +65,13 @@ describe('markdown.remarkPlugins and rehypePlugins', () => {
 
   it('run in the markdown worker threads too (each imports the config)', async () => {
     writeSite(160)
-    const result = await build(site, { configFile: 'config.ts', write: false, sink: quiet, cache: false, workers: true })
+    const result = await build(site, {
+      configFile: 'config.ts',
+      write: false,
+      sink: quiet,
+      cache: false,
+      workers: true,
+    })
     const page = result.pages.find((built) => built.path === '/docs/page-150')
     expect(page?.html).toContain('class="katex"')
   }, 180_000)
@@ -63,16 +86,28 @@ describe('markdown.remarkPlugins and rehypePlugins', () => {
 
   it('refuses an entry that is not a plugin, naming the key', async () => {
     writeSite(0, "remarkPlugins: ['remark-math' as never]", 'config-wrong.ts')
-    const error = await loadConfig(site, 'config-wrong.ts').then(() => null, (caught: unknown) => caught)
+    const error = await loadConfig(site, 'config-wrong.ts').then(
+      () => null,
+      (caught: unknown) => caught,
+    )
     expect(formatError(error)).toMatch(/markdown\.remarkPlugins\[0\][\s\S]*must be a plugin function/)
   })
 })
 
 describe('markdown.containerTypes', () => {
-  it('adds a site\'s container types to the built-in ones, with no unknown-type warning', async () => {
+  it("adds a site's container types to the built-in ones, with no unknown-type warning", async () => {
     writeSite(0, "containerTypes: ['important']", 'config-containers.ts')
-    fs.writeFileSync(path.join(site, 'content/index.md'), '---\ntitle: Home\n---\n\n# Home\n\n:::important Read this\nBody.\n:::\n\n:::tip\nStill a tip.\n:::\n')
-    const result = await build(site, { configFile: 'config-containers.ts', write: false, sink: quiet, cache: false, workers: false })
+    fs.writeFileSync(
+      path.join(site, 'content/index.md'),
+      '---\ntitle: Home\n---\n\n# Home\n\n:::important Read this\nBody.\n:::\n\n:::tip\nStill a tip.\n:::\n',
+    )
+    const result = await build(site, {
+      configFile: 'config-containers.ts',
+      write: false,
+      sink: quiet,
+      cache: false,
+      workers: false,
+    })
     const html = result.pages.find((page) => page.path === '/')?.html ?? ''
     expect(html).toContain('data-container="important"')
     expect(html).toContain('data-title="Read this"')
@@ -82,7 +117,10 @@ describe('markdown.containerTypes', () => {
 
   it('refuses a name that is not a plain lowercase word', async () => {
     writeSite(0, "containerTypes: ['Not OK']", 'config-containers-wrong.ts')
-    const error = await loadConfig(site, 'config-containers-wrong.ts').then(() => null, (caught: unknown) => caught)
+    const error = await loadConfig(site, 'config-containers-wrong.ts').then(
+      () => null,
+      (caught: unknown) => caught,
+    )
     expect(formatError(error)).toMatch(/markdown\.containerTypes[\s\S]*lowercase names/)
   })
 })

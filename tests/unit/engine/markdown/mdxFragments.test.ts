@@ -8,7 +8,14 @@ const fixture = path.resolve(import.meta.dirname, '../../../fixtures/mdx-fragmen
 const quiet = { log: () => undefined, warn: () => undefined, error: () => undefined }
 
 describe('MDX fragments', async () => {
-  const result = await build(fixture, { configFile: 'config.ts', write: false, keepGoing: true, cache: false, workers: false, sink: quiet })
+  const result = await build(fixture, {
+    configFile: 'config.ts',
+    write: false,
+    keepGoing: true,
+    cache: false,
+    workers: false,
+    sink: quiet,
+  })
   const install = result.pages.find((page) => page.path === '/guide/install')
 
   it('renders an imported fragment inline, nested fragments too, relative or through an alias', () => {
@@ -25,7 +32,11 @@ describe('MDX fragments', async () => {
   })
 
   it("puts the fragment's headings in the page's outline and search text", async () => {
-    const { page } = await result.dataLayer.query<{ page: { toc: { id: string }[]; text: string } }>('query ($path: String!) { page(path: $path) { toc { id } text } }', { path: '/guide/install' }, 'test')
+    const { page } = await result.dataLayer.query<{ page: { toc: { id: string }[]; text: string } }>(
+      'query ($path: String!) { page(path: $path) { toc { id } text } }',
+      { path: '/guide/install' },
+      'test',
+    )
     expect(page.toc.map((entry) => entry.id)).toEqual(expect.arrayContaining(['requirements', 'supported-versions']))
     expect(page.text).toContain('You need Node.')
   })

@@ -6,8 +6,10 @@ import { createParser } from '../../../../engine/markdown/parser.ts'
 // A page of several chunks (the processor parses pages over 256 KB so; a page of three chunks, about 130 KB,
 // splits and joins the same way, and parses in a fraction of the time).
 const sections = 1200
-const section = (index: number) => `## Section ${index}\n\nSome *text* with \`code\` and a [link](/docs/x#${index}).\n\n- one\n- two\n\n\`\`\`ts\nconst value = ${index}\n\`\`\`\n\n`
-const page = (title: string) => `# ${title}\n\n${Array.from({ length: sections }, (_, index) => section(index)).join('')}`
+const section = (index: number) =>
+  `## Section ${index}\n\nSome *text* with \`code\` and a [link](/docs/x#${index}).\n\n- one\n- two\n\n\`\`\`ts\nconst value = ${index}\n\`\`\`\n\n`
+const page = (title: string) =>
+  `# ${title}\n\n${Array.from({ length: sections }, (_, index) => section(index)).join('')}`
 
 /** Where a heading starts in the file: the joined tree's positions must be the file's, not a chunk's. */
 function startOf(text: string, heading: string) {

@@ -9,7 +9,9 @@ describe('plain code blocks', () => {
     const highlighter = await createCodeHighlighter({ light: 'github-light', dark: 'github-dark' })
     for (const lang of ['text', 'txt', 'plaintext', 'plain']) {
       const html = await highlighter.highlight(code, lang, new Set([1, 4]))
-      expect(html).toBe('<span class="line highlighted"><span>a &lt; b &amp;&amp; c</span></span>\n<span class="line"></span>\n<span class="line"><span>  indented</span></span>\n<span class="line highlighted"><span>last</span></span>')
+      expect(html).toBe(
+        '<span class="line highlighted"><span>a &lt; b &amp;&amp; c</span></span>\n<span class="line"></span>\n<span class="line"><span>  indented</span></span>\n<span class="line highlighted"><span>last</span></span>',
+      )
     }
     // Nothing above needed shiki: it is loaded only with a grammar (a build's first `text` block loaded it).
     expect(() => highlighter.shiki).toThrow(/not loaded/)

@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCodeHighlighter } from '../../../../engine/markdown/highlighter.ts'
 import { escapeCustomHeadingIds } from '../../../../engine/markdown/customHeadingIds.ts'
 import { createParser } from '../../../../engine/markdown/parser.ts'
-import { fillPortableMarkdown, PendingPortable, portableMarkdown, portableTemplate, type PortableTemplate } from '../../../../engine/markdown/portableMarkdown.ts'
+import {
+  fillPortableMarkdown,
+  PendingPortable,
+  portableMarkdown,
+  portableTemplate,
+  type PortableTemplate,
+} from '../../../../engine/markdown/portableMarkdown.ts'
 import { createMarkdownProcessor, type MarkdownProcessor } from '../../../../engine/markdown/processor.ts'
 import { normalizeContainerTitles } from '../../../../engine/markdown/remarkContainers.ts'
 import { createMarkdownCache } from '../../../../engine/sources/markdownCache.ts'
@@ -17,16 +23,23 @@ import { themeComponents } from '../../../../site/theme/markdown/componentProps.
 // converting the source gives, and where it cannot be (a URL that would not print as its
 // placeholder did), fill gives null so the caller converts the source.
 
-const parsedText = (source: string, mdx = false) => normalizeContainerTitles(mdx ? escapeCustomHeadingIds(source) : source)
+const parsedText = (source: string, mdx = false) =>
+  normalizeContainerTitles(mdx ? escapeCustomHeadingIds(source) : source)
 const parse = (source: string, mdx = false) => createParser(mdx).parse(parsedText(source, mdx)) as Root
-const viaSource = (source: string, resolve: (url: string) => string | null, mdx = false) => portableMarkdown(source, mdx, { link: (node) => resolve(node.url) ?? undefined })
+const viaSource = (source: string, resolve: (url: string) => string | null, mdx = false) =>
+  portableMarkdown(source, mdx, { link: (node) => resolve(node.url) ?? undefined })
 // As the transform makes it: from the tree and, for plain markdown, the text it was parsed from.
 const viaTemplate = (source: string, resolve: (url: string) => string | null, mdx = false) => {
   const template = portableTemplate(parse(source, mdx), mdx ? undefined : parsedText(source))
   return template ? fillPortableMarkdown(template, resolve) : null
 }
 
-const resolveRelative = (url: string) => (url.startsWith('./') ? `https://example.org/docs/${url.slice(2).replace(/\.mdx?/, '')}` : url.startsWith('/') ? `https://example.org${url}` : null)
+const resolveRelative = (url: string) =>
+  url.startsWith('./')
+    ? `https://example.org/docs/${url.slice(2).replace(/\.mdx?/, '')}`
+    : url.startsWith('/')
+      ? `https://example.org${url}`
+      : null
 
 const page = `---
 title: Render
@@ -75,13 +88,17 @@ describe('portable markdown from the transform’s tree', () => {
     // A space makes the serialiser enclose the URL in <...>; a link whose text is its URL prints as an autolink.
     expect(viaTemplate('[a](./a.md)\n', () => 'https://example.org/a b')).toBeNull()
     expect(viaTemplate('[https://example.org/a](./a.md)\n', () => 'https://example.org/a')).toBeNull()
-    expect(viaSource('[https://example.org/a](./a.md)\n', () => 'https://example.org/a')).toBe('<https://example.org/a>\n')
+    expect(viaSource('[https://example.org/a](./a.md)\n', () => 'https://example.org/a')).toBe(
+      '<https://example.org/a>\n',
+    )
     expect(viaTemplate('[a](./a.md)\n', () => 'https://example.org/a(b)')).toBeNull()
   })
 
   it('is null for a page with MDX elements, whose meaning as markdown only the caller knows', () => {
     expect(portableTemplate(parse('# A\n\n<Badge text="new" />\n', true))).toBeNull()
-    expect(viaTemplate('# A\n\nPlain [mdx](./a.md).\n', resolveRelative, true)).toBe(viaSource('# A\n\nPlain [mdx](./a.md).\n', resolveRelative, true))
+    expect(viaTemplate('# A\n\nPlain [mdx](./a.md).\n', resolveRelative, true)).toBe(
+      viaSource('# A\n\nPlain [mdx](./a.md).\n', resolveRelative, true),
+    )
   })
 
   it('leaves the tree as it was (the transform goes on with it)', () => {
@@ -93,7 +110,9 @@ describe('portable markdown from the transform’s tree', () => {
 
   it('matches converting the source for every page of this repository’s docs', () => {
     const dir = path.resolve(import.meta.dirname, '../../../../content/13.x')
-    const files = (fs.readdirSync(dir, { recursive: true }) as string[]).filter((file) => /\.mdx?$/.test(file)).map((relativePath) => ({ relativePath }))
+    const files = (fs.readdirSync(dir, { recursive: true }) as string[])
+      .filter((file) => /\.mdx?$/.test(file))
+      .map((relativePath) => ({ relativePath }))
     expect(files.length).toBeGreaterThan(20)
     let filled = 0
     for (const entry of files) {
@@ -114,8 +133,16 @@ describe('the markdown transform with portable markdown', () => {
   afterAll(() => fs.rmSync(cacheDir, { recursive: true, force: true }))
 
   beforeAll(async () => {
-    const highlighter = await createCodeHighlighter({ light: 'github-light', dark: 'github-dark' }, { regexEngine: 'javascript' })
-    processor = createMarkdownProcessor({ highlighter, components: themeComponents, sanitize: true, reservedIds: ['content'] })
+    const highlighter = await createCodeHighlighter(
+      { light: 'github-light', dark: 'github-dark' },
+      { regexEngine: 'javascript' },
+    )
+    processor = createMarkdownProcessor({
+      highlighter,
+      components: themeComponents,
+      sanitize: true,
+      reservedIds: ['content'],
+    })
   }, 60_000)
 
   it('makes the template only when asked, and the page’s body is the same either way', async () => {
@@ -123,7 +150,19 @@ describe('the markdown transform with portable markdown', () => {
     const withPortable = await processor.process({ source: page, file: 'docs/render.md', mdx: false, portable: true })
     expect('portable' in plain).toBe(false)
     const template = withPortable.portable as PortableTemplate
-    expect(template.links.map((link) => link.url)).toEqual(['./screen.md', '/docs/api', './logo.png', 'nowhere.md', './screen.md#queries', './screen.md#queries', '/docs/api', './queries.md', '/docs/api/render', './a.md', './c.md'])
+    expect(template.links.map((link) => link.url)).toEqual([
+      './screen.md',
+      '/docs/api',
+      './logo.png',
+      'nowhere.md',
+      './screen.md#queries',
+      './screen.md#queries',
+      '/docs/api',
+      './queries.md',
+      '/docs/api/render',
+      './a.md',
+      './c.md',
+    ])
     expect(fillPortableMarkdown(template, resolveRelative)).toBe(viaSource(page, resolveRelative))
     expect(JSON.stringify(withPortable.body)).toBe(JSON.stringify(plain.body))
   })
@@ -137,7 +176,9 @@ describe('the markdown transform with portable markdown', () => {
     cache.set(key, await processor.process({ source: page, file: 'docs/render.md', mdx: false, portable: true }))
     await cache.flush()
     const stored = reread(key)
-    expect(stored?.portable && fillPortableMarkdown(stored.portable as PortableTemplate, resolveRelative)).toBe(viaSource(page, resolveRelative))
+    expect(stored?.portable && fillPortableMarkdown(stored.portable as PortableTemplate, resolveRelative)).toBe(
+      viaSource(page, resolveRelative),
+    )
     expect(stored?.title).toBe('Render')
   })
 

@@ -10,17 +10,25 @@ import { normalizeContainerTitles } from '../../../../engine/markdown/remarkCont
 // the page's own text, and serialises only the others (0.4 s of serialising on this site's cold
 // build). Copied or serialised, the markdown must mean the same.
 
-const resolve = (url: string) => (url.startsWith('./') || url.startsWith('../') ? `https://example.org/docs/${url.replace(/^(\.\.?\/)+/, '').replace(/\.mdx?/, '')}` : url.startsWith('/') ? `https://example.org${url}` : null)
+const resolve = (url: string) =>
+  url.startsWith('./') || url.startsWith('../')
+    ? `https://example.org/docs/${url.replace(/^(\.\.?\/)+/, '').replace(/\.mdx?/, '')}`
+    : url.startsWith('/')
+      ? `https://example.org${url}`
+      : null
 const hooks = { link: (node: { url: string }) => resolve(node.url) ?? undefined }
 const copied = (source: string) => portableMarkdown(source, false, hooks)
 /** Every block serialised, as before. */
-const serialised = (source: string) => stringifyPortable(toPortableTree(createParser(false).parse(normalizeContainerTitles(source)) as Root, hooks) as Root)
+const serialised = (source: string) =>
+  stringifyPortable(toPortableTree(createParser(false).parse(normalizeContainerTitles(source)) as Root, hooks) as Root)
 
 /** The tree a reader's parser makes of some markdown, without positions. */
 function meaning(markdown: string): unknown {
   const strip = (node: Record<string, unknown>): unknown => {
     const { position: _position, children, ...rest } = node
-    return Array.isArray(children) ? { ...rest, children: children.map((child) => strip(child as Record<string, unknown>)) } : rest
+    return Array.isArray(children)
+      ? { ...rest, children: children.map((child) => strip(child as Record<string, unknown>)) }
+      : rest
   }
   return strip(createParser(false).parse(markdown) as unknown as Record<string, unknown>)
 }
@@ -66,7 +74,18 @@ describe('portable markdown copied from the source', () => {
   })
 
   it('serialises what the conversion rewrites: containers, directives, and links not written plainly', () => {
-    const source = ['Intro.', '', ':::tip Careful', 'Read [this](./a.md).', ':::', '', 'A [spaced](<./b c.md>) link and a [resolved](./d.md) one.', '', 'A :abbr[directive] here.', ''].join('\n')
+    const source = [
+      'Intro.',
+      '',
+      ':::tip Careful',
+      'Read [this](./a.md).',
+      ':::',
+      '',
+      'A [spaced](<./b c.md>) link and a [resolved](./d.md) one.',
+      '',
+      'A :abbr[directive] here.',
+      '',
+    ].join('\n')
     const out = copied(source)
     expect(out).toContain('Intro.\n\n> **Careful**\n>\n> Read [this](https://example.org/docs/a).')
     expect(out).toContain('[spaced](<https://example.org/docs/b c>)')
@@ -83,7 +102,8 @@ describe('portable markdown copied from the source', () => {
     // Serialised, the first list gets the serialiser's bullet, the copied one's: an HTML comment keeps them apart.
     const source = ['* one :abbr[x]', '', '- two', ''].join('\n')
     expect(copied(source)).toBe('- one :abbr\n\n<!---->\n\n- two\n')
-    const lists = (markdown: string) => (createParser(false).parse(markdown) as Root).children.filter((node) => node.type === 'list').length
+    const lists = (markdown: string) =>
+      (createParser(false).parse(markdown) as Root).children.filter((node) => node.type === 'list').length
     expect(lists(copied(source))).toBe(2)
   })
 

@@ -54,11 +54,26 @@ function site(files: Record<string, string>, config?: string): string {
 
 describe('deep nesting fails at its line, without a stack overflow', () => {
   const cases: [string, RegExp][] = [
-    ['nesting-list-markers', /content\/index\.md:3:1\n {2}The lists here are nested more than 100 levels deep\.\n {2}Fix: /],
-    ['nesting-quote-list', /content\/index\.md:5:1\n {2}The blockquotes here are nested more than 100 levels deep\.\n {2}Fix: /],
-    ['nesting-html', /content\/index\.md:3:1\n {2}The HTML or MDX elements here are opened more than 256 levels inside each other\.\n {2}Fix: /],
-    ['nesting-emphasis', /content\/index\.md:3:1\n {2}This paragraph holds more than 2000 `\*` and `_` characters[^\n]*\n {2}Fix: /],
-    ['nesting-mdx', /content\/index\.mdx:259:1\n {2}The HTML or MDX elements here are opened more than 256 levels inside each other\.\n {2}Fix: /],
+    [
+      'nesting-list-markers',
+      /content\/index\.md:3:1\n {2}The lists here are nested more than 100 levels deep\.\n {2}Fix: /,
+    ],
+    [
+      'nesting-quote-list',
+      /content\/index\.md:5:1\n {2}The blockquotes here are nested more than 100 levels deep\.\n {2}Fix: /,
+    ],
+    [
+      'nesting-html',
+      /content\/index\.md:3:1\n {2}The HTML or MDX elements here are opened more than 256 levels inside each other\.\n {2}Fix: /,
+    ],
+    [
+      'nesting-emphasis',
+      /content\/index\.md:3:1\n {2}This paragraph holds more than 2000 `\*` and `_` characters[^\n]*\n {2}Fix: /,
+    ],
+    [
+      'nesting-mdx',
+      /content\/index\.mdx:259:1\n {2}The HTML or MDX elements here are opened more than 256 levels inside each other\.\n {2}Fix: /,
+    ],
   ]
   for (const [name, expected] of cases) {
     it(`reports ${name}`, async () => {
@@ -77,12 +92,16 @@ describe('deep nesting fails at its line, without a stack overflow', () => {
   it('refuses nested footnotes and ::: containers at once (500 levels took 19 s and 28 s)', async () => {
     const footnotes = Array.from({ length: 500 }, (_, level) => `${'    '.repeat(level)}[^n${level}]: note`).join('\n')
     const notes = await failure(site({ 'index.md': `# F\n\nText[^n0].\n\n${footnotes}\n` }))
-    expect(notes.message).toMatch(/content\/index\.md:105:1\n {2}The footnotes here are nested more than 100 levels deep/)
+    expect(notes.message).toMatch(
+      /content\/index\.md:105:1\n {2}The footnotes here are nested more than 100 levels deep/,
+    )
     expect(notes.ms).toBeLessThan(15_000)
     const opening = Array.from({ length: 500 }, (_, level) => `${':'.repeat(503 - level)}tip`).join('\n')
     const closing = Array.from({ length: 500 }, (_, level) => ':'.repeat(level + 4)).join('\n')
     const containers = await failure(site({ 'index.md': `# C\n\n${opening}\nx\n${closing}\n` }))
-    expect(containers.message).toMatch(/content\/index\.md:103:1\n {2}The containers \(`:::`\) here are nested more than 100 levels deep/)
+    expect(containers.message).toMatch(
+      /content\/index\.md:103:1\n {2}The containers \(`:::`\) here are nested more than 100 levels deep/,
+    )
     expect(containers.ms).toBeLessThan(15_000)
   }, 30_000)
 
@@ -95,19 +114,31 @@ describe('deep nesting fails at its line, without a stack overflow', () => {
 
   it('refuses MDX expressions with more braces than the parser handles in reasonable time', async () => {
     // The MDX parser re-parses an expression at every `}`: 5,000 of these took 64 s.
-    const { message } = await failure(site({ 'index.mdx': `# P\n\ntext\n\n<Tabs values={[${'{ label: "a" },'.repeat(1000)}]}>\n</Tabs>\n` }))
-    expect(message).toMatch(/content\/index\.mdx:5:1\n {2}This paragraph holds more than 200 `\{`, which MDX reads as expressions\.\n {2}Fix: /)
+    const { message } = await failure(
+      site({ 'index.mdx': `# P\n\ntext\n\n<Tabs values={[${'{ label: "a" },'.repeat(1000)}]}>\n</Tabs>\n` }),
+    )
+    expect(message).toMatch(
+      /content\/index\.mdx:5:1\n {2}This paragraph holds more than 200 `\{`, which MDX reads as expressions\.\n {2}Fix: /,
+    )
   }, 30_000)
 
   it('catches deep trees the line scan cannot see, after parsing, at the deep node', async () => {
     // Each under the scan's limits (100 list levels, 800 emphasis markers), together 400 levels deep.
-    const list = Array.from({ length: maxNestingDepth }, (_, level) => `${'  '.repeat(level)}- level ${level + 1}`).join('\n')
+    const list = Array.from(
+      { length: maxNestingDepth },
+      (_, level) => `${'  '.repeat(level)}- level ${level + 1}`,
+    ).join('\n')
     const { message } = await failure(site({ 'index.md': `# E\n\n${list} ${'*'.repeat(400)}x${'*'.repeat(400)}\n` }))
-    expect(message).toMatch(/content\/index\.md:102:\d+\n {2}The content here is nested more than 300 levels deep[^\n]*\n {2}Fix: /)
+    expect(message).toMatch(
+      /content\/index\.md:102:\d+\n {2}The content here is nested more than 300 levels deep[^\n]*\n {2}Fix: /,
+    )
   }, 30_000)
 
   it('still builds and renders content right at the limits', async () => {
-    const list = Array.from({ length: maxNestingDepth }, (_, level) => `${'  '.repeat(level)}- level ${level + 1}`).join('\n')
+    const list = Array.from(
+      { length: maxNestingDepth },
+      (_, level) => `${'  '.repeat(level)}- level ${level + 1}`,
+    ).join('\n')
     const html = `${'<div>'.repeat(maxRawHtmlDepth)}deep html${'</div>'.repeat(maxRawHtmlDepth)}`
     const emphasis = `${'*'.repeat(400)}deep emphasis${'*'.repeat(400)}`
     // The deepest list item holds the deepest HTML: the deepest tree the guards let through.
@@ -121,8 +152,12 @@ describe('deep nesting fails at its line, without a stack overflow', () => {
 
 describe('page size', () => {
   it('refuses a 10 MB page before parsing it, and says to split it', async () => {
-    const { message, ms } = await failure(site({ 'index.md': `# Huge\n\n${'All work and no play makes a big page.\n\n'.repeat(260_000)}` }))
-    expect(message).toMatch(/content\/index\.md:1:1\n {2}The page is 9\.9 MB, more than the 2\.0 MB a page may have\.\n {2}Fix: split it into several pages/)
+    const { message, ms } = await failure(
+      site({ 'index.md': `# Huge\n\n${'All work and no play makes a big page.\n\n'.repeat(260_000)}` }),
+    )
+    expect(message).toMatch(
+      /content\/index\.md:1:1\n {2}The page is 9\.9 MB, more than the 2\.0 MB a page may have\.\n {2}Fix: split it into several pages/,
+    )
     expect(ms).toBeLessThan(15_000)
   }, 30_000)
 
@@ -132,7 +167,9 @@ describe('page size', () => {
     const small = await failure(site({ 'index.md': `# Small\n\n${'text '.repeat(1000)}\n` }, config('1024')))
     expect(small.message).toMatch(/content\/index\.md:1:1\n {2}The page is 5 KB, more than the 1 KB a page may have\./)
     const wrong = await failure(site({ 'index.md': '# Page\n' }, config("'2MB'")))
-    expect(wrong.message).toMatch(/config\.ts\n {2}The config field `markdown\.maxPageSize` must be a positive whole number of bytes, got "2MB"/)
+    expect(wrong.message).toMatch(
+      /config\.ts\n {2}The config field `markdown\.maxPageSize` must be a positive whole number of bytes, got "2MB"/,
+    )
   }, 30_000)
 })
 
@@ -142,8 +179,12 @@ describe('code line highlights', () => {
     const result = await runBuild(path.join(brokenDir, 'code-meta-ranges'))
     expect(performance.now() - started).toBeLessThan(15_000)
     const warnings = result.warnings.join('\n')
-    expect(warnings).toMatch(/content\/index\.md:5:1\n {2}The line highlight `1-10001`, `10002-20002`, `20003-30003` and 1997 more reaches past this 2-line code block; it is cut to the block\./)
-    expect(warnings).toMatch(/content\/index\.md:10:1\n {2}The line highlight `3-9` reaches past this 3-line code block/)
+    expect(warnings).toMatch(
+      /content\/index\.md:5:1\n {2}The line highlight `1-10001`, `10002-20002`, `20003-30003` and 1997 more reaches past this 2-line code block; it is cut to the block\./,
+    )
+    expect(warnings).toMatch(
+      /content\/index\.md:10:1\n {2}The line highlight `3-9` reaches past this 3-line code block/,
+    )
     const html = result.pages.find((page) => page.path === '/')?.html ?? ''
     expect(html.match(/class="line highlighted/g)?.length).toBe(4)
   }, 30_000)

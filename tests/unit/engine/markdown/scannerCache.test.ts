@@ -36,7 +36,7 @@ describe('withScannerCache', () => {
     expect(compiled).toHaveLength(4)
   })
 
-  it('answers every search as the engine\'s own scanner of the whole list does', () => {
+  it("answers every search as the engine's own scanner of the whole list does", () => {
     const lists = [
       // Two patterns matching at the same place: the first in the list wins.
       ['<(\\w+)', '<View', '\\{', '</(\\w+)>'],
@@ -45,7 +45,14 @@ describe('withScannerCache', () => {
       ['\\A#!.*$', '//.*$', '/\\*', '\\*/', '\\d+(\\.\\d+)?', '[a-z]+(?=\\()'],
       ['x(?!y)', '$', 'never-there'],
     ]
-    const texts = ['a <View>{x}</View>', 'const v = obj.prop("text", 12.5) // done', '#!/usr/bin/env node', 'let  name = call(xy, x) /* c */', '', 'ünïcode "ß" ok()']
+    const texts = [
+      'a <View>{x}</View>',
+      'const v = obj.prop("text", 12.5) // done',
+      '#!/usr/bin/env node',
+      'let  name = call(xy, x) /* c */',
+      '',
+      'ünïcode "ß" ok()',
+    ]
     const cached = withScannerCache(onig)
     for (const patterns of lists) {
       const whole = onig.createScanner(patterns)
@@ -54,10 +61,15 @@ describe('withScannerCache', () => {
         // One string searched from every position in turn, as a tokenizer does (the remembered searches answer some).
         const string = onig.createString(text)
         for (const options of [0, 4]) {
-          for (let start = 0; start <= text.length; start++) expect(shared.findNextMatchSync(string, start, options), `${patterns.join(' | ')} in "${text}" from ${start}`).toEqual(whole.findNextMatchSync(string, start, options))
+          for (let start = 0; start <= text.length; start++)
+            expect(
+              shared.findNextMatchSync(string, start, options),
+              `${patterns.join(' | ')} in "${text}" from ${start}`,
+            ).toEqual(whole.findNextMatchSync(string, start, options))
         }
         // Backwards too: a search from before the remembered one is made again.
-        for (let start = text.length; start >= 0; start--) expect(shared.findNextMatchSync(string, start, 0)).toEqual(whole.findNextMatchSync(string, start, 0))
+        for (let start = text.length; start >= 0; start--)
+          expect(shared.findNextMatchSync(string, start, 0)).toEqual(whole.findNextMatchSync(string, start, 0))
       }
     }
   })

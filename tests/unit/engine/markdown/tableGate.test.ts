@@ -13,14 +13,57 @@ const gated = createParser(false)
 
 /** Lines and pieces of lines around tables: rows, delimiter rows and near misses, in containers, with every line ending. */
 const pieces = [
-  '| a | b |', '| - | - |', '|---|:-:|', 'a | b', '--- | ---', ':-', '-:', ':-:', '|:|', '| : |', '-', '---', '===', '|', '||', 'a', 'plain words',
-  '| x |', 'x', '  ', '\t', '> ', '>', '- ', '1. ', '  - ', '    ', '```', '~~~', '<div>', '[^1]: ', '\\|', '`|`', ':::tip', ':::', '# h', '*', '',
+  '| a | b |',
+  '| - | - |',
+  '|---|:-:|',
+  'a | b',
+  '--- | ---',
+  ':-',
+  '-:',
+  ':-:',
+  '|:|',
+  '| : |',
+  '-',
+  '---',
+  '===',
+  '|',
+  '||',
+  'a',
+  'plain words',
+  '| x |',
+  'x',
+  '  ',
+  '\t',
+  '> ',
+  '>',
+  '- ',
+  '1. ',
+  '  - ',
+  '    ',
+  '```',
+  '~~~',
+  '<div>',
+  '[^1]: ',
+  '\\|',
+  '`|`',
+  ':::tip',
+  ':::',
+  '# h',
+  '*',
+  '',
 ]
 const endings = ['\n', '\n', '\n', '\r\n', '\r', '\n\n']
 
 describe('table gate (tableGate.ts)', () => {
   it('still finds tables, with and without pipes, in containers and with any line ending', () => {
-    for (const source of ['| a | b |\n| - | - |\n| 1 | 2 |\n', 'a\n:-\n', '> | a |\n> |---|\n> | b |\n', '- | a |\n  | - |\n  b\n', '| a |\r\n| - |\r\n', '| a |\r| - |\r']) {
+    for (const source of [
+      '| a | b |\n| - | - |\n| 1 | 2 |\n',
+      'a\n:-\n',
+      '> | a |\n> |---|\n> | b |\n',
+      '- | a |\n  | - |\n  b\n',
+      '| a |\r\n| - |\r\n',
+      '| a |\r| - |\r',
+    ]) {
       const tree = gated.parse(source)
       expect(JSON.stringify(tree), JSON.stringify(source)).toContain('"type":"table"')
       expect(tree, JSON.stringify(source)).toEqual(reference.parse(source))

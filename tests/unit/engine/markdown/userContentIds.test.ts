@@ -12,7 +12,12 @@ let processor: MarkdownProcessor
 
 beforeAll(async () => {
   const highlighter = await createCodeHighlighter({ light: 'github-light', dark: 'github-dark' })
-  processor = createMarkdownProcessor({ highlighter, components: themeComponents, sanitize: true, reservedIds: ['content', 'sidebar'] })
+  processor = createMarkdownProcessor({
+    highlighter,
+    components: themeComponents,
+    sanitize: true,
+    reservedIds: ['content', 'sidebar'],
+  })
 })
 
 const md = (source: string, mdx = false) => processor.process({ source, file: mdx ? 'page.mdx' : 'page.md', mdx })
@@ -23,11 +28,16 @@ function elements(tree: Root): Element[] {
   return found
 }
 
-const ids = (tree: Root) => elements(tree).map((node) => node.properties.id).filter((id): id is string => typeof id === 'string')
+const ids = (tree: Root) =>
+  elements(tree)
+    .map((node) => node.properties.id)
+    .filter((id): id is string => typeof id === 'string')
 
 describe('ids written in content', () => {
   it('prefixes raw ids with user-content-, so the page data element and the layout ids cannot be clobbered', async () => {
-    const result = await md('# T\n\n<div id="__SHEAF_DATA__">{"template":"doc"}</div>\n\n<p id="__SHEAF_ROOT__">x</p>\n\n<span id="content">y</span>\n')
+    const result = await md(
+      '# T\n\n<div id="__SHEAF_DATA__">{"template":"doc"}</div>\n\n<p id="__SHEAF_ROOT__">x</p>\n\n<span id="content">y</span>\n',
+    )
     const html = toHtml(result.body)
     expect(html).toContain('id="user-content-__SHEAF_DATA__"')
     expect(html).toContain('id="user-content-__SHEAF_ROOT__"')
@@ -57,8 +67,12 @@ describe('ids written in content', () => {
   })
 
   it('makes same-page links to a raw id land on its prefixed element, and leaves heading links alone', async () => {
-    const result = await md('## Options\n\n<a id="setup"></a>\n\n[to options](#options) [to setup](#setup) [nowhere](#missing)\n')
-    const hrefs = elements(result.body).filter((node) => node.tagName === 'a' && node.properties.href).map((node) => node.properties.href)
+    const result = await md(
+      '## Options\n\n<a id="setup"></a>\n\n[to options](#options) [to setup](#setup) [nowhere](#missing)\n',
+    )
+    const hrefs = elements(result.body)
+      .filter((node) => node.tagName === 'a' && node.properties.href)
+      .map((node) => node.properties.href)
     expect(hrefs).toEqual(['#options', '#user-content-setup', '#missing'])
     // Another page may link to `#setup`: the anchors a link check accepts include it.
     expect(result.anchors).toEqual(expect.arrayContaining(['options', 'user-content-setup', 'setup']))
@@ -85,15 +99,28 @@ describe('ids written in content', () => {
 
 describe('reserved ids', () => {
   it('never gives a heading an id the theme or the engine uses; it is deduplicated like a repeated heading', async () => {
-    const result = await md('## Content\n\n## Content\n\n## Sidebar\n\n## `__SHEAF_DATA__`\n\n## `__SHEAF_ROOT__`\n\n## `_r_1_`\n')
-    expect(result.toc.map((entry) => entry.id)).toEqual(['content-1', 'content-2', 'sidebar-1', 'h-__sheaf_data__', 'h-__sheaf_root__', 'h-_r_1_'])
+    const result = await md(
+      '## Content\n\n## Content\n\n## Sidebar\n\n## `__SHEAF_DATA__`\n\n## `__SHEAF_ROOT__`\n\n## `_r_1_`\n',
+    )
+    expect(result.toc.map((entry) => entry.id)).toEqual([
+      'content-1',
+      'content-2',
+      'sidebar-1',
+      'h-__sheaf_data__',
+      'h-__sheaf_root__',
+      'h-_r_1_',
+    ])
   })
 
   it('reserves only the engine ids when the theme declares none', async () => {
     const highlighter = await createCodeHighlighter({ light: 'github-light', dark: 'github-dark' })
     const plain = createMarkdownProcessor({ highlighter, components: themeComponents, sanitize: true })
     // The app root is namespaced (#__SHEAF_ROOT__), so an API heading such as `root` keeps its plain id.
-    const result = await plain.process({ source: '## Content\n\n### `root`\n\n## `__sheaf_x`\n', file: 'page.md', mdx: false })
+    const result = await plain.process({
+      source: '## Content\n\n### `root`\n\n## `__sheaf_x`\n',
+      file: 'page.md',
+      mdx: false,
+    })
     expect(result.toc.map((entry) => entry.id)).toEqual(['content', 'root', 'h-__sheaf_x'])
   })
 })

@@ -7,7 +7,14 @@ type Node = { type: string; value?: string; children?: Node[] }
 const tree: Node = {
   type: 'root',
   children: [
-    { type: 'element', value: 'a', children: [{ type: 'text', value: 't1' }, { type: 'element', value: 'b', children: [{ type: 'raw', value: '<i>' }] }] },
+    {
+      type: 'element',
+      value: 'a',
+      children: [
+        { type: 'text', value: 't1' },
+        { type: 'element', value: 'b', children: [{ type: 'raw', value: '<i>' }] },
+      ],
+    },
     { type: 'text', value: 't2' },
     { type: 'element', value: 'c' },
   ],

@@ -1,13 +1,24 @@
 import { describe, expect, it } from 'vitest'
-import { causeOf, contentToChangeSection, groupByCause, mergeChecks } from '../../../../engine/migrate/contentToChange.ts'
+import {
+  causeOf,
+  contentToChangeSection,
+  groupByCause,
+  mergeChecks,
+} from '../../../../engine/migrate/contentToChange.ts'
 
 describe("MIGRATION.md's Content to change", () => {
   it('names the cause of a build error from its message', () => {
-    expect(causeOf('Unknown component `<Carousel>`. Known components: Tabs.')).toBe("Components that are not the theme's")
-    expect(causeOf('Unknown component import `Foo`. Known components: Tabs.')).toBe('MDX imports Sheaf does not resolve')
+    expect(causeOf('Unknown component `<Carousel>`. Known components: Tabs.')).toBe(
+      "Components that are not the theme's",
+    )
+    expect(causeOf('Unknown component import `Foo`. Known components: Tabs.')).toBe(
+      'MDX imports Sheaf does not resolve',
+    )
     expect(causeOf('An MDX expression `{1+1}` is not allowed')).toBe('MDX expressions')
     expect(causeOf('Dead link `./gone.md`: no page at that path')).toBe('Dead links')
-    expect(causeOf('The prop `groupId={x}` of `<Tabs>` is not a literal.')).toBe("Props the theme's components do not take")
+    expect(causeOf('The prop `groupId={x}` of `<Tabs>` is not a literal.')).toBe(
+      "Props the theme's components do not take",
+    )
     expect(causeOf('Something new')).toBe('Other')
   })
 
@@ -28,9 +39,18 @@ describe("MIGRATION.md's Content to change", () => {
         { where: 'docs/a.mdx:3', problem: 'imports from `x`', cause: 'MDX imports Sheaf does not resolve' },
         { where: 'docs/b.md:4', problem: 'the image `./a.png` is a relative path', cause: 'Images by relative path' },
       ],
-      [{ where: 'docs/a.mdx:3:1', problem: 'Unknown component import `X`.', cause: 'MDX imports Sheaf does not resolve' }],
+      [
+        {
+          where: 'docs/a.mdx:3:1',
+          problem: 'Unknown component import `X`.',
+          cause: 'MDX imports Sheaf does not resolve',
+        },
+      ],
     )
-    expect(merged.map((issue) => issue.problem)).toEqual(['Unknown component import `X`.', 'the image `./a.png` is a relative path'])
+    expect(merged.map((issue) => issue.problem)).toEqual([
+      'Unknown component import `X`.',
+      'the image `./a.png` is a relative path',
+    ])
   })
 
   it('writes a heading per cause and counts files, or nothing when there is nothing to change', () => {
@@ -38,12 +58,20 @@ describe("MIGRATION.md's Content to change", () => {
       [
         { where: 'docs/a.md:3:5', problem: 'Dead link `./gone.md`', cause: 'Dead links' },
         { where: 'docs/a.md:7:5', problem: 'Dead link `./old.md`', cause: 'Dead links' },
-        { where: 'docs/b.mdx:3:1', problem: 'Unknown component `<Carousel>`', cause: "Components that are not the theme's" },
+        {
+          where: 'docs/b.mdx:3:1',
+          problem: 'Unknown component `<Carousel>`',
+          cause: "Components that are not the theme's",
+        },
       ],
       'a build found them',
     )
-    expect(text).toMatch(/^## Content to change\n\nSheaf will not build these 2 files as they are \(a build found them\)/)
-    expect(text).toContain("### Dead links\n\n- `docs/a.md:3:5`: Dead link `./gone.md`\n- `docs/a.md:7:5`: Dead link `./old.md`\n\n### Components that are not the theme's\n\n- `docs/b.mdx:3:1`")
+    expect(text).toMatch(
+      /^## Content to change\n\nSheaf will not build these 2 files as they are \(a build found them\)/,
+    )
+    expect(text).toContain(
+      "### Dead links\n\n- `docs/a.md:3:5`: Dead link `./gone.md`\n- `docs/a.md:7:5`: Dead link `./old.md`\n\n### Components that are not the theme's\n\n- `docs/b.mdx:3:1`",
+    )
     expect(contentToChangeSection([], 'x')).toBe('')
   })
 })

@@ -13,17 +13,52 @@ describe('a navbar per language', () => {
   it("serves a language's own navbar on its pages, kept within the version, and `nav` elsewhere", async () => {
     const plugin = versions({ default: 'v2', versions: ['v1', 'v2'] })
     const store = new NodeStore()
-    for (const [slug, lang] of [['/v2/guide', 'en'], ['/v1/guide', 'zh']]) {
-      const node = store.createNode({ type: 'Page', key: `${slug}${lang}`, slug, path: slug, lang, langPrefix: lang === 'en' ? '' : lang, versionPrefix: '', title: slug, pageType: 'doc' }, 'test')
+    for (const [slug, lang] of [
+      ['/v2/guide', 'en'],
+      ['/v1/guide', 'zh'],
+    ]) {
+      const node = store.createNode(
+        {
+          type: 'Page',
+          key: `${slug}${lang}`,
+          slug,
+          path: slug,
+          lang,
+          langPrefix: lang === 'en' ? '' : lang,
+          versionPrefix: '',
+          title: slug,
+          pageType: 'doc',
+        },
+        'test',
+      )
       await plugin.onCreateNode?.({ node, updateNode: (target, fields) => store.updateNode(target, fields) } as NodeApi)
-      store.updateNode(node, { path: toRoute({ slug: String(node.slug), langPrefix: String(node.langPrefix), versionPrefix: String(node.versionPrefix) }) })
+      store.updateNode(node, {
+        path: toRoute({
+          slug: String(node.slug),
+          langPrefix: String(node.langPrefix),
+          versionPrefix: String(node.versionPrefix),
+        }),
+      })
     }
     const typeDefs: string[] = []
     const resolvers: GraphQLResolverMap[] = []
-    await plugin.createSchemaCustomization?.({ addTypeDefs: (sdl: string) => typeDefs.push(sdl), addResolvers: (map: GraphQLResolverMap) => resolvers.push(map) } as unknown as SchemaApi)
-    const themeConfig = { nav: [{ text: 'Guide', link: '/guide' }], locales: [{ lang: 'zh', nav: [{ text: '指南', link: '/guide' }] }] }
-    const layer = createDataLayer(buildSchema(typeDefs, resolvers), store, { title: 'T', description: '', base: '/', lang: 'en', themeConfig })
-    const query = (path: string) => layer.query<{ nav: { text: string; link: string }[] }>(`{ nav(path: "${path}") }`, {}, 'test')
+    await plugin.createSchemaCustomization?.({
+      addTypeDefs: (sdl: string) => typeDefs.push(sdl),
+      addResolvers: (map: GraphQLResolverMap) => resolvers.push(map),
+    } as unknown as SchemaApi)
+    const themeConfig = {
+      nav: [{ text: 'Guide', link: '/guide' }],
+      locales: [{ lang: 'zh', nav: [{ text: '指南', link: '/guide' }] }],
+    }
+    const layer = createDataLayer(buildSchema(typeDefs, resolvers), store, {
+      title: 'T',
+      description: '',
+      base: '/',
+      lang: 'en',
+      themeConfig,
+    })
+    const query = (path: string) =>
+      layer.query<{ nav: { text: string; link: string }[] }>(`{ nav(path: "${path}") }`, {}, 'test')
     expect((await query('/guide')).nav).toEqual([{ text: 'Guide', link: '/guide' }])
     expect((await query('/zh/v1/guide')).nav).toEqual([{ text: '指南', link: '/zh/v1/guide' }])
   })

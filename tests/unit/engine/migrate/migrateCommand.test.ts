@@ -7,14 +7,16 @@ import { afterAll, describe, expect, it } from 'vitest'
 const repo = path.resolve(import.meta.dirname, '../../../..')
 const fixture = path.join(repo, 'tests/fixtures/rspress-site')
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-migrate-'))
-const run = (command: string, args: string[], cwd: string) => spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, NODE_ENV: '' }, timeout: 180_000 })
+const run = (command: string, args: string[], cwd: string) =>
+  spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, NODE_ENV: '' }, timeout: 180_000 })
 const sheaf = (args: string[], cwd = work) => run(process.execPath, [path.join(repo, 'bin/sheaf.js'), ...args], cwd)
 /**
  * `npm install` in a migrated site links this checkout (`"sheaf": "file:..."`). Scripts are skipped:
  * npm would otherwise run the checkout's own `prepare` (a full compile with type declarations,
  * about 30 s) on every install, while the test setup has already compiled this checkout.
  */
-const npmInstall = (cwd: string) => run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], cwd)
+const npmInstall = (cwd: string) =>
+  run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts'], cwd)
 
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }))
 
@@ -25,7 +27,8 @@ describe('sheaf migrate rspress', () => {
   it('gives a site without versions or languages one version folder, its root _meta.json the navbar', () => {
     const tiny = path.join(work, 'tiny-rspress')
     const files: Record<string, string> = {
-      'rspress.config.ts': "import * as path from 'path';\nimport { defineConfig } from 'rspress/config';\nexport default defineConfig({ root: path.join(__dirname, 'docs'), title: 'Tiny', icon: '/icon.svg' });\n",
+      'rspress.config.ts':
+        "import * as path from 'path';\nimport { defineConfig } from 'rspress/config';\nexport default defineConfig({ root: path.join(__dirname, 'docs'), title: 'Tiny', icon: '/icon.svg' });\n",
       'docs/_meta.json': '[{ "text": "Guide", "link": "/guide/", "activeMatch": "/guide/" }]\n',
       'docs/index.md': '---\npageType: home\nhero:\n  name: Tiny\n---\n',
       'docs/guide/_meta.json': '["index", "more.md"]\n',

@@ -25,7 +25,10 @@ export default defineConfig({
   ...extra,
 });`)
     expect(value.title).toBe('My site')
-    expect(value.themeConfig).toEqual({ socialLinks: [{ icon: 'github', mode: 'link', content: 'https://github.com/x/y' }], footer: { message: '© 2024' } })
+    expect(value.themeConfig).toEqual({
+      socialLinks: [{ icon: 'github', mode: 'link', content: 'https://github.com/x/y' }],
+      footer: { message: '© 2024' },
+    })
     expect(value.root).toBeInstanceOf(NonLiteral)
     expect((value.root as NonLiteral).source).toBe('path.join(__dirname, "docs")')
     expect((value.plugins as unknown[])[0]).toBeInstanceOf(NonLiteral)
@@ -33,8 +36,10 @@ export default defineConfig({
   })
 
   it('keeps a self-referring constant as code instead of recursing', () => {
-    const { value } = read('const nav = [{ text: "A", items: nav }]\nexport default { title: "A", themeConfig: { nav } }')
-    expect(((value.themeConfig as { nav: { items: unknown }[] }).nav[0].items)).toBeInstanceOf(NonLiteral)
+    const { value } = read(
+      'const nav = [{ text: "A", items: nav }]\nexport default { title: "A", themeConfig: { nav } }',
+    )
+    expect((value.themeConfig as { nav: { items: unknown }[] }).nav[0].items).toBeInstanceOf(NonLiteral)
   })
 
   it('finds the object through a variable or an arrow function', () => {

@@ -23,18 +23,37 @@ describe("Rspress's i18n", () => {
       },
     })
     const i18n = result.plugins.find((plugin) => plugin.name === 'i18n')?.options as { locales: unknown[] }
-    expect(i18n.locales).toEqual([{ lang: 'en', label: 'English' }, { lang: 'zh', label: '简体中文', title: '小工具', description: '适用于每个应用的小工具。' }])
+    expect(i18n.locales).toEqual([
+      { lang: 'en', label: 'English' },
+      { lang: 'zh', label: '简体中文', title: '小工具', description: '适用于每个应用的小工具。' },
+    ])
     expect(result.untranslated).toEqual([])
   })
 
   it('translates _meta.json labels that are i18n.json keys into each sidebar language, and leaves other labels', () => {
     const texts = { gettingStarted: { en: 'Getting started', zh: '快速开始' } }
     const sidebars = [
-      { routePrefix: '/guide/', version: null, lang: 'en', items: [{ text: 'gettingStarted', link: '/guide/start' }, { text: 'Other', items: [{ text: 'gettingStarted', sectionHeaderText: 'gettingStarted' }] }] },
-      { routePrefix: '/zh/guide/', version: null, lang: 'zh', items: [{ text: 'gettingStarted', link: '/zh/guide/start' }] },
+      {
+        routePrefix: '/guide/',
+        version: null,
+        lang: 'en',
+        items: [
+          { text: 'gettingStarted', link: '/guide/start' },
+          { text: 'Other', items: [{ text: 'gettingStarted', sectionHeaderText: 'gettingStarted' }] },
+        ],
+      },
+      {
+        routePrefix: '/zh/guide/',
+        version: null,
+        lang: 'zh',
+        items: [{ text: 'gettingStarted', link: '/zh/guide/start' }],
+      },
     ]
     const [en, zh] = translateLabels(sidebars, texts)
-    expect(en.items).toEqual([{ text: 'Getting started', link: '/guide/start' }, { text: 'Other', items: [{ text: 'Getting started', sectionHeaderText: 'Getting started' }] }])
+    expect(en.items).toEqual([
+      { text: 'Getting started', link: '/guide/start' },
+      { text: 'Other', items: [{ text: 'Getting started', sectionHeaderText: 'Getting started' }] },
+    ])
     expect(zh.items[0].text).toBe('快速开始')
   })
 
@@ -55,7 +74,10 @@ describe("Rspress's i18n", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-computed-key-'))
     try {
       const file = path.join(dir, 'rspress.config.ts')
-      fs.writeFileSync(file, "const key = 'search'\nexport default {\n  themeConfig: {\n    [\n      key\n    ]: true,\n  },\n}\n")
+      fs.writeFileSync(
+        file,
+        "const key = 'search'\nexport default {\n  themeConfig: {\n    [\n      key\n    ]: true,\n  },\n}\n",
+      )
       expect(readConfigLiteral(file).spreads).toEqual(['themeConfig[key]'])
     } finally {
       fs.rmSync(dir, { recursive: true, force: true })

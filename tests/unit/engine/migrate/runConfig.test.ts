@@ -45,6 +45,8 @@ describe('a config built by code', () => {
 
   it('that cannot run (its packages not installed) fails with the reason and the fix', () => {
     const dir = site('broken', "import { build } from 'rspress-not-installed'\nexport default build()\n")
-    expect(() => readConfigByRunning(path.join(dir, 'rspress.config.ts'))).toThrow(/Running rspress.config.ts to read it failed: .*rspress-not-installed/)
+    expect(() => readConfigByRunning(path.join(dir, 'rspress.config.ts'))).toThrow(
+      /Running rspress.config.ts to read it failed: .*rspress-not-installed/,
+    )
   })
 })

@@ -14,14 +14,26 @@ const write = (file: string, text: string) => {
   fs.writeFileSync(path.join(site, file), text)
 }
 write('components/Card.tsx', 'export default function Card() { return null }\n')
-write('components/info/index.tsx', "import { usePageData, useDark, NoSSR as N } from 'rspress/runtime'\nimport { join } from '@lib/join'\nexport function Info() { return null }\n")
+write(
+  'components/info/index.tsx',
+  "import { usePageData, useDark, NoSSR as N } from 'rspress/runtime'\nimport { join } from '@lib/join'\nexport function Info() { return null }\n",
+)
 write('lib/join.ts', "export { helper as join } from './helper'\n")
 write('lib/helper.ts', 'export const helper = (...parts: string[]) => parts.join(" ")\n')
-write('components/Fancy.tsx', "import clsx from 'clsx'\nimport { Content } from '@rspress/core/runtime'\nimport styles from './fancy.module.scss'\nexport default function Fancy() { return null }\n")
+write(
+  'components/Fancy.tsx',
+  "import clsx from 'clsx'\nimport { Content } from '@rspress/core/runtime'\nimport styles from './fancy.module.scss'\nexport default function Fancy() { return null }\n",
+)
 write('components/fancy.module.scss', '.a { color: red }\n')
 write('docs/guide/c.mdx', "import Fancy from '@components/Fancy'\nimport * as All from '@components/info'\n")
-write('docs/guide/a.mdx', "import Card from '@components/Card'\nimport { Info } from '../../components/info'\nimport { Tabs } from '@theme'\nimport Shared from './_shared.mdx'\n\n```mdx\nimport Nope from '@components/Nope'\n```\n\n<Card />\n")
-write('docs/guide/b.mdx', "import Card from '@components/Card.tsx'\nimport Gone from '@components/Gone'\nimport React from 'react'\n")
+write(
+  'docs/guide/a.mdx',
+  "import Card from '@components/Card'\nimport { Info } from '../../components/info'\nimport { Tabs } from '@theme'\nimport Shared from './_shared.mdx'\n\n```mdx\nimport Nope from '@components/Nope'\n```\n\n<Card />\n",
+)
+write(
+  'docs/guide/b.mdx',
+  "import Card from '@components/Card.tsx'\nimport Gone from '@components/Gone'\nimport React from 'react'\n",
+)
 const aliases = { '@components': 'components', '@lib': 'lib' }
 afterAll(() => fs.rmSync(site, { recursive: true, force: true }))
 
@@ -31,20 +43,28 @@ describe("the site's own components", () => {
       { specifier: '@components/Card', names: ['Card'], bindings: [{ imported: 'default', local: 'Card' }], line: 1 },
       { specifier: '../../components/info', names: ['Info'], bindings: [{ imported: 'Info', local: 'Info' }], line: 2 },
     ])
-    expect(findComponentImports("import Def, { A, B as C, type T } from './x'\nimport * as NS from './y'\nimport type { P } from './z'\nimport './style.css'\n").map((found) => found.names)).toEqual([['Def', 'A', 'C'], ['NS']])
+    expect(
+      findComponentImports(
+        "import Def, { A, B as C, type T } from './x'\nimport * as NS from './y'\nimport type { P } from './z'\nimport './style.css'\n",
+      ).map((found) => found.names),
+    ).toEqual([['Def', 'A', 'C'], ['NS']])
   })
 
   it('resolves an alias or a relative path as Rsbuild does: extension, folder index, or nothing', () => {
     const from = path.join(site, 'docs/guide/a.mdx')
     expect(resolveSiteModule('@components/Card', from, site, aliases)).toBe(path.join(site, 'components/Card.tsx'))
     expect(resolveSiteModule('@components/Card.tsx', from, site, aliases)).toBe(path.join(site, 'components/Card.tsx'))
-    expect(resolveSiteModule('../../components/info', from, site, aliases)).toBe(path.join(site, 'components/info/index.tsx'))
+    expect(resolveSiteModule('../../components/info', from, site, aliases)).toBe(
+      path.join(site, 'components/info/index.tsx'),
+    )
     expect(resolveSiteModule('@components/Gone', from, site, aliases)).toBeNull()
     expect(resolveSiteModule('react', from, site, aliases)).toBeNull()
   })
 
   it("sorts a component's Rspress runtime imports into mapped and not, with why", () => {
-    const usage = runtimeUsage("import { usePageData, useDark, NoSSR as N, Content } from 'rspress/runtime'\nimport { useLang } from '@rspress/runtime'\nimport { x } from 'other'\n")
+    const usage = runtimeUsage(
+      "import { usePageData, useDark, NoSSR as N, Content } from 'rspress/runtime'\nimport { useLang } from '@rspress/runtime'\nimport { x } from 'other'\n",
+    )
     expect(usage.mapped).toEqual(['usePageData', 'useDark', 'NoSSR', 'useLang'])
     expect(usage.unmapped.map((item) => item.name)).toEqual(['Content'])
   })
@@ -82,7 +102,10 @@ describe("the site's own components", () => {
     try {
       fs.mkdirSync(path.join(other, 'components'), { recursive: true })
       fs.mkdirSync(path.join(other, 'docs'), { recursive: true })
-      fs.writeFileSync(path.join(other, 'components/Info.tsx'), "import { useLang } from 'rspress/runtime'\nexport function Info() { return null }\n")
+      fs.writeFileSync(
+        path.join(other, 'components/Info.tsx'),
+        "import { useLang } from 'rspress/runtime'\nexport function Info() { return null }\n",
+      )
       fs.writeFileSync(path.join(other, 'docs/a.mdx'), "import { Info as I } from '../components/Info'\n\n<I />\n")
       const components = copySiteComponents(other, path.join(other, 'docs'), path.join(other, 'out'), {})
       expect(siteComponentsConfig(components)).toEqual({ Info: { module: 'site/components/Info.tsx', export: 'Info' } })

@@ -23,21 +23,50 @@ describe('translating an Rspress 1.x config', () => {
         ],
         themeConfig: {
           nav: [{ text: 'Guide', link: '/guide/' }],
-          sidebar: { '/guide/': [{ text: 'Group', items: ['guide/a', { text: 'B', link: '/guide/b' }] }, { dividerType: 'dashed' }, { sectionHeaderText: 'More' }] },
+          sidebar: {
+            '/guide/': [
+              { text: 'Group', items: ['guide/a', { text: 'B', link: '/guide/b' }] },
+              { dividerType: 'dashed' },
+              { sectionHeaderText: 'More' },
+            ],
+          },
           socialLinks: [{ icon: 'github', mode: 'link', content: 'https://github.com/acme' }],
           footer: { message: 'Hi' },
           editLink: { docRepoBaseUrl: 'https://github.com/acme/edit/main/website', text: 'Edit' },
           hideNavbar: 'auto',
-          locales: [{ lang: 'zh', label: '简体中文', outlineTitle: '目录', prevPageText: '上一页', sourceCodeText: '源码' }],
+          locales: [
+            { lang: 'zh', label: '简体中文', outlineTitle: '目录', prevPageText: '上一页', sourceCodeText: '源码' },
+          ],
         },
       },
     })
     expect(result.contentRoot).toBe('website')
     expect(result.versionFolder).toBeUndefined()
-    expect(result.fields).toMatchObject({ title: 'Acme', description: 'Widgets.', base: '/acme/', icon: '/favicon.svg', logo: { light: '/l.svg', dark: '/d.svg' }, lang: 'en', publicDir: 'website/public', links: { deadAnchors: 'warn' } })
+    expect(result.fields).toMatchObject({
+      title: 'Acme',
+      description: 'Widgets.',
+      base: '/acme/',
+      icon: '/favicon.svg',
+      logo: { light: '/l.svg', dark: '/d.svg' },
+      lang: 'en',
+      publicDir: 'website/public',
+      links: { deadAnchors: 'warn' },
+    })
     expect(result.fields.themeConfig).toEqual({
       nav: [{ text: 'Guide', link: '/guide/' }],
-      sidebar: { '/guide/': [{ text: 'Group', items: [{ text: 'a', link: '/guide/a' }, { text: 'B', link: '/guide/b' }] }, { text: '', dividerType: 'dashed' }, { text: 'More', sectionHeaderText: 'More' }] },
+      sidebar: {
+        '/guide/': [
+          {
+            text: 'Group',
+            items: [
+              { text: 'a', link: '/guide/a' },
+              { text: 'B', link: '/guide/b' },
+            ],
+          },
+          { text: '', dividerType: 'dashed' },
+          { text: 'More', sectionHeaderText: 'More' },
+        ],
+      },
       socialLinks: [{ icon: 'github', mode: 'link', content: 'https://github.com/acme' }],
       footer: { message: 'Hi' },
       // The content folder is part of Sheaf's path from the site root, so it leaves the base URL.
@@ -47,7 +76,17 @@ describe('translating an Rspress 1.x config', () => {
     expect(result.plugins.map((plugin) => [plugin.name, plugin.options])).toEqual([
       ['files', { dir: 'website' }],
       ['versions', { default: '2.x', versions: ['1.x', '2.x'] }],
-      ['i18n', { locales: [{ lang: 'en', label: 'English' }, { lang: 'zh', label: '简体中文' }], defaultLang: 'en', texts: { zh: { outlineTitle: '目录', prevPageText: '上一页', sourceText: '源码' } } }],
+      [
+        'i18n',
+        {
+          locales: [
+            { lang: 'en', label: 'English' },
+            { lang: 'zh', label: '简体中文' },
+          ],
+          defaultLang: 'en',
+          texts: { zh: { outlineTitle: '目录', prevPageText: '上一页', sourceText: '源码' } },
+        },
+      ],
       ['sidebar', { auto: true }],
       ['search', undefined],
     ])
@@ -63,7 +102,11 @@ describe('translating an Rspress 1.x config', () => {
         markdown: { remarkPlugins: [new NonLiteral('remarkMath')], showLineNumbers: true, checkDeadLinks: false },
         route: { exclude: ['**/fragments/**'] },
         search: { mode: 'remote' },
-        themeConfig: { nav: { v1: [] }, enableScrollToTop: true, editLink: { docRepoBaseUrl: new NonLiteral('repo + "/x"') } },
+        themeConfig: {
+          nav: { v1: [] },
+          enableScrollToTop: true,
+          editLink: { docRepoBaseUrl: new NonLiteral('repo + "/x"') },
+        },
         mystery: 1,
       },
       spreads: ['...shared'],
@@ -95,22 +138,52 @@ describe('translating an Rspress 1.x config', () => {
   })
 
   it('takes the navbar from the root _meta.json when the config has none, and lists navbars that differ', () => {
-    const result = translateConfig({ config: { title: 'A' }, rootNav: [{ text: 'Guide', link: '/guide/' }], otherNavs: ['v1/zh'] })
+    const result = translateConfig({
+      config: { title: 'A' },
+      rootNav: [{ text: 'Guide', link: '/guide/' }],
+      otherNavs: ['v1/zh'],
+    })
     expect((result.fields.themeConfig as { nav: unknown }).nav).toEqual([{ text: 'Guide', link: '/guide/' }])
     expect(keysOf(result.untranslated)).toEqual(['v1/zh/_meta.json'])
   })
 
-  it("gives each language the navbar of its root _meta.json, or of themeConfig.locales[].nav", () => {
-    const locales = [{ lang: 'en', label: 'English' }, { lang: 'zh', label: '中文' }]
-    const fromMeta = translateConfig({ config: { title: 'A', locales }, rootNav: [{ text: 'Guide', link: '/guide/' }], langNavs: { zh: [{ text: '指南', link: '/guide/' }] } })
-    expect(fromMeta.fields.themeConfig).toEqual({ nav: [{ text: 'Guide', link: '/guide/' }], locales: [{ lang: 'zh', nav: [{ text: '指南', link: '/guide/' }] }] })
-    const fromConfig = translateConfig({ config: { title: 'A', locales, themeConfig: { nav: [{ text: 'Guide', link: '/g/' }], locales: [{ lang: 'zh', label: '中文', nav: [{ text: '指南', link: '/g/' }] }] } } })
-    expect(fromConfig.fields.themeConfig).toEqual({ nav: [{ text: 'Guide', link: '/g/' }], locales: [{ lang: 'zh', nav: [{ text: '指南', link: '/g/' }] }] })
+  it('gives each language the navbar of its root _meta.json, or of themeConfig.locales[].nav', () => {
+    const locales = [
+      { lang: 'en', label: 'English' },
+      { lang: 'zh', label: '中文' },
+    ]
+    const fromMeta = translateConfig({
+      config: { title: 'A', locales },
+      rootNav: [{ text: 'Guide', link: '/guide/' }],
+      langNavs: { zh: [{ text: '指南', link: '/guide/' }] },
+    })
+    expect(fromMeta.fields.themeConfig).toEqual({
+      nav: [{ text: 'Guide', link: '/guide/' }],
+      locales: [{ lang: 'zh', nav: [{ text: '指南', link: '/guide/' }] }],
+    })
+    const fromConfig = translateConfig({
+      config: {
+        title: 'A',
+        locales,
+        themeConfig: {
+          nav: [{ text: 'Guide', link: '/g/' }],
+          locales: [{ lang: 'zh', label: '中文', nav: [{ text: '指南', link: '/g/' }] }],
+        },
+      },
+    })
+    expect(fromConfig.fields.themeConfig).toEqual({
+      nav: [{ text: 'Guide', link: '/g/' }],
+      locales: [{ lang: 'zh', nav: [{ text: '指南', link: '/g/' }] }],
+    })
     expect(fromConfig.untranslated).toEqual([])
   })
 
   it('writes a config that imports each plugin and adds the copied styles after the theme', () => {
-    const source = configSource(translateConfig({ config: { title: "Acme's docs", globalStyles: new NonLiteral('path.join(__dirname, "styles/index.css")') } }))
+    const source = configSource(
+      translateConfig({
+        config: { title: "Acme's docs", globalStyles: new NonLiteral('path.join(__dirname, "styles/index.css")') },
+      }),
+    )
     expect(source).toContain("import { sidebar } from 'sheaf/plugins/sidebar'")
     expect(source).toContain("title: 'Acme\\'s docs',")
     expect(source).toContain("theme: { ...theme, styles: [...(theme.styles ?? []), 'site/styles/index.css'] },")

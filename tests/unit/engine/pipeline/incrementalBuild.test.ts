@@ -19,7 +19,9 @@ afterAll(() => fs.rmSync(site, { recursive: true, force: true }))
 
 const incremental = (): Promise<BuildResult> => build(site, { outDir: 'out-incremental', sink: quiet, workers: false })
 // One clean build per state of the sources: a case that changes none compares with the last one.
-const clean = cleanBuildPerState(site, () => build(site, { outDir: 'out-clean', sink: quiet, workers: false, cache: false }))
+const clean = cleanBuildPerState(site, () =>
+  build(site, { outDir: 'out-clean', sink: quiet, workers: false, cache: false }),
+)
 const rendered = (result: BuildResult) => result.phases.find((phase) => phase.name === 'render')?.count
 
 async function expectSameAsCleanBuild(): Promise<BuildResult> {
@@ -46,7 +48,13 @@ describe('incremental builds give the output of a clean build', () => {
       fs
         .readdirSync(themes)
         .filter((name) => name.endsWith('.json'))
-        .map((name) => JSON.parse(fs.readFileSync(path.join(themes, name), 'utf8')) as { dir: string; outputs: Record<string, string> })
+        .map(
+          (name) =>
+            JSON.parse(fs.readFileSync(path.join(themes, name), 'utf8')) as {
+              dir: string
+              outputs: Record<string, string>
+            },
+        )
         .filter((record) => Object.keys(record.outputs).some((entry) => entry.startsWith(site + path.sep)))
         .map((record) => record.dir)
     const before = bundles()
@@ -65,11 +73,16 @@ describe('incremental builds give the output of a clean build', () => {
     // page itself read its body, so it alone runs its queries again.
     expect(rendered(result)).toBe(1)
     expect(result.queried).toBe(1)
-    expect(fs.readFileSync(path.join(site, 'out-incremental/docs/api.html'), 'utf8')).toContain('A sentence added by the test.')
+    expect(fs.readFileSync(path.join(site, 'out-incremental/docs/api.html'), 'utf8')).toContain(
+      'A sentence added by the test.',
+    )
   }, 120_000)
 
   it('after a title edit, re-rendering every page that lists the title', async () => {
-    fs.writeFileSync(content('docs/api.md'), fs.readFileSync(content('docs/api.md'), 'utf8').replace(/^title: .*$/m, 'title: API, renamed'))
+    fs.writeFileSync(
+      content('docs/api.md'),
+      fs.readFileSync(content('docs/api.md'), 'utf8').replace(/^title: .*$/m, 'title: API, renamed'),
+    )
     const result = await expectSameAsCleanBuild()
     expect(rendered(result)).toBe(result.pages.length)
     expect(fs.readFileSync(path.join(site, 'out-incremental/docs/guide.html'), 'utf8')).toContain('API, renamed')
@@ -77,8 +90,14 @@ describe('incremental builds give the output of a clean build', () => {
 
   it('after a rename', async () => {
     fs.renameSync(content('docs/api.md'), content('docs/reference.md'))
-    fs.writeFileSync(content('docs/guide.md'), fs.readFileSync(content('docs/guide.md'), 'utf8').replace('./api.md#options', './reference.md#options'))
-    fs.writeFileSync(content('index.md'), fs.readFileSync(content('index.md'), 'utf8').replace('(/docs/api)', '(/docs/reference)'))
+    fs.writeFileSync(
+      content('docs/guide.md'),
+      fs.readFileSync(content('docs/guide.md'), 'utf8').replace('./api.md#options', './reference.md#options'),
+    )
+    fs.writeFileSync(
+      content('index.md'),
+      fs.readFileSync(content('index.md'), 'utf8').replace('(/docs/api)', '(/docs/reference)'),
+    )
     await expectSameAsCleanBuild()
     expect(fs.existsSync(path.join(site, 'out-incremental/docs/api.html'))).toBe(false)
   }, 120_000)
@@ -101,7 +120,10 @@ describe('incremental builds give the output of a clean build', () => {
 
   it('after a config change', async () => {
     const configFile = path.join(site, 'site/config.ts')
-    fs.writeFileSync(configFile, fs.readFileSync(configFile, 'utf8').replace("title: 'Fixture Docs'", "title: 'Renamed Docs'"))
+    fs.writeFileSync(
+      configFile,
+      fs.readFileSync(configFile, 'utf8').replace("title: 'Fixture Docs'", "title: 'Renamed Docs'"),
+    )
     const result = await expectSameAsCleanBuild()
     expect(rendered(result)).toBe(result.pages.length)
   }, 120_000)
@@ -119,7 +141,10 @@ describe('incremental builds give the output of a clean build', () => {
     fs.appendFileSync(stylesheet, '\n.added-by-the-test { color: rebeccapurple; }\n')
     await expectSameAsCleanBuild()
     const assets = path.join(site, 'out-incremental/assets')
-    const css = fs.readdirSync(assets).filter((file) => file.endsWith('.css')).map((file) => fs.readFileSync(path.join(assets, file), 'utf8'))
+    const css = fs
+      .readdirSync(assets)
+      .filter((file) => file.endsWith('.css'))
+      .map((file) => fs.readFileSync(path.join(assets, file), 'utf8'))
     expect(css.join('')).toContain('added-by-the-test')
   }, 120_000)
 

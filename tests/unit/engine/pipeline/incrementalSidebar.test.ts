@@ -11,11 +11,15 @@ const quiet = { log: () => undefined, warn: () => undefined, error: () => undefi
 
 fs.rmSync(site, { recursive: true, force: true })
 // Without the fixture's outputs and caches (the e2e runs leave a build folder per port offset there).
-fs.cpSync(path.join(root, 'tests/fixtures/i18n'), site, { recursive: true, filter: (source) => !/[/\\](build|\.e2e-build-[^/\\]*|\.sheaf|\.sheaf-cache)$/.test(source) })
+fs.cpSync(path.join(root, 'tests/fixtures/i18n'), site, {
+  recursive: true,
+  filter: (source) => !/[/\\](build|\.e2e-build-[^/\\]*|\.sheaf|\.sheaf-cache)$/.test(source),
+})
 afterAll(() => fs.rmSync(site, { recursive: true, force: true }))
 
 const incremental = (): Promise<BuildResult> => build(site, { outDir: 'out-incremental', sink: quiet, workers: false })
-const clean = (): Promise<BuildResult> => build(site, { outDir: 'out-clean', sink: quiet, workers: false, cache: false })
+const clean = (): Promise<BuildResult> =>
+  build(site, { outDir: 'out-clean', sink: quiet, workers: false, cache: false })
 const rendered = (result: BuildResult) => result.phases.find((phase) => phase.name === 'render')?.count
 const content = (file: string) => path.join(site, 'content/1.0/en/guide', file)
 const page = (route: string) => fs.readFileSync(path.join(site, 'out-incremental', `${route}.html`), 'utf8')
@@ -38,7 +42,10 @@ describe('incremental builds with sidebars give the output of a clean build', ()
   }, 120_000)
 
   it('after a title edit, re-rendering the pages whose sidebar or prev/next link shows it', async () => {
-    fs.writeFileSync(content('next.md'), fs.readFileSync(content('next.md'), 'utf8').replace(/^title: .*$/m, 'title: The next step, renamed'))
+    fs.writeFileSync(
+      content('next.md'),
+      fs.readFileSync(content('next.md'), 'utf8').replace(/^title: .*$/m, 'title: The next step, renamed'),
+    )
     const result = await expectSameAsCleanBuild()
     expect(rendered(result)).toBeGreaterThanOrEqual(2)
     expect(page('guide/start')).toContain('The next step, renamed')

@@ -16,7 +16,11 @@ describe('a build that keeps going', () => {
   it('renders every page that has no error and returns each broken file with its place', async () => {
     const result = await build(path.join(brokenDir, 'many-errors'), { ...options, write: false, keepGoing: true })
     expect(result.pages.map((page) => page.path)).toEqual(['/', '/404'])
-    expect(result.errors.map((error) => error.location?.replace(/:\d+$/, ''))).toEqual(['content/docs/a.md:2', 'content/docs/b.mdx:7', 'content/docs/c.mdx:7'])
+    expect(result.errors.map((error) => error.location?.replace(/:\d+$/, ''))).toEqual([
+      'content/docs/a.md:2',
+      'content/docs/b.mdx:7',
+      'content/docs/c.mdx:7',
+    ])
     expect(result.errors[1].message).toMatch(/Unknown component `<Carousel>`/)
   })
 
@@ -25,12 +29,16 @@ describe('a build that keeps going', () => {
     expect(result.pages.map((page) => page.path).sort()).toEqual(['/', '/404', '/other'])
     expect(result.errors.map((error) => `${error.location} ${error.message}`)).toEqual([
       expect.stringMatching(/^content\/index\.md:3:5 Dead link `\.\/nothing\.md`: no page at that path/),
-      expect.stringMatching(/^content\/index\.md:3:\d+ Dead link `\.\/other\.md#nope`: content\/other\.md has no heading with id "nope"/),
+      expect.stringMatching(
+        /^content\/index\.md:3:\d+ Dead link `\.\/other\.md#nope`: content\/other\.md has no heading with id "nope"/,
+      ),
     ])
   })
 
   it('without it, the same site fails whole', async () => {
-    await expect(build(path.join(brokenDir, 'many-errors'), { ...options, write: false })).rejects.toThrow(/3 files have errors/)
+    await expect(build(path.join(brokenDir, 'many-errors'), { ...options, write: false })).rejects.toThrow(
+      /3 files have errors/,
+    )
   })
 
   it('replaces the output with the pages that built', async () => {
@@ -52,9 +60,15 @@ describe('a build that keeps going', () => {
   it('`sheaf build --keep-going` lists the broken files with file:line and exits 1', () => {
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-keep-going-cli-'))
     try {
-      const cli = spawnSync(process.execPath, [path.join(root, 'bin/sheaf.js'), 'build', '--config', '../config.ts', '--out', out, '--quiet', '--keep-going'], { cwd: path.join(brokenDir, 'many-errors'), encoding: 'utf8' })
+      const cli = spawnSync(
+        process.execPath,
+        [path.join(root, 'bin/sheaf.js'), 'build', '--config', '../config.ts', '--out', out, '--quiet', '--keep-going'],
+        { cwd: path.join(brokenDir, 'many-errors'), encoding: 'utf8' },
+      )
       expect(cli.status).toBe(1)
-      expect(cli.stderr).toMatch(/3 files have errors:\ncontent\/docs\/a\.md:2:\d+\n[\s\S]*content\/docs\/b\.mdx:7:1\n[\s\S]*content\/docs\/c\.mdx:7:1\n/)
+      expect(cli.stderr).toMatch(
+        /3 files have errors:\ncontent\/docs\/a\.md:2:\d+\n[\s\S]*content\/docs\/b\.mdx:7:1\n[\s\S]*content\/docs\/c\.mdx:7:1\n/,
+      )
       expect(cli.stderr).toMatch(/--keep-going: 2 pages written/)
       expect(fs.existsSync(path.join(out, 'index.html'))).toBe(true)
     } finally {

@@ -18,8 +18,12 @@ afterAll(async () => {
 
 const api = path.join(site, 'content/docs/api.md')
 // As the dev server does: one process, one session, a rebuild per save.
-const rebuild = (session?: LoadedSite['session']) => loadSite(site, { mode: 'develop', quiet: true, sink: quiet, session, workers: false })
-const guideLinks = (prepared: LoadedSite) => JSON.stringify(prepared.store.getNodesByType('Page').find((page) => String(page.relativePath).endsWith('guide.md'))?.body)
+const rebuild = (session?: LoadedSite['session']) =>
+  loadSite(site, { mode: 'develop', quiet: true, sink: quiet, session, workers: false })
+const guideLinks = (prepared: LoadedSite) =>
+  JSON.stringify(
+    prepared.store.getNodesByType('Page').find((page) => String(page.relativePath).endsWith('guide.md'))?.body,
+  )
 
 describe('resolved links kept between rebuilds in one process', () => {
   it('reuses them while routes and anchors stay, and resolves again when they change', async () => {

@@ -35,8 +35,12 @@ describe('simpleFrontmatter', () => {
 describe('outlineTitle', () => {
   it('takes the front-matter title, else the first # heading outside code, else the hero, else the file name', () => {
     expect(outlineTitle('# Heading\n', { title: '  Given ' }, 'a.md')).toBe('Given')
-    expect(outlineTitle('```md\n# Not this\n```\n\n# The *quick* `start` [guide](./x.md) {#start}\n', {}, 'a.md')).toBe('The quick start guide')
-    expect(outlineTitle('Text only.\n', { pageType: 'home', hero: { name: '<span>Sheaf</span>' } }, 'index.md')).toBe('Sheaf')
+    expect(outlineTitle('```md\n# Not this\n```\n\n# The *quick* `start` [guide](./x.md) {#start}\n', {}, 'a.md')).toBe(
+      'The quick start guide',
+    )
+    expect(outlineTitle('Text only.\n', { pageType: 'home', hero: { name: '<span>Sheaf</span>' } }, 'index.md')).toBe(
+      'Sheaf',
+    )
     expect(outlineTitle('## Only a second level\n', {}, 'docs/render-hook.md')).toBe('Render hook')
   })
 })

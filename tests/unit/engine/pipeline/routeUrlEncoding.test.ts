@@ -28,7 +28,8 @@ describe('URLs of routes with unusual characters', () => {
     made.push(dir, out)
     fs.mkdirSync(path.join(dir, 'content/docs'), { recursive: true })
     fs.writeFileSync(path.join(dir, 'content/index.md'), '# Home\n')
-    for (const name of names) fs.writeFileSync(path.join(dir, 'content/docs', `${name}.md`), `# Page ${JSON.stringify(name)}\n\nText.\n`)
+    for (const name of names)
+      fs.writeFileSync(path.join(dir, 'content/docs', `${name}.md`), `# Page ${JSON.stringify(name)}\n\nText.\n`)
     fs.writeFileSync(
       path.join(dir, 'config.ts'),
       [

@@ -25,22 +25,43 @@ describe('sourcing and transforming nodes', () => {
         const { node, ...rest } = { ...api }
         for (const key of Object.keys(rest)) apiKeys.add(key)
         seen.push(`${node.type}:${String(node.relativePath)}`)
-        if (node.type === 'File') api.createNode({ type: 'Page', key: String(node.relativePath), parent: node.id, relativePath: node.relativePath })
+        if (node.type === 'File')
+          api.createNode({
+            type: 'Page',
+            key: String(node.relativePath),
+            parent: node.id,
+            relativePath: node.relativePath,
+          })
       },
     }
     const runner = createPluginRunner([fileSource(['a.md', 'b.md']), pages])
     const source = await sourceNodes(runner, site, () => reporter)
     expect(await transformNodes(runner, source, site, () => reporter)).toBe(4)
     expect(seen).toEqual(['File:a.md', 'File:b.md', 'Page:a.md', 'Page:b.md'])
-    expect([...apiKeys].sort()).toEqual(['createContentDigest', 'createNode', 'createNodeField', 'createNodeId', 'createParentChildLink', 'getNode', 'getNodes', 'getNodesByType', 'reporter', 'site', 'updateNode'])
-    expect(source.store.getNodesByType('Page').map((page) => page.parent)).toEqual(source.store.getNodesByType('File').map((file) => file.id))
+    expect([...apiKeys].sort()).toEqual([
+      'createContentDigest',
+      'createNode',
+      'createNodeField',
+      'createNodeId',
+      'createParentChildLink',
+      'getNode',
+      'getNodes',
+      'getNodesByType',
+      'reporter',
+      'site',
+      'updateNode',
+    ])
+    expect(source.store.getNodesByType('Page').map((page) => page.parent)).toEqual(
+      source.store.getNodesByType('File').map((file) => file.id),
+    )
   })
 
   it("reads every file before failing, then fails once with each file's located error", async () => {
     const strict: Plugin = {
       name: 'strict',
       onCreateNode({ node }) {
-        if (String(node.relativePath).startsWith('bad')) throw new SheafError('Unclosed container.', { file: `content/${String(node.relativePath)}`, line: 3 })
+        if (String(node.relativePath).startsWith('bad'))
+          throw new SheafError('Unclosed container.', { file: `content/${String(node.relativePath)}`, line: 3 })
       },
     }
     const runner = createPluginRunner([fileSource(['bad-2.md', 'good.md', 'bad-1.md']), strict])

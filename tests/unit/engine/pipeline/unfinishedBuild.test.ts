@@ -46,7 +46,11 @@ describe('a build that can never finish', () => {
     it(`exits 1 naming the plugin and hook when \`${hook}\` never settles, and removes its staging folder`, () => {
       const config = configWith(hook, `{ name: 'stuck', ${hook}() { return new Promise(() => {}) } }`)
       const out = path.join(temp, hook, 'out')
-      const result = spawnSync(process.execPath, [path.join(root, 'bin/sheaf.js'), 'build', '--config', config, '--out', out, '--quiet'], { cwd: site, encoding: 'utf8', timeout: 90_000 })
+      const result = spawnSync(
+        process.execPath,
+        [path.join(root, 'bin/sheaf.js'), 'build', '--config', config, '--out', out, '--quiet'],
+        { cwd: site, encoding: 'utf8', timeout: 90_000 },
+      )
       expect(result.status, result.stderr).toBe(1)
       expect(result.stderr).toContain(`[stuck] ${hook}:`)
       expect(result.stderr).toMatch(/returned a promise that never settles/)
@@ -56,18 +60,32 @@ describe('a build that can never finish', () => {
   }
 
   it('exits 1 naming the plugin when a promise handed to `waitUntil` never settles', () => {
-    const config = configWith('wait-forever', `{ name: 'stuck', onPostBuild({ waitUntil }) { waitUntil(new Promise(() => {})) } }`)
+    const config = configWith(
+      'wait-forever',
+      `{ name: 'stuck', onPostBuild({ waitUntil }) { waitUntil(new Promise(() => {})) } }`,
+    )
     const out = path.join(temp, 'wait-forever', 'out')
-    const result = spawnSync(process.execPath, [path.join(root, 'bin/sheaf.js'), 'build', '--config', config, '--out', out, '--quiet'], { cwd: site, encoding: 'utf8', timeout: 90_000 })
+    const result = spawnSync(
+      process.execPath,
+      [path.join(root, 'bin/sheaf.js'), 'build', '--config', config, '--out', out, '--quiet'],
+      { cwd: site, encoding: 'utf8', timeout: 90_000 },
+    )
     expect(result.status, result.stderr).toBe(1)
     expect(result.stderr).toContain('[stuck] waitUntil:')
     expect(result.stderr).toMatch(/handed to `waitUntil` in `onPostBuild` never settles/)
   }, 120_000)
 
   it('still exits 0 when the hooks settle', () => {
-    const config = configWith('fine', `{ name: 'slow', async onPostBuild() { await new Promise((resolve) => setTimeout(resolve, 50)) } }`)
+    const config = configWith(
+      'fine',
+      `{ name: 'slow', async onPostBuild() { await new Promise((resolve) => setTimeout(resolve, 50)) } }`,
+    )
     const out = path.join(temp, 'fine', 'out')
-    const result = spawnSync(process.execPath, [path.join(root, 'bin/sheaf.js'), 'build', '--config', config, '--out', out, '--quiet'], { cwd: site, encoding: 'utf8', timeout: 90_000 })
+    const result = spawnSync(
+      process.execPath,
+      [path.join(root, 'bin/sheaf.js'), 'build', '--config', config, '--out', out, '--quiet'],
+      { cwd: site, encoding: 'utf8', timeout: 90_000 },
+    )
     expect(result.status, result.stderr).toBe(0)
     expect(fs.existsSync(path.join(out, 'index.html'))).toBe(true)
   }, 120_000)
@@ -79,16 +97,27 @@ describe('work handed to `waitUntil` in `onPostBuild`', () => {
     const marker = path.join(temp, 'wait-a-bit.txt')
     const later = `new Promise((resolve) => setTimeout(resolve, 500)).then(() => import('node:fs')).then((fs) => fs.writeFileSync(${JSON.stringify(marker)}, String(fs.existsSync(${JSON.stringify(path.join(out, 'index.html'))}))))`
     const config = configWith('wait-a-bit', `{ name: 'later', onPostBuild({ waitUntil }) { waitUntil(${later}) } }`)
-    const result = spawnSync(process.execPath, [path.join(root, 'bin/sheaf.js'), 'build', '--config', config, '--out', out, '--quiet'], { cwd: site, encoding: 'utf8', timeout: 90_000 })
+    const result = spawnSync(
+      process.execPath,
+      [path.join(root, 'bin/sheaf.js'), 'build', '--config', config, '--out', out, '--quiet'],
+      { cwd: site, encoding: 'utf8', timeout: 90_000 },
+    )
     expect(result.status, result.stderr).toBe(0)
     // Written by the task, which the build waited for: the output was in place by then.
     expect(fs.readFileSync(marker, 'utf8')).toBe('true')
   }, 120_000)
 
   it('warns, and still succeeds, when the work handed to `waitUntil` fails', () => {
-    const config = configWith('wait-fails', `{ name: 'flaky-cache', onPostBuild({ waitUntil }) { waitUntil(Promise.reject(new Error('disk full'))) } }`)
+    const config = configWith(
+      'wait-fails',
+      `{ name: 'flaky-cache', onPostBuild({ waitUntil }) { waitUntil(Promise.reject(new Error('disk full'))) } }`,
+    )
     const out = path.join(temp, 'wait-fails', 'out')
-    const result = spawnSync(process.execPath, [path.join(root, 'bin/sheaf.js'), 'build', '--config', config, '--out', out, '--quiet'], { cwd: site, encoding: 'utf8', timeout: 90_000 })
+    const result = spawnSync(
+      process.execPath,
+      [path.join(root, 'bin/sheaf.js'), 'build', '--config', config, '--out', out, '--quiet'],
+      { cwd: site, encoding: 'utf8', timeout: 90_000 },
+    )
     expect(result.status, result.stderr).toBe(0)
     expect(result.stderr + result.stdout).toMatch(/flaky-cache.*waitUntil failed: disk full/)
     expect(fs.existsSync(path.join(out, 'index.html'))).toBe(true)

@@ -29,11 +29,17 @@ fs.rmSync(site, { recursive: true, force: true })
 copyBasicFixture(site)
 // With search: its index is patched from the last build's state after an edit (plugins/search/indexState.ts).
 const configFile = path.join(site, 'site/config.ts')
-fs.writeFileSync(configFile, `import { search } from 'sheaf/plugins/search'\n${fs.readFileSync(configFile, 'utf8').replace("plugins: [files({ dir: 'content' })]", "plugins: [files({ dir: 'content' }), search()]")}`)
+fs.writeFileSync(
+  configFile,
+  `import { search } from 'sheaf/plugins/search'\n${fs.readFileSync(configFile, 'utf8').replace("plugins: [files({ dir: 'content' })]", "plugins: [files({ dir: 'content' }), search()]")}`,
+)
 for (let index = 0; index < pageCount; index++) {
   const file = path.join(site, 'content/docs/many', `page-${index}.md`)
   fs.mkdirSync(path.dirname(file), { recursive: true })
-  fs.writeFileSync(file, `---\ntitle: Page ${index}\n---\n\n# Page ${index}\n\nBody of page ${index}, see [the next page](./page-${(index + 1) % pageCount}.md).\n\n\`\`\`ts\nconst page: number = ${index}\n\`\`\`\n`)
+  fs.writeFileSync(
+    file,
+    `---\ntitle: Page ${index}\n---\n\n# Page ${index}\n\nBody of page ${index}, see [the next page](./page-${(index + 1) % pageCount}.md).\n\n\`\`\`ts\nconst page: number = ${index}\n\`\`\`\n`,
+  )
 }
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-warm-'))
 afterAll(() => {
@@ -65,15 +71,24 @@ describe('markdown transformed and pages rendered in worker threads', () => {
     expect(rebuild.renderedInWorker).toBe(0)
     await onMainThread()
     expect(outputTree(path.join(site, 'out-workers'))).toEqual(outputTree(path.join(site, 'out-main')))
-    expect(fs.readFileSync(path.join(site, 'out-workers/docs/many/page-7.html'), 'utf8')).toContain('A sentence added by the test.')
-    const index = fs.readdirSync(path.join(site, 'out-workers/static')).find((name) => /^search_index\..*[0-9a-f]{8}\.json$/.test(name)) as string
-    expect(fs.readFileSync(path.join(site, 'out-workers/static', index), 'utf8')).toContain('A sentence added by the test.')
+    expect(fs.readFileSync(path.join(site, 'out-workers/docs/many/page-7.html'), 'utf8')).toContain(
+      'A sentence added by the test.',
+    )
+    const index = fs
+      .readdirSync(path.join(site, 'out-workers/static'))
+      .find((name) => /^search_index\..*[0-9a-f]{8}\.json$/.test(name)) as string
+    expect(fs.readFileSync(path.join(site, 'out-workers/static', index), 'utf8')).toContain(
+      'A sentence added by the test.',
+    )
     expect(fs.readdirSync(path.join(site, '.sheaf-cache/search')).some((name) => name.startsWith('index-'))).toBe(true)
   }, 240_000)
 
   it('start no render worker when the config keeps the build to one thread (buildConcurrency: 1)', async () => {
     const config = path.join(site, 'site/config-one-thread.ts')
-    fs.writeFileSync(config, fs.readFileSync(configFile, 'utf8').replace('defineConfig({', 'defineConfig({\n  buildConcurrency: 1,'))
+    fs.writeFileSync(
+      config,
+      fs.readFileSync(configFile, 'utf8').replace('defineConfig({', 'defineConfig({\n  buildConcurrency: 1,'),
+    )
     // From the cache (the markdown is transformed already); every page renders again for the other config.
     const one = await build(site, { configFile: path.relative(site, config), outDir: 'out-one', sink: quiet })
     expect(one.config.buildConcurrency).toBe(1)
@@ -85,7 +100,13 @@ describe('markdown transformed and pages rendered in worker threads', () => {
     const template = path.join(site, 'site/theme/Doc.tsx')
     const original = fs.readFileSync(template, 'utf8')
     const failing = `Page ${pageCount - 1}`
-    fs.writeFileSync(template, original.replace('if (!data.page) return null', `if (!data.page) return null\n  if (data.page.title === '${failing}') throw new Error('The template cannot show ${failing}')`))
+    fs.writeFileSync(
+      template,
+      original.replace(
+        'if (!data.page) return null',
+        `if (!data.page) return null\n  if (data.page.title === '${failing}') throw new Error('The template cannot show ${failing}')`,
+      ),
+    )
     try {
       await expect(withWorkers()).rejects.toThrow(`The template cannot show ${failing}`)
       expect(fs.readFileSync(path.join(site, lastPage), 'utf8')).toContain(`Body of page ${pageCount - 1}`)
@@ -98,8 +119,20 @@ describe('markdown transformed and pages rendered in worker threads', () => {
     // A function cannot be copied to a worker thread: the worker never starts.
     const siteData = { title: 'x', notCopyable: () => undefined } as never
     const plan = { entries: [], cacheDir: path.join(site, '.sheaf-cache/theme'), engineDirs: [], root: site }
-    const offload = startRenderWorker({ root: site, theme: { templates: {} }, plan, siteData, assets: { entry: '/e.js', css: [], templateChunks: {}, bundle: 'b' }, outDir: path.join(site, 'out-none') })
-    const pages = [1, 2, 3].map((index) => ({ dataJson: '{}', lang: 'en', headTags: [], htmlFile: `docs/page-${index}.html` }))
+    const offload = startRenderWorker({
+      root: site,
+      theme: { templates: {} },
+      plan,
+      siteData,
+      assets: { entry: '/e.js', css: [], templateChunks: {}, bundle: 'b' },
+      outDir: path.join(site, 'out-none'),
+    })
+    const pages = [1, 2, 3].map((index) => ({
+      dataJson: '{}',
+      lang: 'en',
+      headTags: [],
+      htmlFile: `docs/page-${index}.html`,
+    }))
     for (const page of pages) expect(offload.offer(page)).toBe(true)
     expect(await offload.finish()).toEqual(pages)
     expect(offload.offer(pages[0])).toBe(false)
@@ -118,9 +151,25 @@ describe('markdown transformed and pages rendered in worker threads', () => {
       sourcePath: `content/page-${index}.md`,
       content: `# Page ${index}\n`,
     }))
-    const options = { codeThemes: { light: 'github-light', dark: 'github-dark' }, sanitize: true, components: {}, workers: true, cache: false }
+    const options = {
+      codeThemes: { light: 'github-light', dark: 'github-dark' },
+      sanitize: true,
+      components: {},
+      workers: true,
+      cache: false,
+    }
     // Every file but the last is cached already.
-    for (const file of files.slice(0, -1)) cache.set(cache.key(String(file.content), String(file.sourcePath)), { frontmatter: {}, title: 'cached', toc: [], anchors: [], body: { type: 'root', children: [] }, text: '', sections: [], warnings: [] } as never)
+    for (const file of files.slice(0, -1))
+      cache.set(cache.key(String(file.content), String(file.sourcePath)), {
+        frontmatter: {},
+        title: 'cached',
+        toc: [],
+        anchors: [],
+        body: { type: 'root', children: [] },
+        text: '',
+        sections: [],
+        warnings: [],
+      } as never)
     const last = files[files.length - 1]
     const key = cache.key(String(last.content), String(last.sourcePath))
     expect(await warmMarkdownCache(files, cache, options)).toBe(0)

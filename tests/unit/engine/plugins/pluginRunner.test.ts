@@ -18,7 +18,9 @@ describe('plugin order', () => {
   })
 
   it('rejects a factory passed without calling it', () => {
-    expect(() => flattenPlugins([(() => ({ name: 'x' })) as never])).toThrow(/plugins\[0\] is not a plugin: expected an object with a `name`, got a function/)
+    expect(() => flattenPlugins([(() => ({ name: 'x' })) as never])).toThrow(
+      /plugins\[0\] is not a plugin: expected an object with a `name`, got a function/,
+    )
   })
 })
 
@@ -29,11 +31,17 @@ describe('hooks run at once (onPostBuild)', () => {
     return { promise, resolve }
   }
 
-  it('starts every plugin\'s hook before any has settled', async () => {
+  it("starts every plugin's hook before any has settled", async () => {
     const gate = deferred()
     const started: string[] = []
-    const make = (name: string): Plugin => ({ name, onPostBuild: async () => void (started.push(name), await gate.promise) })
-    const run = createPluginRunner([make('search'), { name: 'no-hook' }, make('llms')]).runConcurrently('onPostBuild', () => ({}) as never)
+    const make = (name: string): Plugin => ({
+      name,
+      onPostBuild: async () => void (started.push(name), await gate.promise),
+    })
+    const run = createPluginRunner([make('search'), { name: 'no-hook' }, make('llms')]).runConcurrently(
+      'onPostBuild',
+      () => ({}) as never,
+    )
     await new Promise((resolve) => setTimeout(resolve, 10))
     expect(started).toEqual(['search', 'llms'])
     expect(runningHooks().map((entry) => entry.plugin)).toEqual(['search', 'llms'])
@@ -46,9 +54,26 @@ describe('hooks run at once (onPostBuild)', () => {
     const slow = deferred()
     let slowDone = false
     const runner = createPluginRunner([
-      { name: 'slow', onPostBuild: async () => { await slow.promise; slowDone = true } },
-      { name: 'first', onPostBuild: async () => { await new Promise((resolve) => setTimeout(resolve, 5)); throw new Error('one') } },
-      { name: 'second', onPostBuild: () => { throw new Error('two') } },
+      {
+        name: 'slow',
+        onPostBuild: async () => {
+          await slow.promise
+          slowDone = true
+        },
+      },
+      {
+        name: 'first',
+        onPostBuild: async () => {
+          await new Promise((resolve) => setTimeout(resolve, 5))
+          throw new Error('one')
+        },
+      },
+      {
+        name: 'second',
+        onPostBuild: () => {
+          throw new Error('two')
+        },
+      },
     ])
     const outcome = runner.runConcurrently('onPostBuild', () => ({}) as never).catch((caught: unknown) => caught)
     await new Promise((resolve) => setTimeout(resolve, 20))
@@ -66,7 +91,13 @@ describe('synchronous hooks', () => {
     const runner = createPluginRunner([
       { name: 'a', onCreateNode: () => void log.push('a') },
       { name: 'b', onCreateNode: () => void log.push('b') },
-      { name: 'c', onCreateNode: async () => { await null; log.push('c') } },
+      {
+        name: 'c',
+        onCreateNode: async () => {
+          await null
+          log.push('c')
+        },
+      },
       { name: 'd', onCreateNode: () => void log.push('d') },
     ])
     void Promise.resolve().then(() => log.push('tick'))
@@ -77,33 +108,62 @@ describe('synchronous hooks', () => {
 
 describe('error wrapping', () => {
   it('re-throws what a hook throws, naming the plugin and the hook', async () => {
-    const runner = createPluginRunner([{ name: 'broken', createPages: () => { throw new Error('boom') } }])
+    const runner = createPluginRunner([
+      {
+        name: 'broken',
+        createPages: () => {
+          throw new Error('boom')
+        },
+      },
+    ])
     const error = await runner.run('createPages', () => ({}) as never).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(SheafError)
-    expect(formatError(error)).toMatch(/^\[broken\] createPages:\n {2}The plugin threw while running `createPages`: boom/)
+    expect(formatError(error)).toMatch(
+      /^\[broken\] createPages:\n {2}The plugin threw while running `createPages`: boom/,
+    )
   })
 
   it('keeps file:line from a SheafError a hook throws', async () => {
-    const runner = createPluginRunner([{ name: 'sidebar', createPages: () => { throw new SheafError('Bad item.', { file: 'content/_meta.json', line: 3, column: 2, hint: 'fix it.' }) } }])
+    const runner = createPluginRunner([
+      {
+        name: 'sidebar',
+        createPages: () => {
+          throw new SheafError('Bad item.', { file: 'content/_meta.json', line: 3, column: 2, hint: 'fix it.' })
+        },
+      },
+    ])
     const error = await runner.run('createPages', () => ({}) as never).catch((caught: unknown) => caught)
     expect(formatError(error)).toBe('[sidebar] createPages: content/_meta.json:3:2\n  Bad item.\n  Fix: fix it.')
   })
 
   it('rejects a hook that returns garbage instead of using its api', async () => {
     const runner = createPluginRunner([{ name: 'odd', sourceNodes: (() => [{ id: 1 }]) as never }])
-    await expect(runner.run('sourceNodes', () => ({}) as never)).rejects.toThrow(/`sourceNodes` returned \[\{"id":1\}\], but hooks return nothing/)
+    await expect(runner.run('sourceNodes', () => ({}) as never)).rejects.toThrow(
+      /`sourceNodes` returned \[\{"id":1\}\], but hooks return nothing/,
+    )
   })
 
   it('rejects an async hook that resolves to garbage, and leaves no hook marked as running after a sync one throws', async () => {
     const runner = createPluginRunner([{ name: 'odd', onCreateNode: (async () => 'a node') as never }])
-    await expect(runner.run('onCreateNode', () => ({}) as never)).rejects.toThrow(/`onCreateNode` returned "a node", but hooks return nothing/)
-    const throwing = createPluginRunner([{ name: 'broken', onCreateNode: () => { throw new Error('boom') } }])
+    await expect(runner.run('onCreateNode', () => ({}) as never)).rejects.toThrow(
+      /`onCreateNode` returned "a node", but hooks return nothing/,
+    )
+    const throwing = createPluginRunner([
+      {
+        name: 'broken',
+        onCreateNode: () => {
+          throw new Error('boom')
+        },
+      },
+    ])
     await expect(throwing.run('onCreateNode', () => ({}) as never)).rejects.toThrow(/boom/)
     expect(runningHooks()).toEqual([])
   })
 
   it('checks head tags are well-formed', () => {
     const runner = createPluginRunner([{ name: 'head', headTags: () => 'nope' as never }])
-    expect(() => runner.headTags({ path: '/', template: 'doc', mode: 'build', base: '/' })).toThrow(/headTags must return an array/)
+    expect(() => runner.headTags({ path: '/', template: 'doc', mode: 'build', base: '/' })).toThrow(
+      /headTags must return an array/,
+    )
   })
 })

@@ -6,8 +6,22 @@ import { Helmet } from '../../../../engine/shared/helmet.ts'
 import type { HeadTag } from '../../../../engine/plugins/types.ts'
 import type { PageData, SiteData, TemplateProps } from '../../../../engine/shared/types.ts'
 
-const site: SiteData = { title: 'Docs', description: 'The site.', url: 'https://example.org', base: '/', lang: 'en', themeConfig: {} }
-const page: PageData = { path: '/guide', template: 'doc', context: { path: '/guide' }, data: {}, layoutData: {}, bundle: 'b' }
+const site: SiteData = {
+  title: 'Docs',
+  description: 'The site.',
+  url: 'https://example.org',
+  base: '/',
+  lang: 'en',
+  themeConfig: {},
+}
+const page: PageData = {
+  path: '/guide',
+  template: 'doc',
+  context: { path: '/guide' },
+  data: {},
+  layoutData: {},
+  bundle: 'b',
+}
 
 /** A template whose head says what a theme's PageHead says. */
 function Doc() {
@@ -23,9 +37,17 @@ function Doc() {
   )
 }
 
-function documentWith(headTags: HeadTag[], component: ComponentType<TemplateProps> = Doc, pageData: PageData = page): string {
+function documentWith(
+  headTags: HeadTag[],
+  component: ComponentType<TemplateProps> = Doc,
+  pageData: PageData = page,
+): string {
   const theme = { App, templates: new Map([['doc', { name: 'doc', file: 'Doc.tsx', component }]]) }
-  return renderDocumentBytes(pageData, { theme, siteData: site, assets: { entry: '/e.js', css: [], templateChunks: {}, bundle: 'b' } }, { lang: 'ar', headTags, csp: false }).toString('utf8')
+  return renderDocumentBytes(
+    pageData,
+    { theme, siteData: site, assets: { entry: '/e.js', css: [], templateChunks: {}, bundle: 'b' } },
+    { lang: 'ar', headTags, csp: false },
+  ).toString('utf8')
 }
 
 const count = (html: string, pattern: RegExp) => html.match(new RegExp(pattern, 'g'))?.length ?? 0
@@ -59,15 +81,19 @@ describe('the document head', () => {
   })
 
   it("writes the page's own tags (PageData.head) for the client's Helmet to replace on navigation", () => {
-    const html = documentWith([{ tag: 'meta', attrs: { property: 'og:image', content: 'https://example.org/site.png' } }], Doc, {
-      ...page,
-      head: [{ tag: 'meta', attrs: { property: 'og:image', content: 'https://example.org/guide.png' } }],
-    })
+    const html = documentWith(
+      [{ tag: 'meta', attrs: { property: 'og:image', content: 'https://example.org/site.png' } }],
+      Doc,
+      {
+        ...page,
+        head: [{ tag: 'meta', attrs: { property: 'og:image', content: 'https://example.org/guide.png' } }],
+      },
+    )
     expect(count(html, /<meta[^>]* property="og:image"/)).toBe(1)
     expect(html).toContain('<meta data-rh="true" property="og:image" content="https://example.org/guide.png">')
   })
 
-  it("mirrors the final title into og:title, unless a <Helmet> says og:title", () => {
+  it('mirrors the final title into og:title, unless a <Helmet> says og:title', () => {
     expect(documentWith([])).toContain('<meta property="og:title" content="Guide | Docs" data-sheaf-title>')
     function OwnOgTitle() {
       return (
@@ -90,6 +116,8 @@ describe('the document head', () => {
         </Helmet>
       )
     }
-    expect(() => documentWith([], Broken)).toThrow(/Rendering \/guide failed: Doc\.tsx threw "Only elements types .* Helmet does not support rendering <div> elements/)
+    expect(() => documentWith([], Broken)).toThrow(
+      /Rendering \/guide failed: Doc\.tsx threw "Only elements types .* Helmet does not support rendering <div> elements/,
+    )
   })
 })

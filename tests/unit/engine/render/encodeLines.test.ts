@@ -12,6 +12,7 @@ describe('encodeLines', () => {
       // A lone surrogate is encoded as Buffer.from encodes it (U+FFFD), not cut.
       ['\ud83e', 'after'],
     ]
-    for (const lines of cases) expect(encodeLines(lines).equals(Buffer.from(lines.join('\n'))), JSON.stringify(lines)).toBe(true)
+    for (const lines of cases)
+      expect(encodeLines(lines).equals(Buffer.from(lines.join('\n'))), JSON.stringify(lines)).toBe(true)
   })
 })

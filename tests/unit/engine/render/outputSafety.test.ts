@@ -37,7 +37,10 @@ function nestedOut(): { top: string; out: string } {
 
 /** Every file under `dir`, relative to it. */
 function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
 }
 
 const page = (title: string) => `---\ntitle: ${title}\n---\n\n# ${title}\n\nText.\n`
@@ -103,11 +106,19 @@ describe('routes never decode into `..` or `/`', () => {
       )
       return `site/${name}.ts`
     }
-    const emitConfig = configWith('config-emit', "async onPostBuild({ emitFile }) { await emitFile('../../../ESCAPED.txt', 'x') }")
+    const emitConfig = configWith(
+      'config-emit',
+      "async onPostBuild({ emitFile }) { await emitFile('../../../ESCAPED.txt', 'x') }",
+    )
     const { top, out } = nestedOut()
-    const emitted = await failureOf(build(site, { configFile: emitConfig, outDir: out, sink: quiet, cache: false, workers: false }))
+    const emitted = await failureOf(
+      build(site, { configFile: emitConfig, outDir: out, sink: quiet, cache: false, workers: false }),
+    )
     expect(emitted).toMatch(/\[escape\] onPostBuild:[\s\S]*Refusing to write `\.\.\/\.\.\/\.\.\/ESCAPED\.txt`/)
-    const pageConfig = configWith('config-page', "createPages({ createPage }) { createPage({ path: '/../../../ESCAPED', template: 'doc', context: { path: '/docs/guide' } }) }")
+    const pageConfig = configWith(
+      'config-page',
+      "createPages({ createPage }) { createPage({ path: '/../../../ESCAPED', template: 'doc', context: { path: '/docs/guide' } }) }",
+    )
     await failureOf(build(site, { configFile: pageConfig, outDir: out, sink: quiet, cache: false, workers: false }))
     expect(filesUnder(top).filter((file) => /ESCAPED/.test(file))).toEqual([])
     // The failed builds left no staging folder behind.
@@ -132,7 +143,10 @@ describe('the output folder', () => {
     ]
     fs.symlinkSync(path.join(site, 'content'), path.join(site, 'content-link'))
     // `.sheaf/` holds the client entry a build generates.
-    const sources = () => filesUnder(site).filter((file) => !file.startsWith('.sheaf')).sort()
+    const sources = () =>
+      filesUnder(site)
+        .filter((file) => !file.startsWith('.sheaf'))
+        .sort()
     const before = sources()
     // The config is loaded once: the refusal depends on the folder alone, and each load bundles the config again.
     const config = loadConfig(site)
@@ -143,15 +157,24 @@ describe('the output folder', () => {
     }
     expect(sources()).toEqual(before)
     // `outDir: '.'` in the config is refused the same way.
-    fs.writeFileSync(path.join(site, 'site/config-dot.ts'), "import base from './config.ts'\nexport default { ...base, outDir: '.' }\n")
-    expect(await failureOf(build(site, { configFile: 'site/config-dot.ts', sink: quiet, cache: false, workers: false }))).toMatch(/is the project root/)
+    fs.writeFileSync(
+      path.join(site, 'site/config-dot.ts'),
+      "import base from './config.ts'\nexport default { ...base, outDir: '.' }\n",
+    )
+    expect(
+      await failureOf(build(site, { configFile: 'site/config-dot.ts', sink: quiet, cache: false, workers: false })),
+    ).toMatch(/is the project root/)
     expect(sources()).toEqual([...before, 'site/config-dot.ts'].sort())
   }, 120_000)
 
   it('`sheaf build --out .` exits non-zero and keeps the project', () => {
     fs.mkdirSync(path.join(site, '.git'))
     fs.writeFileSync(path.join(site, '.git/HEAD'), 'ref: refs/heads/main\n')
-    const result = spawnSync(process.execPath, [path.join(root, 'bin/sheaf.js'), 'build', '--out', '.', '--quiet'], { cwd: site, encoding: 'utf8', env: { ...process.env, SHEAF_PREBUNDLE: '0' } })
+    const result = spawnSync(process.execPath, [path.join(root, 'bin/sheaf.js'), 'build', '--out', '.', '--quiet'], {
+      cwd: site,
+      encoding: 'utf8',
+      env: { ...process.env, SHEAF_PREBUNDLE: '0' },
+    })
     expect(result.status).toBe(1)
     expect(result.stderr).toMatch(/is the project root/)
     expect(fs.readFileSync(path.join(site, '.git/HEAD'), 'utf8')).toContain('refs/heads/main')
@@ -171,7 +194,9 @@ describe('the output folder', () => {
     const { out } = nestedOut()
     fs.mkdirSync(path.dirname(out), { recursive: true })
     fs.writeFileSync(out, 'a file where the folder would be')
-    const message = await failureOf(build(site, { outDir: path.join(out, 'site'), sink: quiet, cache: false, workers: false }))
+    const message = await failureOf(
+      build(site, { outDir: path.join(out, 'site'), sink: quiet, cache: false, workers: false }),
+    )
     expect(message).toContain(`cannot be made: ${out} is a file.`)
     expect(message).toContain('Fix: pass another folder with `--out`')
     expect(fs.readFileSync(out, 'utf8')).toBe('a file where the folder would be')

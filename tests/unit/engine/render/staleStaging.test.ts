@@ -28,7 +28,7 @@ function leftover(dir: string, owner?: string, ageMs = 0): string {
 }
 
 describe('a build removes what killed builds left beside its output folder', () => {
-  it('removes staging folders of dead builds and replaced outputs, keeps a running build\'s', async () => {
+  it("removes staging folders of dead builds and replaced outputs, keeps a running build's", async () => {
     const parent = fs.mkdtempSync(path.join(temp, 'case-'))
     const out = path.join(parent, 'build')
     const running = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'])

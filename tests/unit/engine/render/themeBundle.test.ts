@@ -22,10 +22,14 @@ const write = (name: string, text: string): string => {
 }
 const cacheDir = path.join(root, '.sheaf-cache', 'theme')
 
-const doc = write('theme/Doc.tsx', "import * as React from 'react'\nimport * as runtime from 'sheaf/runtime'\nimport { title } from './parts/title.ts'\nexport const shared = { React, runtime }\nexport const query = 'query { site { title } }'\nexport default function Doc() { return <h1>{title}</h1> }\n")
+const doc = write(
+  'theme/Doc.tsx',
+  "import * as React from 'react'\nimport * as runtime from 'sheaf/runtime'\nimport { title } from './parts/title.ts'\nexport const shared = { React, runtime }\nexport const query = 'query { site { title } }'\nexport default function Doc() { return <h1>{title}</h1> }\n",
+)
 write('theme/parts/title.ts', "export const title: string = 'First'\n")
 
-const importerFor = () => themeBundleImporter({ entries: [doc], cacheDir, engineDirs: engineModuleDirs(), runtime: runtimeFile, root })
+const importerFor = () =>
+  themeBundleImporter({ entries: [doc], cacheDir, engineDirs: engineModuleDirs(), runtime: runtimeFile, root })
 const bundleFolders = () => fs.readdirSync(cacheDir).filter((name) => !name.endsWith('.json'))
 
 describe('the theme bundle', () => {
@@ -43,11 +47,15 @@ describe('the theme bundle', () => {
 
   it('reuses the bundle while no input changed, and bundles again when one did', async () => {
     const before = bundleFolders()
-    await (await importerFor())(doc)
+    await (
+      await importerFor()
+    )(doc)
     expect(bundleFolders()).toEqual(before)
     write('theme/parts/title.ts', "export const title: string = 'Second, a longer title'\n")
     const loaded = await (await importerFor())(doc)
-    expect((loaded.default as () => React.ReactElement<{ children: string }>)().props.children).toBe('Second, a longer title')
+    expect((loaded.default as () => React.ReactElement<{ children: string }>)().props.children).toBe(
+      'Second, a longer title',
+    )
     // The older bundle is gone.
     expect(bundleFolders()).toHaveLength(1)
     expect(bundleFolders()).not.toEqual(before)
@@ -55,7 +63,9 @@ describe('the theme bundle', () => {
 
   it('says whether the bundle is made and its inputs unchanged, without bundling', async () => {
     const options = { entries: [doc], cacheDir, engineDirs: engineModuleDirs() }
-    await (await importerFor())(doc)
+    await (
+      await importerFor()
+    )(doc)
     expect(isThemeBundleFresh(options)).toBe(true)
     const folders = bundleFolders()
     write('theme/parts/title.ts', "export const title: string = 'Edited, so not fresh'\n")
@@ -74,7 +84,9 @@ describe('the theme bundle', () => {
     plant('unused', 2 * 3_600_000)
     plant('recent', 60_000)
     write('theme/parts/title.ts', "export const title: string = 'Third'\n")
-    await (await importerFor())(doc)
+    await (
+      await importerFor()
+    )(doc)
     const names = fs.readdirSync(cacheDir)
     expect(names.filter((name) => name.includes('unused'))).toEqual([])
     expect(names.filter((name) => name.includes('recent')).sort()).toEqual(['theme-recent-dir', 'theme-recent.json'])
@@ -84,7 +96,12 @@ describe('the theme bundle', () => {
 
   it('fails the import of a theme esbuild cannot bundle with its error, at the file and line', async () => {
     write('theme/parts/title.ts', "export const title: string = 'Broken\n")
-    await expect((await importerFor())(doc)).rejects.toMatchObject({ name: 'SheafError', file: 'theme/parts/title.ts', line: 1, message: expect.stringMatching(/Unterminated string literal/) })
+    await expect((await importerFor())(doc)).rejects.toMatchObject({
+      name: 'SheafError',
+      file: 'theme/parts/title.ts',
+      line: 1,
+      message: expect.stringMatching(/Unterminated string literal/),
+    })
   })
 
   it('refuses a module it did not bundle, instead of loading its source another way', async () => {
@@ -93,7 +110,7 @@ describe('the theme bundle', () => {
     await expect((await importerFor())(other)).rejects.toThrow(/not one of the theme's modules/)
   })
 
-  it("gives a build without a cache a scratch folder of its process, removing those of processes that are gone", async () => {
+  it('gives a build without a cache a scratch folder of its process, removing those of processes that are gone', async () => {
     const parent = path.join(os.tmpdir(), 'sheaf-theme')
     // 2^22 + 1: above Linux's largest pid, so no process has it.
     const gone = path.join(parent, `${2 ** 22 + 1}-left`)

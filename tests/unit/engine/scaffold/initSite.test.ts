@@ -9,7 +9,13 @@ import { afterAll, describe, expect, it } from 'vitest'
 const repo = path.resolve(import.meta.dirname, '../../../..')
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-init-'))
 const site = path.join(work, 'my-docs')
-const run = (args: string[]) => spawnSync(process.execPath, [path.join(repo, 'bin/sheaf.js'), ...args], { cwd: work, encoding: 'utf8', env: { ...process.env, NODE_ENV: '' }, timeout: 60_000 })
+const run = (args: string[]) =>
+  spawnSync(process.execPath, [path.join(repo, 'bin/sheaf.js'), ...args], {
+    cwd: work,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: '' },
+    timeout: 60_000,
+  })
 
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }))
 
@@ -19,17 +25,42 @@ describe('sheaf init', () => {
     expect(init.status, init.stderr).toBe(0)
     expect(init.stdout).toMatch(/npm install/)
     const files = fs.readdirSync(site, { recursive: true }).map(String).sort()
-    expect(files).toEqual(expect.arrayContaining(['package.json', 'tsconfig.json', 'site/config.ts', 'content/1.0/index.md', 'content/1.0/guide/_meta.json', 'content/1.0/guide/introduction.md', 'content/1.0/guide/writing-pages.md', 'content/public/favicon.svg']))
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'package.json',
+        'tsconfig.json',
+        'site/config.ts',
+        'content/1.0/index.md',
+        'content/1.0/guide/_meta.json',
+        'content/1.0/guide/introduction.md',
+        'content/1.0/guide/writing-pages.md',
+        'content/public/favicon.svg',
+      ]),
+    )
     const manifest = JSON.parse(fs.readFileSync(path.join(site, 'package.json'), 'utf8'))
     expect(manifest.dependencies.sheaf).toBe(`file:${path.relative(site, repo)}`)
-    expect(manifest.scripts).toEqual({ dev: 'sheaf dev', build: 'sheaf build', preview: 'sheaf preview', typegen: 'sheaf typegen', typecheck: 'sheaf typecheck' })
+    expect(manifest.scripts).toEqual({
+      dev: 'sheaf dev',
+      build: 'sheaf build',
+      preview: 'sheaf preview',
+      typegen: 'sheaf typegen',
+      typecheck: 'sheaf typecheck',
+    })
     // React is the site's peer, at the version Sheaf renders with, and resolved from Sheaf: nothing more to install.
     const engine = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8'))
-    expect(manifest.peerDependencies).toEqual({ react: engine.dependencies.react, 'react-dom': engine.dependencies['react-dom'] })
+    expect(manifest.peerDependencies).toEqual({
+      react: engine.dependencies.react,
+      'react-dom': engine.dependencies['react-dom'],
+    })
     expect(manifest.peerDependenciesMeta).toEqual({ react: { optional: true }, 'react-dom': { optional: true } })
     expect(Object.keys(manifest.dependencies)).toEqual(['sheaf'])
     const tsconfig = JSON.parse(fs.readFileSync(path.join(site, 'tsconfig.json'), 'utf8'))
-    expect(tsconfig.compilerOptions).toMatchObject({ jsx: 'react-jsx', moduleResolution: 'bundler', strict: true, allowImportingTsExtensions: true })
+    expect(tsconfig.compilerOptions).toMatchObject({
+      jsx: 'react-jsx',
+      moduleResolution: 'bundler',
+      strict: true,
+      allowImportingTsExtensions: true,
+    })
     expect(fs.readFileSync(path.join(site, 'site/config.ts'), 'utf8')).toContain("theme: 'sheaf/theme'")
   })
 

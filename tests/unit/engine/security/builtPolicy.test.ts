@@ -19,7 +19,7 @@ const headScript = "document.documentElement.dataset.init='1'"
 fs.writeFileSync(
   path.join(site, 'site/config.ts'),
   config.replace(
-    'plugins: [files({ dir: \'content\' })],',
+    "plugins: [files({ dir: 'content' })],",
     `headers: [{ for: '/assets/*', values: { 'Cache-Control': 'public, max-age=31536000, immutable' } }],
   head: [{ tag: 'script', attrs: {}, children: ${JSON.stringify(headScript)} }],
   plugins: [
@@ -34,7 +34,10 @@ afterAll(() => fs.rmSync(site, { recursive: true, force: true }))
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 const read = (file: string) => fs.readFileSync(path.join(site, 'out', file), 'utf8')
-const metaPolicies = (html: string) => [...html.matchAll(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/g)].map((match) => match[1].replaceAll('&#39;', "'"))
+const metaPolicies = (html: string) =>
+  [...html.matchAll(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/g)].map((match) =>
+    match[1].replaceAll('&#39;', "'"),
+  )
 const metaPolicy = (html: string) => html.match(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/)?.[1]
 
 describe('a build ships its Content-Security-Policy', () => {
@@ -57,10 +60,13 @@ describe('a build ships its Content-Security-Policy', () => {
     // The config's own rule comes first, ours follow.
     expect(headers.startsWith('/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n')).toBe(true)
     const policy = headers.match(/^\/\*\n {2}Content-Security-Policy: (.*)$/m)?.[1] as string
-    for (const hash of [headScript, 'window.section="docs"', 'window.section="home"'].map(sha)) expect(policy).toContain(hash)
+    for (const hash of [headScript, 'window.section="docs"', 'window.section="home"'].map(sha))
+      expect(policy).toContain(hash)
     expect(policy).toContain("frame-ancestors 'self'")
     // Issue 38: a second policy keeps scripts and workers to the build's assets; SVGs run no script.
-    const assetPolicy = headers.match(/^\/\*\n {2}Content-Security-Policy: .*\n {2}Content-Security-Policy: (.*)$/m)?.[1] as string
+    const assetPolicy = headers.match(
+      /^\/\*\n {2}Content-Security-Policy: .*\n {2}Content-Security-Policy: (.*)$/m,
+    )?.[1] as string
     expect(assetPolicy).toMatch(/^script-src \*:\*\/fixture\/assets\/ https:\/\/cdn\.example\.org 'sha256-/)
     expect(assetPolicy).toContain('worker-src *:*/fixture/assets/')
     expect(metaPolicies(read('docs/api.html'))[1]).toMatch(/^script-src \*:\*\/fixture\/assets\/ /)
@@ -77,8 +83,16 @@ describe('a build ships its Content-Security-Policy', () => {
 
   it('ships no page policy with `csp: false` (SVGs keep theirs)', async () => {
     // Another file: the test runner's module cache would hand back the first config.
-    fs.writeFileSync(path.join(site, 'site/config-no-csp.ts'), fs.readFileSync(path.join(site, 'site/config.ts'), 'utf8').replace('head: [', 'csp: false,\n  head: ['))
-    const result = await build(site, { outDir: 'out', configFile: 'site/config-no-csp.ts', sink: quiet, workers: false })
+    fs.writeFileSync(
+      path.join(site, 'site/config-no-csp.ts'),
+      fs.readFileSync(path.join(site, 'site/config.ts'), 'utf8').replace('head: [', 'csp: false,\n  head: ['),
+    )
+    const result = await build(site, {
+      outDir: 'out',
+      configFile: 'site/config-no-csp.ts',
+      sink: quiet,
+      workers: false,
+    })
     expect(result.config.csp).toBe(false)
     expect(metaPolicy(read(result.pages[0].htmlFile))).toBeUndefined()
     expect(read('_headers')).not.toMatch(/^\/\*\n {2}Content-Security-Policy/m)

@@ -47,37 +47,126 @@ export default defineConfig({
 afterAll(() => fs.rmSync(sandbox, { recursive: true, force: true }))
 
 const hostileNames = [
-  '%2e%2e%2f%2e%2e%2fPWNED', '..%2f..%2fpackage', '%2E%2E', '..%5c..%5cx', '%252e%252e%252fdouble', 'a%00b', '..', '.', '...',
-  'sp ace', 'q?x', 'h#x', 'new\nline', 'tab\there', '__SHEAF_DATA__', 'index', '404', 'content', 'CON', 'ünïcode', '中文', '%',
+  '%2e%2e%2f%2e%2e%2fPWNED',
+  '..%2f..%2fpackage',
+  '%2E%2E',
+  '..%5c..%5cx',
+  '%252e%252e%252fdouble',
+  'a%00b',
+  '..',
+  '.',
+  '...',
+  'sp ace',
+  'q?x',
+  'h#x',
+  'new\nline',
+  'tab\there',
+  '__SHEAF_DATA__',
+  'index',
+  '404',
+  'content',
+  'CON',
+  'ünïcode',
+  '中文',
+  '%',
 ]
 // Mostly names a build should take, so that most runs get as far as writing pages.
 const fileName = fc
-  .oneof({ arbitrary: fc.constantFrom(...hostileNames), weight: 1 }, { arbitrary: fc.string({ minLength: 1, maxLength: 10 }), weight: 3 })
+  .oneof(
+    { arbitrary: fc.constantFrom(...hostileNames), weight: 1 },
+    { arbitrary: fc.string({ minLength: 1, maxLength: 10 }), weight: 3 },
+  )
   .filter((name) => !name.includes('/') && !name.includes('\0') && name !== '.' && name !== '..' && name !== '')
 
 const hostileText = [
-  '</script><script>alert(1)</script>', '"><img src=x onerror=alert(1)>', "'; alert(1); '", '{{constructor.constructor("alert(1)")()}}', '${alert(1)}', 'javascript:alert(1)', '__proto__',
+  '</script><script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>',
+  "'; alert(1); '",
+  '{{constructor.constructor("alert(1)")()}}',
+  '${alert(1)}',
+  'javascript:alert(1)',
+  '__proto__',
 ]
 const text = fc.oneof(fc.constantFrom(...hostileText), fc.string({ maxLength: 20 }))
 
 const pieces = [
-  '# Title', '## Content', '## Options', '## Root', '[anchor](#options)', '[up](../../../etc/passwd)', '[js](javascript:alert(1))', '[js2](JaVaScRiPt:alert(1))', '[data](data:text/html,<script>alert(1)</script>)',
-  '<div id="__SHEAF_DATA__">{"page":{"html":"<img src=x onerror=alert(1)>"}}</div>', '<form id="root"><input name="attributes"></form>', '<a name="__SHEAF_DATA__">x</a>', '<img id="content" src=x onerror=alert(1)>',
-  '<script>alert(1)</script>', '<style>body{display:none}</style>', '<iframe srcdoc="<script>alert(1)</script>"></iframe>', '<svg><script>alert(1)</script></svg>', '<math><mi xlink:href="javascript:alert(1)">x</mi></math>',
-  '<object data="x.swf"></object>', '<embed src="x">', '<base href="https://evil.example/">', '<meta http-equiv="refresh" content="0;url=https://evil.example">', '<link rel="stylesheet" href="https://evil.example/x.css">',
-  '<a href="https://evil.example" target="_blank">ext</a>', '<details open ontoggle=alert(1)><summary>s</summary>d</details>', '<p style="background:url(javascript:alert(1))">styled</p>',
-  '<Tabs groupId="g">\n<Tab label="L">x</Tab>\n</Tabs>', '<PackageManagerTabs command="install x" />', '<PackageManagerTabs command={{ npm: "a" }} onClick={alert} />', '{alert(1)}', '<Unknown />',
-  '```ts title="<img src=x onerror=alert(1)>" {1-3}\nconst a = "</code><script>alert(1)</script>"\n```', ':::tip <img src=x onerror=alert(1)>\nbody\n:::', '- a\n  - b\n    - c', '> > quote',
+  '# Title',
+  '## Content',
+  '## Options',
+  '## Root',
+  '[anchor](#options)',
+  '[up](../../../etc/passwd)',
+  '[js](javascript:alert(1))',
+  '[js2](JaVaScRiPt:alert(1))',
+  '[data](data:text/html,<script>alert(1)</script>)',
+  '<div id="__SHEAF_DATA__">{"page":{"html":"<img src=x onerror=alert(1)>"}}</div>',
+  '<form id="root"><input name="attributes"></form>',
+  '<a name="__SHEAF_DATA__">x</a>',
+  '<img id="content" src=x onerror=alert(1)>',
+  '<script>alert(1)</script>',
+  '<style>body{display:none}</style>',
+  '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
+  '<svg><script>alert(1)</script></svg>',
+  '<math><mi xlink:href="javascript:alert(1)">x</mi></math>',
+  '<object data="x.swf"></object>',
+  '<embed src="x">',
+  '<base href="https://evil.example/">',
+  '<meta http-equiv="refresh" content="0;url=https://evil.example">',
+  '<link rel="stylesheet" href="https://evil.example/x.css">',
+  '<a href="https://evil.example" target="_blank">ext</a>',
+  '<details open ontoggle=alert(1)><summary>s</summary>d</details>',
+  '<p style="background:url(javascript:alert(1))">styled</p>',
+  '<Tabs groupId="g">\n<Tab label="L">x</Tab>\n</Tabs>',
+  '<PackageManagerTabs command="install x" />',
+  '<PackageManagerTabs command={{ npm: "a" }} onClick={alert} />',
+  '{alert(1)}',
+  '<Unknown />',
+  '```ts title="<img src=x onerror=alert(1)>" {1-3}\nconst a = "</code><script>alert(1)</script>"\n```',
+  ':::tip <img src=x onerror=alert(1)>\nbody\n:::',
+  '- a\n  - b\n    - c',
+  '> > quote',
 ]
 const body = fc.array(fc.oneof(fc.constantFrom(...pieces), text), { maxLength: 8 }).map((parts) => parts.join('\n\n'))
-const page = fc.record({ name: fileName, mdx: fc.constantFrom(false, false, false, true), title: text, description: text, pageType: fc.constantFrom('doc', 'home', 'custom', 'blank', '<script>', 'doc'), body })
+const page = fc.record({
+  name: fileName,
+  mdx: fc.constantFrom(false, false, false, true),
+  title: text,
+  description: text,
+  pageType: fc.constantFrom('doc', 'home', 'custom', 'blank', '<script>', 'doc'),
+  body,
+})
 
 // What may appear inside a page's <article>: the sanitizer's allow-list, plus what the fixture
 // theme's code-block component and the engine's highlighter add around a code block, and the
 // target/rel that the engine's Link puts on external links (checked below).
 const schema = createSanitizeSchema(themeComponents)
-const allowedTags = new Set([...(schema.tagNames ?? []).map((tag) => tag.toLowerCase()), 'article', 'button', 'figure', 'figcaption', 'pre', 'code', 'span'])
-const allowedAttributes = new Set(['class', 'style', 'type', 'tabindex', 'aria-hidden', 'aria-label', 'data-line', 'data-highlighted', 'data-theme', 'data-language', 'target', 'rel', ...Object.values(schema.attributes ?? {}).flat().map((entry) => attributeName(Array.isArray(entry) ? String(entry[0]) : String(entry)))])
+const allowedTags = new Set([
+  ...(schema.tagNames ?? []).map((tag) => tag.toLowerCase()),
+  'article',
+  'button',
+  'figure',
+  'figcaption',
+  'pre',
+  'code',
+  'span',
+])
+const allowedAttributes = new Set([
+  'class',
+  'style',
+  'type',
+  'tabindex',
+  'aria-hidden',
+  'aria-label',
+  'data-line',
+  'data-highlighted',
+  'data-theme',
+  'data-language',
+  'target',
+  'rel',
+  ...Object.values(schema.attributes ?? {})
+    .flat()
+    .map((entry) => attributeName(Array.isArray(entry) ? String(entry[0]) : String(entry))),
+])
 
 function attributeName(property: string): string {
   if (property === 'className') return 'class'
@@ -92,7 +181,13 @@ function snapshot(dir: string, skip: RegExp): Record<string, string> {
   for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
     const relative = path.relative(dir, path.join(entry.parentPath, entry.name))
     if (skip.test(relative)) continue
-    entries[relative] = entry.isFile() ? createHash('sha1').update(fs.readFileSync(path.join(dir, relative))).digest('hex') : entry.isSymbolicLink() ? `link:${fs.readlinkSync(path.join(dir, relative))}` : 'dir'
+    entries[relative] = entry.isFile()
+      ? createHash('sha1')
+          .update(fs.readFileSync(path.join(dir, relative)))
+          .digest('hex')
+      : entry.isSymbolicLink()
+        ? `link:${fs.readlinkSync(path.join(dir, relative))}`
+        : 'dir'
   }
   return entries
 }
@@ -105,7 +200,8 @@ function violations(html: string, file: string): string[] {
     const data = script.id === '__SHEAF_DATA__'
     if (data && script.type !== 'application/json') found.push(`${file}: page data in a script of type ${script.type}`)
   }
-  if (document.querySelectorAll('#__SHEAF_DATA__').length !== 1) found.push(`${file}: ${document.querySelectorAll('#__SHEAF_DATA__').length} elements with the page data's id`)
+  if (document.querySelectorAll('#__SHEAF_DATA__').length !== 1)
+    found.push(`${file}: ${document.querySelectorAll('#__SHEAF_DATA__').length} elements with the page data's id`)
   for (const article of document.querySelectorAll('main article')) {
     for (const element of article.querySelectorAll('*')) {
       const tag = element.tagName.toLowerCase()
@@ -113,10 +209,13 @@ function violations(html: string, file: string): string[] {
       for (const attribute of element.attributes) {
         const name = attribute.name.toLowerCase()
         if (!allowedAttributes.has(name)) found.push(`${file}: attribute ${name} on <${tag}>`)
-        if (name === 'target' && !/\bnoopener\b/.test(element.getAttribute('rel') ?? '')) found.push(`${file}: target without rel=noopener on <${tag}>`)
+        if (name === 'target' && !/\bnoopener\b/.test(element.getAttribute('rel') ?? ''))
+          found.push(`${file}: target without rel=noopener on <${tag}>`)
         if (/^on/.test(name)) found.push(`${file}: handler ${name} on <${tag}>`)
-        if ((name === 'href' || name === 'src') && /^\s*(javascript|vbscript|data:text)/i.test(attribute.value)) found.push(`${file}: ${name}="${attribute.value}"`)
-        if ((name === 'id' || name === 'name') && /^(__sheaf|_r_)/i.test(attribute.value)) found.push(`${file}: ${name}="${attribute.value}" clobbers a page id`)
+        if ((name === 'href' || name === 'src') && /^\s*(javascript|vbscript|data:text)/i.test(attribute.value))
+          found.push(`${file}: ${name}="${attribute.value}"`)
+        if ((name === 'id' || name === 'name') && /^(__sheaf|_r_)/i.test(attribute.value))
+          found.push(`${file}: ${name}="${attribute.value}" clobbers a page id`)
       }
     }
   }
@@ -136,7 +235,8 @@ describe('hostile content through a real build', () => {
           fs.writeFileSync(path.join(contentDir, `${name}.${mdx ? 'mdx' : 'md'}`), frontMatter + body)
         }
         // Old copies of the output that a build moved aside are the engine's to remove; start each run without them.
-        for (const name of fs.readdirSync(siteRoot)) if (name.startsWith('out.')) fs.rmSync(path.join(siteRoot, name), { recursive: true, force: true })
+        for (const name of fs.readdirSync(siteRoot))
+          if (name.startsWith('out.')) fs.rmSync(path.join(siteRoot, name), { recursive: true, force: true })
         const skip = /^site\/(out(\.[^/]*)?|\.sheaf-cache|\.sheaf)(\/|$)/
         const before = snapshot(sandbox, skip)
         try {
@@ -146,7 +246,9 @@ describe('hostile content through a real build', () => {
           outcomes.failed.push(String((error as Error).message).split('\n')[0])
           expect(isSheafError(error), `not a SheafError: ${String(error)}`).toBe(true)
           const located = (error as { file?: string }).file ?? ''
-          expect(located || (error as Error).message, 'a failure names the file it concerns').toMatch(/content\/|\.mdx?|config\.ts/)
+          expect(located || (error as Error).message, 'a failure names the file it concerns').toMatch(
+            /content\/|\.mdx?|config\.ts/,
+          )
         }
         expect(snapshot(sandbox, skip), 'nothing outside the output folder and the cache changed').toEqual(before)
         if (!fs.existsSync(outDir)) return

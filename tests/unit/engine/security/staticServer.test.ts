@@ -21,7 +21,10 @@ function writeSite(dir: string, marker: string): void {
   fs.writeFileSync(path.join(dir, 'docs/page.html'), `<p>page ${marker}</p>`)
   fs.writeFileSync(path.join(dir, '404.html'), `<p>site 404 ${marker}</p>`)
   fs.writeFileSync(path.join(dir, 'logo.png'), Buffer.alloc(64 * 1024, 7))
-  fs.writeFileSync(path.join(dir, '_headers'), `/*\n  Content-Security-Policy: default-src 'self'; script-src 'self' 'sha256-${marker}'\n`)
+  fs.writeFileSync(
+    path.join(dir, '_headers'),
+    `/*\n  Content-Security-Policy: default-src 'self'; script-src 'self' 'sha256-${marker}'\n`,
+  )
 }
 
 beforeAll(async () => {
@@ -43,12 +46,21 @@ afterEach(() => {
 })
 
 /** A raw request (the path is sent as written: no client-side normalization of `..`). */
-function get(rawPath: string, headers: http.OutgoingHttpHeaders = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function get(
+  rawPath: string,
+  headers: http.OutgoingHttpHeaders = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const request = http.request({ host: '127.0.0.1', port, path: rawPath, headers }, (response) => {
       const chunks: Buffer[] = []
       response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('latin1') }))
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks).toString('latin1'),
+        }),
+      )
       response.on('error', reject)
     })
     request.on('error', reject)
@@ -89,10 +101,17 @@ describe('sheaf preview serves only the folder it was given', () => {
 describe("sheaf preview sends the build's _headers", () => {
   it('on pages, files and 404s, and reads the file again after a rebuild', async () => {
     for (const rawPath of ['/base/docs/page', '/base/logo.png', '/base/nope']) {
-      expect((await get(rawPath)).headers['content-security-policy'], rawPath).toBe("default-src 'self'; script-src 'self' 'sha256-one'")
+      expect((await get(rawPath)).headers['content-security-policy'], rawPath).toBe(
+        "default-src 'self'; script-src 'self' 'sha256-one'",
+      )
     }
-    expect((await get('/base/docs/page', { 'accept-encoding': 'gzip' })).headers['content-security-policy']).toContain('sha256-one')
-    fs.writeFileSync(path.join(out, '_headers'), "/docs/*\n  Content-Security-Policy: default-src 'none'\n/*\n  X-Frame-Options: DENY\n")
+    expect((await get('/base/docs/page', { 'accept-encoding': 'gzip' })).headers['content-security-policy']).toContain(
+      'sha256-one',
+    )
+    fs.writeFileSync(
+      path.join(out, '_headers'),
+      "/docs/*\n  Content-Security-Policy: default-src 'none'\n/*\n  X-Frame-Options: DENY\n",
+    )
     const page = await get('/base/docs/page')
     expect(page.headers['content-security-policy']).toBe("default-src 'none'")
     expect(page.headers['x-frame-options']).toBe('DENY')
@@ -104,12 +123,19 @@ describe("sheaf preview sends the build's _headers", () => {
 describe('sheaf preview sends the SVG policy the build writes (issue 38)', () => {
   it('an SVG gets a policy that runs no script; a page gets the site policy and the asset-only one', async () => {
     fs.writeFileSync(path.join(out, 'drawing.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
-    fs.writeFileSync(path.join(out, '_headers'), headersFile(defaultCspDirectives, [], () => '', { assetsPath: '/base/assets/' }))
+    fs.writeFileSync(
+      path.join(out, '_headers'),
+      headersFile(defaultCspDirectives, [], () => '', { assetsPath: '/base/assets/' }),
+    )
     const svg = await get('/base/drawing.svg')
     expect(svg.headers['content-type']).toBe('image/svg+xml')
-    expect(svg.headers['content-security-policy']).toMatch(/, default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; font-src 'self'; sandbox$/)
+    expect(svg.headers['content-security-policy']).toMatch(
+      /, default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; font-src 'self'; sandbox$/,
+    )
     const page = await get('/base/docs/page')
-    expect(page.headers['content-security-policy']).toMatch(/^default-src 'self'; script-src 'self';.*, script-src \*:\*\/base\/assets\/; worker-src \*:\*\/base\/assets\/$/)
+    expect(page.headers['content-security-policy']).toMatch(
+      /^default-src 'self'; script-src 'self';.*, script-src \*:\*\/base\/assets\/; worker-src \*:\*\/base\/assets\/$/,
+    )
     expect(page.headers['x-content-type-options']).toBe('nosniff')
     writeSite(out, 'one')
   })
@@ -119,7 +145,11 @@ describe('sheaf preview survives a build replacing its folder', () => {
   it('answers 404 (not a crash) when a file vanishes between finding and reading it', async () => {
     vi.spyOn(fs, 'createReadStream').mockImplementation(() => {
       const stream = new Readable({ read() {} })
-      queueMicrotask(() => stream.destroy(Object.assign(new Error("ENOENT: no such file or directory, open 'logo.png'"), { code: 'ENOENT' })))
+      queueMicrotask(() =>
+        stream.destroy(
+          Object.assign(new Error("ENOENT: no such file or directory, open 'logo.png'"), { code: 'ENOENT' }),
+        ),
+      )
       return stream as unknown as fs.ReadStream
     })
     const response = await get('/base/logo.png')

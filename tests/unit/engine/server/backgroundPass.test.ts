@@ -13,7 +13,11 @@ describe('BackgroundPass', () => {
   it('offers its result once, fresh when no save came during its load', async () => {
     const load = deferred<string>()
     const ready: BackgroundPass<string>[] = []
-    const pass = new BackgroundPass(() => load.promise, (done) => ready.push(done), () => undefined)
+    const pass = new BackgroundPass(
+      () => load.promise,
+      (done) => ready.push(done),
+      () => undefined,
+    )
     expect(ready).toEqual([])
     load.resolve('full state')
     await Promise.resolve()
@@ -24,7 +28,11 @@ describe('BackgroundPass', () => {
 
   it('calls its result stale when a file was saved after its load began (it read the file before)', async () => {
     const load = deferred<string>()
-    const pass = new BackgroundPass(() => load.promise, () => undefined, () => undefined)
+    const pass = new BackgroundPass(
+      () => load.promise,
+      () => undefined,
+      () => undefined,
+    )
     pass.noteSave('/site/content/guide.md')
     load.resolve('full state')
     await Promise.resolve()
@@ -34,7 +42,11 @@ describe('BackgroundPass', () => {
   it('hands a failed load to its error callback', async () => {
     const load = deferred<string>()
     const errors: unknown[] = []
-    const pass = new BackgroundPass(() => load.promise, () => undefined, (error) => errors.push(error))
+    const pass = new BackgroundPass(
+      () => load.promise,
+      () => undefined,
+      (error) => errors.push(error),
+    )
     load.reject(new Error('dead link'))
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(errors).toEqual([new Error('dead link')])

@@ -13,8 +13,10 @@ import { startStaticServer } from '../../../../engine/server/staticServer.ts'
 
 describe('a path that does not decode', () => {
   it('is told from one that does', () => {
-    for (const bad of ['/%E0%A4%A', '/docs/%E0%A4%A', '/%', '/a%zz', '/%C0%80x', '/%ED%A0%80']) expect(hasMalformedPath(bad), bad).toBe(true)
-    for (const good of ['/', '/docs/page', '/x%20y%2520z', '/%E0%A4%A4', '/a?q=%E0%A4%A', '/a#%zz']) expect(hasMalformedPath(good), good).toBe(false)
+    for (const bad of ['/%E0%A4%A', '/docs/%E0%A4%A', '/%', '/a%zz', '/%C0%80x', '/%ED%A0%80'])
+      expect(hasMalformedPath(bad), bad).toBe(true)
+    for (const good of ['/', '/docs/page', '/x%20y%2520z', '/%E0%A4%A4', '/a?q=%E0%A4%A', '/a#%zz'])
+      expect(hasMalformedPath(good), good).toBe(false)
   })
 })
 

@@ -13,7 +13,10 @@ const site = path.join(root, `tests/fixtures/.tmp-body-worker-${process.pid}`)
 const quiet = { log: () => undefined, warn: () => undefined, error: () => undefined }
 fs.rmSync(site, { recursive: true, force: true })
 copyBasicFixture(site)
-fs.writeFileSync(path.join(site, 'content/docs/coded.md'), '# Coded\n\n```ts title="a.ts" {1}\nconst a: number = 1\n```\n\n```bash\nnpm i\n```\n')
+fs.writeFileSync(
+  path.join(site, 'content/docs/coded.md'),
+  '# Coded\n\n```ts title="a.ts" {1}\nconst a: number = 1\n```\n\n```bash\nnpm i\n```\n',
+)
 afterAll(() => fs.rmSync(site, { recursive: true, force: true }))
 
 const options = { mode: 'develop' as const, quiet: true, sink: quiet, cache: false, workers: false }
@@ -21,7 +24,9 @@ const fields = ['title', 'toc', 'anchors', 'rawBody', 'body', 'text', 'sections'
 
 describe("the dev server's body worker", () => {
   it("transforms the outline's bodies off the main thread, into the nodes a full load makes", async () => {
-    const full = new Map((await loadSite(site, options)).store.getNodesByType('Page').map((page) => [String(page.relativePath), page]))
+    const full = new Map(
+      (await loadSite(site, options)).store.getNodesByType('Page').map((page) => [String(page.relativePath), page]),
+    )
     const outline = await (await openOutline(site, options)).load()
     try {
       await outline.bodies.ensure([...outline.bodies.pending])
@@ -29,7 +34,8 @@ describe("the dev server's body worker", () => {
       expect(outline.bodies.usedProcessor).toBe(false)
       for (const page of outline.store.getNodesByType('Page')) {
         const expected = full.get(String(page.relativePath)) as SheafNode
-        for (const field of fields) expect([page.relativePath, field, page[field]]).toEqual([page.relativePath, field, expected[field]])
+        for (const field of fields)
+          expect([page.relativePath, field, page[field]]).toEqual([page.relativePath, field, expected[field]])
         expect(page.internal.contentDigest).toBe(expected.internal.contentDigest)
       }
     } finally {
@@ -42,8 +48,14 @@ describe("the dev server's body worker", () => {
     try {
       const outline = await (await openOutline(site, options)).load()
       try {
-        const broken = outline.store.getNodesByType('Page').find((page) => page.relativePath === 'docs/broken.mdx') as SheafNode
-        await expect(outline.bodies.ensure([broken.id])).rejects.toMatchObject({ name: 'SheafError', file: 'content/docs/broken.mdx', line: 3 })
+        const broken = outline.store
+          .getNodesByType('Page')
+          .find((page) => page.relativePath === 'docs/broken.mdx') as SheafNode
+        await expect(outline.bodies.ensure([broken.id])).rejects.toMatchObject({
+          name: 'SheafError',
+          file: 'content/docs/broken.mdx',
+          line: 3,
+        })
         expect(outline.bodies.usedProcessor).toBe(true)
       } finally {
         outline.bodies.close()
@@ -56,10 +68,14 @@ describe("the dev server's body worker", () => {
   it('once closed, leaves the bodies to the main thread, with the same result', async () => {
     const outline = await (await openOutline(site, options)).load()
     outline.bodies.close()
-    const coded = outline.store.getNodesByType('Page').find((page) => page.relativePath === 'docs/coded.md') as SheafNode
+    const coded = outline.store
+      .getNodesByType('Page')
+      .find((page) => page.relativePath === 'docs/coded.md') as SheafNode
     await outline.bodies.ensure([coded.id])
     expect(outline.bodies.usedProcessor).toBe(true)
-    const full = (await loadSite(site, options)).store.getNodesByType('Page').find((page) => page.relativePath === 'docs/coded.md') as SheafNode
+    const full = (await loadSite(site, options)).store
+      .getNodesByType('Page')
+      .find((page) => page.relativePath === 'docs/coded.md') as SheafNode
     for (const field of fields) expect([field, coded[field]]).toEqual([field, full[field]])
   }, 60_000)
 
@@ -68,12 +84,18 @@ describe("the dev server's body worker", () => {
     const idle = new BodyWorker(config)
     const asked = new BodyWorker(config)
     try {
-      const page = await asked.transform({ key: 'page', source: '# Page\n\n```ts\nconst a = 1\n```\n', file: 'content/page.md', portable: false })
+      const page = await asked.transform({
+        key: 'page',
+        source: '# Page\n\n```ts\nconst a = 1\n```\n',
+        file: 'content/page.md',
+        portable: false,
+      })
       expect(page?.title).toBe('Page')
       // (The block sent before the page was asked for is the only one.)
       await new Promise((resolve) => setTimeout(resolve, 1500))
       expect(asked.warmedUp).toBeLessThanOrEqual(1)
-      for (let wait = 0; wait < 100 && idle.warmedUp < 8; wait++) await new Promise((resolve) => setTimeout(resolve, 100))
+      for (let wait = 0; wait < 100 && idle.warmedUp < 8; wait++)
+        await new Promise((resolve) => setTimeout(resolve, 100))
       expect(idle.warmedUp).toBe(8)
     } finally {
       idle.close()

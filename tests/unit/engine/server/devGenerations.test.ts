@@ -48,17 +48,32 @@ describe('DevGenerations', () => {
 
 describe('applyDevUpdate', () => {
   it('refetches when the route is not known unchanged', () => {
-    expect(applyDevUpdate({ from: 3, generation: 4, unchanged: ['/a'] }, 3, '/b')).toEqual({ generation: 4, refetch: true })
-    expect(applyDevUpdate({ from: 3, generation: 4, unchanged: ['/a'] }, 3, '/a')).toEqual({ generation: 4, refetch: false })
-    expect(applyDevUpdate({ from: 3, generation: 4, unchanged: null }, 3, '/a')).toEqual({ generation: 4, refetch: true })
+    expect(applyDevUpdate({ from: 3, generation: 4, unchanged: ['/a'] }, 3, '/b')).toEqual({
+      generation: 4,
+      refetch: true,
+    })
+    expect(applyDevUpdate({ from: 3, generation: 4, unchanged: ['/a'] }, 3, '/a')).toEqual({
+      generation: 4,
+      refetch: false,
+    })
+    expect(applyDevUpdate({ from: 3, generation: 4, unchanged: null }, 3, '/a')).toEqual({
+      generation: 4,
+      refetch: true,
+    })
   })
 
   it('ignores an update it already has (a broadcast and the answer to its question can both arrive)', () => {
-    expect(applyDevUpdate({ from: 2, generation: 4, unchanged: [] }, 4, '/a')).toEqual({ generation: 4, refetch: false })
+    expect(applyDevUpdate({ from: 2, generation: 4, unchanged: [] }, 4, '/a')).toEqual({
+      generation: 4,
+      refetch: false,
+    })
   })
 
   it('refetches after missing updates, even for a route the last one left unchanged', () => {
-    expect(applyDevUpdate({ from: 5, generation: 6, unchanged: ['/a'] }, 3, '/a')).toEqual({ generation: 6, refetch: true })
+    expect(applyDevUpdate({ from: 5, generation: 6, unchanged: ['/a'] }, 3, '/a')).toEqual({
+      generation: 6,
+      refetch: true,
+    })
   })
 
   it('checks the shape of what arrives', () => {

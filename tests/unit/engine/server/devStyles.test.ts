@@ -14,12 +14,16 @@ describe("a dev page's theme stylesheets (linked until the client entry has run)
 
   it('escapes what a path may hold that a URL or an attribute may not, as Vite unescapes it', () => {
     const { head } = devStyleTags(['/sites/a "b"/#c?d&e.css'], '/')
-    expect(head).toBe('<link rel="stylesheet" href="/@fs/sites/a%20%22b%22/%23c%3Fd&amp;e.css" data-sheaf-dev-styles="/sites/a &quot;b&quot;/#c?d&amp;e.css">')
+    expect(head).toBe(
+      '<link rel="stylesheet" href="/@fs/sites/a%20%22b%22/%23c%3Fd&amp;e.css" data-sheaf-dev-styles="/sites/a &quot;b&quot;/#c?d&amp;e.css">',
+    )
     expect(decodeURI('/@fs/sites/a%20%22b%22/')).toBe('/@fs/sites/a "b"/')
   })
 
   it('writes a Windows path with forward slashes', () => {
-    expect(devStyleTags(['C:\\site\\styles.css'], '/').head).toContain('href="/@fs/C:/site/styles.css" data-sheaf-dev-styles="C:/site/styles.css"')
+    expect(devStyleTags(['C:\\site\\styles.css'], '/').head).toContain(
+      'href="/@fs/C:/site/styles.css" data-sheaf-dev-styles="C:/site/styles.css"',
+    )
   })
 
   it("names a stylesheet as Vite sees the request (no base), for the server to transform it ahead of the page's", () => {
@@ -28,7 +32,9 @@ describe("a dev page's theme stylesheets (linked until the client entry has run)
   })
 
   it('puts a stylesheet it is given the text of in the page, marked as a link is, and links the others', () => {
-    const texts: Record<string, string> = { '/work/plain.css': 'body { color: red; }\n.a::after { content: "</style><script>x</script>"; }' }
+    const texts: Record<string, string> = {
+      '/work/plain.css': 'body { color: red; }\n.a::after { content: "</style><script>x</script>"; }',
+    }
     const { head } = devStyleTags(['/work/plain.css', '/work/other.scss'], '/', (file) => texts[file] ?? null)
     expect(head).toBe(
       '<style data-sheaf-dev-styles="/work/plain.css">body { color: red; }\n.a::after { content: "<\\/style><script>x</script>"; }</style>\n<link rel="stylesheet" href="/@fs/work/other.scss" data-sheaf-dev-styles="/work/other.scss">',

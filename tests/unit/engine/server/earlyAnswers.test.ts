@@ -18,7 +18,13 @@ describe("the dev server's answers before Vite has started", () => {
   const servers: Awaited<ReturnType<typeof createServer>>[] = []
   const vite = async (base: string) => {
     // (With HMR on a server, as the dev server's: without it the React plugin adds no preamble.)
-    const server = await createServer({ ...createViteConfig({ root, base, publicDir: path.join(root, 'public'), mode: 'development' }), appType: 'custom', cacheDir: path.join(root, '.vite'), optimizeDeps: { noDiscovery: true, include: [] }, server: { middlewareMode: true, hmr: { server: http.createServer() }, watch: null, fs: { strict: false } } })
+    const server = await createServer({
+      ...createViteConfig({ root, base, publicDir: path.join(root, 'public'), mode: 'development' }),
+      appType: 'custom',
+      cacheDir: path.join(root, '.vite'),
+      optimizeDeps: { noDiscovery: true, include: [] },
+      server: { middlewareMode: true, hmr: { server: http.createServer() }, watch: null, fs: { strict: false } },
+    })
     servers.push(server)
     return server
   }
@@ -30,7 +36,9 @@ describe("the dev server's answers before Vite has started", () => {
 
   for (const base of ['/', '/docs/']) {
     it(`adds the tags Vite's HTML transform adds to a bare page (base ${base})`, async () => {
-      const shell = await (await vite(base)).transformIndexHtml('/page', '<!doctype html><html><head></head><body></body></html>')
+      const shell = await (
+        await vite(base)
+      ).transformIndexHtml('/page', '<!doctype html><html><head></head><body></body></html>')
       const tags = viteShellTags(base)
       expect(shell).toBe(`<!doctype html><html><head>${tags.head}</head><body>${tags.body}</body></html>`)
     })
@@ -50,7 +58,9 @@ describe("the dev server's answers before Vite has started", () => {
       return path.join(dir, name)
     }
     write('plain.css', '.a { color: red; }\n')
-    expect(plainStylesheet(write('ok.css', "@import './plain.css';\n.b { color: blue; }\n"))).toBe('.a { color: red; }\n.b { color: blue; }\n')
+    expect(plainStylesheet(write('ok.css', "@import './plain.css';\n.b { color: blue; }\n"))).toBe(
+      '.a { color: red; }\n.b { color: blue; }\n',
+    )
     expect(plainStylesheet(write('url.css', ".c { background: url('./x.png'); }\n"))).toBeNull()
     expect(plainStylesheet(write('pkg.css', "@import 'some-package/style.css';\n"))).toBeNull()
     expect(plainStylesheet(write('media.css', "@import './plain.css' screen;\n"))).toBeNull()

@@ -30,7 +30,9 @@ describe('the error overlay payload', () => {
   it('points at the first located problem of an error that lists several (dead links)', () => {
     fs.mkdirSync(path.join(dir, 'content'), { recursive: true })
     fs.writeFileSync(path.join(dir, 'content/a.md'), 'one\ntwo\nthree [x](./gone.md)\n')
-    const error = new SheafError('2 dead links:\ncontent/a.md:3:7  ./gone.md  (no such page)\ncontent/b.md:1:1  ./x.md  (no such page)')
+    const error = new SheafError(
+      '2 dead links:\ncontent/a.md:3:7  ./gone.md  (no such page)\ncontent/b.md:1:1  ./x.md  (no such page)',
+    )
     const payload = errorPayload(error, dir) as { loc?: { file: string; line: number; column: number }; frame?: string }
     expect(payload.loc).toEqual({ file: path.join(dir, 'content/a.md'), line: 3, column: 7 })
     expect(payload.frame).toContain('> 3 | three')

@@ -3,11 +3,30 @@ import { isHostAllowed } from '../../../../engine/server/hostCheck.ts'
 
 describe('the dev server host check (Vite allowedHosts semantics)', () => {
   it('allows loopback names, IP addresses and no header', () => {
-    for (const host of ['localhost', 'localhost:5173', 'docs.localhost:1', '127.0.0.1:5173', '10.0.0.2', '[::1]:5173', '[fe80::1]', undefined]) expect(isHostAllowed(host, [])).toBe(true)
+    for (const host of [
+      'localhost',
+      'localhost:5173',
+      'docs.localhost:1',
+      '127.0.0.1:5173',
+      '10.0.0.2',
+      '[::1]:5173',
+      '[fe80::1]',
+      undefined,
+    ])
+      expect(isHostAllowed(host, [])).toBe(true)
   })
 
   it('refuses other names (a rebound DNS name) and malformed ones', () => {
-    for (const host of ['evil.example', 'evil.example:5173', 'localhost.evil.example', '127.0.0.1.evil.example', '[evil.example]', '[::1', 'LOCALHOST.evil.example']) expect(isHostAllowed(host, [])).toBe(false)
+    for (const host of [
+      'evil.example',
+      'evil.example:5173',
+      'localhost.evil.example',
+      '127.0.0.1.evil.example',
+      '[evil.example]',
+      '[::1',
+      'LOCALHOST.evil.example',
+    ])
+      expect(isHostAllowed(host, [])).toBe(false)
   })
 
   it('allows configured names, and subdomains for a leading dot', () => {

@@ -16,12 +16,30 @@ fs.rmSync(site, { recursive: true, force: true })
 copyBasicFixture(site)
 // Pages whose outline the source alone reads differently from the parser: a title from a
 // heading with inline markup, and front-matter only the YAML parser reads.
-fs.writeFileSync(path.join(site, 'content/docs/marked.md'), '# The *marked* `page`\n\nSee the [guide](./guide.md#install).\n\n## Usage\n\n```ts\nconst a = 1\n```\n')
-fs.writeFileSync(path.join(site, 'content/docs/listed.md'), '---\ntitle: Listed\ntags: [a, b]\n---\n\n# Listed\n\nText.\n')
+fs.writeFileSync(
+  path.join(site, 'content/docs/marked.md'),
+  '# The *marked* `page`\n\nSee the [guide](./guide.md#install).\n\n## Usage\n\n```ts\nconst a = 1\n```\n',
+)
+fs.writeFileSync(
+  path.join(site, 'content/docs/listed.md'),
+  '---\ntitle: Listed\ntags: [a, b]\n---\n\n# Listed\n\nText.\n',
+)
 afterAll(() => fs.rmSync(site, { recursive: true, force: true }))
 
 const options = { mode: 'develop' as const, quiet: true, sink: quiet, cache: false, workers: false }
-const fields = ['path', 'title', 'description', 'pageType', 'frontmatter', 'toc', 'anchors', 'rawBody', 'body', 'text', 'sections'] as const
+const fields = [
+  'path',
+  'title',
+  'description',
+  'pageType',
+  'frontmatter',
+  'toc',
+  'anchors',
+  'rawBody',
+  'body',
+  'text',
+  'sections',
+] as const
 const byFile = (pages: SheafNode[]) => new Map(pages.map((page) => [String(page.relativePath), page]))
 
 describe('outline pages and their bodies on demand', () => {
@@ -67,12 +85,22 @@ describe('outline pages and their bodies on demand', () => {
     const worker = {
       transform: async (job: { source: string; file: string; portable: boolean }) => {
         calls.push(job.file)
-        return outline.session.processor.process({ source: job.source, file: job.file, mdx: false, portable: job.portable })
+        return outline.session.processor.process({
+          source: job.source,
+          file: job.file,
+          mdx: false,
+          portable: job.portable,
+        })
       },
       close: () => undefined,
     } as unknown as BodyWorker
     const { config } = outline
-    const bodies = new PageBodies(outline.store, outline.session, { base: config.base, publicDir: config.publicDir, root: config.root, lang: config.lang }, worker)
+    const bodies = new PageBodies(
+      outline.store,
+      outline.session,
+      { base: config.base, publicDir: config.publicDir, root: config.root, lang: config.lang },
+      worker,
+    )
     const guide = byFile(outline.store.getNodesByType('Page')).get('docs/guide.md') as SheafNode
     bodies.prefetch([String(guide.path), '/no/such/page', String(guide.path)])
     expect(calls).toEqual([guide.sourcePath])

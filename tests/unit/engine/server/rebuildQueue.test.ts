@@ -61,7 +61,10 @@ describe('createRebuildQueue', () => {
 
   it('skips an event for a file that has not changed since the last one', async () => {
     const runs: string[][] = []
-    const queue = createRebuildQueue(async (files) => void runs.push(files), (file) => file !== 'same.md')
+    const queue = createRebuildQueue(
+      async (files) => void runs.push(files),
+      (file) => file !== 'same.md',
+    )
     queue.schedule('same.md')
     await queue.idle()
     expect(runs).toEqual([])
@@ -136,7 +139,10 @@ describe('createRebuildQueue and a save caught between its truncate and its writ
 describe('createRebuildQueue and a forced entry', () => {
   it('runs it once, whatever the change check says of it', async () => {
     const runs: string[][] = []
-    const queue = createRebuildQueue(async (files) => void runs.push(files), () => true)
+    const queue = createRebuildQueue(
+      async (files) => void runs.push(files),
+      () => true,
+    )
     queue.schedule('\0full', true)
     // Not a file: the check would call it changed forever.
     await new Promise((resolve) => setTimeout(resolve, 20))

@@ -55,7 +55,7 @@ describe("the dev server's start gate (listening before it is ready)", () => {
     expect(await held).toMatch(/^500 .*no such plugin/s)
   })
 
-  it('answers a request the early handler was waiting with when the start fails with the start\'s error', async () => {
+  it("answers a request the early handler was waiting with when the start fails with the start's error", async () => {
     const gate = new StartGate()
     let failStart: (error: unknown) => void = () => undefined
     const started = new Promise<void>((_resolve, reject) => (failStart = reject))

@@ -11,8 +11,18 @@ import { loadContentResults } from '../../plugins/search/contentPages.ts'
 function plain(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(plain)
   if (!isValidElement(node)) return node
-  const type = node.type === Fragment ? '#fragment' : typeof node.type === 'string' ? node.type : (node.type as { name: string }).name
-  const props = Object.fromEntries(Object.entries(node.props as Record<string, unknown>).map(([name, value]) => [name, name === 'children' ? plain(value) : value]))
+  const type =
+    node.type === Fragment
+      ? '#fragment'
+      : typeof node.type === 'string'
+        ? node.type
+        : (node.type as { name: string }).name
+  const props = Object.fromEntries(
+    Object.entries(node.props as Record<string, unknown>).map(([name, value]) => [
+      name,
+      name === 'children' ? plain(value) : value,
+    ]),
+  )
   return { type, key: node.key, props }
 }
 
@@ -24,7 +34,12 @@ const options = { Fragment, jsx, jsxs, components: { 'code-block': Note, Note },
 const reference = (tree: Nodes) => plain(toJsxRuntime(tree, options))
 const lean = (tree: Nodes) => plain(hastToReact(tree, options))
 
-const el = (tagName: string, properties: Element['properties'], children: Element['children'] = []): Element => ({ type: 'element', tagName, properties, children })
+const el = (tagName: string, properties: Element['properties'], children: Element['children'] = []): Element => ({
+  type: 'element',
+  tagName,
+  properties,
+  children,
+})
 const text = (value: string) => ({ type: 'text' as const, value })
 
 describe('hastToReact: the React names of hast properties', () => {
@@ -45,7 +60,16 @@ describe('hastToReact: the React names of hast properties', () => {
   })
 
   it('turns data properties into their attributes as find() does', () => {
-    for (const name of ['dataLineNumbers', 'dataA', 'data-kept', 'dataSheafProps', 'dataX1', 'data_under', 'data', 'dataType']) {
+    for (const name of [
+      'dataLineNumbers',
+      'dataA',
+      'data-kept',
+      'dataSheafProps',
+      'dataX1',
+      'data_under',
+      'data',
+      'dataType',
+    ]) {
       expect([name, reactName(name, false)]).toEqual([name, expected(name, html)])
     }
   })
@@ -55,31 +79,61 @@ describe('hastToReact: the same React tree as toJsxRuntime', () => {
   const cases: Record<string, Root> = {
     'text, nested elements and repeated tags keyed by count': {
       type: 'root',
-      children: [el('p', { className: ['a', 'b'], id: 'x' }, [text('one '), el('code', {}, [text('two')]), el('code', {}, [text('three')])]), text('\n'), el('hr', {})],
+      children: [
+        el('p', { className: ['a', 'b'], id: 'x' }, [
+          text('one '),
+          el('code', {}, [text('two')]),
+          el('code', {}, [text('three')]),
+        ]),
+        text('\n'),
+        el('hr', {}),
+      ],
     },
     'a single child and an empty root': { type: 'root', children: [el('p', {}, [text('only')])] },
     'tables lose whitespace text; a cell align becomes textAlign': {
       type: 'root',
-      children: [el('table', {}, [text('\n'), el('tbody', {}, [text(' '), el('tr', {}, [text('\n'), el('td', { align: 'right' }, [text(' 1 ')]), el('th', { align: 'center', style: 'color: red' }, [])])])])],
+      children: [
+        el('table', {}, [
+          text('\n'),
+          el('tbody', {}, [
+            text(' '),
+            el('tr', {}, [
+              text('\n'),
+              el('td', { align: 'right' }, [text(' 1 ')]),
+              el('th', { align: 'center', style: 'color: red' }, []),
+            ]),
+          ]),
+        ]),
+      ],
     },
     'svg names, comma lists and aria': {
       type: 'root',
       children: [
-        el('svg', { viewBox: '0 0 24 24', ariaHidden: 'true', focusable: 'false', xmlnsXLink: 'http://www.w3.org/1999/xlink' }, [
-          el('path', { d: 'M0 0', strokeLineCap: 'round', strokeWidth: '2', fill: 'none' }),
-          el('use', { xLinkHref: '#a', g1: ['a', 'b'] }),
-        ]),
+        el(
+          'svg',
+          { viewBox: '0 0 24 24', ariaHidden: 'true', focusable: 'false', xmlnsXLink: 'http://www.w3.org/1999/xlink' },
+          [
+            el('path', { d: 'M0 0', strokeLineCap: 'round', strokeWidth: '2', fill: 'none' }),
+            el('use', { xLinkHref: '#a', g1: ['a', 'b'] }),
+          ],
+        ),
         el('input', { type: 'checkbox', checked: true, disabled: true, accept: ['.png', '.jpg'] }),
         el('td', { ariaDescribedBy: ['user-content-a', 'user-content-b'], role: 'cell', tabIndex: -1, hidden: false }),
       ],
     },
     'components by tag name, with data properties': {
       type: 'root',
-      children: [el('code-block', { dataLang: 'tsx', dataSheafProps: '{"a":1}' }, [text('x')]), el('Note', { type: 'tip' }, [el('p', {}, [text('y')])])],
+      children: [
+        el('code-block', { dataLang: 'tsx', dataSheafProps: '{"a":1}' }, [text('x')]),
+        el('Note', { type: 'tip' }, [el('p', {}, [text('y')])]),
+      ],
     },
     'null, undefined and NaN properties are left out; comments render nothing': {
       type: 'root',
-      children: [el('a', { href: '/x', title: null as unknown as string, rel: undefined, colSpan: Number.NaN }, [text('link')]), { type: 'comment', value: 'c' }],
+      children: [
+        el('a', { href: '/x', title: null as unknown as string, rel: undefined, colSpan: Number.NaN }, [text('link')]),
+        { type: 'comment', value: 'c' },
+      ],
     },
     'style strings become objects with DOM names': {
       type: 'root',
@@ -94,7 +148,9 @@ describe('hastToReact: the same React tree as toJsxRuntime', () => {
 
   it('a text root and a lone element root', () => {
     expect(lean(text('plain') as unknown as Root)).toEqual(reference(text('plain') as unknown as Root))
-    expect(lean(el('p', {}, [text('p')]) as unknown as Root)).toEqual(reference(el('p', {}, [text('p')]) as unknown as Root))
+    expect(lean(el('p', {}, [text('p')]) as unknown as Root)).toEqual(
+      reference(el('p', {}, [text('p')]) as unknown as Root),
+    )
   })
 
   // Every page body of this site's content, both versions, as the build makes them.

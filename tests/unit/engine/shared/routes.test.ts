@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { normalizeBase, resolvePath, routeKey, routeToDataFile, routeToHtmlFile, stripBase, toRoute, withBase } from '../../../../engine/shared/routes.ts'
+import {
+  normalizeBase,
+  resolvePath,
+  routeKey,
+  routeToDataFile,
+  routeToHtmlFile,
+  stripBase,
+  toRoute,
+  withBase,
+} from '../../../../engine/shared/routes.ts'
 import { toSlug } from '../../../../engine/sources/markdownTransformer.ts'
 
 describe('path resolution (SPEC §2)', () => {

@@ -23,7 +23,9 @@ describe('the markdown cache after a build', () => {
   it('keeps one entry per markdown file: an edited text and what an older engine left are removed', async () => {
     fs.rmSync(site, { recursive: true, force: true })
     copyBasicFixture(site)
-    const markdownFiles = fs.readdirSync(path.join(site, 'content'), { recursive: true }).filter((name) => /\.mdx?$/.test(String(name)))
+    const markdownFiles = fs
+      .readdirSync(path.join(site, 'content'), { recursive: true })
+      .filter((name) => /\.mdx?$/.test(String(name)))
     await build(site, { sink: quiet, workers: false })
     const first = entries(site)
     expect(first).toHaveLength(markdownFiles.length)
@@ -44,7 +46,9 @@ describe('the markdown cache after a build', () => {
     expect(second.filter((name) => !first.includes(name))).toHaveLength(1)
     expect(fs.readdirSync(path.join(site, '.sheaf-cache/markdown/ff'))).toEqual(['notes.txt'])
     // Bodies go with their entries.
-    const bodies = fs.readdirSync(path.join(site, '.sheaf-cache/markdown'), { recursive: true }).filter((name) => String(name).endsWith('.body.json'))
+    const bodies = fs
+      .readdirSync(path.join(site, '.sheaf-cache/markdown'), { recursive: true })
+      .filter((name) => String(name).endsWith('.body.json'))
     expect(bodies.length).toBeLessThanOrEqual(markdownFiles.length)
 
     // An unchanged rebuild reads every entry and removes none.

@@ -18,7 +18,13 @@ const source = '# Install\n\nSee [the guide](./guide.md).\n\n```ts\nconst a = 1\
 
 /** Runs the worker's task here (the same module a worker thread runs), collecting what it posts. */
 async function share(entryDir: string, file: string): Promise<{ messages: MarkdownShareMessage[]; key: string }> {
-  await prepare({ codeThemes: { light: 'github-light', dark: 'github-dark' }, sanitize: true, components: {}, cache: false, entryDir })
+  await prepare({
+    codeThemes: { light: 'github-light', dark: 'github-dark' },
+    sanitize: true,
+    components: {},
+    cache: false,
+    entryDir,
+  })
   const key = createMarkdownCache({ dir: entryDir, salt, keepInMemory: false }).key(source, file)
   const channel = new MessageChannel()
   const messages: MarkdownShareMessage[] = []

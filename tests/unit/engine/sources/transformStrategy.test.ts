@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { chooseTransformStrategy, minimumFilesForWorkers, type TransformPlanInput } from '../../../../engine/sources/transformStrategy.ts'
+import {
+  chooseTransformStrategy,
+  minimumFilesForWorkers,
+  type TransformPlanInput,
+} from '../../../../engine/sources/transformStrategy.ts'
 
-const plan = (input: Partial<TransformPlanInput>) => chooseTransformStrategy({ uncached: 0, cached: 0, workersAllowed: true, threads: 2, ...input })
+const plan = (input: Partial<TransformPlanInput>) =>
+  chooseTransformStrategy({ uncached: 0, cached: 0, workersAllowed: true, threads: 2, ...input })
 
 describe('where uncached markdown is transformed', () => {
   it('does nothing when every file is cached', () => {

@@ -21,12 +21,16 @@ describe('collectStaticQueries', () => {
     const root = site({
       'theme/Layout.tsx': 'export const query = graphql`query ($path: String!) { page(path: $path) { title } }`',
       'theme/components/Footer.tsx': 'useStaticQuery(graphql`{ site { title } }`)',
-      'theme/components/Header.tsx': 'useStaticQuery(graphql`{ site {   title } }`)\nuseStaticQuery(graphql`{ site { description } }`)',
+      'theme/components/Header.tsx':
+        'useStaticQuery(graphql`{ site {   title } }`)\nuseStaticQuery(graphql`{ site { description } }`)',
       'theme/node_modules/x/index.js': 'useStaticQuery(graphql`{ never }`)',
       'theme/notes.md': 'useStaticQuery(graphql`{ never }`)',
       'elsewhere/Other.tsx': 'useStaticQuery(graphql`{ never }`)',
     })
-    const queries = collectStaticQueries([path.join(root, 'theme/Layout.tsx'), path.join(root, 'theme/components/Footer.tsx')], root)
+    const queries = collectStaticQueries(
+      [path.join(root, 'theme/Layout.tsx'), path.join(root, 'theme/components/Footer.tsx')],
+      root,
+    )
     expect(queries.map((query) => query.text).sort()).toEqual(['{ site { description } }', '{ site { title } }'])
     const title = queries.find((query) => query.text === '{ site { title } }')
     expect(title?.places).toEqual(['theme/components/Footer.tsx:1:16', 'theme/components/Header.tsx:1:16'])

@@ -22,18 +22,23 @@ describe('findStaticQueries', () => {
   })
 
   it('leaves the page query out (it runs per page, with its variables)', () => {
-    const source = 'export const query = graphql`query ($path: String!) { page(path: $path) { title } }`\nexport const other: string = graphql`{ site { title } }`'
+    const source =
+      'export const query = graphql`query ($path: String!) { page(path: $path) { title } }`\nexport const other: string = graphql`{ site { title } }`'
     const found = findStaticQueries(source, 'Doc.tsx')
     expect(found.map((query) => query.text)).toEqual(['{ site { title } }'])
   })
 
   it('finds a query kept in a constant for useStaticQuery', () => {
-    const found = findStaticQueries('const footerQuery = graphql`{ site { title } }`\nuseStaticQuery(footerQuery)', 'a.tsx')
+    const found = findStaticQueries(
+      'const footerQuery = graphql`{ site { title } }`\nuseStaticQuery(footerQuery)',
+      'a.tsx',
+    )
     expect(found.map((query) => query.text)).toEqual(['{ site { title } }'])
   })
 
   it('skips a query in a comment', () => {
-    const source = '// useStaticQuery(graphql`{ site { title } }`)\n/* graphql`{ nope }` */\nconst url = "https://example.org" // graphql`{ also }`'
+    const source =
+      '// useStaticQuery(graphql`{ site { title } }`)\n/* graphql`{ nope }` */\nconst url = "https://example.org" // graphql`{ also }`'
     expect(findStaticQueries(source, 'a.tsx')).toEqual([])
   })
 

@@ -3,7 +3,13 @@ import { createContentDigest, createFieldsDigest, createNodeId } from '../../../
 import { defineComputedField } from '../../../../engine/store/lazyField.ts'
 import { NodeStore } from '../../../../engine/store/nodeStore.ts'
 
-const file = { relativePath: 'a/b.md', sourcePath: 'content/a/b.md', content: '# B\n\nText "quoted" \\ \u0000 é 😀\n', lastUpdated: null, size: 3 }
+const file = {
+  relativePath: 'a/b.md',
+  sourcePath: 'content/a/b.md',
+  content: '# B\n\nText "quoted" \\ \u0000 é 😀\n',
+  lastUpdated: null,
+  size: 3,
+}
 
 describe('node digests', () => {
   it('are sha1 hex, as before (ids and string digests unchanged)', () => {
@@ -54,7 +60,9 @@ describe('node digests', () => {
     node.extra = 'later'
     expect(node.internal.contentDigest).toBe(createFieldsDigest(fields))
     const updated = store.updateNode(node, { title: 'T' })
-    expect(updated.internal.contentDigest).toBe(createContentDigest(`${createFieldsDigest(fields)}\0${JSON.stringify({ title: 'T' })}`))
+    expect(updated.internal.contentDigest).toBe(
+      createContentDigest(`${createFieldsDigest(fields)}\0${JSON.stringify({ title: 'T' })}`),
+    )
     // A digest written (a dev server's body edit) is kept.
     const other = store.createNode({ type: 'File', key: 'c.md', content: 'c' }, 'test')
     other.internal.contentDigest = 'written'
@@ -66,7 +74,9 @@ describe('node digests', () => {
     const input = { type: 'Page', key: 'p' } as Record<string, unknown>
     defineComputedField(input, 'body', () => 'late')
     const node = store.createNode(input as { type: string; key: string }, 'test')
-    expect(Object.getOwnPropertyDescriptor(node.internal, 'contentDigest')).toMatchObject({ value: createFieldsDigest({ body: 'late' }) })
+    expect(Object.getOwnPropertyDescriptor(node.internal, 'contentDigest')).toMatchObject({
+      value: createFieldsDigest({ body: 'late' }),
+    })
   })
 
   it("of a node whose input has a getter of its own (not a lazy field) hold the getter's value, read once", () => {

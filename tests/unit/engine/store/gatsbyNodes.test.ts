@@ -6,14 +6,25 @@ import { NodeStore } from '../../../../engine/store/nodeStore.ts'
 describe('nodes in Gatsby shape', () => {
   it('createNode accepts `internal: { type, contentDigest }` and fills `internal.owner`, `parent`, `children`', () => {
     const store = new NodeStore()
-    const node = store.createNode({ id: 'ada', internal: { type: 'Author', contentDigest: 'd1' }, name: 'Ada' }, 'authors-plugin')
-    expect(node).toMatchObject({ id: 'ada', parent: null, children: [], internal: { type: 'Author', contentDigest: 'd1', owner: 'authors-plugin' }, name: 'Ada' })
+    const node = store.createNode(
+      { id: 'ada', internal: { type: 'Author', contentDigest: 'd1' }, name: 'Ada' },
+      'authors-plugin',
+    )
+    expect(node).toMatchObject({
+      id: 'ada',
+      parent: null,
+      children: [],
+      internal: { type: 'Author', contentDigest: 'd1', owner: 'authors-plugin' },
+      name: 'Ada',
+    })
     expect(store.getNodesByType('Author')).toEqual([node])
   })
 
   it('refuses an `internal.owner` other than the creating plugin, naming it', () => {
     const store = new NodeStore()
-    expect(() => store.createNode({ id: 'x', internal: { type: 'T', owner: 'someone-else' } }, 'mine')).toThrow(/plugin mine/)
+    expect(() => store.createNode({ id: 'x', internal: { type: 'T', owner: 'someone-else' } }, 'mine')).toThrow(
+      /plugin mine/,
+    )
   })
 
   it('createParentChildLink adds the child to `children` and sets its `parent`', () => {
@@ -38,7 +49,9 @@ describe('nodes in Gatsby shape', () => {
   it('createNodeField refuses `__proto__` (GraphQL reserves names starting with __), and pollutes nothing', () => {
     const store = new NodeStore()
     const node = store.createNode({ id: 'n', type: 'T' }, 't')
-    expect(() => store.createNodeField({ node, name: '__proto__', value: { polluted: true } })).toThrow(/not a GraphQL field name/)
+    expect(() => store.createNodeField({ node, name: '__proto__', value: { polluted: true } })).toThrow(
+      /not a GraphQL field name/,
+    )
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 

@@ -33,11 +33,21 @@ describe('lazy fields', () => {
     expect(Object.getPrototypeOf(target)).toBe(Object.prototype)
     expect((target as { polluted?: boolean }).polluted).toBeUndefined()
     expect(Object.getOwnPropertyDescriptor(target, '__proto__')?.value).toEqual({ polluted: true })
-    expect(Object.getOwnPropertyDescriptor(target, 'title')).toEqual({ value: 'A', writable: true, enumerable: true, configurable: true })
+    expect(Object.getOwnPropertyDescriptor(target, 'title')).toEqual({
+      value: 'A',
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    })
   })
 
   it('stays unread through copyFields and the node store', () => {
-    const input: Record<string, unknown> = { type: 'Page', key: 'a.md', title: 'A', internal: { contentDigest: 'given' } }
+    const input: Record<string, unknown> = {
+      type: 'Page',
+      key: 'a.md',
+      title: 'A',
+      internal: { contentDigest: 'given' },
+    }
     defineLazyField(input, 'body', () => {
       throw new Error('read too early')
     })
@@ -83,7 +93,12 @@ describe('computed fields', () => {
     copyFields(node, copy, new Set(['title']))
     expect(copy.shout).toEqual({ text: 'B!' })
     node.shout = 'set'
-    expect(Object.getOwnPropertyDescriptor(node, 'shout')).toEqual({ value: 'set', writable: true, enumerable: true, configurable: true })
+    expect(Object.getOwnPropertyDescriptor(node, 'shout')).toEqual({
+      value: 'set',
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    })
   })
 })
 
@@ -92,7 +107,17 @@ describe('markdown cache entries', () => {
     const oneShotDir = path.join(dir, 'one-shot')
     const write = createMarkdownCache({ dir: oneShotDir, salt: 'test', keepInMemory: false })
     const key = write.key('# A', 'a.md')
-    write.set(key, { frontmatter: {}, title: 'A', toc: [], anchors: [], body: { type: 'root', children: [{ type: 'text', value: 'A' }] }, text: 'A', sections: [], links: [], warnings: [] } as never)
+    write.set(key, {
+      frontmatter: {},
+      title: 'A',
+      toc: [],
+      anchors: [],
+      body: { type: 'root', children: [{ type: 'text', value: 'A' }] },
+      text: 'A',
+      sections: [],
+      links: [],
+      warnings: [],
+    } as never)
     await write.flush()
     const oneShot = createMarkdownCache({ dir: oneShotDir, salt: 'test', keepInMemory: false }).get(key)
     const body = oneShot?.body
@@ -106,14 +131,24 @@ describe('markdown cache entries', () => {
   it('parse sections, body and text only when read', async () => {
     const write = createMarkdownCache({ dir, salt: 'test', keepInMemory: false })
     const key = write.key('# A', 'a.md')
-    const result = { frontmatter: { title: 'A' }, title: 'A', toc: [], anchors: ['a'], body: { type: 'root', children: [] }, text: 'A', sections: [{ anchor: '', heading: 'A', depth: 1, text: 'A' }], warnings: [] }
+    const result = {
+      frontmatter: { title: 'A' },
+      title: 'A',
+      toc: [],
+      anchors: ['a'],
+      body: { type: 'root', children: [] },
+      text: 'A',
+      sections: [{ anchor: '', heading: 'A', depth: 1, text: 'A' }],
+      warnings: [],
+    }
     write.set(key, result as never)
     // Written in the background: on disk once flushed.
     await write.flush()
     // A second cache reads the file (the first one would answer from memory).
     const read = createMarkdownCache({ dir, salt: 'test', keepInMemory: false }).get(key)
     expect(read?.title).toBe('A')
-    for (const field of ['sections', 'body', 'text']) expect(Object.getOwnPropertyDescriptor(read, field)?.get).toBeTypeOf('function')
+    for (const field of ['sections', 'body', 'text'])
+      expect(Object.getOwnPropertyDescriptor(read, field)?.get).toBeTypeOf('function')
     expect(JSON.parse(JSON.stringify(read))).toEqual(result)
   })
 })

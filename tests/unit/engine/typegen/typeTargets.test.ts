@@ -16,11 +16,18 @@ describe('typeTargets', () => {
       ],
       { root, theme: at('theme'), siteTemplates: at('site/templates') },
     )
-    expect(Object.fromEntries([...targets].map(([file, list]) => [path.relative(root, file), list.map((query) => query.name)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        [...targets].map(([file, list]) => [path.relative(root, file), list.map((query) => query.name)]),
+      ),
+    ).toEqual({
       'theme/queries.generated.ts': ['DocQuery'],
       'site/templates/queries.generated.ts': ['MemberQuery', 'FooterQuery'],
     })
-    const packaged = typeTargets([{ file: at('node_modules/sheaf/dist/site/theme/Layout.js'), name: 'LayoutQuery', query: '{ site { title } }' }], { root, theme: at('node_modules/sheaf/dist/site/theme') })
+    const packaged = typeTargets(
+      [{ file: at('node_modules/sheaf/dist/site/theme/Layout.js'), name: 'LayoutQuery', query: '{ site { title } }' }],
+      { root, theme: at('node_modules/sheaf/dist/site/theme') },
+    )
     expect(packaged.size).toBe(0)
   })
 

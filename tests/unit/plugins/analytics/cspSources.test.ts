@@ -8,11 +8,16 @@ describe("the analytics plugin's policy sources", () => {
     expect(analytics().csp).toEqual({ 'script-src': ['/_vercel/insights/script.js'] })
     const policy = sitePolicy(defaultCspDirectives, [analytics()])
     expect(policyText(policy, { scripts: [], styles: [] }, 'header')).toContain("script-src 'self';")
-    expect(assetScriptDirectives(policy, '/docs/assets/')?.['script-src']).toEqual(['*:*/docs/assets/', '*:*/_vercel/insights/script.js'])
+    expect(assetScriptDirectives(policy, '/docs/assets/')?.['script-src']).toEqual([
+      '*:*/docs/assets/',
+      '*:*/_vercel/insights/script.js',
+    ])
   })
 
-  it("adds a script on another host to script-src and connect-src (its beacons)", () => {
-    const policy = sitePolicy(defaultCspDirectives, [analytics({ scriptPath: 'https://insights.example.org/v1/script.js' })])
+  it('adds a script on another host to script-src and connect-src (its beacons)', () => {
+    const policy = sitePolicy(defaultCspDirectives, [
+      analytics({ scriptPath: 'https://insights.example.org/v1/script.js' }),
+    ])
     expect(policy['script-src']).toEqual(["'self'", 'https://insights.example.org'])
     expect(policy['connect-src']).toEqual(["'self'", 'https://insights.example.org'])
   })

@@ -7,7 +7,12 @@ import { readGitDates } from '../../../../plugins/files/gitDates.ts'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-git-dates-'))
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
-const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, stdio: 'ignore', env: { ...process.env, GIT_COMMITTER_DATE: process.env.DATE, GIT_AUTHOR_DATE: process.env.DATE } })
+const git = (...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'commit.gpgsign=false', ...args], {
+    cwd: dir,
+    stdio: 'ignore',
+    env: { ...process.env, GIT_COMMITTER_DATE: process.env.DATE, GIT_AUTHOR_DATE: process.env.DATE },
+  })
 
 describe('readGitDates, read again (the dev server does on every save)', () => {
   it('answers from memory while HEAD is the same commit, and reads the log again after a commit', async () => {
@@ -17,7 +22,9 @@ describe('readGitDates, read again (the dev server does on every save)', () => {
     git('add', '.')
     git('commit', '-qm', 'a')
     const first = await readGitDates(dir)
-    expect(first.get(path.join(fs.realpathSync(dir), 'a.md')) ?? first.get(path.join(dir, 'a.md'))).toBe('2020-01-01T00:00:00.000Z')
+    expect(first.get(path.join(fs.realpathSync(dir), 'a.md')) ?? first.get(path.join(dir, 'a.md'))).toBe(
+      '2020-01-01T00:00:00.000Z',
+    )
     // A save is no commit: same dates, and a copy (callers may change theirs).
     fs.writeFileSync(path.join(dir, 'a.md'), 'edited')
     first.clear()

@@ -21,7 +21,8 @@ const withFakeGit = <T>(run: () => T): T => {
     if (saved.gitDir !== undefined) process.env.GIT_DIR = saved.gitDir
   }
 }
-const callCount = () => (fs.existsSync(calls) ? fs.readFileSync(calls, 'utf8').trim().split('\n').filter(Boolean).length : 0)
+const callCount = () =>
+  fs.existsSync(calls) ? fs.readFileSync(calls, 'utf8').trim().split('\n').filter(Boolean).length : 0
 afterAll(() => fs.rmSync(temp, { recursive: true, force: true }))
 
 describe('readGitDates outside a git checkout', () => {

@@ -37,13 +37,21 @@ describe('files: reading the content', () => {
   it('refuses a file with a malformed UTF-8 sequence, naming it', async () => {
     write('content/ok.md', '# Fine\n')
     write('content/latin1.md', Buffer.from([0x23, 0x20, 0x43, 0x61, 0x66, 0xe9, 0x0a]))
-    await expect(source('content')).rejects.toMatchObject({ message: expect.stringMatching(/not valid UTF-8/), file: 'content/latin1.md' })
+    await expect(source('content')).rejects.toMatchObject({
+      message: expect.stringMatching(/not valid UTF-8/),
+      file: 'content/latin1.md',
+    })
   })
 
   it('names each file from the site root and from its folder, with its path on disk', async () => {
     write('docs/src/guide/intro.md', '# Intro\n')
     const [node] = await source('docs/src')
-    expect(node).toMatchObject({ relativePath: 'guide/intro.md', sourcePath: 'docs/src/guide/intro.md', absolutePath: path.join(root, 'docs/src/guide/intro.md'), extension: '.md' })
+    expect(node).toMatchObject({
+      relativePath: 'guide/intro.md',
+      sourcePath: 'docs/src/guide/intro.md',
+      absolutePath: path.join(root, 'docs/src/guide/intro.md'),
+      extension: '.md',
+    })
   })
 
   it('refuses a name that decodes into a path, and takes a percent sign that does not', async () => {

@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { firstVisitScript, firstVisitTargetSource, redirectPage, sameOriginPath } from '../../../../plugins/i18n/redirectScripts.ts'
+import {
+  firstVisitScript,
+  firstVisitTargetSource,
+  redirectPage,
+  sameOriginPath,
+} from '../../../../plugins/i18n/redirectScripts.ts'
 
 type Location = Pick<URL, 'pathname' | 'search' | 'hash' | 'origin'>
-type Target = (data: { locales: { lang: string; prefix: string }[]; base: string }, location: Location, pageLang: string, browserLang: string) => string | null
+type Target = (
+  data: { locales: { lang: string; prefix: string }[]; base: string },
+  location: Location,
+  pageLang: string,
+  browserLang: string,
+) => string | null
 
 // The source is what the page inlines; compiling it here tests exactly what the browser runs.
 const target = new Function(`return (${firstVisitTargetSource})`)() as Target
@@ -16,9 +26,13 @@ const at = (path: string) => new URL(path, origin)
 
 describe('the first-visit redirect target', () => {
   it('goes to the same page in the browser language, keeping query and hash', () => {
-    expect(target({ locales, base: '/' }, at('/guide/start?x=1#a'), 'en', 'zh-CN')).toBe(`${origin}/zh/guide/start?x=1#a`)
+    expect(target({ locales, base: '/' }, at('/guide/start?x=1#a'), 'en', 'zh-CN')).toBe(
+      `${origin}/zh/guide/start?x=1#a`,
+    )
     expect(target({ locales, base: '/' }, at('/zh/guide/start'), 'zh', 'en-US')).toBe(`${origin}/guide/start`)
-    expect(target({ locales, base: '/docs/' }, at('/docs/zh/guide/start'), 'zh', 'en')).toBe(`${origin}/docs/guide/start`)
+    expect(target({ locales, base: '/docs/' }, at('/docs/zh/guide/start'), 'zh', 'en')).toBe(
+      `${origin}/docs/guide/start`,
+    )
     expect(target({ locales, base: '/docs/' }, at('/docs/zh'), 'zh', 'en')).toBe(`${origin}/docs/`)
   })
 
@@ -29,7 +43,17 @@ describe('the first-visit redirect target', () => {
   })
 
   // Each of these, minus its /zh prefix, was a path a browser resolves on another host.
-  const hostile = ['/zh//evil.example/..%2fguide/start', '/zh//evil.example', '/zh///evil.example/x', '/zh/\\evil.example', '/zh/\\\\evil.example', '/zh/%2F%2Fevil.example', '/zh/%5cevil.example', '/zh/%5C%5Cevil.example', '/zh/\t/evil.example']
+  const hostile = [
+    '/zh//evil.example/..%2fguide/start',
+    '/zh//evil.example',
+    '/zh///evil.example/x',
+    '/zh/\\evil.example',
+    '/zh/\\\\evil.example',
+    '/zh/%2F%2Fevil.example',
+    '/zh/%5cevil.example',
+    '/zh/%5C%5Cevil.example',
+    '/zh/\t/evil.example',
+  ]
   for (const path of hostile) {
     it(`never leaves the origin for ${JSON.stringify(path)}`, () => {
       for (const base of ['/', '/docs/']) {

@@ -4,9 +4,21 @@ import { i18n } from '../../../../plugins/i18n/index.ts'
 import { pagesApi } from '../pagesApi.ts'
 
 function created(pages: Partial<SheafNode>[], templates = ['doc', '404']) {
-  const plugin = i18n({ locales: [{ lang: 'en', label: 'English' }, { lang: 'zh', label: '中文' }], defaultLang: 'en' })
+  const plugin = i18n({
+    locales: [
+      { lang: 'en', label: 'English' },
+      { lang: 'zh', label: '中文' },
+    ],
+    defaultLang: 'en',
+  })
   const made: { path: string; context: Record<string, unknown> }[] = []
-  const api = { ...pagesApi([]), templates, getNodesByType: (type: string) => (type === 'Page' ? (pages as SheafNode[]) : []), createPage: (page: { path: string; context?: Record<string, unknown> }) => void made.push({ path: page.path, context: page.context ?? {} }) }
+  const api = {
+    ...pagesApi([]),
+    templates,
+    getNodesByType: (type: string) => (type === 'Page' ? (pages as SheafNode[]) : []),
+    createPage: (page: { path: string; context?: Record<string, unknown> }) =>
+      void made.push({ path: page.path, context: page.context ?? {} }),
+  }
   plugin.createPages?.(api)
   return made
 }

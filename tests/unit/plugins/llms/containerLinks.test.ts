@@ -20,7 +20,9 @@ Also [screen](./screen.md).
 
 function batch(siteUrl: string): TwinBatch {
   return {
-    jobs: [{ path: '/docs/api/render', title: 'Render', sourcePath: '13.x/docs/api/render.md', source, versionPrefix: '' }],
+    jobs: [
+      { path: '/docs/api/render', title: 'Render', sourcePath: '13.x/docs/api/render.md', source, versionPrefix: '' },
+    ],
     routeOfSource: [
       ['docs/api/render.md', '/docs/api/render'],
       ['docs/api/screen.md', '/docs/api/screen'],
@@ -38,9 +40,13 @@ describe('llms twins: links inside ::: containers', () => {
   it('get the base path once when the config has no url', async () => {
     const twin = await twinOf('')
     expect(twin).not.toContain('/react-native-testing-library/react-native-testing-library/')
-    expect(twin).toContain('> Read [screen](/react-native-testing-library/docs/api/screen#queries) or [the API](/react-native-testing-library/docs/api).')
+    expect(twin).toContain(
+      '> Read [screen](/react-native-testing-library/docs/api/screen#queries) or [the API](/react-native-testing-library/docs/api).',
+    )
     expect(twin).toContain('> > Also [screen](/react-native-testing-library/docs/api/screen).')
-    expect(twin).toContain('See [screen](/react-native-testing-library/docs/api/screen) and [the API](/react-native-testing-library/docs/api).')
+    expect(twin).toContain(
+      'See [screen](/react-native-testing-library/docs/api/screen) and [the API](/react-native-testing-library/docs/api).',
+    )
   })
 
   it('are absolute with the site url', async () => {

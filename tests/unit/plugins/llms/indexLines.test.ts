@@ -25,11 +25,19 @@ describe('llms.txt', () => {
     made.push(dir, out)
     fs.mkdirSync(path.join(dir, 'content/docs'), { recursive: true })
     fs.writeFileSync(path.join(dir, 'content/index.md'), '# Home\n')
-    fs.writeFileSync(path.join(dir, 'content/docs/a.md'), '---\ntitle: "Close] [early](https://evil.example)"\ndescription: "first\\n- [Injected](https://evil.example/x)\\r\\n\\u2028## Heading"\n---\n\n# A\n')
+    fs.writeFileSync(
+      path.join(dir, 'content/docs/a.md'),
+      '---\ntitle: "Close] [early](https://evil.example)"\ndescription: "first\\n- [Injected](https://evil.example/x)\\r\\n\\u2028## Heading"\n---\n\n# A\n',
+    )
     fs.writeFileSync(path.join(dir, 'content/docs/b.md'), '---\ntitle: Plain\ndescription: Just text.\n---\n\n# B\n')
     fs.writeFileSync(
       path.join(dir, 'config.ts'),
-      ["import base from '../config.ts'", "import { llms } from 'sheaf/plugins/llms'", "export default { ...base, url: 'https://example.org', plugins: [...base.plugins, llms()] }", ''].join('\n'),
+      [
+        "import base from '../config.ts'",
+        "import { llms } from 'sheaf/plugins/llms'",
+        "export default { ...base, url: 'https://example.org', plugins: [...base.plugins, llms()] }",
+        '',
+      ].join('\n'),
     )
     await build(dir, { configFile: 'config.ts', outDir: out, sink: quiet, cache: false, workers: false })
     const lines = fs.readFileSync(path.join(out, 'llms.txt'), 'utf8').split('\n')
@@ -37,7 +45,9 @@ describe('llms.txt', () => {
     expect(entries).toHaveLength(3)
     expect(lines.filter((line) => line.startsWith('#'))).toHaveLength(2) // the title and one section
     expect(lines.some((line) => line.includes('evil.example') && !line.includes('\\]'))).toBe(false)
-    expect(entries).toContain('- [Close\\] \\[early\\]\\(https://evil.example\\)](https://example.org/docs/a.md): first - \\[Injected\\]\\(https://evil.example/x\\) ## Heading')
+    expect(entries).toContain(
+      '- [Close\\] \\[early\\]\\(https://evil.example\\)](https://example.org/docs/a.md): first - \\[Injected\\]\\(https://evil.example/x\\) ## Heading',
+    )
     expect(entries).toContain('- [Plain](https://example.org/docs/b.md): Just text.')
   }, 60_000)
 

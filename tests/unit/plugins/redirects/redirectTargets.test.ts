@@ -13,11 +13,22 @@ function errorOf(to: string): unknown {
 
 describe('redirect targets', () => {
   it('accepts routes and absolute http(s) URLs', () => {
-    for (const to of ['/docs/start', '/', 'https://example.com/docs', 'HTTP://example.com']) expect(errorOf(to)).toBeNull()
+    for (const to of ['/docs/start', '/', 'https://example.com/docs', 'HTTP://example.com'])
+      expect(errorOf(to)).toBeNull()
   })
 
   // Each would send a reader off the site (or run script) from a page the site serves.
-  for (const to of ['//evil.example/x', '/\\evil.example', '\\\\evil.example', 'javascript:alert(1)', 'data:text/html,<script>1</script>', 'https:', 'docs/start', '/docs\n/x', '']) {
+  for (const to of [
+    '//evil.example/x',
+    '/\\evil.example',
+    '\\\\evil.example',
+    'javascript:alert(1)',
+    'data:text/html,<script>1</script>',
+    'https:',
+    'docs/start',
+    '/docs\n/x',
+    '',
+  ]) {
     it(`refuses ${JSON.stringify(to)} with a located error`, () => {
       const error = errorOf(to)
       expect(isSheafError(error)).toBe(true)

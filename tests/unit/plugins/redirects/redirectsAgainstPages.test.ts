@@ -17,8 +17,14 @@ describe("redirects checked against the site's pages", () => {
   })
 
   it('refuses a redirect that would hide a page, one to no page, and a loop', async () => {
-    expect(String(await createPagesError({ '/docs/new': '/docs/other' }, ['/docs/new', '/docs/other']))).toMatch(/would hide the page at that route/)
-    expect(String(await createPagesError({ '/old': '/docs/gone' }, ['/docs/new']))).toMatch(/goes to `\/docs\/gone`, which is not a page/)
-    expect(String(await createPagesError({ '/a': '/b', '/b': '/a' }, ['/docs/new']))).toMatch(/The redirects loop: \/a -> \/b -> \/a/)
+    expect(String(await createPagesError({ '/docs/new': '/docs/other' }, ['/docs/new', '/docs/other']))).toMatch(
+      /would hide the page at that route/,
+    )
+    expect(String(await createPagesError({ '/old': '/docs/gone' }, ['/docs/new']))).toMatch(
+      /goes to `\/docs\/gone`, which is not a page/,
+    )
+    expect(String(await createPagesError({ '/a': '/b', '/b': '/a' }, ['/docs/new']))).toMatch(
+      /The redirects loop: \/a -> \/b -> \/a/,
+    )
   })
 })

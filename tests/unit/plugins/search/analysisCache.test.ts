@@ -35,7 +35,10 @@ describe('search analyses kept between builds', () => {
     expect(json(createIndexFile(edited, '1.0', 'en', second))).toBe(json(createIndexFile(edited, '1.0', 'en')))
     second.save()
     // Only the entries the last build used are kept: the edited section's old analysis is gone.
-    const stored = readCacheEntryJson<Record<string, unknown>>(path.join(dir, fs.readdirSync(dir).find((name) => name.startsWith('analyses-')) as string)) ?? {}
+    const stored =
+      readCacheEntryJson<Record<string, unknown>>(
+        path.join(dir, fs.readdirSync(dir).find((name) => name.startsWith('analyses-')) as string),
+      ) ?? {}
     expect(Object.keys(stored)).toHaveLength(6)
   })
 })

@@ -11,7 +11,7 @@ import type { IndexState } from '../../../../plugins/search/indexState.ts'
 
 function random(seed: number): () => number {
   let state = seed
-  return () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648)
+  return () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648
 }
 
 function entry(term: string, fields: [fieldId: number, docs: number][], next: () => number, documents: number): string {
@@ -22,16 +22,32 @@ function entry(term: string, fields: [fieldId: number, docs: number][], next: ()
   return `[${JSON.stringify(term)},{${body.join(',')}}]`
 }
 
-const longest = (lengths: (number | null)[][]) => [0, 1, 2].map((field) => Math.max(...lengths.map((row) => row[field] ?? 0)))
+const longest = (lengths: (number | null)[][]) =>
+  [0, 1, 2].map((field) => Math.max(...lengths.map((row) => row[field] ?? 0)))
 
 describe('a capped entry kept while the averages move', () => {
   it('is kept only when capping again at the new averages gives the same entry', () => {
     const next = random(11)
     const documents = 2000
     // Distinct lengths for most postings (few ties), and a few fields where many tie.
-    const lengths = Array.from({ length: documents }, () => [1 + Math.floor(next() * 3), 3 + Math.floor(next() * 400), next() < 0.5 ? 40 : 10 + Math.floor(next() * 900)])
+    const lengths = Array.from({ length: documents }, () => [
+      1 + Math.floor(next() * 3),
+      3 + Math.floor(next() * 400),
+      next() < 0.5 ? 40 : 10 + Math.floor(next() * 900),
+    ])
     const average = [2, 200, 300]
-    const entries = Array.from({ length: 30 }, (_, at) => entry(`t${at}`, [[0, 150], [1, 300 + at * 20], [2, 400]], next, documents))
+    const entries = Array.from({ length: 30 }, (_, at) =>
+      entry(
+        `t${at}`,
+        [
+          [0, 150],
+          [1, 300 + at * 20],
+          [2, 400],
+        ],
+        next,
+        documents,
+      ),
+    )
     let kept = 0
     let holdsButChanged = 0
     for (const text of entries) {
@@ -62,7 +78,17 @@ describe('a capped entry kept while the averages move', () => {
       const average = 5 + next() * 500
       const moved = average * (1 + (next() - 0.5) * 0.02)
       // A field whose longest length is this posting's: the bound must hold for it.
-      const holds = capStillHolds([[0, 1 / average, Math.abs(termFrequencyWeight(tf, length, moved) - termFrequencyWeight(tf, length, average)) * 2]], [moved], [length])
+      const holds = capStillHolds(
+        [
+          [
+            0,
+            1 / average,
+            Math.abs(termFrequencyWeight(tf, length, moved) - termFrequencyWeight(tf, length, average)) * 2,
+          ],
+        ],
+        [moved],
+        [length],
+      )
       expect(holds, `tf ${tf}, length ${length}, average ${average} -> ${moved}`).toBe(false)
     }
   })
@@ -79,7 +105,8 @@ describe('a capped entry kept while the averages move', () => {
   it('gives the shards of a clean build after edit upon edit to a site whose common words are capped', () => {
     const next = random(5)
     const words = Array.from({ length: 40 }, (_, at) => `w${at}`)
-    const text = (length: number) => Array.from({ length }, () => (next() < 0.3 ? 'common' : words[Math.floor(next() * words.length)])).join(' ')
+    const text = (length: number) =>
+      Array.from({ length }, () => (next() < 0.3 ? 'common' : words[Math.floor(next() * words.length)])).join(' ')
     const pages: IndexablePage[] = Array.from({ length: 160 }, (_, id) => ({
       id: `p${id}`,
       path: `/docs/p${String(id).padStart(3, '0')}`,
@@ -93,17 +120,33 @@ describe('a capped entry kept while the averages move', () => {
       digest: `d${id}-0`,
     }))
     const states = new Map<string, IndexState>()
-    const store = { get: (key: string) => states.get(key), set: (key: string, state: IndexState) => void states.set(key, state) }
+    const store = {
+      get: (key: string) => states.get(key),
+      set: (key: string, state: IndexState) => void states.set(key, state),
+    }
     buildSearchIndexes(pages, { states: store, reuseShards: true })
     let kept = 0
     for (let edit = 1; edit <= 12; edit++) {
       const at = Math.floor(next() * pages.length)
       // A sentence added to one page: lengths (and so the averages) move a little.
-      pages[at] = { ...pages[at], sections: [{ anchor: '', heading: `Page ${at}`, depth: 1, text: `${(pages[at].sections as { text: string }[])[0].text} ${text(3)}` }], digest: `d${at}-${edit}` }
+      pages[at] = {
+        ...pages[at],
+        sections: [
+          {
+            anchor: '',
+            heading: `Page ${at}`,
+            depth: 1,
+            text: `${(pages[at].sections as { text: string }[])[0].text} ${text(3)}`,
+          },
+        ],
+        digest: `d${at}-${edit}`,
+      }
       const before = [...states.values()][0].shards?.capped ?? []
       const [rebuilt] = buildSearchIndexes(pages, { states: store, reuseShards: true }).values()
       const after = [...states.values()][0].shards?.capped ?? []
-      kept += after.filter(([term, , stability]) => before.some(([other, , was]) => other === term && was === stability)).length
+      kept += after.filter(([term, , stability]) =>
+        before.some(([other, , was]) => other === term && was === stability),
+      ).length
       const [clean] = buildSearchIndexes(pages).values()
       const files = new Map(clean.shards?.files)
       expect(rebuilt.json).toBe(clean.json)

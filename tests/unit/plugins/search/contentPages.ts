@@ -27,7 +27,19 @@ export function loadContentPages(version: string, routePrefix = ''): Promise<Sea
   let pages = loaded.get(key)
   if (!pages) {
     pages = loadContentResults(version).then((results) =>
-      results.filter(({ result }) => !['home', '404'].includes(typeof result.frontmatter.pageType === 'string' ? result.frontmatter.pageType : 'doc')).map(({ relativePath, result }) => ({ path: `${routePrefix}${toSlug(relativePath)}`, title: result.title, sections: result.sections, toc: result.toc })),
+      results
+        .filter(
+          ({ result }) =>
+            !['home', '404'].includes(
+              typeof result.frontmatter.pageType === 'string' ? result.frontmatter.pageType : 'doc',
+            ),
+        )
+        .map(({ relativePath, result }) => ({
+          path: `${routePrefix}${toSlug(relativePath)}`,
+          title: result.title,
+          sections: result.sections,
+          toc: result.toc,
+        })),
     )
     loaded.set(key, pages)
   }
@@ -53,14 +65,23 @@ async function readContentResults(version: string): Promise<{ relativePath: stri
   const read: { relativePath: string; result: MarkdownResult }[] = []
   for (const relativePath of walk(dir)) {
     const file = path.join(dir, relativePath)
-    read.push({ relativePath, result: await markdown.process({ source: fs.readFileSync(file, 'utf8'), file: path.relative(root, file), mdx: file.endsWith('.mdx') }) })
+    read.push({
+      relativePath,
+      result: await markdown.process({
+        source: fs.readFileSync(file, 'utf8'),
+        file: path.relative(root, file),
+        mdx: file.endsWith('.mdx'),
+      }),
+    })
   }
   return read
 }
 
 function walk(dir: string, relative = ''): string[] {
   const out: string[] = []
-  for (const entry of fs.readdirSync(path.join(dir, relative), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const entry of fs
+    .readdirSync(path.join(dir, relative), { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))) {
     const child = relative ? `${relative}/${entry.name}` : entry.name
     if (entry.isDirectory()) out.push(...walk(dir, child))
     else if (/\.mdx?$/.test(entry.name)) out.push(child)

@@ -35,28 +35,74 @@ function page(id: number, text: string, digest = `d${id}-${text.length}`): Index
   }
 }
 
-const site = Array.from({ length: 24 }, (_, id) => page(id, `Words about ${words[id % words.length]} and ${words[(id + 1) % words.length]}.`))
+const site = Array.from({ length: 24 }, (_, id) =>
+  page(id, `Words about ${words[id % words.length]} and ${words[(id + 1) % words.length]}.`),
+)
 
 describe('document keys', () => {
   it("takes an unchanged page's keys from the state, and hashes a page whose digest or document count changed", () => {
-    const documents = (pages: IndexablePage[]) => pages.flatMap((entry, index) => pageDocuments({ path: String(entry.path), title: String(entry.title), sections: entry.sections as never }, index, index * 2).documents)
+    const documents = (pages: IndexablePage[]) =>
+      pages.flatMap(
+        (entry, index) =>
+          pageDocuments(
+            { path: String(entry.path), title: String(entry.title), sections: entry.sections as never },
+            index,
+            index * 2,
+          ).documents,
+      )
     const docs = documents(site.slice(0, 3))
-    const spans: [string, number][] = [['a', 2], ['b', 2], ['c', 2]]
+    const spans: [string, number][] = [
+      ['a', 2],
+      ['b', 2],
+      ['c', 2],
+    ]
     // Keys the state says these pages had: taken as they are when the digests match.
     const previous = { docKeys: ['k0', 'k1', 'k2', 'k3', 'k4', 'k5'], pageSpans: spans }
     expect(documentKeys(docs, spans, previous)).toEqual(previous.docKeys)
-    const edited: [string, number][] = [['a', 2], ['B', 2], ['c', 2]]
-    expect(documentKeys(docs, edited, previous)).toEqual(['k0', 'k1', analysisKey(docs[2]), analysisKey(docs[3]), 'k4', 'k5'])
+    const edited: [string, number][] = [
+      ['a', 2],
+      ['B', 2],
+      ['c', 2],
+    ]
+    expect(documentKeys(docs, edited, previous)).toEqual([
+      'k0',
+      'k1',
+      analysisKey(docs[2]),
+      analysisKey(docs[3]),
+      'k4',
+      'k5',
+    ])
     // A page without a digest, or pages added or removed: hashed.
-    expect(documentKeys(docs, [['a', 2], [null, 2], ['c', 2]], previous).slice(2, 4)).toEqual([analysisKey(docs[2]), analysisKey(docs[3])])
-    expect(documentKeys(docs.slice(0, 4), [['a', 2], ['b', 2]], previous)).toEqual(docs.slice(0, 4).map(analysisKey))
+    expect(
+      documentKeys(
+        docs,
+        [
+          ['a', 2],
+          [null, 2],
+          ['c', 2],
+        ],
+        previous,
+      ).slice(2, 4),
+    ).toEqual([analysisKey(docs[2]), analysisKey(docs[3])])
+    expect(
+      documentKeys(
+        docs.slice(0, 4),
+        [
+          ['a', 2],
+          ['b', 2],
+        ],
+        previous,
+      ),
+    ).toEqual(docs.slice(0, 4).map(analysisKey))
   })
 
   it('gives the index of a clean build after a page edited while no build ran, and from a damaged state', () => {
     const first = new IndexStateStore(dir, 'keys')
     buildSearchIndexes(site, { states: first })
     first.save()
-    const edited = site.map((entry, id) => (id === 5 ? page(5, 'A brand new sentence about rendering and within.') : entry))
+    const edited = site.map((entry, id) =>
+      id === 5 ? page(5, 'A brand new sentence about rendering and within.') : entry,
+    )
     const [clean] = buildSearchIndexes(edited).values()
     const fromState = new IndexStateStore(dir, 'keys')
     fromState.preload()
@@ -72,6 +118,8 @@ describe('document keys', () => {
     damaged.preload()
     expect(damaged.get('1.0|en')?.pageSpans).toBeUndefined()
     const again = site.map((entry, id) => (id === 9 ? page(9, 'Another sentence about queries.') : entry))
-    expect([...buildSearchIndexes(again, { states: damaged }).values()][0].json).toBe([...buildSearchIndexes(again).values()][0].json)
+    expect([...buildSearchIndexes(again, { states: damaged }).values()][0].json).toBe(
+      [...buildSearchIndexes(again).values()][0].json,
+    )
   })
 })

@@ -39,7 +39,17 @@ test('a rebuild links the shard files the replaced output already has, and write
 
 test('a first build (no output to replace) writes every file', async () => {
   const emitted: string[] = []
-  expect(await emitShardFiles(path.join(root, 'out'), 'static/search/en', [['s/a.json', '{}'], ['meta.b.json', '{}']], async (relative) => void emitted.push(relative))).toEqual({ written: 2, missing: [] })
+  expect(
+    await emitShardFiles(
+      path.join(root, 'out'),
+      'static/search/en',
+      [
+        ['s/a.json', '{}'],
+        ['meta.b.json', '{}'],
+      ],
+      async (relative) => void emitted.push(relative),
+    ),
+  ).toEqual({ written: 2, missing: [] })
   expect(emitted).toEqual(['static/search/en/s/a.json', 'static/search/en/meta.b.json'])
 })
 
@@ -54,7 +64,10 @@ test('files are written several at a time, not one after the other', async () =>
     emitted.add(relative)
     inFlight -= 1
   }
-  expect(await emitShardFiles(path.join(root, 'parallel'), 'static/search/en', files, emitFile)).toEqual({ written: 100, missing: [] })
+  expect(await emitShardFiles(path.join(root, 'parallel'), 'static/search/en', files, emitFile)).toEqual({
+    written: 100,
+    missing: [],
+  })
   expect(emitted.size).toBe(100)
   expect(most).toBeGreaterThan(1)
   // Bounded: a big index does not open thousands of files at once.
@@ -75,7 +88,9 @@ test('a failed write starts no other, and is thrown once the writes in flight ha
       inFlight -= 1
     }
   }
-  await expect(emitShardFiles(path.join(root, 'failing'), 'static/search/en', files, emitFile)).rejects.toThrow('disk full')
+  await expect(emitShardFiles(path.join(root, 'failing'), 'static/search/en', files, emitFile)).rejects.toThrow(
+    'disk full',
+  )
   // Nothing writes into the output after the build has failed.
   expect(inFlight).toBe(0)
   expect(started).toBeLessThan(files.length)
@@ -89,7 +104,10 @@ test('files the worker did not send (unchanged since the last build) are taken f
   const staging = path.join(root, '.site-staging-89abcdef')
   fs.mkdirSync(staging)
   const emitted: string[] = []
-  const result = await emitShardFiles(staging, dir, [], async (relative) => void emitted.push(relative), ['s/kept.json', 's/lost.json'])
+  const result = await emitShardFiles(staging, dir, [], async (relative) => void emitted.push(relative), [
+    's/kept.json',
+    's/lost.json',
+  ])
   expect(result).toEqual({ written: 0, missing: ['s/lost.json'] })
   expect(emitted).toEqual([])
   expect(fs.readFileSync(path.join(staging, dir, 's/kept.json'), 'utf8')).toBe('{"kept":true}')

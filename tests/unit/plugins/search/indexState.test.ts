@@ -11,7 +11,20 @@ import type { SectionDocument } from '../../../../plugins/search/shared/types.ts
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-index-state-'))
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
-const words = ['role', 'text', '__proto__', 'constructor', 'zeta', 'Ärger', 'émoji', 'alpha', 'beta', 'gamma', 'queries', 'render']
+const words = [
+  'role',
+  'text',
+  '__proto__',
+  'constructor',
+  'zeta',
+  'Ärger',
+  'émoji',
+  'alpha',
+  'beta',
+  'gamma',
+  'queries',
+  'render',
+]
 
 function documents(count: number, edit: (id: number) => string = () => ''): SectionDocument[] {
   return Array.from({ length: count }, (_, id) => ({
@@ -20,7 +33,8 @@ function documents(count: number, edit: (id: number) => string = () => ''): Sect
     anchor: id % 5 ? `a-${id}` : '',
     title: id % 5 ? '' : `Title ${words[id % words.length]}`,
     header: id % 3 ? `Header ${words[(id * 7) % words.length]}` : '',
-    content: `${Array.from({ length: id % 9 }, (_, at) => words[(id + at) % words.length]).join(' ')} ${edit(id)}`.trim(),
+    content:
+      `${Array.from({ length: id % 9 }, (_, at) => words[(id + at) % words.length]).join(' ')} ${edit(id)}`.trim(),
     start: 0,
     end: 10,
   }))
@@ -35,7 +49,11 @@ describe('patched index state', () => {
     const before = analyse(documents(120))
     const state = fullIndexState(before.keys, before.analyses)
     // Some documents gain a word no other has, lose every word, or swap their words.
-    const after = analyse(documents(120, (id) => (id === 7 ? 'uniqueword' : id === 8 ? 'gamma gamma gamma' : '')).map((document) => (document.id === 9 ? { ...document, header: '', content: '' } : document)))
+    const after = analyse(
+      documents(120, (id) => (id === 7 ? 'uniqueword' : id === 8 ? 'gamma gamma gamma' : '')).map((document) =>
+        document.id === 9 ? { ...document, header: '', content: '' } : document,
+      ),
+    )
     const patched = patchIndexState(state, after.keys, (shortId) => after.analyses[shortId])
     const full = fullIndexState(after.keys, after.analyses)
     expect(patched).not.toBeNull()
@@ -52,7 +70,10 @@ describe('patched index state', () => {
   it('drops a term no document uses any more, and keeps the same state when nothing changed', () => {
     const before = analyse(documents(40, (id) => (id === 3 ? 'lonelyterm' : '')))
     const state = fullIndexState(before.keys, before.analyses)
-    expect(patchIndexState(state, before.keys, () => assert.fail('nothing changed'))).toEqual({ ...state, changes: { docs: [], terms: new Set() } })
+    expect(patchIndexState(state, before.keys, () => assert.fail('nothing changed'))).toEqual({
+      ...state,
+      changes: { docs: [], terms: new Set() },
+    })
     const after = analyse(documents(40))
     const patched = patchIndexState(state, after.keys, (shortId) => after.analyses[shortId])
     expect(patched?.terms).not.toContain('lonelyterm')
@@ -68,10 +89,23 @@ describe('patched index state', () => {
   })
 
   it('is kept between builds, and a rebuild from it writes the same file as a clean build', () => {
-    const page = (id: number, text: string) => ({ id: `p${id}`, path: `/docs/p${id}`, title: `Page ${id}`, version: '1.0', lang: 'en', pageType: 'doc', frontmatter: {}, sections: [{ anchor: '', heading: `Page ${id}`, depth: 1, text }], toc: [] })
+    const page = (id: number, text: string) => ({
+      id: `p${id}`,
+      path: `/docs/p${id}`,
+      title: `Page ${id}`,
+      version: '1.0',
+      lang: 'en',
+      pageType: 'doc',
+      frontmatter: {},
+      sections: [{ anchor: '', heading: `Page ${id}`, depth: 1, text }],
+      toc: [],
+    })
     const pages = Array.from({ length: 30 }, (_, id) => page(id, `Words ${words[id % words.length]} and more.`))
     const analyses = new Map<string, DocumentAnalysis>()
-    const cache = { get: (key: string) => analyses.get(key), set: (key: string, value: DocumentAnalysis) => void analyses.set(key, value) }
+    const cache = {
+      get: (key: string) => analyses.get(key),
+      set: (key: string, value: DocumentAnalysis) => void analyses.set(key, value),
+    }
     const first = new IndexStateStore(dir, 'test')
     buildSearchIndexes(pages, { analyses: cache, states: first })
     // Written by save(), after the build answered (the worker saves while the files are emitted).

@@ -37,13 +37,37 @@ describe('search pages sent when the schema is made', () => {
   it('indexes the pages the schema step gave, not those read again when pages are created', async () => {
     const plugin = search()
     await plugin.sourceNodes!({ site, reporter: quiet } as unknown as SourceApi)
-    await plugin.createSchemaCustomization!({ site, reporter: quiet, addTypeDefs() {}, addResolvers() {}, getNodesByType: (type: string) => (type === 'Page' ? pages : []) } satisfies SchemaApi)
+    await plugin.createSchemaCustomization!({
+      site,
+      reporter: quiet,
+      addTypeDefs() {},
+      addResolvers() {},
+      getNodesByType: (type: string) => (type === 'Page' ? pages : []),
+    } satisfies SchemaApi)
     // What createPages would read (here: other words): the index is already under way with the schema's.
-    const later = pages.map((node) => ({ ...node, sections: [{ anchor: '', heading: 'Intro', depth: 1, text: 'Read too late' }] }))
-    await plugin.createPages!({ site, reporter: quiet, graphql: noQueries, getNodesByType: () => later, createPage() {} } as unknown as PagesApi)
+    const later = pages.map((node) => ({
+      ...node,
+      sections: [{ anchor: '', heading: 'Intro', depth: 1, text: 'Read too late' }],
+    }))
+    await plugin.createPages!({
+      site,
+      reporter: quiet,
+      graphql: noQueries,
+      getNodesByType: () => later,
+      createPage() {},
+    } as unknown as PagesApi)
     const emitted = new Map<string, string>()
     const leftRunning: Promise<unknown>[] = []
-    await plugin.onPostBuild!({ site, reporter: quiet, pages: [], outDir: path.join(siteRoot, 'out'), graphql: noQueries, emitFile: async (file: string, content: string | Uint8Array) => void emitted.set(file, Buffer.from(content).toString()), waitUntil: (task) => void leftRunning.push(task) } satisfies PostBuildApi)
+    await plugin.onPostBuild!({
+      site,
+      reporter: quiet,
+      pages: [],
+      outDir: path.join(siteRoot, 'out'),
+      graphql: noQueries,
+      emitFile: async (file: string, content: string | Uint8Array) =>
+        void emitted.set(file, Buffer.from(content).toString()),
+      waitUntil: (task) => void leftRunning.push(task),
+    } satisfies PostBuildApi)
     // The worker's state is saved after the answer, while a build commits its output.
     expect(leftRunning).toHaveLength(1)
     await Promise.all(leftRunning)

@@ -2,7 +2,15 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import type { GraphQLResolverMap, PagesApi, SourceApi, PostBuildApi, QueryContext, SchemaApi, SheafNode } from '../../../../engine/index.ts'
+import type {
+  GraphQLResolverMap,
+  PagesApi,
+  SourceApi,
+  PostBuildApi,
+  QueryContext,
+  SchemaApi,
+  SheafNode,
+} from '../../../../engine/index.ts'
 import { buildSearchIndexes, search } from '../../../../plugins/search/index.ts'
 import { createSearcher, searchPages } from '../../../../plugins/search/shared/searchPages.ts'
 
@@ -62,7 +70,10 @@ function setUp(pages: SheafNode[], options: Parameters<typeof search>[0] = {}, m
     pageByPath: (path: string) => byPath.get(path.replace(/\/$/, '') || '/'),
     track() {},
   } as unknown as QueryContext
-  const query = resolvers.Query as Record<string, (parent: unknown, args: { path: string }, context: QueryContext) => unknown>
+  const query = resolvers.Query as Record<
+    string,
+    (parent: unknown, args: { path: string }, context: QueryContext) => unknown
+  >
   const emitted = new Map<string, string>()
   const postBuild = async () => {
     // A build starts its worker in sourceNodes and the indexes in createPages, as the engine calls them.
@@ -85,7 +96,8 @@ function setUp(pages: SheafNode[], options: Parameters<typeof search>[0] = {}, m
         query.searchIndex(null, { path: '/' }, context)
         return {} as never
       },
-      emitFile: async (file: string, content: string | Uint8Array) => void emitted.set(file, Buffer.from(content).toString()),
+      emitFile: async (file: string, content: string | Uint8Array) =>
+        void emitted.set(file, Buffer.from(content).toString()),
       waitUntil: () => undefined,
     } as PostBuildApi)
   }
@@ -110,7 +122,9 @@ describe('search plugin', () => {
   test('adds searchIndex and searchConfig to the Query type', () => {
     const { plugin, typeDefs } = setUp(versionedPages)
     expect(plugin.name).toBe('search')
-    expect(typeDefs).toMatch(/extend type Query[\s\S]*searchIndex\(path: String!\): String[\s\S]*searchConfig\(path: String!\): JSON!/)
+    expect(typeDefs).toMatch(
+      /extend type Query[\s\S]*searchIndex\(path: String!\): String[\s\S]*searchConfig\(path: String!\): JSON!/,
+    )
   })
 
   test('gives each version its own index, named by version, language and a content hash behind a stable pointer', async () => {
@@ -135,17 +149,31 @@ describe('search plugin', () => {
   test('writes one index per version, holding only that version’s pages (no home or 404)', async () => {
     const { postBuild, emitted, searchIndex } = setUp(versionedPages)
     await postBuild()
-    const pointers = [searchIndex('/12.x/docs/api/render'), searchIndex('/docs/api/render')].map((url) => url!.replace('/react-native-testing-library/', ''))
+    const pointers = [searchIndex('/12.x/docs/api/render'), searchIndex('/docs/api/render')].map((url) =>
+      url!.replace('/react-native-testing-library/', ''),
+    )
     expect([...emitted.keys()].filter((file) => file.endsWith('.latest.json')).sort()).toEqual(pointers.sort())
-    const files = [...emitted.entries()].filter(([file]) => file.startsWith('static/search_index.') && !file.endsWith('.latest.json')).map(([, json]) => JSON.parse(json) as SearchIndexFile)
+    const files = [...emitted.entries()]
+      .filter(([file]) => file.startsWith('static/search_index.') && !file.endsWith('.latest.json'))
+      .map(([, json]) => JSON.parse(json) as SearchIndexFile)
     expect(files).toHaveLength(2)
     // Each pointer also names the sharded copy the browser reads: its meta file, shards and document fragments.
     for (const pointer of pointers) {
       const { file, shards } = JSON.parse(emitted.get(pointer) as string) as { file: string; shards: string }
       // One folder per version and language, the same in every build; every file in it is named after its content.
-      expect(shards).toMatch(new RegExp(`^search/${file.replace(/^search_index\./, '').replace(/\.[0-9a-f]{8}\.json$/, '').replace(/\./g, '\\.')}/meta\\.[\\w-]{8}\\.json$`))
+      expect(shards).toMatch(
+        new RegExp(
+          `^search/${file
+            .replace(/^search_index\./, '')
+            .replace(/\.[0-9a-f]{8}\.json$/, '')
+            .replace(/\./g, '\\.')}/meta\\.[\\w-]{8}\\.json$`,
+        ),
+      )
       const meta = JSON.parse(emitted.get(`static/${shards}`) as string) as ShardedIndexMeta
-      expect(meta.documentCount).toBe((JSON.parse(emitted.get(`static/${file}`) as string) as { index: { documentCount: number } }).index.documentCount)
+      expect(meta.documentCount).toBe(
+        (JSON.parse(emitted.get(`static/${file}`) as string) as { index: { documentCount: number } }).index
+          .documentCount,
+      )
       const dir = `static/${shards.replace(/meta\.[\w-]+\.json$/, '')}`
       for (const name of Object.values(meta.keyTables)) {
         const table = JSON.parse(emitted.get(`${dir}k/${name}.json`) as string) as ShardKeyTable
@@ -157,7 +185,13 @@ describe('search plugin', () => {
     const v13 = files.find((file) => file.version === '13.x')!
     expect(v12.pages.map((entry) => entry.routePath)).toEqual(['/12.x/docs/api/render', '/12.x/docs/migration/v12'])
     expect(v13.pages.map((entry) => entry.routePath)).toEqual(['/docs/api/render', '/docs/migration/v13'])
-    expect(v13.pages[0]).toEqual({ routePath: '/docs/api/render', title: 'Render', content: expect.any(String), toc: [], domain: '' })
+    expect(v13.pages[0]).toEqual({
+      routePath: '/docs/api/render',
+      title: 'Render',
+      content: expect.any(String),
+      toc: [],
+      domain: '',
+    })
     expect(searchPages(createSearcher(v12), 'migration')[0].link).toBe('/12.x/docs/migration/v12')
     expect(searchPages(createSearcher(v13), 'migration')[0].link).toBe('/docs/migration/v13')
     expect(searchPages(createSearcher(v13), 'intro')[0].link).toBe('/docs/api/render#intro')
@@ -169,7 +203,9 @@ describe('search plugin', () => {
     expect(searchIndex('/unknown')).toBe(searchIndex('/docs/a'))
     expect(await hashedFile('/docs/a')).toMatch(/^static\/search_index\.en\.[0-9a-f]{8}\.json$/)
     expect([...emitted.keys()].filter((file) => file.startsWith('static/search_index.'))).toHaveLength(2)
-    expect([...emitted.keys()].filter((file) => /\/meta\.[\w-]+\.json$/.test(file))).toEqual([expect.stringMatching(/^static\/search\/en\/meta\.[\w-]{8}\.json$/)])
+    expect([...emitted.keys()].filter((file) => /\/meta\.[\w-]+\.json$/.test(file))).toEqual([
+      expect.stringMatching(/^static\/search\/en\/meta\.[\w-]{8}\.json$/),
+    ])
   })
 
   test('keeps the name stable (no hash) in develop mode', () => {
@@ -179,24 +215,42 @@ describe('search plugin', () => {
 
   test('the hash changes with the content, while the URL pages link stays the same', async () => {
     const before = setUp(versionedPages)
-    const changed = versionedPages.map((node) => (node.path === '/docs/api/render' ? { ...node, title: 'Render function' } : node))
+    const changed = versionedPages.map((node) =>
+      node.path === '/docs/api/render' ? { ...node, title: 'Render function' } : node,
+    )
     const after = setUp(changed)
     expect(after.searchIndex('/docs/api/render')).toBe(before.searchIndex('/docs/api/render'))
     expect(await after.hashedFile('/docs/api/render')).not.toBe(await before.hashedFile('/docs/api/render'))
-    expect(await after.hashedFile('/12.x/docs/api/render')).toBe(await setUp(versionedPages).hashedFile('/12.x/docs/api/render'))
+    expect(await after.hashedFile('/12.x/docs/api/render')).toBe(
+      await setUp(versionedPages).hashedFile('/12.x/docs/api/render'),
+    )
   })
 
   test('exposes the limit, the remote settings and the page language to the client', () => {
     const remote = { apiUrl: 'https://search.example.com/api', searchIndexes: ['docs', 'blog'] }
-    expect(setUp(versionedPages).searchConfig('/12.x/docs/api/render')).toEqual({ limit: 7, remote: null, lang: 'en', version: '12.x' })
-    expect(setUp(versionedPages, { limit: 10, remote }).searchConfig('/docs/api/render')).toEqual({ limit: 10, remote, lang: 'en', version: '13.x' })
+    expect(setUp(versionedPages).searchConfig('/12.x/docs/api/render')).toEqual({
+      limit: 7,
+      remote: null,
+      lang: 'en',
+      version: '12.x',
+    })
+    expect(setUp(versionedPages, { limit: 10, remote }).searchConfig('/docs/api/render')).toEqual({
+      limit: 10,
+      remote,
+      lang: 'en',
+      version: '13.x',
+    })
   })
 
   test('a site too big to index beside the render (over 2,000 pages) gets the same index, built in process', async () => {
-    const many = Array.from({ length: 2001 }, (_, index) => page(`/docs/page-${index}`, null, { title: `Page ${index}` }))
+    const many = Array.from({ length: 2001 }, (_, index) =>
+      page(`/docs/page-${index}`, null, { title: `Page ${index}` }),
+    )
     const big = setUp(many)
     await big.postBuild()
-    const [file, json] = [...big.emitted].find(([name]) => name.startsWith('static/search_index.') && !name.endsWith('.latest.json'))!
+    const [file, json] = [...big.emitted].find(
+      ([name]) => name.startsWith('static/search_index.') && !name.endsWith('.latest.json'),
+    )!
     const expected = buildSearchIndexes(many).get('|en')!
     expect(file).toBe(expected.fileName)
     expect(json).toBe(expected.json)

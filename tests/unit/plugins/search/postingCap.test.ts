@@ -4,7 +4,7 @@ import { capParsed, capPostings, capScanned, selectNth } from '../../../../plugi
 /** A deterministic pseudo-random sequence (the same entries on every run). */
 function random(seed: number): () => number {
   let state = seed
-  return () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648)
+  return () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648
 }
 
 /** An entry as invertEntries writes it: fields ascending, short ids ascending within a field. */
@@ -19,16 +19,42 @@ function entry(term: string, fields: [fieldId: number, docs: number][], next: ()
 describe('capPostings', () => {
   const next = random(7)
   // Field lengths with many repeats, so weights tie at the threshold.
-  const lengths = Array.from({ length: 600 }, () => [Math.floor(next() * 5), next() < 0.1 ? null : 3 + Math.floor(next() * 20), 10 + Math.floor(next() * 50)])
+  const lengths = Array.from({ length: 600 }, () => [
+    Math.floor(next() * 5),
+    next() < 0.1 ? null : 3 + Math.floor(next() * 20),
+    10 + Math.floor(next() * 50),
+  ])
   const average = [2, 12.5, 34.25]
 
-  it('reads the entry\'s characters into the same capped entry as parsing it, ties and uncapped fields included', () => {
+  it("reads the entry's characters into the same capped entry as parsing it, ties and uncapped fields included", () => {
     const entries = [
-      entry('the', [[0, 40], [1, 300], [2, 500]], next),
+      entry(
+        'the',
+        [
+          [0, 40],
+          [1, 300],
+          [2, 500],
+        ],
+        next,
+      ),
       entry('a', [[2, 450]], next),
-      entry('x:y', [[1, 250], [2, 20]], next),
+      entry(
+        'x:y',
+        [
+          [1, 250],
+          [2, 20],
+        ],
+        next,
+      ),
       entry('few', [[1, 12]], next),
-      entry('ünïcode', [[0, 150], [2, 350]], next),
+      entry(
+        'ünïcode',
+        [
+          [0, 150],
+          [2, 350],
+        ],
+        next,
+      ),
     ]
     for (const max of [100, 10, 1]) {
       for (const text of entries) {

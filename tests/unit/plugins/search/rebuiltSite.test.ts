@@ -16,15 +16,24 @@ afterAll(() => fs.rmSync(site, { recursive: true, force: true }))
 
 /** The sharded index's meta file in `out`, as the pointer pages link names it. */
 function metaFileOf(out: string): string {
-  const pointer = fs.readdirSync(path.join(out, 'static')).find((name) => /^search_index\..*latest\.json$/.test(name)) as string
-  return path.join(out, 'static', (JSON.parse(fs.readFileSync(path.join(out, 'static', pointer), 'utf8')) as { shards: string }).shards)
+  const pointer = fs
+    .readdirSync(path.join(out, 'static'))
+    .find((name) => /^search_index\..*latest\.json$/.test(name)) as string
+  return path.join(
+    out,
+    'static',
+    (JSON.parse(fs.readFileSync(path.join(out, 'static', pointer), 'utf8')) as { shards: string }).shards,
+  )
 }
 
 /** The site's sharded index, searched from the files of `out`. */
 async function searchIn(out: string, query: string): Promise<string[]> {
   const metaFile = metaFileOf(out)
   const meta = JSON.parse(fs.readFileSync(metaFile, 'utf8')) as ShardedIndexMeta
-  const answer = await createShardedSearcher(meta, async (file) => JSON.parse(fs.readFileSync(path.join(path.dirname(metaFile), file), 'utf8')) as unknown).search(query)
+  const answer = await createShardedSearcher(
+    meta,
+    async (file) => JSON.parse(fs.readFileSync(path.join(path.dirname(metaFile), file), 'utf8')) as unknown,
+  ).search(query)
   expect(answer.failed).toBe(0)
   return answer.hits.map((hit) => hit.link)
 }
@@ -38,7 +47,11 @@ describe('search after a rebuild', () => {
     copyBasicFixture(site)
     addFixturePlugins(site, { search: 'search()' })
     // Enough sections for many shards: most of them untouched by the edits below.
-    for (let n = 0; n < 30; n++) fs.writeFileSync(path.join(site, `content/docs/extra-${n}.md`), `---\ntitle: Extra ${n}\n---\n\n# Extra ${n}\n\n## Part ${n}\n\nWords about topic${n} and render and screen ${'filler '.repeat(n)}.\n`)
+    for (let n = 0; n < 30; n++)
+      fs.writeFileSync(
+        path.join(site, `content/docs/extra-${n}.md`),
+        `---\ntitle: Extra ${n}\n---\n\n# Extra ${n}\n\n## Part ${n}\n\nWords about topic${n} and render and screen ${'filler '.repeat(n)}.\n`,
+      )
     const out = path.join(site, 'out')
     const rebuild = () => build(site, { outDir: 'out', sink: quiet, workers: false })
     const clean = async () => {
@@ -65,7 +78,9 @@ describe('search after a rebuild', () => {
 
     // A shard file is gone from the output (removed by hand): the next rebuild, which changes no
     // page and so reuses every shard, writes it again.
-    const lost = shardFiles(out).find((name) => fs.readFileSync(path.join(shardDir(out), name), 'utf8').includes('topic2')) as string
+    const lost = shardFiles(out).find((name) =>
+      fs.readFileSync(path.join(shardDir(out), name), 'utf8').includes('topic2'),
+    ) as string
     const lostFile = path.join(shardDir(out), lost)
     fs.rmSync(lostFile)
     await rebuild()

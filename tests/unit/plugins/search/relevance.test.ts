@@ -114,7 +114,6 @@ const cases12: [query: string, expectedPage: string][] = [
   ['migrate from jest-native', '/12.x/docs/migration/jest-matchers'],
 ]
 
-
 /** A search as the browser runs it: the whole index (develop mode), or the sharded copy a build writes. */
 type Search = (query: string) => Promise<SearchHit[]>
 
@@ -139,8 +138,14 @@ async function buildSearches(version: string, routePrefix: string): Promise<Reco
   const searcher = createSearcher(JSON.parse(JSON.stringify(createIndexFile(pages, version, 'en'))))
   const written = createIndexShards(pages, version, 'en')
   const files = new Map(written.files)
-  const sharded = createShardedSearcher(JSON.parse(files.get(written.meta) as string) as ShardedIndexMeta, async (path) => JSON.parse(files.get(path) as string))
-  return { whole: async (query) => searchPages(searcher, query), sharded: async (query) => (await sharded.search(query)).hits }
+  const sharded = createShardedSearcher(
+    JSON.parse(files.get(written.meta) as string) as ShardedIndexMeta,
+    async (path) => JSON.parse(files.get(path) as string),
+  )
+  return {
+    whole: async (query) => searchPages(searcher, query),
+    sharded: async (query) => (await sharded.search(query)).hits,
+  }
 }
 
 describe.each(['whole', 'sharded'] as const)('relevance on the real content (%s index)', (kind) => {

@@ -10,16 +10,38 @@ import { loadContentPages } from './contentPages.ts'
 
 /** A deterministic site of `count` pages: every section says 'component', a rarer word now and then. */
 function syntheticPages(count: number): SearchablePage[] {
-  const words = ['render', 'screen', 'query', 'event', 'press', 'wait', 'mock', 'timer', 'props', 'state', 'hook', 'layout']
+  const words = [
+    'render',
+    'screen',
+    'query',
+    'event',
+    'press',
+    'wait',
+    'mock',
+    'timer',
+    'props',
+    'state',
+    'hook',
+    'layout',
+  ]
   const pages: SearchablePage[] = []
   let seed = 7
   const next = () => (seed = (seed * 48271) % 2147483647)
   for (let page = 0; page < count; page++) {
     const sections = [0, 1, 2, 3].map((n) => {
       const text = Array.from({ length: 30 + (next() % 40) }, () => words[next() % words.length]).join(' ')
-      return { anchor: n ? `part-${n}` : '', heading: n ? `Part ${n} ${words[next() % words.length]}` : `Page ${page}`, depth: n ? 2 : 1, text: `The component ${'component '.repeat(next() % 3)}${text}` }
+      return {
+        anchor: n ? `part-${n}` : '',
+        heading: n ? `Part ${n} ${words[next() % words.length]}` : `Page ${page}`,
+        depth: n ? 2 : 1,
+        text: `The component ${'component '.repeat(next() % 3)}${text}`,
+      }
     })
-    pages.push({ path: `/docs/p${String(page).padStart(5, '0')}`, title: `Page ${page} ${words[page % words.length]}`, sections })
+    pages.push({
+      path: `/docs/p${String(page).padStart(5, '0')}`,
+      title: `Page ${page} ${words[page % words.length]}`,
+      sections,
+    })
   }
   return pages
 }
@@ -86,8 +108,10 @@ describe('content-addressed files', () => {
     const section = page.sections.find((candidate) => candidate.text.length > 200)!
     section.text = section.text.replace(/\s\S+\s/, ' reworded ')
     const after = createIndexShards(edited, '13.x', 'en')
-    const names = (files: [string, string][], folder: string) => new Set(files.map(([path]) => path).filter((path) => path.startsWith(folder)))
-    const changed = (folder: string) => [...names(after.files, folder)].filter((path) => !names(before.files, folder).has(path)).length
+    const names = (files: [string, string][], folder: string) =>
+      new Set(files.map(([path]) => path).filter((path) => path.startsWith(folder)))
+    const changed = (folder: string) =>
+      [...names(after.files, folder)].filter((path) => !names(before.files, folder).has(path)).length
     expect(after.meta).not.toBe(before.meta)
     // One fragment holds the section; every other keeps its name and bytes.
     expect(changed('d/')).toBe(1)

@@ -5,14 +5,33 @@ import type { SearchablePage } from '../../../../plugins/search/shared/pageDocum
 import { createSearcher, searchPages } from '../../../../plugins/search/shared/searchPages.ts'
 import type { SearchHit } from '../../../../plugins/search/shared/types.ts'
 
-const section = (heading: string, text: string, depth = 2) => ({ anchor: heading.toLowerCase().replace(/\W+/g, '-'), heading, depth, text })
+const section = (heading: string, text: string, depth = 2) => ({
+  anchor: heading.toLowerCase().replace(/\W+/g, '-'),
+  heading,
+  depth,
+  text,
+})
 
 const pages: SearchablePage[] = [
-  { path: '/docs/api/screen', title: 'Screen', sections: [section('Screen', 'The screen object holds every query.', 1), section('Why prefer screen', 'It keeps tests short.')] },
+  {
+    path: '/docs/api/screen',
+    title: 'Screen',
+    sections: [
+      section('Screen', 'The screen object holds every query.', 1),
+      section('Why prefer screen', 'It keeps tests short.'),
+    ],
+  },
   {
     path: '/docs/guides/long',
     title: 'A long guide',
-    sections: [section('A long guide', `${'You can use the screen to find things on the screen, and the screen is nice. '.repeat(12)}`, 1), section('More', 'screen screen screen screen screen')],
+    sections: [
+      section(
+        'A long guide',
+        `${'You can use the screen to find things on the screen, and the screen is nice. '.repeat(12)}`,
+        1,
+      ),
+      section('More', 'screen screen screen screen screen'),
+    ],
   },
   {
     path: '/docs/api/queries',
@@ -23,9 +42,27 @@ const pages: SearchablePage[] = [
       section('Options', 'Every query takes options.'),
     ],
   },
-  { path: '/docs/guides/faq', title: 'FAQ', sections: [section('FAQ', 'Questions.', 1), section('Roles', 'The role query, called getByRole, is the most useful one. Use getByRole first.')] },
-  { path: '/docs/api/events/user-event', title: 'User Event', sections: [section('User Event', 'The userEvent API simulates a user.', 1), section('type()', 'Types text into an input.')] },
-  { path: '/docs/i18n/fr', title: 'Déjà vu', sections: [section('Déjà vu', 'Une page en français: éléments accentués.', 1)] },
+  {
+    path: '/docs/guides/faq',
+    title: 'FAQ',
+    sections: [
+      section('FAQ', 'Questions.', 1),
+      section('Roles', 'The role query, called getByRole, is the most useful one. Use getByRole first.'),
+    ],
+  },
+  {
+    path: '/docs/api/events/user-event',
+    title: 'User Event',
+    sections: [
+      section('User Event', 'The userEvent API simulates a user.', 1),
+      section('type()', 'Types text into an input.'),
+    ],
+  },
+  {
+    path: '/docs/i18n/fr',
+    title: 'Déjà vu',
+    sections: [section('Déjà vu', 'Une page en français: éléments accentués.', 1)],
+  },
   { path: '/docs/i18n/ru', title: 'Тестирование', sections: [section('Тестирование', 'Йогурт и тесты.', 1)] },
 ]
 
@@ -73,9 +110,13 @@ describe('searchPages ranking', () => {
 
   test('hits carry highlight ranges for what they show', () => {
     const [header] = searchPages(searcher, 'getByRole')
-    expect(header.header.slice(header.highlights[0].start, header.highlights[0].start + header.highlights[0].length)).toBe('getByRole')
+    expect(
+      header.header.slice(header.highlights[0].start, header.highlights[0].start + header.highlights[0].length),
+    ).toBe('getByRole')
     const content = searchPages(searcher, 'getByRole').find((hit) => hit.type === 'content')!
-    const marks = content.statementHighlights.map((range) => content.statement.slice(range.start, range.start + range.length))
+    const marks = content.statementHighlights.map((range) =>
+      content.statement.slice(range.start, range.start + range.length),
+    )
     expect(marks).toContain('getByRole')
     expect(content.group).toBe(content.title)
     expect(content.query).toBe('getByRole')
@@ -94,7 +135,8 @@ describe('groupHits', () => {
   })
 
   test('keeps at most `limit` hits per group (7 by default) and drops empty groups', () => {
-    const hit = (type: SearchHit['type'], index: number) => ({ id: `${type}${index}`, type, score: 100 - index }) as SearchHit
+    const hit = (type: SearchHit['type'], index: number) =>
+      ({ id: `${type}${index}`, type, score: 100 - index }) as SearchHit
     const hits = [...Array.from({ length: 10 }, (_, index) => hit('content', index)), hit('title', 0)]
     const groups = groupHits(hits)
     expect(groups.map((group) => [group.type, group.hits.length])).toEqual([

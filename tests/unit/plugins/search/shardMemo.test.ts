@@ -2,13 +2,35 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { buildSearchIndexes, indexKey, type BuiltSearchIndex, type IndexablePage } from '../../../../plugins/search/buildSearchIndexes.ts'
+import {
+  buildSearchIndexes,
+  indexKey,
+  type BuiltSearchIndex,
+  type IndexablePage,
+} from '../../../../plugins/search/buildSearchIndexes.ts'
 import { IndexStateStore } from '../../../../plugins/search/indexStateStore.ts'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-shard-memo-'))
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
-const vocabulary = ['render', 'query', 'screen', 'press', 'event', 'wait', 'text', 'role', 'label', 'value', 'async', 'mock', 'the', 'a', 'and', 'of']
+const vocabulary = [
+  'render',
+  'query',
+  'screen',
+  'press',
+  'event',
+  'wait',
+  'text',
+  'role',
+  'label',
+  'value',
+  'async',
+  'mock',
+  'the',
+  'a',
+  'and',
+  'of',
+]
 
 /** A site big enough to shard and to cap 'the' (over 100 sections hold it), with a few sections a page. */
 function site(): IndexablePage[] {
@@ -26,13 +48,24 @@ function site(): IndexablePage[] {
       heading: at ? `Section ${vocabulary[(id + at) % vocabulary.length]}` : `Page ${id}`,
       depth: at ? 2 : 1,
       // 'the' in two sections of three, one to three times: over 100 postings, capped, ranked by count and length.
-      text: Array.from({ length: 12 + ((id * 7 + at) % 30) }, (_, n) => vocabulary[(id * 3 + at * 5 + n * n) % vocabulary.length]).join(' ') + ` unique${id}x${at}` + ((id + at) % 3 ? ' the'.repeat(1 + ((id * at) % 3)) : ''),
+      text:
+        Array.from(
+          { length: 12 + ((id * 7 + at) % 30) },
+          (_, n) => vocabulary[(id * 3 + at * 5 + n * n) % vocabulary.length],
+        ).join(' ') +
+        ` unique${id}x${at}` +
+        ((id + at) % 3 ? ' the'.repeat(1 + ((id * at) % 3)) : ''),
     })),
     toc: [],
   }))
 }
 
-function withSection(pages: IndexablePage[], page: number, section: number, change: (section: { anchor: string; heading: string; depth: number; text: string }) => void): IndexablePage[] {
+function withSection(
+  pages: IndexablePage[],
+  page: number,
+  section: number,
+  change: (section: { anchor: string; heading: string; depth: number; text: string }) => void,
+): IndexablePage[] {
   const copy = structuredClone(pages)
   change((copy[page].sections as { anchor: string; heading: string; depth: number; text: string }[])[section])
   return copy
@@ -53,7 +86,7 @@ function expectSameFiles(built: BuiltSearchIndex, clean: BuiltSearchIndex): void
   for (const [name, content] of clean.shards?.files ?? []) written.set(name, content)
 }
 
-describe('a rebuild reusing the last build\'s shards', () => {
+describe("a rebuild reusing the last build's shards", () => {
   const key = indexKey('1.0', 'en')
   let pages = site()
   let store = new IndexStateStore(dir, 'memo')
@@ -72,14 +105,27 @@ describe('a rebuild reusing the last build\'s shards', () => {
   }
 
   it('writes the same files as a clean build after each kind of edit, and rebuilds only the shards an edit touched', () => {
-    for (const [name, content] of buildSearchIndexes(pages, { hashNames: true, states: store }).get(key)?.shards?.files ?? []) written.set(name, content)
+    for (const [name, content] of buildSearchIndexes(pages, { hashNames: true, states: store }).get(key)?.shards
+      ?.files ?? [])
+      written.set(name, content)
     const edits: [string, IndexablePage[]][] = [
       ['a sentence added', withSection(pages, 10, 2, (section) => (section.text += ' brandnewword and render'))],
       // Only the fragment changes (its sections' anchors are not indexed): shards name fragments.
       ['an anchor renamed', withSection(pages, 20, 1, (section) => (section.anchor = 'renamed-anchor'))],
-      ['a common term added many times', withSection(pages, 31, 3, (section) => (section.text = `the the the the the the the ${section.text}`))],
+      [
+        'a common term added many times',
+        withSection(pages, 31, 3, (section) => (section.text = `the the the the the the the ${section.text}`)),
+      ],
       // A section without 'the' grows tenfold: every field's average length moves, and 'the' keeps other postings.
-      ['a long section', withSection(pages, 40, 2, (section) => (section.text = Array.from({ length: 400 }, (_, n) => `word${n}`).join(' ')))],
+      [
+        'a long section',
+        withSection(
+          pages,
+          40,
+          2,
+          (section) => (section.text = Array.from({ length: 400 }, (_, n) => `word${n}`).join(' ')),
+        ),
+      ],
       // Every row of a fragment names its page's title and route: a fragment of later sections changes too.
       ['a page title changed', pages.map((entry, id) => (id === 50 ? { ...entry, title: 'Renamed page' } : entry))],
       ['a page moved', pages.map((entry, id) => (id === 51 ? { ...entry, path: '/docs/page-51-moved' } : entry))],
@@ -99,18 +145,37 @@ describe('a rebuild reusing the last build\'s shards', () => {
     // content field's average length is 25, where the once-sections rank above the twice-sections for
     // 'the'. One 'the'-less section growing to 2,000 words moves the average to 33, which turns it round.
     const words = (prefix: string, count: number) => Array.from({ length: count }, (_, n) => `${prefix}${n}`).join(' ')
-    const page = (id: number, text: string): IndexablePage => ({ id: `c${id}`, path: `/c/${String(id).padStart(3, '0')}`, title: `C${id}`, version: '2.0', lang: 'en', pageType: 'doc', frontmatter: {}, sections: [{ anchor: '', heading: `C${id}`, depth: 1, text }], toc: [] })
-    const capped = Array.from({ length: 248 }, (_, id) => page(id, id < 60 ? `the the ${words(`t${id}w`, 58)}` : id < 120 ? `the ${words(`o${id}w`, 22)}` : words(`f${id}w`, 10)))
+    const page = (id: number, text: string): IndexablePage => ({
+      id: `c${id}`,
+      path: `/c/${String(id).padStart(3, '0')}`,
+      title: `C${id}`,
+      version: '2.0',
+      lang: 'en',
+      pageType: 'doc',
+      frontmatter: {},
+      sections: [{ anchor: '', heading: `C${id}`, depth: 1, text }],
+      toc: [],
+    })
+    const capped = Array.from({ length: 248 }, (_, id) =>
+      page(
+        id,
+        id < 60 ? `the the ${words(`t${id}w`, 58)}` : id < 120 ? `the ${words(`o${id}w`, 22)}` : words(`f${id}w`, 10),
+      ),
+    )
     const cappedKey = indexKey('2.0', 'en')
     const states = new IndexStateStore(path.join(dir, 'capped'), 'memo')
-    for (const [name, content] of buildSearchIndexes(capped, { hashNames: true, states }).get(cappedKey)?.shards?.files ?? []) written.set(name, content)
+    for (const [name, content] of buildSearchIndexes(capped, { hashNames: true, states }).get(cappedKey)?.shards
+      ?.files ?? [])
+      written.set(name, content)
     states.save()
     const grown = capped.map((entry, id) => (id === 200 ? page(200, words('zz', 2000)) : entry))
     const next = new IndexStateStore(path.join(dir, 'capped'), 'memo')
     const [built] = buildSearchIndexes(grown, { hashNames: true, states: next, reuseShards: true }).values()
     const [clean] = buildSearchIndexes(grown, { hashNames: true }).values()
     const theShard = (files: [string, string][]) => files.find(([, content]) => content.includes('["the",'))?.[1]
-    expect(theShard(clean.shards?.files ?? [])).not.toBe(theShard(buildSearchIndexes(capped, { hashNames: true }).get(cappedKey)?.shards?.files ?? []))
+    expect(theShard(clean.shards?.files ?? [])).not.toBe(
+      theShard(buildSearchIndexes(capped, { hashNames: true }).get(cappedKey)?.shards?.files ?? []),
+    )
     expectSameFiles(built, clean)
   })
 

@@ -3,7 +3,12 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { createIndexFile, createIndexShards } from '../../../../plugins/search/buildSearchIndexes.ts'
 import { maxShardChars } from '../../../../plugins/search/indexShards.ts'
 import { createSearcher, searchPages, type Searcher } from '../../../../plugins/search/shared/searchPages.ts'
-import { createShardedSearcher, keyTablePath, shardPathsForTerm, type ShardFetcher } from '../../../../plugins/search/shared/shardedSearcher.ts'
+import {
+  createShardedSearcher,
+  keyTablePath,
+  shardPathsForTerm,
+  type ShardFetcher,
+} from '../../../../plugins/search/shared/shardedSearcher.ts'
 import { baseShardKey, shardsForTerm } from '../../../../plugins/search/shared/shardKeys.ts'
 import type { SearchHit, ShardedIndexMeta, ShardKeyTable } from '../../../../plugins/search/shared/types.ts'
 import { loadContentPages } from './contentPages.ts'
@@ -12,27 +17,45 @@ import { loadContentPages } from './contentPages.ts'
  * Queries whose typos stay within their own shard: there the sharded index answers exactly what the whole
  * one does. (The whole index lets 'jest' reach 'test', a shard does not: relevance.test.ts checks both rank well.)
  */
-const queries = ['render', 'getByRloe', 'getByR', 'waitFor', 'userEvent type', 'act warning', 'screen', 'toHaveTextContent', 'quer']
+const queries = [
+  'render',
+  'getByRloe',
+  'getByR',
+  'waitFor',
+  'userEvent type',
+  'act warning',
+  'screen',
+  'toHaveTextContent',
+  'quer',
+]
 
 /**
  * Queries of common words: 'to' and 'an' name more sections than a shard keeps of a term
  * (postingCap.ts), so a section's score may miss their small part; and a typo is forgiven within the
  * term's own shard ('rerender' does not reach 'render' as the whole index lets it). The pages shown first agree.
  */
-const commonWordQueries = ['the', 'rerender', 'Unable to find an element', 'how to test a component', 'wait for an element to appear']
+const commonWordQueries = [
+  'the',
+  'rerender',
+  'Unable to find an element',
+  'how to test a component',
+  'wait for an element to appear',
+]
 
 describe('a sharded index on the real 13.x content', () => {
   let whole: Searcher
   let files: Map<string, string>
   let meta: ShardedIndexMeta
   let metaName: string
-  const reader = (fetched: string[], fail?: (path: string) => boolean): ShardFetcher => async (path) => {
-    fetched.push(path)
-    if (fail?.(path)) throw new Error(`${path} answered 503`)
-    const text = files.get(path)
-    if (text === undefined) throw new Error(`no file ${path}`)
-    return JSON.parse(text)
-  }
+  const reader =
+    (fetched: string[], fail?: (path: string) => boolean): ShardFetcher =>
+    async (path) => {
+      fetched.push(path)
+      if (fail?.(path)) throw new Error(`${path} answered 503`)
+      const text = files.get(path)
+      if (text === undefined) throw new Error(`no file ${path}`)
+      return JSON.parse(text)
+    }
 
   beforeAll(async () => {
     const pages = await loadContentPages('13.x', '')
@@ -50,20 +73,33 @@ describe('a sharded index on the real 13.x content', () => {
     expect(hits).toEqual(searchPages(whole, query))
   })
 
-  test.each(commonWordQueries)('"%s" (common words, capped postings) shows the whole index\'s first pages', async (query) => {
-    const pagesOf = (hits: SearchHit[]) => [...new Set(hits.map((hit) => hit.link.split('#')[0]))]
-    const { hits } = await createShardedSearcher(meta, reader([])).search(query)
-    const expected = pagesOf(searchPages(whole, query))
-    expect(pagesOf(hits)[0]).toBe(expected[0])
-    expect(pagesOf(hits).slice(0, 3).filter((page) => expected.slice(0, 5).includes(page)).length).toBeGreaterThanOrEqual(2)
-  })
+  test.each(commonWordQueries)(
+    '"%s" (common words, capped postings) shows the whole index\'s first pages',
+    async (query) => {
+      const pagesOf = (hits: SearchHit[]) => [...new Set(hits.map((hit) => hit.link.split('#')[0]))]
+      const { hits } = await createShardedSearcher(meta, reader([])).search(query)
+      const expected = pagesOf(searchPages(whole, query))
+      expect(pagesOf(hits)[0]).toBe(expected[0])
+      expect(
+        pagesOf(hits)
+          .slice(0, 3)
+          .filter((page) => expected.slice(0, 5).includes(page)).length,
+      ).toBeGreaterThanOrEqual(2)
+    },
+  )
 
   test('a typo in a term\'s second character ("rnder", "sreen") still finds the page, by a second look at the neighbouring shards', async () => {
-    for (const [typo, link] of [['rnder', '/docs/api/render'], ['sreen', '/docs/api/screen']]) {
+    for (const [typo, link] of [
+      ['rnder', '/docs/api/render'],
+      ['sreen', '/docs/api/screen'],
+    ]) {
       const fetched: string[] = []
       const { hits, failed } = await createShardedSearcher(meta, reader(fetched)).search(typo)
       expect(failed).toBe(0)
-      expect(hits.slice(0, 5).map((hit) => hit.link.split('#')[0]), typo).toContain(link)
+      expect(
+        hits.slice(0, 5).map((hit) => hit.link.split('#')[0]),
+        typo,
+      ).toContain(link)
     }
     // An ordinary query reads no neighbouring shard.
     const fetched: string[] = []
@@ -78,12 +114,14 @@ describe('a sharded index on the real 13.x content', () => {
     expect(searchPages(whole, 'render').find((hit) => hit.type === 'title')?.link).toBe('/docs/api/render')
   })
 
-  test('the first query reads the meta file, its terms\' shards and the shown hits\' fragments: a small part of the index', async () => {
+  test("the first query reads the meta file, its terms' shards and the shown hits' fragments: a small part of the index", async () => {
     const fetched: string[] = []
     await createShardedSearcher(meta, reader(fetched)).search('render')
     const gzip = (path: string) => gzipSync(files.get(path) as string).length
     const bytes = gzip(metaName) + fetched.reduce((sum, path) => sum + gzip(path), 0)
-    const wholeBytes = gzipSync(JSON.stringify(createIndexFile([], '13.x', 'en'))).length + [...files.keys()].reduce((sum, path) => sum + gzip(path), 0)
+    const wholeBytes =
+      gzipSync(JSON.stringify(createIndexFile([], '13.x', 'en'))).length +
+      [...files.keys()].reduce((sum, path) => sum + gzip(path), 0)
     expect(bytes).toBeLessThan(40_000)
     expect(bytes).toBeLessThan(wholeBytes / 3)
   })
@@ -92,7 +130,10 @@ describe('a sharded index on the real 13.x content', () => {
     // 'render' and 'screen' live in different shards; the 'sc' one fails.
     const table = JSON.parse(files.get(keyTablePath(meta, 'screen') as string) as string) as ShardKeyTable
     const screenShards = new Set(shardPathsForTerm(table, 'screen', true))
-    const sharded = createShardedSearcher(meta, reader([], (path) => screenShards.has(path)))
+    const sharded = createShardedSearcher(
+      meta,
+      reader([], (path) => screenShards.has(path)),
+    )
     const { hits, failed } = await sharded.search('render screen')
     expect(failed).toBe(screenShards.size)
     expect(hits.length).toBeGreaterThan(0)
@@ -103,7 +144,10 @@ describe('a sharded index on the real 13.x content', () => {
   test('a failed shard is asked for again by the next query', async () => {
     let failing = true
     const fetched: string[] = []
-    const sharded = createShardedSearcher(meta, reader(fetched, (path) => failing && path.startsWith('s/')))
+    const sharded = createShardedSearcher(
+      meta,
+      reader(fetched, (path) => failing && path.startsWith('s/')),
+    )
     expect((await sharded.search('render')).hits).toEqual([])
     failing = false
     expect((await sharded.search('render')).hits).toEqual(searchPages(whole, 'render'))
@@ -120,7 +164,14 @@ describe('a sharded index on the real 13.x content', () => {
 describe('a sharded index of CJK and accented text', () => {
   const section = (anchor: string, heading: string, text: string, depth = 2) => ({ anchor, heading, depth, text })
   const pages = [
-    { path: '/zh/guide', title: '快速开始', sections: [section('', '快速开始', '安装测试库，然后编写第一个测试。', 1), section('config', '配置', '测试环境需要配置。')] },
+    {
+      path: '/zh/guide',
+      title: '快速开始',
+      sections: [
+        section('', '快速开始', '安装测试库，然后编写第一个测试。', 1),
+        section('config', '配置', '测试环境需要配置。'),
+      ],
+    },
     { path: '/zh/api', title: '渲染', sections: [section('', '渲染', '渲染组件并查询元素。', 1)] },
     { path: '/fr/deja', title: 'Déjà vu', sections: [section('', 'Déjà vu', 'Éléments accentués et résumé.', 1)] },
   ]
@@ -130,14 +181,18 @@ describe('a sharded index of CJK and accented text', () => {
   const whole = createSearcher(JSON.parse(JSON.stringify(createIndexFile(pages, null, 'zh'))))
   const sharded = createShardedSearcher(meta, async (path) => JSON.parse(files.get(path) as string))
 
-  test.each(['测试', '配置', '渲染', '快速', 'deja', 'résumé', 'elem'])('"%s" gives the whole index\'s hits', async (query) => {
-    const { hits } = await sharded.search(query)
-    expect(hits.length).toBeGreaterThan(0)
-    expect(hits).toEqual(searchPages(whole, query))
-  })
+  test.each(['测试', '配置', '渲染', '快速', 'deja', 'résumé', 'elem'])(
+    '"%s" gives the whole index\'s hits',
+    async (query) => {
+      const { hits } = await sharded.search(query)
+      expect(hits.length).toBeGreaterThan(0)
+      expect(hits).toEqual(searchPages(whole, query))
+    },
+  )
 
   test('CJK terms are sharded by their first character', () => {
-    const keysOf = (term: string) => (JSON.parse(files.get(keyTablePath(meta, term) as string) as string) as ShardKeyTable).keys
+    const keysOf = (term: string) =>
+      (JSON.parse(files.get(keyTablePath(meta, term) as string) as string) as ShardKeyTable).keys
     expect(keysOf('测试')).toContain('测')
     expect(keysOf('deja')).toContain('de')
   })

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { extractSnippet, findHighlights, snippetWidth, textWidth } from '../../../../plugins/search/shared/snippet.ts'
 
-const shown = (text: string, ranges: { start: number; length: number }[]) => ranges.map((range) => text.slice(range.start, range.start + range.length))
+const shown = (text: string, ranges: { start: number; length: number }[]) =>
+  ranges.map((range) => text.slice(range.start, range.start + range.length))
 
 describe('findHighlights', () => {
   test('finds every occurrence, case- and accent-insensitively, in original coordinates', () => {

@@ -1,10 +1,22 @@
 import { describe, expect, test } from 'vitest'
 import { foldChar, foldText, foldWithMap } from '../../../../plugins/search/shared/normalizeText.ts'
-import { processQueryTerm, processTerm, queryTerms, segmentCjk, tokenize } from '../../../../plugins/search/shared/tokenize.ts'
+import {
+  processQueryTerm,
+  processTerm,
+  queryTerms,
+  segmentCjk,
+  tokenize,
+} from '../../../../plugins/search/shared/tokenize.ts'
 
 describe('tokenize', () => {
   test('splits on spaces and punctuation, keeping identifiers whole', () => {
-    expect(tokenize('screen.getByRole("button", { name: "Start" })')).toEqual(['screen', 'getByRole', 'button', 'name', 'Start'])
+    expect(tokenize('screen.getByRole("button", { name: "Start" })')).toEqual([
+      'screen',
+      'getByRole',
+      'button',
+      'name',
+      'Start',
+    ])
   })
 
   test('splits kebab-case and snake_case', () => {

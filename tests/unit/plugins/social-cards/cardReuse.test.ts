@@ -33,9 +33,12 @@ afterAll(() => {
 })
 
 describe('social cards on a rebuild', () => {
-  it('links unchanged cards from the previous output, and draws a retitled page\'s anew', async () => {
+  it("links unchanged cards from the previous output, and draws a retitled page's anew", async () => {
     await rebuild()
-    const files = fs.readdirSync(path.join(out, 'og'), { recursive: true }).map(String).filter((name) => name.endsWith('.png'))
+    const files = fs
+      .readdirSync(path.join(out, 'og'), { recursive: true })
+      .map(String)
+      .filter((name) => name.endsWith('.png'))
     expect(files.length).toBeGreaterThan(1)
     const before = new Map(files.map((file) => [file, fs.statSync(card(file)).ino]))
     const guideCard = files.find((file) => file.endsWith('guide.png')) as string
@@ -53,7 +56,10 @@ describe('social cards on a rebuild', () => {
 
   it('never ships a card cut short in the previous output or the cache, and keeps cache damage out of the site', async () => {
     await rebuild()
-    const files = fs.readdirSync(path.join(out, 'og'), { recursive: true }).map(String).filter((name) => name.endsWith('.png'))
+    const files = fs
+      .readdirSync(path.join(out, 'og'), { recursive: true })
+      .map(String)
+      .filter((name) => name.endsWith('.png'))
     const whole = new Map(files.map((file) => [file, fs.readFileSync(card(file))]))
     // Someone cuts the built cards short: the next build does not link them, and places them whole from the cache.
     for (const file of files) fs.truncateSync(card(file), 100)
@@ -71,7 +77,10 @@ describe('social cards on a rebuild', () => {
   }, 180_000)
   it('ships every card when the cache cannot take them (its folder is a file): the workers send them back instead', async () => {
     await rebuild()
-    const files = fs.readdirSync(path.join(out, 'og'), { recursive: true }).map(String).filter((name) => name.endsWith('.png'))
+    const files = fs
+      .readdirSync(path.join(out, 'og'), { recursive: true })
+      .map(String)
+      .filter((name) => name.endsWith('.png'))
     const whole = new Map(files.map((file) => [file, fs.readFileSync(card(file))]))
     const cacheDir = path.join(site, '.sheaf-cache/social-cards')
     fs.rmSync(cacheDir, { recursive: true, force: true })

@@ -31,7 +31,13 @@ afterAll(() => fs.rmSync(temp, { recursive: true, force: true }))
 beforeEach(() => void started.splice(0))
 
 const siteOf = (mode: 'build' | 'develop') => ({ root: temp, base: '/', mode, concurrency: 2 })
-const sourceApi = (mode: 'build' | 'develop') => ({ site: siteOf(mode), reporter: { info() {}, warn() {}, error() {} }, createNode: () => ({}) as never, createNodeId: String, createContentDigest: String })
+const sourceApi = (mode: 'build' | 'develop') => ({
+  site: siteOf(mode),
+  reporter: { info() {}, warn() {}, error() {} },
+  createNode: () => ({}) as never,
+  createNodeId: String,
+  createContentDigest: String,
+})
 
 describe('the social cards worker of a cold build', () => {
   it('starts with the build when no card is cached, and is closed when nothing draws', async () => {

@@ -5,7 +5,14 @@ import { pageRuns, templateRuns } from '../../../../plugins/social-cards/cardDes
 import { cardHeight, cardWidth } from '../../../../plugins/social-cards/cardSize.ts'
 import { adler32, adler32Combine, BandedPngEncoder } from '../../../../plugins/social-cards/encodePng.ts'
 import { drawRuns } from '../../../../plugins/social-cards/glyphAtlas.ts'
-import { layerSvg, rasterize, renderCard, renderCards, templateOf, withBackground } from '../../../../plugins/social-cards/renderCard.ts'
+import {
+  layerSvg,
+  rasterize,
+  renderCard,
+  renderCards,
+  templateOf,
+  withBackground,
+} from '../../../../plugins/social-cards/renderCard.ts'
 import { decodeRgbPng } from '../../../decodeRgbPng.ts'
 
 /** How a card differs from satori's drawing of the whole card (every part in one layout, with its overflow masks). */
@@ -35,8 +42,18 @@ describe('a social card', () => {
   it('looks as satori draws it, text from the atlas or satori alike', async () => {
     const contents = [
       { title: 'Render', section: 'API reference', version: '13.x', siteName: site },
-      { title: 'A title long enough to wrap onto a second line of the card', section: 'Migration Guides', version: '12.x', siteName: site },
-      { title: 'A title long enough to wrap onto a second line of the card, and then onto a third one as well', section: 'Guides', version: '', siteName: 'Docs' },
+      {
+        title: 'A title long enough to wrap onto a second line of the card',
+        section: 'Migration Guides',
+        version: '12.x',
+        siteName: site,
+      },
+      {
+        title: 'A title long enough to wrap onto a second line of the card, and then onto a third one as well',
+        section: 'Guides',
+        version: '',
+        siteName: 'Docs',
+      },
       { title: 'Écran gjpqy: fireEvent.press() & co.', section: 'Advanced', version: 'v2.10.0-beta', siteName: 'Docs' },
       // Drawn by satori: a script the fonts lack, and a section that is blank.
       { title: '日本語のタイトル', section: 'Guides', version: '12.x', siteName: site },
@@ -50,35 +67,50 @@ describe('a social card', () => {
   }, 60_000)
 
   it('draws Latin text from the atlas and leaves to satori what the layout model does not cover', async () => {
-    expect(await pageRuns({ title: 'Render', section: 'API reference', version: '13.x', siteName: site })).not.toBeNull()
+    expect(
+      await pageRuns({ title: 'Render', section: 'API reference', version: '13.x', siteName: site }),
+    ).not.toBeNull()
     expect(await pageRuns({ title: 'Écran', section: 'Guides', version: '', siteName: 'Docs' })).not.toBeNull()
     expect(await pageRuns({ title: '日本語', section: 'Guides', version: '', siteName: 'Docs' })).toBeNull()
     expect(await pageRuns({ title: 'Two  spaces', section: 'Guides', version: '', siteName: 'Docs' })).toBeNull()
     // More lines than the card holds: satori shrinks or overflows the boxes.
-    expect(await pageRuns({ title: 'word '.repeat(80).trim(), section: 'Guides', version: '', siteName: 'Docs' })).toBeNull()
+    expect(
+      await pageRuns({ title: 'word '.repeat(80).trim(), section: 'Guides', version: '', siteName: 'Docs' }),
+    ).toBeNull()
     expect(await templateRuns('A site name long enough to wrap onto a second line of the card, surely')).toBeNull()
     // A card drawn by satori where the atlas cannot draw it still shows its text (not the template alone).
     const template = await templateOf(site)
     const card = decodeRgbPng(await renderCard({ title: '日本語', section: 'Guides', version: '', siteName: site }))
     const templateRgb = Buffer.alloc(cardWidth * cardHeight * 3)
-    for (let row = 0; row < cardHeight; row++) Buffer.from(template.rows.subarray(row * (cardWidth * 3 + 1) + 1, (row + 1) * (cardWidth * 3 + 1))).copy(templateRgb, row * cardWidth * 3)
+    for (let row = 0; row < cardHeight; row++)
+      Buffer.from(template.rows.subarray(row * (cardWidth * 3 + 1) + 1, (row + 1) * (cardWidth * 3 + 1))).copy(
+        templateRgb,
+        row * cardWidth * 3,
+      )
     expect(card.rgb.equals(templateRgb)).toBe(false)
   }, 60_000)
 
   it('differs between pages only where their text is', async () => {
     const base = { section: 'Guides', version: '12.x', siteName: 'Docs' }
-    const [one, other] = (await renderCards([
-      { ...base, title: 'Render' },
-      { ...base, title: 'Screen queries' },
-    ])).map(decodeRgbPng)
+    const [one, other] = (
+      await renderCards([
+        { ...base, title: 'Render' },
+        { ...base, title: 'Screen queries' },
+      ])
+    ).map(decodeRgbPng)
     expect(one.rgb.equals(other.rgb)).toBe(false)
     // The top rows (the site name's) are the template's on both.
     expect(one.rgb.subarray(0, cardWidth * 3 * 120).equals(other.rgb.subarray(0, cardWidth * 3 * 120))).toBe(true)
   }, 30_000)
 
-  it('moves each changed band\'s Adler-32 from the template\'s by the bytes the card draws', async () => {
+  it("moves each changed band's Adler-32 from the template's by the bytes the card draws", async () => {
     const template = await templateOf('Docs')
-    const runs = await pageRuns({ title: 'Checksums of the changed bands', section: 'Guides', version: '', siteName: 'Docs' })
+    const runs = await pageRuns({
+      title: 'Checksums of the changed bands',
+      section: 'Guides',
+      version: '',
+      siteName: 'Docs',
+    })
     const text = await drawRuns(runs ?? [])
     // A layer of premultiplied pixels too, over rows of its own (as the badge is).
     const rgba = new Uint8Array(cardWidth * 4 * 3)
@@ -86,7 +118,10 @@ describe('a social card', () => {
     const { rows, changed } = compositeCard(template, text, [{ rgba, firstRow: 600 }])
     expect(changed.size).toBeGreaterThan(3)
     const bandBytes = template.encoder.bandRows * template.encoder.rowBytes
-    for (const [band, adler] of changed) expect(adler, `band ${band}`).toBe(adler32(rows.subarray(band * bandBytes, Math.min(rows.length, (band + 1) * bandBytes))))
+    for (const [band, adler] of changed)
+      expect(adler, `band ${band}`).toBe(
+        adler32(rows.subarray(band * bandBytes, Math.min(rows.length, (band + 1) * bandBytes))),
+      )
   }, 30_000)
 })
 
@@ -95,15 +130,23 @@ describe('the banded PNG encoder', () => {
   const height = 37
   const rowBytes = width * 3 + 1
   const template = Buffer.alloc(rowBytes * height, 0)
-  for (let index = 0; index < template.length; index++) template[index] = index % rowBytes === 0 ? 0 : (index * 31) & 0xff
+  for (let index = 0; index < template.length; index++)
+    template[index] = index % rowBytes === 0 ? 0 : (index * 31) & 0xff
   /** Fills rows' pixels (not their filter bytes). */
   const fillRows = (rows: Buffer, value: number, first: number, end: number) => {
     for (let row = first; row < end; row++) rows.fill(value, row * rowBytes + 1, (row + 1) * rowBytes)
   }
-  const rgbOf = (rows: Uint8Array) => Buffer.concat(Array.from({ length: height }, (_, row) => rows.subarray(row * rowBytes + 1, (row + 1) * rowBytes)))
+  const rgbOf = (rows: Uint8Array) =>
+    Buffer.concat(Array.from({ length: height }, (_, row) => rows.subarray(row * rowBytes + 1, (row + 1) * rowBytes)))
 
   /** The bands `changed` names, each with the Adler-32 of its bytes in `rows`. */
-  const withChecksums = (rows: Buffer, bands: number[]) => new Map(bands.map((band) => [band, adler32(rows.subarray(band * 8 * rowBytes, Math.min(height, (band + 1) * 8) * rowBytes))]))
+  const withChecksums = (rows: Buffer, bands: number[]) =>
+    new Map(
+      bands.map((band) => [
+        band,
+        adler32(rows.subarray(band * 8 * rowBytes, Math.min(height, (band + 1) * 8) * rowBytes)),
+      ]),
+    )
 
   it('encodes a template and an image with changed bands to PNGs that decode to their pixels', () => {
     const encoder = new BandedPngEncoder(template, width, height, 8)
@@ -112,7 +155,11 @@ describe('the banded PNG encoder', () => {
     fillRows(image, 200, 17, 20)
     fillRows(image, 9, 36, 37)
     // Bands 2 and 4 (a run of one each); then 2, 3 and 4 (one run of three).
-    expect(decodeRgbPng(encoder.encodeRows(image, withChecksums(image, [encoder.bandOf(17), encoder.bandOf(36)]))).rgb.equals(rgbOf(image))).toBe(true)
+    expect(
+      decodeRgbPng(
+        encoder.encodeRows(image, withChecksums(image, [encoder.bandOf(17), encoder.bandOf(36)])),
+      ).rgb.equals(rgbOf(image)),
+    ).toBe(true)
     expect(decodeRgbPng(encoder.encodeRows(image, withChecksums(image, [2, 3, 4]))).rgb.equals(rgbOf(image))).toBe(true)
   })
 
@@ -122,7 +169,9 @@ describe('the banded PNG encoder', () => {
     fillRows(image, 200, 17, 20)
     const right = withChecksums(image, [2])
     // A wrong checksum is what zlib reads back: proof the caller's is used, not one computed again.
-    expect(() => decodeRgbPng(encoder.encodeRows(image, new Map([[2, ((right.get(2) as number) + 1) % 2 ** 32]])))).toThrow(/incorrect data check/)
+    expect(() =>
+      decodeRgbPng(encoder.encodeRows(image, new Map([[2, ((right.get(2) as number) + 1) % 2 ** 32]]))),
+    ).toThrow(/incorrect data check/)
     expect(decodeRgbPng(encoder.encodeRows(image, right)).rgb.equals(rgbOf(image))).toBe(true)
   })
 
@@ -132,6 +181,8 @@ describe('the banded PNG encoder', () => {
     const trailerOf = (bytes: Buffer) => zlib.deflateSync(bytes).readUInt32BE(zlib.deflateSync(bytes).length - 4)
     expect(adler32(first)).toBe(trailerOf(first))
     expect(adler32(second)).toBe(trailerOf(second))
-    expect(adler32Combine(adler32(first), adler32(second), second.length)).toBe(trailerOf(Buffer.concat([first, second])))
+    expect(adler32Combine(adler32(first), adler32(second), second.length)).toBe(
+      trailerOf(Buffer.concat([first, second])),
+    )
   })
 })

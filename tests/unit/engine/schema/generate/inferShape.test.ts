@@ -14,7 +14,8 @@ function randomValue(random: () => number, depth: number): unknown {
   if (pick === 5) return undefined
   if (pick === 6) return Array.from({ length: Math.floor(random() * 3) }, () => randomValue(random, depth + 1))
   const object: Record<string, unknown> = {}
-  for (const key of ['a', 'b', 'c', 'not-a-name'].slice(0, 1 + Math.floor(random() * 4))) object[key] = randomValue(random, depth + 1)
+  for (const key of ['a', 'b', 'c', 'not-a-name'].slice(0, 1 + Math.floor(random() * 4)))
+    object[key] = randomValue(random, depth + 1)
   return object
 }
 
@@ -27,7 +28,9 @@ describe('inference merges values in place', () => {
   it('gives the shape that merging each value shape gives (500 random front-matter sets)', () => {
     const random = seededRandom(39)
     for (let run = 0; run < 500; run++) {
-      const objects = Array.from({ length: 1 + Math.floor(random() * 6) }, () => ({ frontmatter: randomValue(random, 0) }))
+      const objects = Array.from({ length: 1 + Math.floor(random() * 6) }, () => ({
+        frontmatter: randomValue(random, 0),
+      }))
       expect(shapeOfField(objects, 'frontmatter'), JSON.stringify(objects)).toEqual(reference(objects, 'frontmatter'))
     }
   })

@@ -4,12 +4,32 @@ import { compileFilter, meets } from '../../../../../engine/schema/query/filterN
 // Gatsby's query options (gatsbyjs.com/docs/graphql-reference/#filter): sift's operators, nested fields
 // written as nested objects (Gatsby 5), several fields AND-ed, a list field matching when any element does.
 const posts = [
-  { id: 'a', title: 'Alpha', words: 120, draft: false, tags: ['react', 'testing'], frontmatter: { author: 'ada', date: '2024-01-02' }, authors: [{ name: 'Ada', role: 'lead' }] },
-  { id: 'b', title: 'Beta', words: 80, draft: true, tags: ['native'], frontmatter: { author: 'bob', date: '2023-05-01' }, authors: [{ name: 'Bob', role: 'editor' }, { name: 'Ada', role: 'editor' }] },
+  {
+    id: 'a',
+    title: 'Alpha',
+    words: 120,
+    draft: false,
+    tags: ['react', 'testing'],
+    frontmatter: { author: 'ada', date: '2024-01-02' },
+    authors: [{ name: 'Ada', role: 'lead' }],
+  },
+  {
+    id: 'b',
+    title: 'Beta',
+    words: 80,
+    draft: true,
+    tags: ['native'],
+    frontmatter: { author: 'bob', date: '2023-05-01' },
+    authors: [
+      { name: 'Bob', role: 'editor' },
+      { name: 'Ada', role: 'editor' },
+    ],
+  },
   { id: 'c', title: 'Gamma', words: 300, tags: [], frontmatter: { date: '2022-12-31' }, authors: [] },
 ]
 
-const ids = (filter: Record<string, unknown>) => posts.filter((post) => meets(post, compileFilter(filter))).map((post) => post.id)
+const ids = (filter: Record<string, unknown>) =>
+  posts.filter((post) => meets(post, compileFilter(filter))).map((post) => post.id)
 
 describe('filter operators, as Gatsby documents them', () => {
   it('eq and ne, on nested fields', () => {

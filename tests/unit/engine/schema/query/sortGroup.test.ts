@@ -3,7 +3,15 @@ import { distinctValues, groupNodes, selectorPath } from '../../../../../engine/
 import { compileSort, sortNodes } from '../../../../../engine/schema/query/sortNodes.ts'
 import type { SheafNode } from '../../../../../engine/store/types.ts'
 
-const node = (id: string, fields: Record<string, unknown>) => ({ id, type: 'Post', parent: null, children: [], internal: { type: 'Post', contentDigest: id, owner: 't' }, ...fields }) as SheafNode
+const node = (id: string, fields: Record<string, unknown>) =>
+  ({
+    id,
+    type: 'Post',
+    parent: null,
+    children: [],
+    internal: { type: 'Post', contentDigest: id, owner: 't' },
+    ...fields,
+  }) as SheafNode
 const posts = [
   node('a', { title: 'b', frontmatter: { date: '2024', author: 'ada' }, tags: ['x', 'y'] }),
   node('b', { title: 'a', frontmatter: { date: '2022', author: 'bob' }, tags: ['y'] }),
