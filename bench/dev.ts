@@ -6,10 +6,15 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import { median } from './measure.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
-/** The shared bench folder (peers, corpus generator); SHEAF_SHARED_BENCH names a copy (one whose peers are installed). */
+/**
+ * The shared bench folder (peers, corpus generator); SHEAF_SHARED_BENCH names a copy (one whose peers are installed).
+ */
 const sharedBench = process.env.SHEAF_SHARED_BENCH ?? path.resolve(root, '../shared/bench')
 
-/** The corpus's site folder; SHEAF_BENCH_CORPUS_SITE names a copy (a cold start removes its .sheaf-cache, which builds of the corpus share). */
+/**
+ * The corpus's site folder; SHEAF_BENCH_CORPUS_SITE names a copy (a cold start removes its .sheaf-cache, which builds
+ * of the corpus share).
+ */
 const corpusSite = process.env.SHEAF_BENCH_CORPUS_SITE ?? path.join(root, 'bench/corpus-site')
 
 /** Peers whose dev start is measured beside Sheaf's, when installed (/work/shared/bench/peers/<name>). */
@@ -321,7 +326,8 @@ async function firstPageInChromium(
   started: number,
 ): Promise<FirstPage> {
   try {
-    // performance.now() here and Date.now() in the page are both wall clocks: the page's times are taken relative to this.
+    // performance.now() here and Date.now() in the page are both wall clocks: the page's times are taken relative to
+    // this.
     const startedAt = Date.now() - (performance.now() - started)
     // Until the port takes connections, asked with a bare TCP connect, not by Chromium: a failed
     // navigation every 25 ms kept a core of this two-core machine busy rendering error pages, and

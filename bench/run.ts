@@ -4,7 +4,8 @@ import { execFileSync } from 'node:child_process'
 import { countFiles, createResults, measure, median } from './measure.ts'
 
 /**
- * `npm run bench [-- site|build|search|dev|payload|large|site-proxy] [--sizes 100,1000,5000] [--peers rspress1,vitepress] [--runs 3]`
+ * `npm run bench [-- site|build|search|dev|payload|large|site-proxy] [--sizes 100,1000,5000] [--peers
+ * rspress1,vitepress] [--runs 3]`
  *
  * Builds the synthetic corpus (../shared/bench/gen-corpus.mjs) with Sheaf and,
  * when installed (`../shared/bench/peers/<name>/node_modules`), with each peer,
@@ -63,7 +64,10 @@ export async function runBench(argv: string[]): Promise<void> {
 }
 
 const root = path.resolve(import.meta.dirname, '..')
-/** The shared bench folder (peers, corpus generator); SHEAF_SHARED_BENCH names a copy (one whose peers are installed), as in dev.ts. */
+/**
+ * The shared bench folder (peers, corpus generator); SHEAF_SHARED_BENCH names a copy (one whose peers are installed),
+ * as in dev.ts.
+ */
 const sharedBench = process.env.SHEAF_SHARED_BENCH ?? path.resolve(root, '../shared/bench')
 const peersDir = path.join(sharedBench, 'peers')
 const siteDir = path.join(root, 'bench/corpus-site')

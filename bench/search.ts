@@ -232,7 +232,8 @@ async function measureShards(pages: SearchablePage[], queries: string[]) {
     loadTimes.push(first.ms)
   }
   // Query time with the data there: every file parsed once, then each query timed.
-  // The files the queries read: Chromium's worker is given these (at 20,000 pages, all 43,000 would not cross to the page).
+  // The files the queries read: Chromium's worker is given these (at 20,000 pages, all 43,000 would not cross to the
+  // page).
   const read = new Map<string, string>()
   const searcher = createShardedSearcher(meta, async (path) => {
     read.set(path, files.get(path) as string)

@@ -11,9 +11,9 @@ const peers: Record<string, string> = {
 }
 
 /**
- * `npm run bench -- site-proxy [--runs 3] [--version 13.x]` (a proxy: see realSite.ts for what users run): this site's docs of one version, built
- * cold by Sheaf (bench/corpus-site: the real theme, sidebar and search) and by each installed
- * Rspress (`npm install` in its folder), interleaved; prints wall medians, peaks and ratios.
+ * `npm run bench -- site-proxy [--runs 3] [--version 13.x]` (a proxy: see realSite.ts for what users run): this site's
+ * docs of one version, built cold by Sheaf (bench/corpus-site: the real theme, sidebar and search) and by each
+ * installed Rspress (`npm install` in its folder), interleaved; prints wall medians, peaks and ratios.
  */
 export async function runSiteProxyBench(argv: string[]): Promise<void> {
   const flag = (name: string, fallback: string) => {

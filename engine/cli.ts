@@ -40,7 +40,10 @@ const benchArgs = benchIndex === 2 ? process.argv.slice(3) : []
 
 const { positionals, values } = parseCommandLine(ownArgs)
 
-/** The command line's options; an unknown or malformed one ends the command with what is wrong and the usage, not a stack trace. */
+/**
+ * The command line's options; an unknown or malformed one ends the command with what is wrong and the usage, not a
+ * stack trace.
+ */
 function parseCommandLine(args: string[]) {
   try {
     return parseArgs({
@@ -79,7 +82,10 @@ function portOption(value: string | undefined): number | undefined {
   return port
 }
 
-/** Commands that take no argument besides their options: a stray word is a mistake (a misspelt option, a missing `--out`), not something to ignore. */
+/**
+ * Commands that take no argument besides their options: a stray word is a mistake (a misspelt option, a missing
+ * `--out`), not something to ignore.
+ */
 function noArguments(command: string, args: string[]): void {
   if (args.length > 0) usageError(`\`sheaf ${command}\` takes no arguments, but got \`${args.join(' ')}\``)
 }

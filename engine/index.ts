@@ -15,7 +15,10 @@ export { runInWorker, startWorker, type WorkerTask } from './workers/runInWorker
 export { movedResult } from './workers/movedResult.ts'
 export { containerTypes, normalizeContainerTitles } from './markdown/remarkContainers.ts'
 export type { ComponentRegistry, PropSpec, PropType } from './markdown/remarkMdxComponents.ts'
-/** A page as portable markdown (see Plugin.portableMarkdown): the template's links filled in. The parser and the converter from a source are in `sheaf/markdown`. */
+/**
+ * A page as portable markdown (see Plugin.portableMarkdown): the template's links filled in. The parser and the
+ * converter from a source are in `sheaf/markdown`.
+ */
 export { fillPortableMarkdown, type PortableLink, type PortableTemplate } from './markdown/portableTemplate.ts'
 export type { MdxElement, PortableHooks } from './markdown/portableMarkdown.ts'
 export type {

@@ -21,7 +21,10 @@ const stampFile = path.join(outDir, '.sources-digest')
 /** The sources' digest when the declarations were last emitted (they are emitted less often than the JavaScript). */
 const declarationsStampFile = path.join(outDir, '.declarations-digest')
 const typescriptRE = /\.tsx?$/
-/** `from "./x.ts"`, `import("../x.tsx")`, `new URL("./x.ts", import.meta.url)` in esbuild's output (always double quotes). */
+/**
+ * `from "./x.ts"`, `import("../x.tsx")`, `new URL("./x.ts", import.meta.url)` in esbuild's output (always double
+ * quotes).
+ */
 const relativeTypeScriptRE = /((?:\bfrom|\bimport)\s*\(?\s*|\bnew URL\(\s*)"(\.\.?\/[^"\n]*?)\.tsx?"/g
 
 /**
@@ -209,7 +212,10 @@ async function bundleVendored(esbuild) {
   writeAtomically(vendorStampFile, digest)
 }
 
-/** Type declarations of the public entry points (tsconfig.build.json), with tsc: slower (seconds), so only on `npm ci` and `npm run compile`. */
+/**
+ * Type declarations of the public entry points (tsconfig.build.json), with tsc: slower (seconds), so only on `npm ci`
+ * and `npm run compile`.
+ */
 function emitDeclarations() {
   const tsc = path.join(packageRoot, 'node_modules/typescript/bin/tsc')
   if (!fs.existsSync(tsc)) return

@@ -70,8 +70,8 @@ const hostConfigNames = new Map<string, string>([
 
 /**
  * What makes an XML document run script: a script element (in any namespace prefix), an event
- * handler attribute (or an animation that sets one), foreignObject (it embeds HTML), a `javascript:`/`vbscript:` or HTML/SVG
- * `data:` URL, an XSLT stylesheet, the XHTML namespace (its `<script>` runs in an XML
+ * handler attribute (or an animation that sets one), foreignObject (it embeds HTML), a `javascript:`/`vbscript:` or
+ * HTML/SVG `data:` URL, an XSLT stylesheet, the XHTML namespace (its `<script>` runs in an XML
  * document), and entity declarations (an entity can expand to any of these after the check).
  * Matched after character references are decoded, so `java&#115;cript:` is seen too.
  */

@@ -20,7 +20,8 @@ export function createViteConfig(options: {
     publicDir: options.publicDir,
     resolve: {
       alias: [
-        // The very files the engine runs (compiled: the URLs below end in .js in dist/), so the client bundle and the theme share one runtime.
+        // The very files the engine runs (compiled: the URLs below end in .js in dist/), so the client bundle and the
+        // theme share one runtime.
         { find: /^sheaf\/runtime$/, replacement: fileURLToPath(new URL('../shared/index.ts', import.meta.url)) },
         // Rspress's runtime for a migrated site's own components (see shared/rspressRuntime.tsx).
         {

@@ -115,7 +115,10 @@ export interface UserConfig {
   title: string
   /** Default `''`. */
   description?: string
-  /** The origin the site is deployed to, e.g. `https://example.org` (for canonical URLs, sitemaps, social cards). Default `''`. */
+  /**
+   * The origin the site is deployed to, e.g. `https://example.org` (for canonical URLs, sitemaps, social cards).
+   * Default `''`.
+   */
   url?: string
   /** Favicon URL (relative to the base). */
   icon?: string
@@ -170,8 +173,9 @@ export interface UserConfig {
   csp?: CspOption
   /**
    * Response headers by path, written to the build's `_headers` (Netlify, Cloudflare Pages;
-   * `sheaf preview` and `sheaf dev` send them) before the policy's rule: `[{ for: '/*', values: { 'X-Frame-Options': 'DENY' } }]`.
-   * Headers come from here, never from a `_headers` file in the public folder (which is refused). Default `[]`.
+   * `sheaf preview` and `sheaf dev` send them) before the policy's rule: `[{ for: '/*', values: { 'X-Frame-Options':
+   * 'DENY' } }]`. Headers come from here, never from a `_headers` file in the public folder (which is refused). Default
+   * `[]`.
    */
   headers?: HeadersRule[]
 }
@@ -197,7 +201,9 @@ export interface ResolvedConfig {
     siteComponents?: Record<string, SiteComponentModule>
   }
   themeConfig: ThemeConfig
-  /** `reservedIds`, `contentClasses` and `components`: the theme's (`theme.reservedIds`, …), for the markdown pipeline. */
+  /**
+   * `reservedIds`, `contentClasses` and `components`: the theme's (`theme.reservedIds`, …), for the markdown pipeline.
+   */
   markdown: Required<MarkdownOptions> & {
     reservedIds: string[]
     contentClasses: string[]

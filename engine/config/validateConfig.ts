@@ -88,7 +88,10 @@ export function validateConfig(value: unknown, root: string, configFile: string)
   }
 }
 
-/** An issue's key path as written in a config: `theme.templates.doc`, `markdown.remarkPlugins[1]`, `csp.directives["img-src"]`. */
+/**
+ * An issue's key path as written in a config: `theme.templates.doc`, `markdown.remarkPlugins[1]`,
+ * `csp.directives["img-src"]`.
+ */
 function keyPath(issue: v.BaseIssue<unknown>): string {
   let out = ''
   for (const item of issue.path ?? []) {

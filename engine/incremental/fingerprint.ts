@@ -44,8 +44,9 @@ export function fingerprintPaths(paths: string[]): string {
 }
 
 /**
- * The engine's own code as it runs (`dir`: the compiled folder holding engine/ and plugins/), the plugins shipped with it (their client code is bundled, their
- * resolvers shape page data) and the installed packages: a change to any invalidates every cache.
+ * The engine's own code as it runs (`dir`: the compiled folder holding engine/ and plugins/), the plugins shipped with
+ * it (their client code is bundled, their resolvers shape page data) and the installed packages: a change to any
+ * invalidates every cache.
  */
 export function engineFingerprint(code: { dir: string; packageJson: string }, root: string): string {
   // SHEAF_ENGINE_SALT stands in for a new engine version in tests.

@@ -22,7 +22,10 @@ const wholeNodeFields = new Set(['body', 'rawBody', 'text', 'sections', 'html'])
 
 /** Sorted field lists by the array they came in (sidebars pass the same constant array for every read). */
 const signatures = new WeakMap<readonly string[], string | null>()
-/** Keys by field list and node: a page of a 1,000-page section records 1,000 reads, and 5,000 such pages built a new string for each. */
+/**
+ * Keys by field list and node: a page of a 1,000-page section records 1,000 reads, and 5,000 such pages built a new
+ * string for each.
+ */
 const interned = new Map<string, Map<string, string>>()
 
 /** The key of a read: the node id, and the sorted fields when only those were read. */

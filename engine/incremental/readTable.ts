@@ -95,7 +95,9 @@ export class ReadTable {
     })
   }
 
-  /** The last build's digest of a read, with the node digest it was taken at (so an unchanged node is not hashed again). */
+  /**
+   * The last build's digest of a read, with the node digest it was taken at (so an unchanged node is not hashed again).
+   */
   private knownDigest(key: string): { node: string; digest: string } | undefined {
     const previous = this.previous
     if (!previous) return undefined

@@ -30,7 +30,10 @@ export interface LinkContext {
   pagesByFile: Map<string, SheafNode>
   /** Page nodes by route key. */
   pagesByRoute: Map<string, SheafNode>
-  /** The public folder relative to the site root (`docs/public`), for images by relative path; none: such images are dead. */
+  /**
+   * The public folder relative to the site root (`docs/public`), for images by relative path; none: such images are
+   * dead.
+   */
   publicDir?: string
   /** Where images outside the public folder are copied from (none: such images are dead). */
   assets?: ContentAssets

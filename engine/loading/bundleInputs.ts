@@ -2,7 +2,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { nearestNodeModules } from '../incremental/cacheDirs.ts'
 
-/** A file a kept bundle was made from, as it was then: its size and modification time (-1: never taken as unchanged). */
+/**
+ * A file a kept bundle was made from, as it was then: its size and modification time (-1: never taken as unchanged).
+ */
 export type BundleInput = [file: string, size: number, mtimeMs: number]
 
 /**

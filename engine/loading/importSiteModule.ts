@@ -54,7 +54,8 @@ export async function importSiteModule(
     throw bundleError(error, root, file)
   }
   const code = result.outputFiles[0]!.text
-  // Named by content: an unchanged module is imported from the same file, an edited one (the dev server) from a new one.
+  // Named by content: an unchanged module is imported from the same file, an edited one (the dev server) from a new
+  // one.
   const name = `${path.basename(file).replace(/\.[^.]+$/, '')}-${createHash('sha1').update(code).digest('hex').slice(0, 16)}.mjs`
   let bundled = path.join(scratchDir('modules'), name)
   if (cacheDir && recordFile) {
@@ -83,7 +84,10 @@ interface ModuleRecord {
 /** Bump when the bundle's shape changes, so no older one is ever imported. */
 const layoutVersion = 1
 
-/** The record of `file`'s bundle: one per module, engine build and Node version (the bundle names the engine's files by path). */
+/**
+ * The record of `file`'s bundle: one per module, engine build and Node version (the bundle names the engine's files by
+ * path).
+ */
 function moduleRecordFile(cacheDir: string, file: string): string {
   const key = createHash('sha1')
     .update(JSON.stringify([layoutVersion, process.version, path.resolve(file), engineModuleDirs()]))

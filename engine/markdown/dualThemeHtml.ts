@@ -193,7 +193,9 @@ function scopesKey(scopes: ScopeFrame | null): string {
   return key
 }
 
-/** The CSS declarations of one theme for a scope path (TextMate's rule: the last matching scope wins, per attribute). */
+/**
+ * The CSS declarations of one theme for a scope path (TextMate's rule: the last matching scope wins, per attribute).
+ */
 function declarations(name: 'light' | 'dark', resolved: ResolvedTheme, scopes: string[]): string[] {
   let foreground = resolved.defaultForeground
   let fontStyle = resolved.defaultFontStyle

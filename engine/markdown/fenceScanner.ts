@@ -1,8 +1,8 @@
 /**
  * The one line-based reader of fenced code blocks, for the passes that look at a markdown source
  * before (or instead of) parsing it: the unclosed fence warning (unclosedFence.ts), the source
- * rewrites (linesOutsideFences.ts), the nesting guard and the chunked parse. They used to carry a regex each, with different indentation rules, so
- * the same line could be code to one and prose to the next.
+ * rewrites (linesOutsideFences.ts), the nesting guard and the chunked parse. They used to carry a regex each, with
+ * different indentation rules, so the same line could be code to one and prose to the next.
  *
  * CommonMark's rules (spec 0.31, "Fenced code blocks"): an opening fence is three or more
  * backticks or tildes indented at most 3 columns; a backtick fence's info string holds no
@@ -258,7 +258,10 @@ function afterQuoteMarker(rest: Rest, markerOffset: number): Rest {
   return after.text[0] === ' ' || after.text[0] === '\t' ? dropIndent(after, 1) : after
 }
 
-/** Columns of leading whitespace, and where the first other character is (or, past `limit` columns, where the count stopped). */
+/**
+ * Columns of leading whitespace, and where the first other character is (or, past `limit` columns, where the count
+ * stopped).
+ */
 function leadingIndent(rest: Rest, limit = Infinity): { width: number; offset: number } {
   let column = rest.column
   let offset = 0

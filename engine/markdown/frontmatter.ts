@@ -8,7 +8,9 @@ export interface FrontmatterResult {
   data: Record<string, unknown>
   /** Number of lines the front-matter block takes (0 when absent), to offset body positions. */
   lineCount: number
-  /** The line (1-based, in the page) a field is written on, by its path (`['hero', 'actions', 0, 'link']`), when known. */
+  /**
+   * The line (1-based, in the page) a field is written on, by its path (`['hero', 'actions', 0, 'link']`), when known.
+   */
   lineOf: (path: readonly (string | number)[]) => number | undefined
 }
 

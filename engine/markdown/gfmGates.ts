@@ -146,7 +146,10 @@ interface MdastExtension {
   transforms?: ((tree: never) => unknown)[]
 }
 
-/** An mdast-util-from-markdown extension (or a list) with the literal autolinks' transform skipped on documents that cannot hold one. */
+/**
+ * An mdast-util-from-markdown extension (or a list) with the literal autolinks' transform skipped on documents that
+ * cannot hold one.
+ */
 function gateLiteralTransforms(extension: unknown): unknown {
   if (Array.isArray(extension)) return extension.map(gateLiteralTransforms)
   const { enter, transforms } = (extension ?? {}) as MdastExtension

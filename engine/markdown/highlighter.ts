@@ -55,7 +55,10 @@ async function onigurumaBinary(): Promise<Uint8Array | typeof import('shiki/wasm
   }
 }
 
-/** Loads shiki and compiles its WebAssembly engine ahead of the first highlighter (in a worker started before the config is read). */
+/**
+ * Loads shiki and compiles its WebAssembly engine ahead of the first highlighter (in a worker started before the config
+ * is read).
+ */
 export async function preloadHighlighter(): Promise<void> {
   await onigurumaEngine()
 }
@@ -75,7 +78,8 @@ export async function createCodeHighlighter(
   const create = () =>
     (creating ??= (async () => {
       const { createHighlighter, createJavaScriptRegexEngine } = await import('shiki')
-      // Oniguruma (WebAssembly) is the faster engine in Node; the JavaScript one runs where WebAssembly streaming does not (jsdom).
+      // Oniguruma (WebAssembly) is the faster engine in Node; the JavaScript one runs where WebAssembly streaming does
+      // not (jsdom).
       const engine = withScannerCache(
         options.regexEngine === 'javascript' ? createJavaScriptRegexEngine() : await onigurumaEngine(),
       )

@@ -34,7 +34,10 @@ export const maxListItems = 3_000
  */
 export const maxTableCells = 500
 
-/** An ATX heading (`## x`), a setext underline of `=` (a `-` underline is a thematic break as often), or an HTML heading tag. */
+/**
+ * An ATX heading (`## x`), a setext underline of `=` (a `-` underline is a thematic break as often), or an HTML heading
+ * tag.
+ */
 const atxHeadingRE = /^ {0,3}#{1,6}(?:[ \t]|$)/
 const setextRE = /^ {0,3}=+[ \t]*$/
 const htmlHeadingRE = /<h[1-6][\s>/]/gi
@@ -42,7 +45,10 @@ const htmlHeadingRE = /<h[1-6][\s>/]/gi
 const footnoteDefinitionRE = /^[ \t]*(?:>[ \t]?)*(?:[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+)*\[\^[^\]\s]+\]:/
 const listItemRE = /^[ \t]*(?:>[ \t]?)*[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/
 const footnoteReferenceRE = /\[\^[^\]\s]+\](?!:)/g
-/** `](` of an inline link, `]:` of a reference definition, `<scheme:` of an autolink, `<a ` of raw HTML, a bare URL (GFM autolink). */
+/**
+ * `](` of an inline link, `]:` of a reference definition, `<scheme:` of an autolink, `<a ` of raw HTML, a bare URL (GFM
+ * autolink).
+ */
 const linkRE = /\]\(|^[ \t]*\[[^\]]+\]:|<[a-z][a-z0-9+.-]{1,31}:|<a[\s>]|(?<![(<\w])(?:https?:\/\/|www\.)/gi
 
 /**

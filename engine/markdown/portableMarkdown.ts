@@ -55,12 +55,16 @@ export function stringifyPortable(tree: Root): string {
   return `${String(stringifier.stringify(tree)).trim()}\n`
 }
 
-/** Parses a page's source as the transform does and converts it: for a page without a template (an MDX element only the caller can convert). */
+/**
+ * Parses a page's source as the transform does and converts it: for a page without a template (an MDX element only the
+ * caller can convert).
+ */
 export function portableMarkdown(source: string, mdx: boolean, hooks: PortableHooks): string {
   const text = normalizeContainerTitles(mdx ? escapeCustomHeadingIds(source) : source)
   const tree = createParser(mdx).parse(text) as Root
   if (!mdx) {
-    // A resolved URL is written into copied text only where the serialiser would write it as it is (see fillPortableMarkdown).
+    // A resolved URL is written into copied text only where the serialiser would write it as it is (see
+    // fillPortableMarkdown).
     const pieces = portablePieces(tree, text, hooks, (node, url) => plainUrl.test(url) && !printsAsAutolink(node, url))
     if (!pieces) throw new Error('An MDX element has no portable form.')
     return joinPortable(pieces, serialise)
@@ -74,7 +78,10 @@ function serialise(tree: Root): string {
   return String(stringifier.stringify(tree))
 }
 
-/** A plain-markdown page's portable pieces: blocks copied from `text` where the conversion keeps them (see portableSlices.ts). */
+/**
+ * A plain-markdown page's portable pieces: blocks copied from `text` where the conversion keeps them (see
+ * portableSlices.ts).
+ */
 function portablePieces(
   tree: Root,
   text: string,
@@ -181,7 +188,8 @@ export function preparePortable(tree: Root, text?: string): PendingPortable | nu
     },
   }
   if (text !== undefined) {
-    // A placeholder is always written as it is; whether the URL filled in later may be is fillPortableMarkdown's to say.
+    // A placeholder is always written as it is; whether the URL filled in later may be is fillPortableMarkdown's to
+    // say.
     const pieces = portablePieces(tree, text, hooks, () => true)
     return pieces ? new PendingPortable(() => joinPortable(pieces, serialise), marker, links) : null
   }
@@ -247,7 +255,10 @@ interface DirectiveNode {
   children: RootContent[]
 }
 
-/** `:::tip Title` ... `:::` -> a blockquote whose first paragraph is the title in bold (the type's name when it has none). */
+/**
+ * `:::tip Title` ... `:::` -> a blockquote whose first paragraph is the title in bold (the type's name when it has
+ * none).
+ */
 function containerToBlockquote(node: DirectiveNode): RootContent {
   const [first, ...rest] = node.children
   const isLabel =

@@ -24,7 +24,10 @@ export interface SliceHooks {
   link(node: Link | Image): string | undefined
   /** The portable nodes of a block that is not copied (null: it has no portable form). */
   convert(node: RootContent, links: ReadonlyMap<Link | Image, string | undefined>): RootContent[] | null
-  /** Whether a rewritten URL may be written into the copied text (placeholders: always; a resolved URL: when it needs no escaping). */
+  /**
+   * Whether a rewritten URL may be written into the copied text (placeholders: always; a resolved URL: when it needs no
+   * escaping).
+   */
   copyable(node: Link | Image, url: string): boolean
 }
 
@@ -68,7 +71,8 @@ export function slicePortable(tree: Root, text: string, hooks: SliceHooks): Port
       continue
     }
     const links = new Map<Link | Image, string | undefined>()
-    // A setext heading (`Title` over `===`) is serialised as `# Title`: readers of a twin look for its title heading so.
+    // A setext heading (`Title` over `===`) is serialised as `# Title`: readers of a twin look for its title heading
+    // so.
     let copyable = isCopyable(block) && (block.type !== 'heading' || text.startsWith('#', block.position?.start.offset))
     visitLinks(block, (node) => void links.set(node, hooks.link(node)))
     const edits: Edit[] = []

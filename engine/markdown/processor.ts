@@ -38,7 +38,10 @@ export interface MarkdownOptions {
   sanitize: boolean
   /** Ids the theme's layout uses, which a heading must not take (see rehypeHeadings). */
   reservedIds?: readonly string[]
-  /** Classes raw HTML may use as written (the theme's `contentClasses`); any other gets `user-content-` (see contentClasses.ts). */
+  /**
+   * Classes raw HTML may use as written (the theme's `contentClasses`); any other gets `user-content-` (see
+   * contentClasses.ts).
+   */
   contentClasses?: readonly string[]
   /** Largest page in bytes (config `markdown.maxPageSize`; default 2 MB). */
   maxPageSize?: number
@@ -47,7 +50,10 @@ export interface MarkdownOptions {
   /** The site's unified plugins (config `markdown.remarkPlugins` / `rehypePlugins`). */
   remarkPlugins?: PluggableList
   rehypePlugins?: PluggableList
-  /** Where an MDX page's `.md`/`.mdx` imports are read from (none: such an import fails as any other; see remarkMdxFragments.ts). */
+  /**
+   * Where an MDX page's `.md`/`.mdx` imports are read from (none: such an import fails as any other; see
+   * remarkMdxFragments.ts).
+   */
   fragmentImports?: FragmentOptions
 }
 
@@ -80,7 +86,10 @@ export interface MarkdownResult {
   /** Its links and images, with their lines (see pageLinks.ts). */
   links: PageLink[]
   warnings: MarkdownWarning[]
-  /** The page's portable markdown, when the input asked for it (null: the page has MDX elements; see portableMarkdown.ts). */
+  /**
+   * The page's portable markdown, when the input asked for it (null: the page has MDX elements; see
+   * portableMarkdown.ts).
+   */
   portable?: PortableTemplate | PendingPortable | null
 }
 
@@ -153,7 +162,8 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
       let portable: PortableTemplate | PendingPortable | null | undefined
       try {
         const text = String(vfile.value)
-        // Plain markdown parsed in one piece: its positions are offsets in `text`, which the portable markdown copies blocks from.
+        // Plain markdown parsed in one piece: its positions are offsets in `text`, which the portable markdown copies
+        // blocks from.
         const whole = !mdx && text.length <= chunkedParseThreshold
         const mdast = mdx
           ? (processor.parse(vfile) as MdastRoot)

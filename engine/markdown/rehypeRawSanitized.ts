@@ -7,7 +7,10 @@ import { namespaceContentClasses } from './contentClasses.ts'
 
 interface Options {
   schema: Schema | null
-  /** Classes content may use as written besides the engine's own (the theme's `contentClasses`); others get `user-content-`. */
+  /**
+   * Classes content may use as written besides the engine's own (the theme's `contentClasses`); others get
+   * `user-content-`.
+   */
   contentClasses?: readonly string[]
 }
 

@@ -276,7 +276,10 @@ function exampleValue(type: PropType): string {
   return { string: '"..."', number: '{1}', boolean: '{true}', array: '{["a", "b"]}', object: '{{ a: 1 }}' }[type]
 }
 
-/** Where Rspress's theme components are imported from: an import of one the theme lacks is dropped (using it still fails). */
+/**
+ * Where Rspress's theme components are imported from: an import of one the theme lacks is dropped (using it still
+ * fails).
+ */
 const themeModuleRE = /^(@theme|rspress\/theme|@rspress\/core\/theme|@rspress\/theme-default)$/
 
 interface ImportsFound {

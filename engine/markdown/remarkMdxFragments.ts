@@ -7,7 +7,9 @@ import { resolveFragmentPath, type FragmentOptions } from './fragmentImports.ts'
 
 interface Options {
   fragments?: FragmentOptions
-  /** Parses a fragment's text as a page's is parsed (MDX for `.mdx`); `file`, from the site root, locates its errors. */
+  /**
+   * Parses a fragment's text as a page's is parsed (MDX for `.mdx`); `file`, from the site root, locates its errors.
+   */
   parse: (source: string, file: string) => Root
   /**
    * Checks a fragment's elements in its own file, so an error is located where it is to be fixed;

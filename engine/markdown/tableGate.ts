@@ -28,7 +28,10 @@ interface Construct {
   tokenize: Tokenizer
 }
 
-/** A micromark extension (or a list of them) with GFM's table construct gated; `document` gives the document being parsed. */
+/**
+ * A micromark extension (or a list of them) with GFM's table construct gated; `document` gives the document being
+ * parsed.
+ */
 export function gateTableConstruct(extension: unknown, document: () => string | undefined): unknown {
   if (Array.isArray(extension)) return extension.map((item) => gateTableConstruct(item, document))
   const flow = (extension as { flow?: Record<string, Construct | Construct[] | undefined> } | null)?.flow
@@ -57,7 +60,9 @@ function gatedTable(table: Construct, document: () => string | undefined): Const
   }
 }
 
-/** Whether the events end with a table's head or row (line endings and prefixes aside), as the construct itself checks. */
+/**
+ * Whether the events end with a table's head or row (line endings and prefixes aside), as the construct itself checks.
+ */
 function continuesTable(events: TokenizeContext['events']): boolean {
   for (let index = events.length - 1; index >= 0; index--) {
     const type = events[index][1].type

@@ -17,7 +17,10 @@ interface TreeNode {
   position?: { start: { line: number; column: number } }
 }
 
-/** The first node (in document order) deeper than `limit` levels, and the deepest positioned ancestor, without recursion. */
+/**
+ * The first node (in document order) deeper than `limit` levels, and the deepest positioned ancestor, without
+ * recursion.
+ */
 export function findTooDeep(tree: TreeNode, limit: number): { node: TreeNode; position?: TreeNode['position'] } | null {
   const stack: { node: TreeNode; depth: number; position?: TreeNode['position'] }[] = [
     { node: tree, depth: 0, position: tree.position },

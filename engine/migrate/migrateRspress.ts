@@ -172,7 +172,10 @@ function copyStyles(source: string, target: string, config: TranslatedConfig): s
   return files
 }
 
-/** A `_headers` and `_redirects` of the public folder become the config's `headers` and `redirects()` (see hostFiles.ts). */
+/**
+ * A `_headers` and `_redirects` of the public folder become the config's `headers` and `redirects()` (see
+ * hostFiles.ts).
+ */
 function moveHostFilesToConfig(publicDir: string, publicDirFromRoot: string, config: TranslatedConfig): void {
   const moved = moveHostFiles(publicDir, publicDirFromRoot)
   config.untranslated.push(...moved.untranslated)

@@ -3,7 +3,9 @@ import * as acorn from 'acorn'
 import { transformSync } from 'esbuild'
 import { SheafError } from '../errors.ts'
 
-/** A config value that is not a literal (a call, a variable, an import): kept as its source text (as esbuild prints it). */
+/**
+ * A config value that is not a literal (a call, a variable, an import): kept as its source text (as esbuild prints it).
+ */
 export class NonLiteral {
   constructor(readonly source: string) {}
 }
@@ -92,7 +94,9 @@ export function readConfigLiteral(file: string): { value: Record<string, Literal
   return { value, spreads }
 }
 
-/** The object literal behind the default export: through `defineConfig(...)`, a variable, or an arrow function's result. */
+/**
+ * The object literal behind the default export: through `defineConfig(...)`, a variable, or an arrow function's result.
+ */
 function findObject(node: Node, declarations: Map<string, Node>, depth = 0): Node | undefined {
   if (depth > 5) return undefined
   switch (node.type) {

@@ -16,7 +16,9 @@ export interface TranslateInput {
   rootNav?: unknown[]
   /** The navbar of each other language's root `_meta.json` in the default version, by language. */
   langNavs?: Record<string, unknown[]>
-  /** Root `_meta.json` navbars of other versions that differ from their language's in the default version, by folder. */
+  /**
+   * Root `_meta.json` navbars of other versions that differ from their language's in the default version, by folder.
+   */
   otherNavs?: string[]
 }
 

@@ -51,7 +51,8 @@ export async function createSiteRunner(
   // Fragments (`markdown.fragments`) are shown where pages import them, never pages themselves.
   const isFragment = fragmentMatcher(config.markdown.fragments)
   const runner = createPluginRunner([
-    // 'outline': pages from front-matter and file names only, bodies transformed on demand (the dev server's cold start; see outlineTransformer.ts).
+    // 'outline': pages from front-matter and file names only, bodies transformed on demand (the dev server's cold
+    // start; see outlineTransformer.ts).
     pages === 'outline'
       ? outlineTransformer(session.markdownCache, config.lang, isFragment)
       : markdownTransformer(session.processor, session.markdownCache, config.lang, isFragment),

@@ -113,7 +113,9 @@ const frontmatterRE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/
 const simpleLineRE = /^([A-Za-z_][\w-]*):[ \t]+(.*?)[ \t]*$/
 const doubleQuotedRE = /^"(?:[^"\\\x00-\x1f]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*"$/
 const singleQuotedRE = /^'((?:[^']|'')*)'$/
-/** A plain scalar YAML reads as this very string: starts with a letter, no `:` or `#` (mappings, comments), no keyword. */
+/**
+ * A plain scalar YAML reads as this very string: starts with a letter, no `:` or `#` (mappings, comments), no keyword.
+ */
 const plainRE = /^[A-Za-z][^:#]*$/
 const keywordRE = /^(?:true|false|null|yes|no|on|off|y|n)$/i
 

@@ -80,7 +80,8 @@ export async function renderToOutput(
   const staging = await output.staging()
   // One file for the whole site, named by its content: a page loads it once, however many it shows.
   if (statics) await (await output.target()).emitFile(statics.asset.file, statics.asset.json)
-  // Anything that can change every page: the engine, the config and theme sources, the client bundle, the site data, the static query results.
+  // Anything that can change every page: the engine, the config and theme sources, the client bundle, the site data,
+  // the static query results.
   const themeFiles = [...Object.values(config.theme.templates), ...(config.theme.layout ? [config.theme.layout] : [])]
   const key = createHash('sha1')
     .update(output.engine)
@@ -93,7 +94,8 @@ export async function renderToOutput(
   // One manifest per output folder: reuse copies files from that folder's previous build.
   const manifestName = `pages-${createHash('sha1').update(output.dir).digest('hex').slice(0, 12)}.json`
   const pageCache = cacheDir ? new PageCache(path.join(cacheDir, manifestName), key, store) : null
-  // A big render shares its pages with a worker thread (see render/renderWorker.ts); SHEAF_RENDER_WORKER=0 keeps it on this one.
+  // A big render shares its pages with a worker thread (see render/renderWorker.ts); SHEAF_RENDER_WORKER=0 keeps it on
+  // this one.
   const offload =
     options.workers === false || config.buildConcurrency < 2 || process.env.SHEAF_RENDER_WORKER === '0'
       ? undefined

@@ -30,7 +30,10 @@ export interface TransformedContent {
   store: Promise<NodeStore>
 }
 
-/** Runs `sourceNodes` and `onCreateNode` (markdown first transformed into the cache), then gives pages their routes and links. */
+/**
+ * Runs `sourceNodes` and `onCreateNode` (markdown first transformed into the cache), then gives pages their routes and
+ * links.
+ */
 export function transformContent(
   { config, site, session, runner }: SiteRunner,
   run: BuildRun,

@@ -19,7 +19,10 @@ export interface SiteInfo {
   base: string
   /** `build` for production, `develop` for the dev server. */
   mode: 'build' | 'develop'
-  /** Threads the build may keep busy (the config's `buildConcurrency`): a plugin that runs work in parallel uses at most this many. */
+  /**
+   * Threads the build may keep busy (the config's `buildConcurrency`): a plugin that runs work in parallel uses at most
+   * this many.
+   */
   concurrency: number
 }
 

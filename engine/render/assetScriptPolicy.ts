@@ -19,7 +19,8 @@ export function assetScriptDirectives(directives: CspDirectives, assetsPath: str
   const scripts = directives['script-src'] ?? directives['default-src']
   if (!scripts || !scripts.includes("'self'") || !assetsPathRE.test(assetsPath)) return null
   const workers = directives['worker-src'] ?? scripts
-  // A path source (`/_vercel/insights/script.js`, from a plugin) is a file of this origin outside the assets: allowed by its path too.
+  // A path source (`/_vercel/insights/script.js`, from a plugin) is a file of this origin outside the assets: allowed
+  // by its path too.
   const narrowed = (sources: readonly string[]) =>
     sources.map((source) =>
       source === "'self'" ? `*:*${assetsPath}` : source.startsWith('/') ? `*:*${source}` : source,
@@ -27,7 +28,10 @@ export function assetScriptDirectives(directives: CspDirectives, assetsPath: str
   return { 'script-src': narrowed(scripts), 'worker-src': narrowed(workers) }
 }
 
-/** The folder of the build's client entry (`/base/assets/entry-x.js` -> `/base/assets/`); null when it is not a path of the origin. */
+/**
+ * The folder of the build's client entry (`/base/assets/entry-x.js` -> `/base/assets/`); null when it is not a path of
+ * the origin.
+ */
 export function assetsPathOf(entryUrl: string): string | null {
   const folder = entryUrl.slice(0, entryUrl.lastIndexOf('/') + 1)
   return assetsPathRE.test(folder) ? folder : null

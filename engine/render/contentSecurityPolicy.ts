@@ -18,7 +18,10 @@ import { svgPathPattern, svgPolicy } from './svgPolicy.ts'
 /** Directive name -> sources, e.g. `{ 'script-src': ["'self'"] }`. */
 export type CspDirectives = Record<string, readonly string[]>
 
-/** The config's `csp` field: `false` ships no policy; a directive named here replaces the default one, `false` removes it. */
+/**
+ * The config's `csp` field: `false` ships no policy; a directive named here replaces the default one, `false` removes
+ * it.
+ */
 export type CspOption = false | { directives?: Record<string, readonly string[] | false> }
 
 /**
@@ -145,7 +148,10 @@ function isExecutableScript(attrs: HeadTag['attrs']): boolean {
   )
 }
 
-/** The text a browser hashes: the element's content as written (see renderHeadTag), newlines normalized as the HTML parser does. */
+/**
+ * The text a browser hashes: the element's content as written (see renderHeadTag), newlines normalized as the HTML
+ * parser does.
+ */
 function hashOf(text: string): string {
   return `'sha256-${createHash('sha256').update(text.replace(/\r\n?/g, '\n')).digest('base64')}'`
 }
@@ -176,7 +182,8 @@ export function policyText(
   const parts: string[] = []
   for (const [name, listed] of Object.entries(directives)) {
     if (target === 'meta' && headerOnlyDirectives.has(name)) continue
-    // A path names a file of the site's own origin, which `'self'` covers here; CSP has no bare paths (assetScriptPolicy.ts narrows to them).
+    // A path names a file of the site's own origin, which `'self'` covers here; CSP has no bare paths
+    // (assetScriptPolicy.ts narrows to them).
     const declared = listed.filter((source) => !source.startsWith('/'))
     const added = name === 'script-src' ? hashes.scripts : name === 'style-src' ? hashes.styles : []
     const sources = declared.includes("'unsafe-inline'")

@@ -11,7 +11,9 @@ import { escapeMarkup } from './escapeMarkup.ts'
 export interface ClientAssets {
   /** Entry script URL. */
   entry: string
-  /** The loader that starts the entry after the first paint (production builds); without it the entry loads directly. */
+  /**
+   * The loader that starts the entry after the first paint (production builds); without it the entry loads directly.
+   */
   loader?: string
   /** Stylesheet URLs. */
   css: string[]

@@ -65,7 +65,10 @@ export async function loadTheme(
   }
 }
 
-/** Imports each of the site's own components (bundled with the theme), by its tag; an export that is no component fails with its name. */
+/**
+ * Imports each of the site's own components (bundled with the theme), by its tag; an export that is no component fails
+ * with its name.
+ */
 async function loadSiteComponents(
   root: string,
   modules: Record<string, SiteComponentModule>,

@@ -162,7 +162,9 @@ export interface DocumentInputs {
   csp?: CspDirectives | false
   /** The content file the page comes from, for a render error's message. */
   source?: string
-  /** Ship the layout data's large parts as shared files (see sharedPageData.ts): a build that writes its output does. */
+  /**
+   * Ship the layout data's large parts as shared files (see sharedPageData.ts): a build that writes its output does.
+   */
   shareData?: boolean
 }
 

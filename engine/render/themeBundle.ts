@@ -65,7 +65,10 @@ interface ThemeRecord {
   inputs: BundleInput[]
 }
 
-/** Whether the bundle of these options is made and none of its inputs changed (a stat of each: a dev server's start skips its bundling worker). */
+/**
+ * Whether the bundle of these options is made and none of its inputs changed (a stat of each: a dev server's start
+ * skips its bundling worker).
+ */
 export function isThemeBundleFresh(options: ThemeBundleOptions): boolean {
   const record = readBundleRecord<ThemeRecord>(recordFileOf(options).file)
   return record !== null && isFresh(options.cacheDir, record)

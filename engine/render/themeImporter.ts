@@ -17,7 +17,10 @@ export interface ThemeImportPlan {
   root: string
 }
 
-/** The plan's entries: a theme's templates and its layout, and the site's own MDX components (the config's `components`). */
+/**
+ * The plan's entries: a theme's templates and its layout, and the site's own MDX components (the config's
+ * `components`).
+ */
 export function themeEntries(theme: {
   layout?: string
   templates: Record<string, string>

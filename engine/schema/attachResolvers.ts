@@ -23,7 +23,9 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   )
 }
 
-/** A resolver whose error says which field and which plugin's resolver threw (a SheafError already says where: kept). */
+/**
+ * A resolver whose error says which field and which plugin's resolver threw (a SheafError already says where: kept).
+ */
 function naming(resolver: Resolver, coordinate: string, source: string): Resolver {
   const rethrow = (error: unknown): never => {
     if (isSheafError(error)) throw error
@@ -43,7 +45,10 @@ function naming(resolver: Resolver, coordinate: string, source: string): Resolve
   }
 }
 
-/** Sets one resolver map's functions on the schema: field resolvers, `__resolveType`/`__isTypeOf`, and scalar implementations. */
+/**
+ * Sets one resolver map's functions on the schema: field resolvers, `__resolveType`/`__isTypeOf`, and scalar
+ * implementations.
+ */
 export function attachResolvers(schema: GraphQLSchema, map: GraphQLResolverMap, source?: string): void {
   const by = source ? ` (${source})` : ''
   for (const [typeName, entries] of Object.entries(map)) {

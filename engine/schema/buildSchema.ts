@@ -70,7 +70,8 @@ export function buildSchema(
     const declared = definitionsOf([{ sdl: coreTypeDefs + linkDirectiveTypeDefs, source: 'core type defs' }, ...named])
     const nodeTypes = nodeTypeDefs(declared, store)
     const withNodes = [...declared, ...definitionsOf([{ sdl: nodeTypes.sdl, source: 'inferred node types' }])]
-    // Validates the SDL as written (an error's location names its plugin) and tells the generator every field's final type.
+    // Validates the SDL as written (an error's location names its plugin) and tells the generator every field's final
+    // type.
     const sdlErrors = validateSDL(documentOf(withNodes))
     if (sdlErrors.length > 0)
       throw new SheafError(

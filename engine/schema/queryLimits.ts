@@ -27,7 +27,10 @@ export interface QueryLimits {
   maxDepth: number
   /** Aliased fields, counting a fragment once per place it is spread. */
   maxAliases: number
-  /** Fields in all, counting a fragment once per place it is spread (a fragment spread twice in each of ten nested fragments is 1,024 copies). */
+  /**
+   * Fields in all, counting a fragment once per place it is spread (a fragment spread twice in each of ten nested
+   * fragments is 1,024 copies).
+   */
   maxFields: number
 }
 

@@ -41,7 +41,8 @@ export class DevGenerations {
       if (!set) return { from, generation: this.current, unchanged: null }
       unchanged = new Set([...(unchanged ?? set)].filter((route) => set.has(route)))
     }
-    // Nothing after `known` (unchanged still null): the page is current, and ignores a generation not newer than its own.
+    // Nothing after `known` (unchanged still null): the page is current, and ignores a generation not newer than its
+    // own.
     return { from, generation: this.current, unchanged: unchanged ? [...unchanged] : null }
   }
 }

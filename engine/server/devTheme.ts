@@ -27,7 +27,10 @@ import { watchTree, type TreeWatcher } from './watchTree.ts'
  */
 export class DevTheme {
   private loading: { modules: string; theme: Promise<LoadedTheme> } | null = null
-  /** The last import, settled or not: the next waits for it (two bundles at once remove each other's folder, see themeBundle.ts). */
+  /**
+   * The last import, settled or not: the next waits for it (two bundles at once remove each other's folder, see
+   * themeBundle.ts).
+   */
   private last: Promise<unknown> = Promise.resolve()
   private imports = 0
 

@@ -24,7 +24,10 @@ export function errorPayload(error: unknown, root: string) {
   }
 }
 
-/** A line that starts with `file:line` or `file:line:column` (relative to the site's root), as the engine lists problems. */
+/**
+ * A line that starts with `file:line` or `file:line:column` (relative to the site's root), as the engine lists
+ * problems.
+ */
 const locatedLine = /^\s*([^\s:]+):(\d+)(?::(\d+))?(?=\s|$)/gm
 
 /** The first `file:line[:column]` at the start of a line of `message` that names a file under `root`. */

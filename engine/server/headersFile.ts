@@ -52,7 +52,10 @@ function pathPattern(pattern: string): RegExp {
   return new RegExp(`^${source}$`)
 }
 
-/** The headers of every rule that matches `route`; a header set by several rules gets their values joined by `, `, as the hosts do. */
+/**
+ * The headers of every rule that matches `route`; a header set by several rules gets their values joined by `, `, as
+ * the hosts do.
+ */
 export function headersForRoute(rules: readonly HeaderRule[], route: string): Record<string, string> {
   const headers: Record<string, string> = {}
   for (const rule of rules) {

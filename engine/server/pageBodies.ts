@@ -40,7 +40,10 @@ export class PageBodies {
     private readonly store: NodeStore,
     private readonly session: BuildSession,
     private readonly site: { base: string; publicDir: string; root: string; lang: string },
-    /** Transforms bodies off this thread while the outline serves (see bodyWorker.ts); this thread's processor when it cannot. */
+    /**
+     * Transforms bodies off this thread while the outline serves (see bodyWorker.ts); this thread's processor when it
+     * cannot.
+     */
     private worker: BodyWorker | null = null,
   ) {
     for (const page of store.getNodesByType('Page')) {
@@ -140,7 +143,8 @@ export class PageBodies {
     this.prefetched.delete(id)
     if (!result && prefetched?.key === key) result = await prefetched.result
     if (!result) {
-      // As the full load asks for it (the entry is shared through the cache, whose key says whether it has the portable markdown).
+      // As the full load asks for it (the entry is shared through the cache, whose key says whether it has the portable
+      // markdown).
       result = await this.worker?.transform({ key, source, file: sourcePath, portable: cache.portableMarkdown })
       if (!result) {
         this.usedProcessor = true

@@ -8,13 +8,18 @@ import fs from 'node:fs'
  * checked again after its rebuild, for the save whose events a watcher dropped.
  */
 export interface RebuildQueue {
-  /** A file changed (or may have): rebuild now, or once the running rebuild is done. `force`: whether or not it reads as changed (a name that is no file). */
+  /**
+   * A file changed (or may have): rebuild now, or once the running rebuild is done. `force`: whether or not it reads as
+   * changed (a name that is no file).
+   */
   schedule(file: string, force?: boolean): void
   /** Resolves when no rebuild runs or waits. */
   idle(): Promise<void>
 }
 
-/** How long a rebuild waits for a file that reads empty, which is most often a save between its truncate and its write. */
+/**
+ * How long a rebuild waits for a file that reads empty, which is most often a save between its truncate and its write.
+ */
 const midWriteWaitMs = 25
 
 /**

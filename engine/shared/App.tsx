@@ -29,7 +29,9 @@ export interface AppProps {
   helmetContext?: object
   /** The server's outermost head: the page's language and the config's and plugins' tags (see SiteHead). */
   siteHead?: SiteHeadProps
-  /** The site's own MDX components by tag (`site:Card`), from the config's `components`; none when it registers none. */
+  /**
+   * The site's own MDX components by tag (`site:Card`), from the config's `components`; none when it registers none.
+   */
   siteComponents?: SiteComponents
 }
 

@@ -28,7 +28,10 @@ export const RawHtmlContext = createContext<RawHtmlRegistry | null>(null)
 export interface RawHtmlProps extends Omit<HTMLAttributes<HTMLElement>, 'dangerouslySetInnerHTML' | 'children'> {
   /** The element to render (`code`, `div`, ...). */
   as?: 'code' | 'div' | 'span' | 'pre' | 'section'
-  /** HTML produced at build time, never by content or a query string (sanitized in the browser unless the document held it). */
+  /**
+   * HTML produced at build time, never by content or a query string (sanitized in the browser unless the document held
+   * it).
+   */
   html: string
 }
 

@@ -53,7 +53,10 @@ export function byPath(a: { readonly [field: string]: unknown }, b: { readonly [
   return String(a.path).localeCompare(String(b.path))
 }
 
-/** The lookup key of a route (not a URL path: see resolvePath): normalized, then without a trailing slash (root stays `/`). */
+/**
+ * The lookup key of a route (not a URL path: see resolvePath): normalized, then without a trailing slash (root stays
+ * `/`).
+ */
 export function routeKey(route: string): string {
   return memo(keys, route, (value) => {
     const path = normalizeRoute(value)

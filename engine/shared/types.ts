@@ -12,7 +12,10 @@ export interface SiteData {
   icon?: string
   logo?: string | { light: string; dark: string }
   themeConfig: ThemeConfig
-  /** Names of the site's plugins: a theme offers what a plugin provides (the llms plugin's `.md` twins) only when it is there. */
+  /**
+   * Names of the site's plugins: a theme offers what a plugin provides (the llms plugin's `.md` twins) only when it is
+   * there.
+   */
   plugins?: string[]
   /** Routes of the site's 404 pages (`/404`, `/12.x/404`, ...): the client picks the nearest. */
   notFoundRoutes?: string[]

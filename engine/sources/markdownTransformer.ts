@@ -69,7 +69,8 @@ export function markdownTransformer(
       defineComputedField(page, 'body', () => result.body)
       defineLazyField(page, 'text', () => result.text)
       defineLazyField(page, 'sections', () => result.sections)
-      // The page's portable markdown (when a plugin asked for it; see Plugin.portableMarkdown): not in the schema, read from the node.
+      // The page's portable markdown (when a plugin asked for it; see Plugin.portableMarkdown): not in the schema, read
+      // from the node.
       if (cache.portableMarkdown)
         defineLazyField(page, 'portableMarkdown', () =>
           isPendingPortable(result.portable) ? result.portable.get() : (result.portable ?? null),

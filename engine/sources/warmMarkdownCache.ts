@@ -55,7 +55,10 @@ export async function warmMarkdownCache(
   return transformInWorkers(jobs, workerCount, cache, options)
 }
 
-/** What a markdown worker starts with, and the site's unified plugins: functions cannot cross to a worker, so with any, each worker imports the config itself. */
+/**
+ * What a markdown worker starts with, and the site's unified plugins: functions cannot cross to a worker, so with any,
+ * each worker imports the config itself.
+ */
 type WorkerOptions = MarkdownWorkerOptions & { remarkPlugins?: unknown[]; rehypePlugins?: unknown[] }
 
 /** A file to transform; `portable`: with its portable markdown (see MarkdownCache.portableMarkdown). */

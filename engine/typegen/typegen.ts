@@ -17,7 +17,10 @@ export interface TypegenResult {
   source: string
   /** False when the file on disk differed (or was missing) before this run. */
   upToDate: boolean
-  /** Every file written or checked (the first is `file`): the theme's, and the site templates' when the site has its own. */
+  /**
+   * Every file written or checked (the first is `file`): the theme's, and the site templates' when the site has its
+   * own.
+   */
   files: { file: string; source: string; upToDate: boolean }[]
 }
 

@@ -19,7 +19,8 @@ export function analytics(options: AnalyticsOptions = {}): Plugin {
   const host = /^https?:\/\//i.test(scriptPath) ? new URL(scriptPath).origin : null
   return {
     name: 'analytics',
-    // On the site's own origin, the script's path: the policy allows scripts only from the build's assets and the paths plugins name.
+    // On the site's own origin, the script's path: the policy allows scripts only from the build's assets and the paths
+    // plugins name.
     csp: host ? { 'script-src': [host], 'connect-src': [host] } : { 'script-src': [scriptPath.split(/[?#]/, 1)[0]] },
     headTags(page) {
       if (page.mode !== 'build') return []

@@ -91,7 +91,8 @@ function assertNameStaysLiteral(relativePath: string, sourcePath: string): void 
     } catch {
       continue
     }
-    // The engine keeps such a segment of a route as written (see decodeSegments in engine/shared/routes.ts); a file says so first, by name.
+    // The engine keeps such a segment of a route as written (see decodeSegments in engine/shared/routes.ts); a file
+    // says so first, by name.
     const name = decoded.replace(/\.mdx?$/, '')
     if (decoded !== segment && (name === '.' || name === '..' || /[/\\\0]/.test(decoded))) {
       throw new SheafError(
@@ -145,7 +146,10 @@ function assertLinksInside(links: DirectoryEntry[], projectRoot: string, prefix:
   }
 }
 
-/** The entries under `root`, in name order; dotfiles, dot-folders and excluded top-level folders left out (links are listed, not followed). */
+/**
+ * The entries under `root`, in name order; dotfiles, dot-folders and excluded top-level folders left out (links are
+ * listed, not followed).
+ */
 function walk(root: string, exclude: Set<string>): DirectoryEntry[] {
   return walkDirectory(root, {
     compare: (a, b) => a.localeCompare(b),

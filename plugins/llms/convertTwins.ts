@@ -30,7 +30,10 @@ export interface TwinBatch {
   base: string
 }
 
-/** What a twin converted from its source is made from, as its cache key's parts: its source and every route (its links resolve against them). */
+/**
+ * What a twin converted from its source is made from, as its cache key's parts: its source and every route (its links
+ * resolve against them).
+ */
 export function twinParts(batch: TwinBatch): (job: TwinJob) => string[] {
   const structure = JSON.stringify([[...batch.routeOfSource].sort(), batch.siteUrl, batch.base])
   return (job) => [sourceOf(job), job.sourcePath, job.versionPrefix, job.title, structure]

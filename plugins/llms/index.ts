@@ -46,7 +46,8 @@ interface VersionRow {
 export function llms(options: LlmsOptions = {}): Plugin {
   const others = options.otherSection ?? 'Others'
   const cacheDirOf = (root: string) => path.resolve(root, options.cacheDir ?? '.sheaf-cache/llms')
-  // Twins converted from their sources (pages with MDX components), kept between builds; in memory between a dev server's rebuilds.
+  // Twins converted from their sources (pages with MDX components), kept between builds; in memory between a dev
+  // server's rebuilds.
   let cache: TwinCache | undefined
   // The pages as createPages read them from the nodes, for onPostBuild.
   let batch: Promise<TwinBatch> | undefined
@@ -94,7 +95,8 @@ export function llms(options: LlmsOptions = {}): Plugin {
         )
         const sections = await groupBySidebar(pages, graphql, others)
         const title = version.isDefault ? data.site.title : `${data.site.title} ${version.name}`
-        // Titles, descriptions and section labels come from content: one line each, brackets escaped (see inlineText.ts).
+        // Titles, descriptions and section labels come from content: one line each, brackets escaped (see
+        // inlineText.ts).
         const index = [`# ${inlineText(title)}`, '', `> ${inlineText(data.site.description)}`, '']
         for (const [section, entries] of sections) {
           index.push(`## ${inlineText(section)}`, '')
@@ -149,8 +151,9 @@ async function versionsOf(graphql: GraphqlRunner): Promise<VersionRow[] | undefi
 
 /**
  * Every page to make a twin of (all but 404 pages), with its portable markdown (read in
- * onPostBuild, after the render: reading it may serialise it), and the routes links resolve against. Read from the nodes (a query of every page's fields cost a tenth of a
- * second at 1,000 pages); a page's source is read only when it has no template.
+ * onPostBuild, after the render: reading it may serialise it), and the routes links resolve against. Read from the
+ * nodes (a query of every page's fields cost a tenth of a second at 1,000 pages); a page's source is read only when it
+ * has no template.
  */
 async function twinBatch(
   graphql: GraphqlRunner,

@@ -24,7 +24,9 @@ export function prepare(init: { cacheDir: string }): void {
  */
 export type BuildIndexesInput = { pages: IndexablePage[]; hashNames: boolean } | { save: true }
 
-/** A built index as the worker sends it: its whole-file JSON as UTF-8 bytes, moved to the main thread (see movedResult). */
+/**
+ * A built index as the worker sends it: its whole-file JSON as UTF-8 bytes, moved to the main thread (see movedResult).
+ */
 export type SentSearchIndex = Omit<BuiltSearchIndex, 'json' | 'bytes'> & { json: Uint8Array }
 
 export default function buildIndexesTask(input: BuildIndexesInput): SentSearchIndex[] {

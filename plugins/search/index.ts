@@ -142,7 +142,8 @@ export function search(options: SearchPluginOptions = {}): Plugin {
             // Develop mode builds in process when the files are emitted, a very big build on first use;
             // a build's worker runs from createPages.
             if (emitting || inProcess) indexesFor(context.store)
-            // Pages name a stable pointer, never the hashed file: an edit elsewhere then leaves every other page byte-identical.
+            // Pages name a stable pointer, never the hashed file: an edit elsewhere then leaves every other page
+            // byte-identical.
             return withBase(indexFileName(version, lang, hashNames ? pointerName : ''), site.base)
           },
           searchConfig: (_parent: unknown, args: { path: string }, context: QueryContext): SearchClientConfig => {
@@ -213,7 +214,8 @@ export function search(options: SearchPluginOptions = {}): Plugin {
       }
       analyses?.save()
       states?.save()
-      // The worker saves its state while the output is committed. (One that failed to save only costs the next build speed.)
+      // The worker saves its state while the output is committed. (One that failed to save only costs the next build
+      // speed.)
       if (saving) waitUntil(saving.catch(() => undefined))
       saving = null
     },

@@ -103,7 +103,8 @@ export interface ShardInput {
 const postingRE = /"(\d+)":\d+/g
 /**
  * At most what one posting adds to its shard's tables: a field-lengths row (`"12345":[null,3,57],`)
- * and a fragment row (`"3086":"01234567",`), less what the rows of documents shared by the shard's terms save. Counted in the shard's size, so files stay under the limit.
+ * and a fragment row (`"3086":"01234567",`), less what the rows of documents shared by the shard's terms save. Counted
+ * in the shard's size, so files stay under the limit.
  */
 const tableCharsPerPosting = 28
 
@@ -287,7 +288,10 @@ export function writeShards(input: ShardInput, changes?: ShardChanges): WrittenS
   }
 }
 
-/** What a fragment's rows are made of, as a string: each document's analysis key (its title, header and text), anchor, route and page title. */
+/**
+ * What a fragment's rows are made of, as a string: each document's analysis key (its title, header and text), anchor,
+ * route and page title.
+ */
 function fragmentKey(
   docs: readonly SectionDocument[],
   pages: readonly IndexedPage[],
@@ -366,7 +370,9 @@ function codePointLength(text: string): number {
   return surrogateRE.test(text) ? Array.from(text).length : text.length
 }
 
-/** Per field, the longest length any document has in it (what bounds a posting's weight's change: see capStillHolds). */
+/**
+ * Per field, the longest length any document has in it (what bounds a posting's weight's change: see capStillHolds).
+ */
 function longestFieldLengths(lengths: readonly (number | null)[][]): number[] {
   const longest: number[] = []
   for (const document of lengths)

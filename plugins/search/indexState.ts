@@ -26,7 +26,10 @@ export interface IndexState {
   shards?: ShardMemo
   /** Per page in route order: its digest and its number of documents (see documentKeys in buildSearchIndexes.ts). */
   pageSpans?: PageSpan[]
-  /** Not kept: what a patch changed since the state it patched (its documents, and every term of their old and new analyses). */
+  /**
+   * Not kept: what a patch changed since the state it patched (its documents, and every term of their old and new
+   * analyses).
+   */
   changes?: { docs: number[]; terms: Set<string> }
 }
 

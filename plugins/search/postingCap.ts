@@ -21,7 +21,10 @@ type Postings = Record<string, Record<string, number>>
 /** Each posting is at least `"1":1,`: an entry shorter than this cannot hold more than `max` postings in one field. */
 const minPostingChars = 6
 
-/** `entry` (`["term",{field:{doc:count}}]`) with every field of more than `max` postings cut to its best `max`. `stability`: see capScanned. */
+/**
+ * `entry` (`["term",{field:{doc:count}}]`) with every field of more than `max` postings cut to its best `max`.
+ * `stability`: see capScanned.
+ */
 export function capPostings(
   entry: string,
   lengths: readonly (number | null)[][],
@@ -255,8 +258,8 @@ export function capParsed(
 
 /**
  * The entry's postings (at least; one field's colon is taken off), counted up to a little past
- * `max`: each posting has one colon, each field one more. Most entries longer than the quick length test still hold no field over `max`, and
- * counting is far cheaper than parsing them (a build caps a few hundred of 50,000 entries).
+ * `max`: each posting has one colon, each field one more. Most entries longer than the quick length test still hold no
+ * field over `max`, and counting is far cheaper than parsing them (a build caps a few hundred of 50,000 entries).
  */
 export function postingCount(entry: string, max = Infinity): number {
   let colons = 0

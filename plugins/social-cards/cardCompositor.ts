@@ -11,13 +11,18 @@ export interface Template {
   scratch: Uint8Array
 }
 
-/** A layer's pixels over some of the card's rows (resvg's premultiplied RGBA): `[firstRow, firstRow + rgba.length / (width * 4))`. */
+/**
+ * A layer's pixels over some of the card's rows (resvg's premultiplied RGBA): `[firstRow, firstRow + rgba.length /
+ * (width * 4))`.
+ */
 export interface LayerPixels {
   rgba: Uint8Array
   firstRow: number
 }
 
-/** A composited card: its pixels (valid until the next card of the template) and the Adler-32 of each band that changed. */
+/**
+ * A composited card: its pixels (valid until the next card of the template) and the Adler-32 of each band that changed.
+ */
 export interface CompositedCard {
   rows: Uint8Array
   changed: Map<number, number>
@@ -159,7 +164,10 @@ const divide255 = (value: number) => (value + 128 + ((value + 128) >> 8)) >> 8
 
 const mod = (value: number) => ((value % adlerBase) + adlerBase) % adlerBase
 
-/** Blends text over opaque RGB rows in the PNG stream's row layout (`rowBytes` a row): the template's text over its background. */
+/**
+ * Blends text over opaque RGB rows in the PNG stream's row layout (`rowBytes` a row): the template's text over its
+ * background.
+ */
 export function tintRows(rows: Uint8Array, rowBytes: number, text: TextCoverage): void {
   forEachCovered(text, (y, x, alpha, colour) => {
     const at = y * rowBytes + 1 + x * 3

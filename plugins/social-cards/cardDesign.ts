@@ -122,7 +122,10 @@ function oneLine(text: string, font: CardFont, fontSize: number, left: number, t
   return block.lines === 1 ? block : null
 }
 
-/** The footer's top and height: "Documentation"'s line beside the badge (its text's line and its padding), stretched to the taller. */
+/**
+ * The footer's top and height: "Documentation"'s line beside the badge (its text's line and its padding), stretched to
+ * the taller.
+ */
 function footerBox(regular: CardFont, bold: CardFont): { top: number; height: number } {
   const height = Math.max(
     lineMetrics(regular, 28, 'normal').height,
@@ -177,7 +180,8 @@ export async function pageRuns(content: CardContent): Promise<ColouredRun[] | nu
   const free =
     cardHeight - 2 * padding - siteLine - footerBox(regular, bold).height - (section.height + sectionGap + title.height)
   if (free < 0) return null
-  // `space-between`: the middle block shares the free space above and below; the layout engine rounds it to whole pixels.
+  // `space-between`: the middle block shares the free space above and below; the layout engine rounds it to whole
+  // pixels.
   const top = Math.round(padding + siteLine + free / 2)
   const down = (runs: ColouredRun[], by: number) => runs.map((run) => ({ ...run, y: run.y + by }))
   return [

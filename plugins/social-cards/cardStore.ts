@@ -65,7 +65,9 @@ export class CardStore {
     return cardCacheFile(this.dir, key)
   }
 
-  /** A card a worker drew straight into the cache (see drawCardsTask.ts), `size` bytes: `place` copies it from there. */
+  /**
+   * A card a worker drew straight into the cache (see drawCardsTask.ts), `size` bytes: `place` copies it from there.
+   */
   adopt(key: string, size: number): void {
     this.known.set(key, size)
   }

@@ -89,7 +89,10 @@ async function drawTemplate(siteName: string): Promise<Template> {
   return { rows, encoder, scratch: new Uint8Array(rows.length) }
 }
 
-/** Each version's badge (its pill and text, premultiplied RGBA over its rows), drawn once per thread; null: satori draws the page. */
+/**
+ * Each version's badge (its pill and text, premultiplied RGBA over its rows), drawn once per thread; null: satori draws
+ * the page.
+ */
 const badges = new Map<string, Promise<(LayerPixels & { first: number; last: number }) | null>>()
 
 function badgeOf(version: string): Promise<(LayerPixels & { first: number; last: number }) | null> {

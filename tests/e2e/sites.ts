@@ -11,7 +11,8 @@ export const sites = {
   i18n: { dir: 'tests/fixtures/i18n', port: 4306 + portOffset, base: '/i18n/' },
   searchXss: { dir: 'tests/fixtures/search-xss', port: 4303 + portOffset, base: '/search-xss/' },
   searchRemote: { dir: 'tests/fixtures/search-remote', port: 4304 + portOffset, base: '/search-remote/' },
-  // The i18n fixture's content under `base: '/'`, for the first-visit redirect at the root (security/openRedirect.spec.ts).
+  // The i18n fixture's content under `base: '/'`, for the first-visit redirect at the root
+  // (security/openRedirect.spec.ts).
   i18nRoot: { dir: 'tests/fixtures/i18n-root', port: 4307 + portOffset, base: '/' },
   // A site's own template (createPage's `component`) and a static query (siteTemplate.spec.ts).
   siteTemplate: { dir: 'tests/fixtures/site-template', port: 4308 + portOffset, base: '/team-site/' },
@@ -23,7 +24,9 @@ export const sites = {
   bareTheme: { dir: 'tests/fixtures/bare-theme', port: 4320 + portOffset, base: '/bare/' },
 } as const
 
-/** The port of the search API that tests/e2e/search/remote.spec.ts starts (the search-remote fixture's config asks it). */
+/**
+ * The port of the search API that tests/e2e/search/remote.spec.ts starts (the search-remote fixture's config asks it).
+ */
 export const remoteSearchApiPort = 4305 + portOffset
 
 /** Where each site's e2e build goes (never the site's own build/). */

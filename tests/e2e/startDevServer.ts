@@ -4,8 +4,8 @@ import path from 'node:path'
 const bin = path.resolve(import.meta.dirname, '../../bin/sheaf.js')
 
 /**
- * Starts `sheaf dev` for the site in `cwd` on 127.0.0.1:`port` and waits (up to 50 s, inside the 60 s hook timeout) until `isUp`
- * says it answers. A server that exits first fails at once with what it printed, and a probe that
+ * Starts `sheaf dev` for the site in `cwd` on 127.0.0.1:`port` and waits (up to 50 s, inside the 60 s hook timeout)
+ * until `isUp` says it answers. A server that exits first fails at once with what it printed, and a probe that
  * hangs counts as not up yet: the failure names its cause instead of a hook timeout a minute later.
  */
 export async function startDevServer(cwd: string, port: number, isUp: () => Promise<boolean>): Promise<ChildProcess> {

@@ -78,7 +78,9 @@ export function nodeTypeDefs(definitions: readonly DefinitionNode[], store: Node
   return { names: [...names], sdl: out.join('\n\n'), childTypes }
 }
 
-/** The types found among the children of a type's nodes (as Gatsby 3+, each gets `childX: X` and `childrenX: [X!]!`). */
+/**
+ * The types found among the children of a type's nodes (as Gatsby 3+, each gets `childX: X` and `childrenX: [X!]!`).
+ */
 function childTypesOf(store: NodeStore, name: string): string[] {
   const types = new Set<string>()
   for (const node of store.getNodesByType(name)) {

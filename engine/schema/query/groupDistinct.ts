@@ -38,7 +38,9 @@ export interface NodeGroup {
   nodes: SheafNode[]
 }
 
-/** Gatsby's `group`: one group per value at the path (a node with a list joins each of its values' groups), by value. */
+/**
+ * Gatsby's `group`: one group per value at the path (a node with a list joins each of its values' groups), by value.
+ */
 export function groupNodes(nodes: readonly SheafNode[], path: readonly string[]): NodeGroup[] {
   const groups = new Map<string, SheafNode[]>()
   for (const node of nodes) {

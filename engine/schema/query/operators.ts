@@ -23,7 +23,9 @@ export function toRegExp(source: string): RegExp {
   return match ? new RegExp(match[1], match[2]) : new RegExp(source)
 }
 
-/** A glob as micromatch reads the common cases: `**` any path, `*` within a segment, `?` one character, `{a,b}` either. */
+/**
+ * A glob as micromatch reads the common cases: `**` any path, `*` within a segment, `?` one character, `{a,b}` either.
+ */
 export function globToRegExp(glob: string): RegExp {
   let out = ''
   let braces = 0

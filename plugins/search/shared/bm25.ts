@@ -18,7 +18,9 @@ export function bm25Score(
   return invDocFreq * (d + (termFreq * (k + 1)) / (termFreq + k * (1 - b + (b * fieldLength) / avgFieldLength)))
 }
 
-/** The part of a posting's score that varies within one field of one term (the document frequency is the same for all). */
+/**
+ * The part of a posting's score that varies within one field of one term (the document frequency is the same for all).
+ */
 export function termFrequencyWeight(termFreq: number, fieldLength: number, avgFieldLength: number): number {
   const { k, b } = bm25
   return (termFreq * (k + 1)) / (termFreq + k * (1 - b + (b * fieldLength) / avgFieldLength))

@@ -19,8 +19,8 @@ export interface PageHeadProps {
 /**
  * The layout's <head> defaults: title, description, favicon, canonical URL and Open Graph tags,
  * in the outermost `<Helmet>` (`og:title` is the engine's: it mirrors the final `<title>`). A
- * template or a component deeper in the tree overrides any of them with a `<Helmet>` of its own (the deepest wins); its `<title>` goes through the
- * `{page} | {site}` template set here.
+ * template or a component deeper in the tree overrides any of them with a `<Helmet>` of its own (the deepest wins); its
+ * `<title>` goes through the `{page} | {site}` template set here.
  */
 export function PageHead({
   siteTitle,

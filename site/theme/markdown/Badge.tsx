@@ -12,7 +12,10 @@ export interface BadgeProps {
 
 const badgeTypes = new Set(['tip', 'info', 'warning', 'danger'])
 
-/** A small inline label, e.g. after a heading: `<Badge text="13.x" type="info" />` or `<Badge type="tip" outline>New</Badge>`. */
+/**
+ * A small inline label, e.g. after a heading: `<Badge text="13.x" type="info" />` or `<Badge type="tip"
+ * outline>New</Badge>`.
+ */
 export function Badge({ text, type = 'tip', outline = false, children }: BadgeProps) {
   const kind = badgeTypes.has(type) ? type : 'tip'
   return (

@@ -1,7 +1,10 @@
 import type { ComponentPropsWithoutRef } from 'react'
 import { defaultContainerTypes, type DefaultContainerType } from 'sheaf/runtime'
 
-/** Container types the markdown pipeline produces (`:::tip`, `:::warning`, ...): the engine's one list. A type a site adds is styled as a note. */
+/**
+ * Container types the markdown pipeline produces (`:::tip`, `:::warning`, ...): the engine's one list. A type a site
+ * adds is styled as a note.
+ */
 export const containerTypes = defaultContainerTypes
 
 export type ContainerType = DefaultContainerType

@@ -3,7 +3,10 @@ import { loadSearchIndex } from './localSearch.ts'
 import { resolveIndexUrl } from './resolveIndexUrl.ts'
 import type { HitGroup } from './searchShared.ts'
 
-/** A local query's answer: the grouped hits, and how many parts of a sharded index failed to load (their hits are missing). */
+/**
+ * A local query's answer: the grouped hits, and how many parts of a sharded index failed to load (their hits are
+ * missing).
+ */
 export interface SearchAnswer {
   groups: HitGroup[]
   failed: number

@@ -24,7 +24,8 @@ test.describe('search results', () => {
     // The best page: the render API, linked without an anchor.
     const firstPage = groups.nth(0).getByRole('option').first()
     expect(routeOf(await firstPage.getAttribute('href'))).toBe('/docs/api/render')
-    // Section hits link to their heading's anchor; content hits to the page (text before the first heading) or a section.
+    // Section hits link to their heading's anchor; content hits to the page (text before the first heading) or a
+    // section.
     const hrefsOf = (index: number) =>
       groups
         .nth(index)

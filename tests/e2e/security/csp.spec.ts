@@ -73,7 +73,10 @@ function sitemapRoutes(): string[] {
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => `/${new URL(match[1]).pathname.slice(base.length)}`)
 }
 
-/** Collects every violation the page reports: the DOM event (added before any script runs) and Chromium's console message. */
+/**
+ * Collects every violation the page reports: the DOM event (added before any script runs) and Chromium's console
+ * message.
+ */
 function watchViolations(page: Page): string[] {
   const violations: string[] = []
   page.on('console', (message) => {
@@ -116,7 +119,8 @@ test('the build ships a policy: _headers with the union of the hashes, a <meta> 
   expect(policy).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/)
   expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/)
   expect(policy).toContain("frame-ancestors 'self'")
-  // Issue 38: a second policy allows scripts and workers only from the build's assets ('self' alone allowed any file of the origin).
+  // Issue 38: a second policy allows scripts and workers only from the build's assets ('self' alone allowed any file of
+  // the origin).
   const assetPolicy =
     headers.match(/^\/\*\n {2}Content-Security-Policy: .*\n {2}Content-Security-Policy: (.*)$/m)?.[1] ?? ''
   // (The analytics script is on the origin outside the assets: the plugin names its path.)

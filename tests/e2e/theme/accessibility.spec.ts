@@ -37,7 +37,8 @@ const pages = [
 
 /** Waits until finite animations and transitions have run, so the colours axe reads are final. */
 async function settleAnimations(page: Page) {
-  // No fixed wait: a finite animation is awaited; an endless one, such as a spinner, cannot change the colours axe reads.
+  // No fixed wait: a finite animation is awaited; an endless one, such as a spinner, cannot change the colours axe
+  // reads.
   await page.evaluate(() =>
     Promise.all(
       document

@@ -54,7 +54,8 @@ describe('walkDirectory', () => {
 
     const asked: string[] = []
     const followed = walkDirectory(dir, { compare: byName, followLink: (entry) => (asked.push(entry.relative), true) })
-    // `a` is entered by its own name first, so `link` (the same folder) is listed but not entered again; the loop back to the root ends.
+    // `a` is entered by its own name first, so `link` (the same folder) is listed but not entered again; the loop back
+    // to the root ends.
     expect(asked).toEqual(['a/loop', 'link'])
     expect(names(followed)).toEqual([
       'a',

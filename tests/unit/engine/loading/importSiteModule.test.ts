@@ -94,11 +94,13 @@ describe("a site's own module, bundled and imported", () => {
       expect((await importSiteModule(file, root, { cacheDir })).default).toBe('one')
       const { file: recordFile, record } = recordOf()
       expect(record.inputs.map(([input]) => input)).toEqual(expect.arrayContaining([part, file]))
-      // npm's record of the installed packages is an input too: an install that moves a package's files makes the bundle stale.
+      // npm's record of the installed packages is an input too: an install that moves a package's files makes the
+      // bundle stale.
       expect(record.inputs.map(([input]) => input)).toContain(
         path.resolve(import.meta.dirname, '../../../../node_modules/.package-lock.json'),
       )
-      // The record names the file imported: pointed at another, that one is what the next import gives, so nothing was bundled.
+      // The record names the file imported: pointed at another, that one is what the next import gives, so nothing was
+      // bundled.
       fs.writeFileSync(path.join(cacheDir, 'stand-in.mjs'), "export default 'kept'\n")
       fs.writeFileSync(recordFile, JSON.stringify({ ...record, output: 'stand-in.mjs' }))
       expect((await importSiteModule(file, root, { cacheDir })).default).toBe('kept')

@@ -44,7 +44,8 @@ beforeAll(async () => {
 describe('dual-theme highlighting from one tokenization', () => {
   for (const [lang, code] of Object.entries(samples)) {
     it(`colours ${lang} exactly as shiki's two-pass output does`, () => {
-      // shiki cuts a line's tokenizing short after 500 ms by default: on a loaded machine the reference, not ours, came out uncoloured.
+      // shiki cuts a line's tokenizing short after 500 ms by default: on a loaded machine the reference, not ours, came
+      // out uncoloured.
       const hast = highlighter.shiki.codeToHast(code, {
         lang,
         themes: highlighter.themes,

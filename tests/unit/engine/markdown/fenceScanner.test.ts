@@ -7,7 +7,9 @@ import { createParser } from '../../../../engine/markdown/parser.ts'
 
 const fence = '```'
 
-/** CommonMark 0.31.2, section 4.5 "Fenced code blocks" (examples 119-147), with → shown as tabs where the spec has them. */
+/**
+ * CommonMark 0.31.2, section 4.5 "Fenced code blocks" (examples 119-147), with → shown as tabs where the spec has them.
+ */
 const specExamples: Record<number, string> = {
   119: '```\n<\n >\n```\n',
   120: '~~~\n<\n >\n~~~\n',
@@ -160,7 +162,8 @@ describe('scanFences reuse', () => {
   it('scans a source once for the passes that follow each other, and a new source anew', () => {
     const page = '# A\n\n```js\nx\n```\n'
     const first = scanFences(page)
-    // The same source again (as the nesting guard, the title rewrite and the unclosed fence warning ask): the same blocks.
+    // The same source again (as the nesting guard, the title rewrite and the unclosed fence warning ask): the same
+    // blocks.
     expect(scanFences(`${page}`)).toBe(first)
     const other = scanFences('```\nopen\n')
     expect(other).not.toBe(first)

@@ -11,7 +11,9 @@ import { seededRandom } from '../../../seededRandom.ts'
 const reference = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm).use(remarkDirective)
 const gated = createParser(false)
 
-/** Lines and pieces of lines around tables: rows, delimiter rows and near misses, in containers, with every line ending. */
+/**
+ * Lines and pieces of lines around tables: rows, delimiter rows and near misses, in containers, with every line ending.
+ */
 const pieces = [
   '| a | b |',
   '| - | - |',

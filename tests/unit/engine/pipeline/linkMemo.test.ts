@@ -10,7 +10,8 @@ const quiet = { log: () => undefined, warn: () => undefined, error: () => undefi
 fs.rmSync(site, { recursive: true, force: true })
 copyBasicFixture(site)
 let session: LoadedSite['session'] | undefined
-// The markdown cache writes in the background; a failed rebuild leaves its writes running, so they finish before the folder goes.
+// The markdown cache writes in the background; a failed rebuild leaves its writes running, so they finish before the
+// folder goes.
 afterAll(async () => {
   await session?.flush()
   fs.rmSync(site, { recursive: true, force: true })

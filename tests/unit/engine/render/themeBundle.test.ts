@@ -12,7 +12,8 @@ import { projectScratch } from '../../../projectScratch.ts'
 // Inside the project, so the theme finds React and `sheaf/runtime` as a site's would.
 const scratch = projectScratch('theme-bundle')
 const { root } = scratch
-// Each file as if saved well before the bundle: a file saved just before is never taken as unchanged (see bundleInputs.ts).
+// Each file as if saved well before the bundle: a file saved just before is never taken as unchanged (see
+// bundleInputs.ts).
 let saves = 0
 const write = (name: string, text: string): string => {
   const file = scratch.write(name, text)

@@ -5,7 +5,10 @@ const authors = [
   { slug: 'bob', name: 'Bob', born: 1950, social: { github: 'bob', mastodon: '@bob' } },
 ]
 
-/** A store as the data-layer fixture makes it: authors from a JSON file, pages naming an author, an excerpt child per page. */
+/**
+ * A store as the data-layer fixture makes it: authors from a JSON file, pages naming an author, an excerpt child per
+ * page.
+ */
 export function sampleStore(): NodeStore {
   const store = new NodeStore()
   const file = store.createNode(

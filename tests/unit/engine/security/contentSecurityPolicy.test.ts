@@ -44,7 +44,9 @@ function shell({ headTags = [], ...input }: Partial<ShellInput> & { headTags?: H
   })
 }
 
-/** What a browser hashes: the text of every inline script that runs (not JSON data blocks), read back from the document. */
+/**
+ * What a browser hashes: the text of every inline script that runs (not JSON data blocks), read back from the document.
+ */
 function executableInlineScriptHashes(html: string): string[] {
   const scripts = [
     ...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g),

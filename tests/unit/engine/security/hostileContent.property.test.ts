@@ -175,7 +175,10 @@ function attributeName(property: string): string {
   return property.toLowerCase()
 }
 
-/** Every path under `dir` with a digest of its content, but the engine's own folders (`skip`: output, its staging and old copies, cache, client entry). */
+/**
+ * Every path under `dir` with a digest of its content, but the engine's own folders (`skip`: output, its staging and
+ * old copies, cache, client entry).
+ */
 function snapshot(dir: string, skip: RegExp): Record<string, string> {
   const entries: Record<string, string> = {}
   for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {

@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { isSheafError } from '../../../../engine/errors.ts'
 import { runInWorker, startWorker } from '../../../../engine/workers/runInWorker.ts'
 
-// Task modules written for the test: JavaScript (.mjs, as the temporary folder has no package.json), as a plugin package ships them.
+// Task modules written for the test: JavaScript (.mjs, as the temporary folder has no package.json), as a plugin
+// package ships them.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-worker-'))
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 const task = (name: string, source: string) => {

@@ -48,7 +48,9 @@ export function loadContentPages(version: string, routePrefix = ''): Promise<Sea
 
 const results = new Map<string, Promise<{ relativePath: string; result: MarkdownResult }[]>>()
 
-/** Every markdown file of one version folder through the engine's markdown processor (read-only: clone before editing). */
+/**
+ * Every markdown file of one version folder through the engine's markdown processor (read-only: clone before editing).
+ */
 export function loadContentResults(version: string): Promise<{ relativePath: string; result: MarkdownResult }[]> {
   let loading = results.get(version)
   if (!loading) {

@@ -20,7 +20,8 @@ const posts = [
 ]
 const order = (sort: Parameters<typeof compileSort>[0]) => sortNodes(posts, compileSort(sort)).map((post) => post.id)
 
-// Gatsby 5 (gatsbyjs.com/docs/reference/release-notes/migrating-from-v4-to-v5/#graphql-schema-changes-to-sort-and-aggregation):
+// Gatsby 5
+// (gatsbyjs.com/docs/reference/release-notes/migrating-from-v4-to-v5/#graphql-schema-changes-to-sort-and-aggregation):
 // sort: { frontmatter: { date: DESC } } or a list of such; distinct/group take { field: SELECT }.
 describe('sort', () => {
   it('by a field, ASC and DESC (code-unit order, as JavaScript compares strings)', () => {
