@@ -69,21 +69,21 @@ export function versions(options: VersionsOptions): Plugin {
     prefix: name === options.default ? '' : `/${name}`,
   }))
   // A version's prefix comes first, or second after a language's (`/zh/12.x/404`).
-  const prefixedVersion = (route: string) =>
-    route
-      .split('/')
-      .filter(Boolean)
-      .slice(0, 2)
-      .findIndex((segment) => infos.some((info) => info.prefix && info.name === segment))
-  const versionOfRoute = (route: string): VersionInfo => {
-    const at = prefixedVersion(route)
-    return (
-      (at >= 0 && infos.find((info) => info.name === route.split('/').filter(Boolean)[at])) ||
-      (infos.find((info) => info.isDefault) as VersionInfo)
-    )
+  const defaultVersion = infos.find((info) => info.isDefault) as VersionInfo
+  /**
+   * The version and language prefix of a route that is no page (a 404): a version's prefix comes
+   * first (`/12.x/404`), or second after a language's (`/zh/12.x/404`).
+   */
+  const prefixesOfRoute = (route: string): { version: VersionInfo; langPrefix: string } => {
+    const [first, second] = route.split('/').filter(Boolean)
+    const prefixed = (name: string | undefined) => infos.find((info) => info.prefix && info.name === name)
+    const atFirst = prefixed(first)
+    if (atFirst) return { version: atFirst, langPrefix: '' }
+    const atSecond = prefixed(second)
+    return atSecond ? { version: atSecond, langPrefix: first } : { version: defaultVersion, langPrefix: '' }
   }
-  /** The language prefix of a route that is no page (a 404): the segment before its version's. */
-  const langPrefixOfRoute = (route: string) => (prefixedVersion(route) === 1 ? route.split('/').filter(Boolean)[0] : '')
+  const versionOfRoute = (route: string): VersionInfo => prefixesOfRoute(route).version
+  const langPrefixOfRoute = (route: string) => prefixesOfRoute(route).langPrefix
 
   return {
     name: 'versions',

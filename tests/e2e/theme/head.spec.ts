@@ -30,6 +30,18 @@ function watchConsole(page: Page): string[] {
   return problems
 }
 
+/** The head each page should have, wherever it is reached from. */
+const headFor = (title: string, description: string, image: string) => ({
+  titles: [`${title} | Head Fixture`],
+  descriptions: [description],
+  themeColor: '#123456',
+  lang: 'en-GB',
+  ogTitles: [`${title} | Head Fixture`],
+  ogImages: [`https://cards.example/${image}.png`],
+})
+const componentHead = headFor('Component page', 'From the MDX component.', 'docs/component')
+const templateHead = headFor('Template page', 'From the template.', 'docs/template')
+
 const countOf = (html: string, pattern: RegExp) => html.match(new RegExp(pattern, 'g'))?.length ?? 0
 
 test.describe('the head from any component', () => {
@@ -70,41 +82,14 @@ test.describe('the head from any component', () => {
     await page.getByRole('link', { name: 'the component page' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Component page' })).toBeVisible()
     await expect(page).toHaveTitle('Component page | Head Fixture')
-    await expect
-      .poll(() => headOf(page))
-      .toEqual({
-        titles: ['Component page | Head Fixture'],
-        descriptions: ['From the MDX component.'],
-        themeColor: '#123456',
-        lang: 'en-GB',
-        ogTitles: ['Component page | Head Fixture'],
-        ogImages: ['https://cards.example/docs/component.png'],
-      })
+    await expect.poll(() => headOf(page)).toEqual(componentHead)
 
     await page.getByRole('link', { name: 'Template page' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Template page' })).toBeVisible()
-    await expect
-      .poll(() => headOf(page))
-      .toEqual({
-        titles: ['Template page | Head Fixture'],
-        descriptions: ['From the template.'],
-        themeColor: '#123456',
-        lang: 'en-GB',
-        ogTitles: ['Template page | Head Fixture'],
-        ogImages: ['https://cards.example/docs/template.png'],
-      })
+    await expect.poll(() => headOf(page)).toEqual(templateHead)
 
     await page.goBack()
-    await expect
-      .poll(() => headOf(page))
-      .toEqual({
-        titles: ['Component page | Head Fixture'],
-        descriptions: ['From the MDX component.'],
-        themeColor: '#123456',
-        lang: 'en-GB',
-        ogTitles: ['Component page | Head Fixture'],
-        ogImages: ['https://cards.example/docs/component.png'],
-      })
+    await expect.poll(() => headOf(page)).toEqual(componentHead)
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same document')
     // The plugin's script is the document's: it ran once, and no navigation ran it again.
     expect(await page.evaluate(() => (window as unknown as { pageCardRuns?: number }).pageCardRuns)).toBe(1)
@@ -115,16 +100,7 @@ test.describe('the head from any component', () => {
     const problems = watchConsole(page)
     await page.goto(siteUrl('head', '/docs/component'))
     await page.locator('html[data-sheaf-hydrated]').waitFor()
-    await expect
-      .poll(() => headOf(page))
-      .toEqual({
-        titles: ['Component page | Head Fixture'],
-        descriptions: ['From the MDX component.'],
-        themeColor: '#123456',
-        lang: 'en-GB',
-        ogTitles: ['Component page | Head Fixture'],
-        ogImages: ['https://cards.example/docs/component.png'],
-      })
+    await expect.poll(() => headOf(page)).toEqual(componentHead)
     expect(problems).toEqual([])
   })
 })
