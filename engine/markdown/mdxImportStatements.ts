@@ -11,12 +11,14 @@ import { siteComponentTag } from '../shared/siteComponents.ts'
  */
 const themeModuleRE = /^(@theme|rspress\/theme|@rspress\/core\/theme|@rspress\/theme-default)$/
 
+/** What a page's imports record: the components' local names, the images imported as values. */
 export interface ImportsFound {
   aliases: Map<string, string>
   assets: Map<string, string>
   imports?: FragmentOptions
 }
 
+/** An `mdxjsEsm` node, with the estree MDX parsed its statements into. */
 export interface EsmNode {
   value: string
   position?: unknown
