@@ -1,7 +1,7 @@
 import { toRoute, type NavItem, type QueryContext } from 'sheaf'
 import { prefixesOfRoute, type VersionInfo } from './versionInfo.ts'
 
-/** `themeConfig.nav` (or the page's language's own) with internal links moved into the reader's version and language. */
+/** `themeConfig.nav` (or the page language's own) with internal links moved into the reader's version and language. */
 export function localizedNav(infos: VersionInfo[], path: string, context: QueryContext): NavItem[] {
   const page = context.pageByPath(path)
   const versionPrefix = page ? String(page.versionPrefix ?? '') : prefixesOfRoute(infos, path).version.prefix.slice(1)
