@@ -127,6 +127,10 @@ function findObject(node: Node, declarations: Map<string, Node>, depth = 0): Nod
 /** The constants being evaluated, so a self-reference ends as a NonLiteral instead of recursing forever. */
 const resolving = new Set<Node>()
 
+/**
+ * The value of a config expression: literals, and constants that hold them, as data; anything else
+ * as a NonLiteral holding its source. `at` is the key's path, for the spread and computed keys listed.
+ */
 function evaluate(
   node: Node,
   code: string,
@@ -174,39 +178,49 @@ function evaluate(
         }
         return [evaluate(element, code, declarations, spreads, `${at}[${index}]`)]
       })
-    case 'ObjectExpression': {
-      const result: Record<string, LiteralValue> = {}
-      for (const property of node.properties as Node[]) {
-        if (property.type === 'SpreadElement') {
-          spreads.push(
-            `${at}${at ? '.' : ''}...${codeLabel(code.slice((property.argument as Node).start, (property.argument as Node).end))}`,
-          )
-          continue
-        }
-        const key = property.key as Node
-        const name = property.computed
-          ? null
-          : key.type === 'Identifier'
-            ? (key.name as string)
-            : key.type === 'Literal'
-              ? String(key.value)
-              : null
-        if (name === null) {
-          spreads.push(`${at}[${codeLabel(code.slice(key.start, key.end))}]`)
-          continue
-        }
-        const value = property.value as Node
-        // A method (`config() {}`) or a function value is code: kept as source.
-        result[name] =
-          property.kind !== 'init' || property.method
-            ? new NonLiteral(code.slice(property.start, property.end))
-            : evaluate(value, code, declarations, spreads, `${at}${at ? '.' : ''}${name}`)
-      }
-      return result
-    }
+    case 'ObjectExpression':
+      return evaluateObject(node, code, declarations, spreads, at)
     default:
       return nonLiteral()
   }
+}
+
+/** An object literal's properties, evaluated; spread and computed keys are listed in `spreads` instead. */
+function evaluateObject(
+  node: Node,
+  code: string,
+  declarations: Map<string, Node>,
+  spreads: string[],
+  at: string,
+): Record<string, LiteralValue> {
+  const result: Record<string, LiteralValue> = {}
+  for (const property of node.properties as Node[]) {
+    if (property.type === 'SpreadElement') {
+      spreads.push(
+        `${at}${at ? '.' : ''}...${codeLabel(code.slice((property.argument as Node).start, (property.argument as Node).end))}`,
+      )
+      continue
+    }
+    const key = property.key as Node
+    const name = property.computed
+      ? null
+      : key.type === 'Identifier'
+        ? (key.name as string)
+        : key.type === 'Literal'
+          ? String(key.value)
+          : null
+    if (name === null) {
+      spreads.push(`${at}[${codeLabel(code.slice(key.start, key.end))}]`)
+      continue
+    }
+    const value = property.value as Node
+    // A method (`config() {}`) or a function value is code: kept as source.
+    result[name] =
+      property.kind !== 'init' || property.method
+        ? new NonLiteral(code.slice(property.start, property.end))
+        : evaluate(value, code, declarations, spreads, `${at}${at ? '.' : ''}${name}`)
+  }
+  return result
 }
 
 /**

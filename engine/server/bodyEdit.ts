@@ -32,10 +32,7 @@ export async function applyBodyEdit(
   outline?: Pick<PageBodies, 'pending' | 'ensure'>,
 ): Promise<{ route: string; changedRoutes: string[] } | null> {
   if (!file.endsWith('.md')) return null
-  const source = site.store.getNodesByType('File').find((node) => node.absolutePath === file)
-  const page = source?.children
-    .map((id) => site.store.getNode(id))
-    .find((node): node is SheafNode => node?.type === 'Page')
+  const { source, page } = pageOfFile(site, file) ?? {}
   if (!source || !page || typeof page.sourcePath !== 'string') return null
   // An outline page (the cold start's, see pageBodies.ts) has its body transformed first: what
   // the edit changed is told from what the page was.
@@ -62,6 +59,48 @@ export async function applyBodyEdit(
     !same(result.anchors, page.anchors)
   )
     return null
+  const resolved = resolveEditedLinks(site, { ...page, rawBody: result.body, links: result.links }, outline)
+  if (resolved.dead.length > 0) return null
+  const { sourcePath } = page
+  const changedRoutes = readersChangedBy(site, page.id, reads, () => {
+    // The next full rebuild reads this file from the markdown cache, not parsing it again.
+    site.session.markdownCache.set(site.session.markdownCache.key(text, sourcePath), result)
+    site.store.updateNode(
+      page,
+      {
+        rawBody: result.body,
+        body: resolved.body,
+        links: result.links,
+        toc: result.toc,
+        text: result.text,
+        sections: result.sections,
+      },
+      { derived: true },
+    )
+    // A digest no rebuild makes: the full rebuild after this sees the page as changed, and re-queries what read it.
+    page.internal.contentDigest = createHash('sha1')
+      .update(`${page.internal.contentDigest}\0body edit\0${text}`)
+      .digest('base64url')
+  })
+  return { route: String(page.path), changedRoutes }
+}
+
+/** The markdown file's node and the page made from it, or null when the store has no such file. */
+function pageOfFile(site: LoadedSite, file: string): { source: SheafNode; page: SheafNode | undefined } | null {
+  const source = site.store.getNodesByType('File').find((node) => node.absolutePath === file)
+  if (!source) return null
+  const page = source.children
+    .map((id) => site.store.getNode(id))
+    .find((node): node is SheafNode => node?.type === 'Page')
+  return { source, page }
+}
+
+/** The edited page's links resolved against the site as it stands, with the dead ones. */
+function resolveEditedLinks(
+  site: LoadedSite,
+  edited: SheafNode,
+  outline: Pick<PageBodies, 'pending'> | undefined,
+): ReturnType<typeof resolvePageLinks> {
   // An outline page's anchors are not known yet: a link to one of them is checked by the full
   // load that follows, not taken as dead here.
   const pages = site.store
@@ -74,37 +113,28 @@ export async function applyBodyEdit(
     publicDirOf(site.config),
     site.session.contentAssets,
   )
-  const resolved = resolvePageLinks({ ...page, rawBody: result.body, links: result.links } as SheafNode, context, false)
-  if (resolved.dead.length > 0) return null
+  return resolvePageLinks(edited, context, false)
+}
 
-  // What each cached page read of this one, before and after (pages of a section read each
-  // other's titles, not bodies: those keep their data).
+/**
+ * The routes whose cached render read something of the page that `update` changed: what each read
+ * of it, digested before and after (pages of a section read each other's titles, not bodies: those
+ * keep their data).
+ */
+function readersChangedBy(
+  site: LoadedSite,
+  pageId: string,
+  reads: Iterable<[route: string, reads: Set<string>]>,
+  update: () => void,
+): string[] {
   const readsOfPage = [...reads]
-    .map(([route, keys]) => [route, [...keys].filter((key) => parseReadKey(key).nodeId === page.id)] as const)
+    .map(([route, keys]) => [route, [...keys].filter((key) => parseReadKey(key).nodeId === pageId)] as const)
     .filter(([, keys]) => keys.length > 0)
   const before = new ReadDigests(site.store)
   const digestsBefore = new Map(readsOfPage.flatMap(([, keys]) => keys.map((key) => [key, before.of(key)] as const)))
-  // The next full rebuild reads this file from the markdown cache, not parsing it again.
-  site.session.markdownCache.set(site.session.markdownCache.key(text, page.sourcePath), result)
-  site.store.updateNode(
-    page,
-    {
-      rawBody: result.body,
-      body: resolved.body,
-      links: result.links,
-      toc: result.toc,
-      text: result.text,
-      sections: result.sections,
-    },
-    { derived: true },
-  )
-  // A digest no rebuild makes: the full rebuild after this sees the page as changed, and re-queries what read it.
-  page.internal.contentDigest = createHash('sha1')
-    .update(`${page.internal.contentDigest}\0body edit\0${text}`)
-    .digest('base64url')
+  update()
   const after = new ReadDigests(site.store)
-  const changedRoutes = readsOfPage
+  return readsOfPage
     .filter(([, keys]) => keys.some((key) => digestsBefore.get(key) !== after.of(key)))
     .map(([route]) => route)
-  return { route: String(page.path), changedRoutes }
 }

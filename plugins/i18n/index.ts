@@ -1,15 +1,10 @@
-import {
-  encodeRoute,
-  SheafError,
-  routeKey,
-  toRoute,
-  withBase,
-  type Plugin,
-  type QueryContext,
-  type SheafNode,
-} from 'sheaf'
-import { firstVisitScript, redirectPage } from './redirectScripts.ts'
-import { defaultTexts, themeConfigTextKeys, type UiTexts } from './texts.ts'
+import type { Plugin, QueryContext } from 'sheaf'
+import { localeLinks } from './localeLinks.ts'
+import { defaultLangRedirects, localeNotFoundPages } from './localePages.ts'
+import { localeRules } from './localeRules.ts'
+import { firstVisitScript } from './redirectScripts.ts'
+import type { UiTexts } from './texts.ts'
+import { uiTextsFor } from './uiTextsFor.ts'
 
 export type { UiTexts }
 
@@ -58,25 +53,6 @@ const i18nTypeDefs = /* GraphQL */ `
         }
       `
 
-/** The default language (the first locale's unless given), once the locales are checked. */
-function checkedDefaultLang(options: I18nOptions): string {
-  const locales = options.locales
-  if (!Array.isArray(locales) || locales.length === 0) {
-    throw new SheafError('i18n() needs at least one locale.', {
-      file: 'site/config.ts',
-      hint: "write `i18n({ locales: [{ lang: 'en', label: 'English' }] })`.",
-    })
-  }
-  const defaultLang = options.defaultLang ?? locales[0].lang
-  if (!locales.some((locale) => locale.lang === defaultLang)) {
-    throw new SheafError(`i18n(): the default language \`${defaultLang}\` is not among the locales.`, {
-      file: 'site/config.ts',
-      hint: 'add it to `locales` or pick one of them as `defaultLang`.',
-    })
-  }
-  return defaultLang
-}
-
 /**
  * Languages: tags every page with its language from a `<lang>/` folder level
  * (or the default language), prefixes non-default languages' routes, gives the
@@ -85,21 +61,8 @@ function checkedDefaultLang(options: I18nOptions): string {
  * With versions, list `versions()` before `i18n()` (content/<version>/<lang>/).
  */
 export function i18n(options: I18nOptions): Plugin {
-  const locales = options.locales
-  const defaultLang = checkedDefaultLang(options)
-  const multiple = locales.length > 1
-  const langs = new Set(locales.map((locale) => locale.lang))
-  const prefixOf = (lang: string) => (lang === defaultLang ? '' : lang)
-  const textsFor = (lang: string, themeConfig: Record<string, unknown>): UiTexts => {
-    const fromConfig = Object.fromEntries(
-      themeConfigTextKeys.filter((key) => typeof themeConfig[key] === 'string').map((key) => [key, themeConfig[key]]),
-    )
-    return { ...defaultTexts, ...fromConfig, ...(options.texts?.[lang] ?? {}) }
-  }
-  const langOfRoute = (route: string) => {
-    const first = route.split('/')[1] ?? ''
-    return multiple && langs.has(first) ? first : defaultLang
-  }
+  const rules = localeRules(options)
+  const { locales, defaultLang, multiple, langs, prefixOf } = rules
 
   return {
     name: 'i18n',
@@ -126,40 +89,19 @@ export function i18n(options: I18nOptions): Plugin {
               isDefault: locale.lang === defaultLang,
               prefix: prefixOf(locale.lang),
             })),
-          localeLinks: (_parent: unknown, args: { path: string }, context: QueryContext) => {
-            const page = context.pageByPath(args.path)
-            const index = pagesByIdentity(context.store)
-            return locales.map((locale) => {
-              const match = page && index.get(`${locale.lang}|${String(page.version)}|${String(page.slug)}`)
-              // Only the match's route is shown: a change to its content leaves this page alone.
-              if (match) context.track(match.id, ['path'])
-              const home = toRoute({
-                slug: '/',
-                langPrefix: prefixOf(locale.lang),
-                versionPrefix: String(page?.versionPrefix ?? ''),
-              })
-              return { lang: locale.lang, label: locale.label, path: match ? String(match.path) : home }
-            })
-          },
+          localeLinks: (_parent: unknown, args: { path: string }, context: QueryContext) =>
+            localeLinks(rules, args.path, context),
           i18n: (_parent: unknown, args: { path: string }, context: QueryContext) => {
             const page = context.pageByPath(args.path)
-            const lang = page ? String(page.lang ?? defaultLang) : langOfRoute(args.path)
-            return textsFor(lang, context.site.themeConfig as Record<string, unknown>)
+            const lang = page ? String(page.lang ?? defaultLang) : rules.langOfRoute(args.path)
+            return uiTextsFor(lang, context.site.themeConfig as Record<string, unknown>, options.texts)
           },
         },
       })
     },
     createPages({ createPage, getNodesByType, templates }) {
-      // Each other language gets its own 404 page, in its own words, and one per older version it
-      // has pages in (`/zh/12.x/404`), so that version's navbar stays.
       if (!multiple || !templates.includes('404')) return
-      const routes = new Map<string, string>()
-      for (const locale of locales) if (locale.lang !== defaultLang) routes.set(`/${locale.lang}/404`, locale.lang)
-      for (const page of getNodesByType('Page')) {
-        const lang = String(page.lang ?? defaultLang)
-        if (lang !== defaultLang && page.versionPrefix) routes.set(`/${lang}/${String(page.versionPrefix)}/404`, lang)
-      }
-      for (const [route, lang] of routes) createPage({ path: route, template: '404', context: { path: route, lang } })
+      for (const page of localeNotFoundPages(rules, getNodesByType('Page'))) createPage(page)
     },
     headTags(page) {
       if (!multiple) return []
@@ -176,29 +118,7 @@ export function i18n(options: I18nOptions): Plugin {
     },
     async onPostBuild({ pages, emitFile, site }) {
       if (!multiple) return
-      // `/en/x` -> `/x`: the default language never carries a prefix.
-      for (const page of pages) {
-        const route = routeKey(page.path)
-        if (route.endsWith('/404') || (route.split('/')[1] && langs.has(route.split('/')[1]))) continue
-        const from = route === '/' ? `${defaultLang}/index.html` : `${defaultLang}${route}.html`
-        await emitFile(from, redirectPage(withBase(encodeRoute(page.path), site.base)))
-      }
+      for (const [file, html] of defaultLangRedirects(rules, pages, site.base)) await emitFile(file, html)
     },
   }
-}
-
-const identityIndexes = new WeakMap<object, Map<string, SheafNode>>()
-
-/** Pages by `lang|version|slug`, built once per node store (not a scan per page: that is quadratic). */
-function pagesByIdentity(store: QueryContext['store']): Map<string, SheafNode> {
-  let index = identityIndexes.get(store)
-  if (!index) {
-    index = new Map(
-      store
-        .getNodesByType('Page')
-        .map((node) => [`${String(node.lang)}|${String(node.version)}|${String(node.slug)}`, node]),
-    )
-    identityIndexes.set(store, index)
-  }
-  return index
 }

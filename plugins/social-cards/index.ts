@@ -1,33 +1,17 @@
-import { createHash } from 'node:crypto'
 import path from 'node:path'
-import {
-  encodeRoute,
-  routeToHtmlFile,
-  SheafError,
-  startWorker,
-  withBase,
-  type GraphqlRunner,
-  type HeadTag,
-  type PagesApi,
-  type Plugin,
-  type SidebarItem,
-  type WorkerTask,
-} from 'sheaf'
+import { encodeRoute, SheafError, withBase, type HeadTag, type Plugin } from 'sheaf'
+import { cardFile, cardJobs, uniqueByKey, type CardJob } from './cardJobs.ts'
 import { cardHeight, cardWidth } from './cardSize.ts'
 import { CardStore } from './cardStore.ts'
-import type { DrawCardsInput, DrawnCard } from './drawCardsTask.ts'
-import type { CardContent } from './renderCard.ts'
+import type { DrawnCard } from './drawCardsTask.ts'
+import { drawMissing, drawUncached, startCardWorker, type CardWorker } from './drawInWorkers.ts'
+
+export { cardFile }
 
 export interface SocialCardsOptions {
   /** Where cards are cached between builds. Default `.sheaf-cache/social-cards`. */
   cacheDir?: string
 }
-
-/** About half a second of drawing: less than that is not worth another worker's start-up (see drawInWorkers). */
-const cardsPerWorker = 100
-
-/** Bump when the card design changes, so cached cards are redrawn. */
-const designVersion = '3'
 
 /**
  * An Open Graph image per page, drawn at build time (text from a glyph atlas
@@ -77,28 +61,11 @@ export function socialCards(options: SocialCardsOptions = {}): Plugin {
       )
       for (const job of jobs) jobsByRoute.set(job.route, job)
       const cached = CardStore.cachedKeys(cacheDirOf(site.root))
-      // Only whether a card is in the store's index: onPostBuild finds a damaged one, and draws it then.
-      const toDraw = uniqueByKey(jobs.filter((job) => !cached.has(job.key)))
-      const drawing = drawInWorkers(toDraw, cacheDirOf(site.root), site.concurrency, takePrestarted())
-      // Awaited in onPostBuild; a build that fails before then must not leave it unhandled.
-      drawing.catch(() => undefined)
-      toDraw.forEach((job, index) =>
-        early.set(
-          job.key,
-          drawing.then((cards) => cards[index]),
-        ),
-      )
+      early = drawUncached(jobs, cached, cacheDirOf(site.root), site.concurrency, takePrestarted())
     },
     headTags(page): HeadTag[] {
       if (page.template === '404' || page.mode === 'develop') return []
-      const image = `${siteUrl}${withBase(encodeRoute(`/${cardFile(page.path)}`), page.base)}`
-      return [
-        { tag: 'meta', attrs: { property: 'og:image', content: image } },
-        { tag: 'meta', attrs: { property: 'og:image:width', content: String(cardWidth) } },
-        { tag: 'meta', attrs: { property: 'og:image:height', content: String(cardHeight) } },
-        { tag: 'meta', attrs: { name: 'twitter:card', content: 'summary_large_image' } },
-        { tag: 'meta', attrs: { name: 'twitter:image', content: image } },
-      ]
+      return cardHeadTags(`${siteUrl}${withBase(encodeRoute(`/${cardFile(page.path)}`), page.base)}`)
     },
     async onPostBuild({ graphql, site, pages, outDir, reporter }) {
       // Drawing cards is build work; the dev server has no use for them.
@@ -115,16 +82,7 @@ export function socialCards(options: SocialCardsOptions = {}): Plugin {
       // From the previous output or the cache; a missing or damaged card is drawn (never shipped as it is).
       const placed = await Promise.all(jobs.map((job) => cards.place(job.key, job.file)))
       const missing = uniqueByKey(jobs.filter((_, index) => !placed[index]))
-      const late = missing.filter((job) => !early.has(job.key))
-      const drawnLate = drawInWorkers(late, cacheDirOf(site.root), site.concurrency, takePrestarted())
-      const drawn = new Map(
-        await Promise.all(
-          missing.map(
-            async (job) =>
-              [job.key, early.get(job.key) ? await early.get(job.key) : (await drawnLate)[late.indexOf(job)]] as const,
-          ),
-        ),
-      )
+      const drawn = await drawMissing(missing, early, cacheDirOf(site.root), site.concurrency, takePrestarted())
       await writeDrawnCards(
         cards,
         jobs.filter((_, index) => !placed[index]),
@@ -137,6 +95,17 @@ export function socialCards(options: SocialCardsOptions = {}): Plugin {
       reporter.info(`${missing.length} social card${missing.length === 1 ? '' : 's'} drawn, the rest from cache`)
     },
   }
+}
+
+/** The Open Graph and Twitter tags that show a page's card. */
+function cardHeadTags(image: string): HeadTag[] {
+  return [
+    { tag: 'meta', attrs: { property: 'og:image', content: image } },
+    { tag: 'meta', attrs: { property: 'og:image:width', content: String(cardWidth) } },
+    { tag: 'meta', attrs: { property: 'og:image:height', content: String(cardHeight) } },
+    { tag: 'meta', attrs: { name: 'twitter:card', content: 'summary_large_image' } },
+    { tag: 'meta', attrs: { name: 'twitter:image', content: image } },
+  ]
 }
 
 /** Puts each card just drawn in the output: written, or copied from the cache its worker drew it into. */
@@ -160,141 +129,4 @@ async function writeDrawnCards(
       })
     }
   }
-}
-
-interface CardJob {
-  route: string
-  file: string
-  /** Names the card by its content, so a body edit never redraws it. */
-  key: string
-  content: CardContent
-}
-
-/** One job per key: pages that show the same card draw it once. */
-function uniqueByKey(jobs: CardJob[]): CardJob[] {
-  const seen = new Set<string>()
-  return jobs.filter((job) => !seen.has(job.key) && seen.add(job.key))
-}
-
-/**
- * What each page's card shows (title, sidebar section, version, site name), and its key.
- * `reuse` (createPages' PagesApi.reuse): each batch's facts are kept between builds with what
- * its query read, so a rebuild whose titles and sidebars are unchanged asks for none of them
- * (a thousand pages' sidebars: 0.1-0.15 s of a one-page rebuild at N = 1,000).
- */
-async function cardJobs(graphql: GraphqlRunner, paths: string[], reuse?: PagesApi['reuse']): Promise<CardJob[]> {
-  if (paths.length === 0) return []
-  const { site } = await graphql<{ site: { title: string } }>('{ site { title } }')
-  const jobs: CardJob[] = []
-  for (let at = 0; at < paths.length; at += pagesPerQuery) {
-    const routes = paths.slice(at, at + pagesPerQuery)
-    const facts = reuse
-      ? await reuse(`card facts\n${routes.join('\n')}`, (recording) => cardFacts(recording, routes))
-      : await cardFacts(graphql, routes)
-    for (const fact of facts) {
-      if (!fact) continue
-      const [route, title, version, section] = fact
-      const content: CardContent = {
-        title,
-        section: section ?? 'Overview',
-        version: version ?? '',
-        siteName: site.title,
-      }
-      const key = createHash('sha1').update(designVersion).update(JSON.stringify(content)).digest('hex')
-      jobs.push({ route, file: cardFile(route), key, content })
-    }
-  }
-  return jobs
-}
-
-/** A page's route, title, version and sidebar section; null for a route that is no page. */
-type CardFacts = [route: string, title: string, version: string | null, section: string | null] | null
-
-/**
- * The facts of a batch of pages, in one query, each page under its own alias: a query per page
- * spent most of its time parsing, validating and setting up the same query again.
- */
-async function cardFacts(graphql: GraphqlRunner, routes: string[]): Promise<CardFacts[]> {
-  const variables = Object.fromEntries(routes.map((route, index) => [`path${index}`, route]))
-  const fields = routes.map(
-    (_, index) =>
-      `page${index}: page(path: $path${index}) { title version } sidebar${index}: sidebar(path: $path${index})`,
-  )
-  const data = await graphql<Record<string, unknown>>(
-    `query (${routes.map((_, index) => `$path${index}: String!`).join(', ')}) { ${fields.join(' ')} }`,
-    variables,
-  )
-  return routes.map((route, index) => {
-    const page = data[`page${index}`] as { title: string; version: string | null } | null
-    if (!page) return null
-    return [route, page.title, page.version ?? null, sectionOf(data[`sidebar${index}`] as SidebarItem[], route) ?? null]
-  })
-}
-
-/** Pages asked for in one query (see cardJobs): two aliases each, within the engine's limit of 30 a query. */
-const pagesPerQuery = 15
-
-/** `/docs/api/render` -> `og/docs/api/render.png`. */
-export function cardFile(route: string): string {
-  return `og/${routeToHtmlFile(route).replace(/\.html$/, '.png')}`
-}
-
-function sectionOf(items: SidebarItem[], route: string, group?: string): string | undefined {
-  for (const item of items) {
-    if (item.link === route) return item.items ? item.text : group
-    if (item.items) {
-      const found = sectionOf(item.items, route, group ?? item.text)
-      if (found) return found
-    }
-  }
-  return undefined
-}
-
-type CardWorker = WorkerTask<DrawCardsInput, DrawnCard[]>
-
-/** A thread that draws cards (drawCardsTask.ts), loading HarfBuzz, resvg and the fonts from the start. */
-function startCardWorker(): CardWorker {
-  return startWorker<DrawCardsInput, DrawnCard[]>(new URL('./drawCardsTask.ts', import.meta.url))
-}
-
-/**
- * Draws cards in worker threads, at most `threads` (the config's buildConcurrency), sharing the
- * cards between them; none for a build whose cards are all cached. Drawing one after another on
- * the main thread took about 70 ms a card (N cards: N x 70 ms of post-build). Each worker writes
- * its cards into the cache folder and sends back their sizes (see drawCardsTask.ts). `prestarted`: a
- * worker already loading, used for the first share (and closed with the others); one that gets
- * no share is closed.
- */
-async function drawInWorkers(
-  jobs: CardJob[],
-  cacheDir: string,
-  threads: number,
-  prestarted: CardWorker | null,
-): Promise<DrawnCard[]> {
-  const contents = jobs.map((job) => ({ key: job.key, content: job.content }))
-  if (contents.length === 0) {
-    prestarted?.close()
-    return []
-  }
-  // A worker costs about half a second of CPU to start and warm up (HarfBuzz, resvg, the fonts,
-  // the compiler on its loops) and a card 3-8 ms:
-  // another worker is worth it only for another `cardsPerWorker` cards. The cards are drawn
-  // while the main thread renders, so on a small site (this repository's 66 cards) a second
-  // worker only took CPU from the render.
-  const workers = Math.max(1, Math.min(threads, Math.floor(contents.length / cardsPerWorker)))
-  const share = Math.ceil(contents.length / workers)
-  const shares = Array.from({ length: workers }, (_, index) => contents.slice(index * share, (index + 1) * share))
-  const drawn = await Promise.all(
-    shares.map(async (part, index) => {
-      const worker = (index === 0 ? prestarted : null) ?? startCardWorker()
-      try {
-        return await worker.run({ cards: part, cacheDir })
-      } finally {
-        worker.close()
-      }
-    }),
-  )
-  return drawn
-    .flat()
-    .map((card) => (typeof card === 'number' || card instanceof Uint8Array ? card : new Uint8Array(card)))
 }
