@@ -14,6 +14,14 @@ import type { SearchHit, ShardedIndexMeta, ShardKeyTable } from '../../../../plu
 import { loadContentPages } from './contentPages.ts'
 
 /**
+ * Hits with scores to 12 significant digits: MiniSearch sums a prefix's terms in its tree's order,
+ * and the shards' smaller tree can order them differently, which moves the last bits of a sum.
+ */
+function rounded(hits: SearchHit[]): SearchHit[] {
+  return hits.map((hit) => ({ ...hit, score: Number(hit.score.toPrecision(12)) }))
+}
+
+/**
  * Queries whose typos stay within their own shard: there the sharded index answers exactly what the whole
  * one does. (The whole index lets 'jest' reach 'test', a shard does not: relevance.test.ts checks both rank well.)
  */
@@ -70,23 +78,20 @@ describe('a sharded index on the real 13.x content', () => {
     const sharded = createShardedSearcher(meta, reader([]))
     const { hits, failed } = await sharded.search(query)
     expect(failed).toBe(0)
-    expect(hits).toEqual(searchPages(whole, query))
+    expect(rounded(hits)).toEqual(rounded(searchPages(whole, query)))
   })
 
-  test.each(commonWordQueries)(
-    '"%s" (common words, capped postings) shows the whole index\'s first pages',
-    async (query) => {
-      const pagesOf = (hits: SearchHit[]) => [...new Set(hits.map((hit) => hit.link.split('#')[0]))]
-      const { hits } = await createShardedSearcher(meta, reader([])).search(query)
-      const expected = pagesOf(searchPages(whole, query))
-      expect(pagesOf(hits)[0]).toBe(expected[0])
-      expect(
-        pagesOf(hits)
-          .slice(0, 3)
-          .filter((page) => expected.slice(0, 5).includes(page)).length,
-      ).toBeGreaterThanOrEqual(2)
-    },
-  )
+  test.each(commonWordQueries)('"%s" (common words) shows the whole index\'s first pages', async (query) => {
+    const pagesOf = (hits: SearchHit[]) => [...new Set(hits.map((hit) => hit.link.split('#')[0]))]
+    const { hits } = await createShardedSearcher(meta, reader([])).search(query)
+    const expected = pagesOf(searchPages(whole, query))
+    expect(pagesOf(hits)[0]).toBe(expected[0])
+    expect(
+      pagesOf(hits)
+        .slice(0, 3)
+        .filter((page) => expected.slice(0, 5).includes(page)).length,
+    ).toBeGreaterThanOrEqual(2)
+  })
 
   test('a typo in a term\'s second character ("rnder", "sreen") still finds the page, by a second look at the neighbouring shards', async () => {
     for (const [typo, link] of [
@@ -150,7 +155,7 @@ describe('a sharded index on the real 13.x content', () => {
     )
     expect((await sharded.search('render')).hits).toEqual([])
     failing = false
-    expect((await sharded.search('render')).hits).toEqual(searchPages(whole, 'render'))
+    expect(rounded((await sharded.search('render')).hits)).toEqual(rounded(searchPages(whole, 'render')))
   })
 
   test('shards stay under the size limit unless one term alone is bigger', () => {
@@ -186,7 +191,7 @@ describe('a sharded index of CJK and accented text', () => {
     async (query) => {
       const { hits } = await sharded.search(query)
       expect(hits.length).toBeGreaterThan(0)
-      expect(hits).toEqual(searchPages(whole, query))
+      expect(rounded(hits)).toEqual(rounded(searchPages(whole, query)))
     },
   )
 
