@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib'
-import { beforeAll, describe, expect, test } from 'vitest'
+import MiniSearch from 'minisearch'
+import { beforeAll, describe, expect, test, vi } from 'vitest'
 import { createIndexFile, createIndexShards } from '../../../../plugins/search/buildSearchIndexes.ts'
 import { maxShardChars } from '../../../../plugins/search/indexShards.ts'
 import { createSearcher, searchPages, type Searcher } from '../../../../plugins/search/shared/searchPages.ts'
@@ -38,9 +39,9 @@ const queries = [
 ]
 
 /**
- * Queries of common words: 'to' and 'an' name more sections than a shard keeps of a term
- * (postingCap.ts), so a section's score may miss their small part; and a typo is forgiven within the
- * term's own shard ('rerender' does not reach 'render' as the whole index lets it). The pages shown first agree.
+ * Queries of common words, whose typos and prefixes are looked for within a few shards: a typo is
+ * forgiven within the term's own shard ('rerender' does not reach 'render' as the whole index lets it).
+ * The pages shown first agree.
  */
 const commonWordQueries = [
   'the',
@@ -91,6 +92,24 @@ describe('a sharded index on the real 13.x content', () => {
         .slice(0, 3)
         .filter((page) => expected.slice(0, 5).includes(page)).length,
     ).toBeGreaterThanOrEqual(2)
+  })
+
+  test('one session answers each query as a fresh searcher does, and asked again, makes no new MiniSearch', async () => {
+    const asked = [...queries, ...commonWordQueries, 'rnder', 'sreen', 'rend', 'rende']
+    const fresh = await Promise.all(
+      asked.map(async (query) => rounded((await createShardedSearcher(meta, reader([])).search(query)).hits)),
+    )
+    const session = createShardedSearcher(meta, reader([]))
+    for (const [at, query] of asked.entries())
+      expect(rounded((await session.search(query)).hits), query).toEqual(fresh[at])
+    const loads = vi.spyOn(MiniSearch, 'loadJS')
+    try {
+      for (const [at, query] of asked.slice(-3).entries())
+        expect(rounded((await session.search(query)).hits), query).toEqual(fresh[asked.length - 3 + at])
+      expect(loads).not.toHaveBeenCalled()
+    } finally {
+      loads.mockRestore()
+    }
   })
 
   test('a typo in a term\'s second character ("rnder", "sreen") still finds the page, by a second look at the neighbouring shards', async () => {
