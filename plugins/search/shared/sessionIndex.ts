@@ -1,6 +1,6 @@
 import type MiniSearch from 'minisearch'
 import type { RunQuery } from './searchPages.ts'
-import { loadShards } from './shardIndex.ts'
+import { loadShard } from './shardIndex.ts'
 import { searchShards } from './shardResults.ts'
 import type { IndexShard, SectionDocument, ShardedIndexMeta } from './types.ts'
 
@@ -25,7 +25,7 @@ export class SessionIndex {
   /** Loads a shard read from `path` (its key orders it among the others). */
   add(path: string, key: string, shard: IndexShard): void {
     if (this.shards.has(path)) return
-    this.shards.set(path, { key, index: loadShards(this.meta, [shard]) })
+    this.shards.set(path, { key, index: loadShard(this.meta, shard) })
     for (const id in shard.fieldLength) this.lengths.set(Number(id), shard.fieldLength[id])
     for (const n in shard.fragments) this.fragmentNames.set(Number(n), shard.fragments[n])
   }
