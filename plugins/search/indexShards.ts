@@ -10,8 +10,8 @@ import type { IndexedPage, SectionDocument, ShardedIndexMeta, ShardKeyTable } fr
  * - `k/<hash>.json`: per first character, the sorted shard keys and each one's file;
  * - `s/<hash>.json`: the `toJSON()` entries of one shard's terms (see shardSplit.ts), with the
  *   field lengths of the documents they name and the names of those documents' fragments. The
- *   browser puts the shards a query needs back together as one MiniSearch serialisation with the
- *   whole index's document count and averages, and MiniSearch scores it as the whole index;
+ *   browser loads each shard it reads as a MiniSearch with the whole index's document count and
+ *   averages (shared/shardIndex.ts), and MiniSearch scores it as the whole index;
  * - `d/<hash>.json`: `docsPerFragment` consecutive sections' route, title, anchor, heading and
  *   text, read only for the hits shown.
  *

@@ -63,7 +63,7 @@ export interface Matches {
   titleCandidates: number[]
 }
 
-/** Runs one MiniSearch query: the whole index's `search`, or that of the shards a query needs (shardIndex.ts). */
+/** Runs one MiniSearch query: the whole index's `search`, or the shards' a query needs (shardResults.ts). */
 export type RunQuery = (query: Query) => SearchResult[]
 
 /**
