@@ -63,7 +63,7 @@ export interface Matches {
   titleCandidates: number[]
 }
 
-/** Runs one MiniSearch query: the whole index's `search`, or a sharded index's scorer (shardScorer.ts). */
+/** Runs one MiniSearch query: the whole index's `search`, or the shards' a query needs (shardResults.ts). */
 export type RunQuery = (query: Query) => SearchResult[]
 
 /**
@@ -92,8 +92,7 @@ export function matchDocuments(
     const lengths = type === 'content' ? [] : fieldLengths(id)
     if (type === 'title' && lengths[0] === words.length && words.every((word) => match[word]?.includes('title')))
       titleCandidates.push(id)
-    // A one-word lookup ('getByRole', or 'getByRloe' typed fast) whose heading is that name alone: `getByRole`,
-    // `*ByRole`.
+    // A one-word lookup ('getByRole', or 'getByRloe' typed fast) whose heading is that name alone: `getByRole`, `*ByRole`.
     const namesIt = type === 'header' && words.length === 1 && lengths[1] === 1
     return { id, type, score: namesIt ? result.score * exactHeadingBonus : result.score, terms: result.terms, fields }
   })

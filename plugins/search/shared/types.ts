@@ -72,14 +72,13 @@ export interface ShardKeyTable {
 }
 
 /**
- * One shard: the postings of its terms, the field lengths of the documents they name and the
- * file names of those documents' fragments (`d/<name>.json`), by fragment number.
- * A capped term's entry has a third element: its true document frequency per field id.
+ * One shard: its terms' entries as `MiniSearch#toJSON()` writes them, the field lengths of the
+ * documents they name and the file names of those documents' fragments (`d/<name>.json`), by fragment number.
  */
 export interface IndexShard {
   fieldLength: Record<string, (number | null)[]>
   fragments: Record<string, string>
-  index: [term: string, postings: Record<string, Record<string, number>>, documentFrequency?: Record<string, number>][]
+  index: AsPlainObject['index']
 }
 
 /** One section in a document fragment: route, page title, anchor, heading, text. */

@@ -1,8 +1,11 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
+import { useEffect, useId, useMemo, useRef, type MouseEvent } from 'react'
 import { encodeRouteHref, isExternalHref, useRouter, useSiteData, withBase } from 'sheaf/runtime'
-import { SearchResults } from './SearchResults.tsx'
+import { SearchBody } from './SearchBody.tsx'
+import { SearchField } from './SearchField.tsx'
 import type { SearchClientConfig, SearchHit } from './searchShared.ts'
+import { useBodyScrollLock } from './useBodyScrollLock.ts'
 import { useFocusTrap } from './useFocusTrap.ts'
+import { useHitNavigation } from './useHitNavigation.ts'
 import { useSearch } from './useSearch.ts'
 import { useTexts } from '../hooks/useTexts.ts'
 // The modal's styles load with its chunk, not with every page (see the file's header).
@@ -27,47 +30,23 @@ export function SearchModal({ placeholder, indexUrl, config, onClose }: SearchMo
   const { base } = useSiteData()
   const router = useRouter()
   const { query, setQuery, status, result } = useSearch(indexUrl, config)
-  const [activeIndex, setActiveIndex] = useState(0)
   const dialogRef = useRef<HTMLDivElement>(null)
   const inputRef = useRef<HTMLInputElement>(null)
   const id = useId()
   const listboxId = `${id}-results`
   const optionId = (index: number) => `${id}-hit-${index}`
-  const hits = result?.groups.flatMap((group) => group.hits) ?? []
+  // One list per answer: the current hit goes back to the first only when the answer changes.
+  const hits = useMemo(() => result?.groups.flatMap((group) => group.hits) ?? [], [result])
   const hrefOf = (hit: SearchHit) => (isExternalHref(hit.link) ? hit.link : withBase(encodeRouteHref(hit.link), base))
-
-  useFocusTrap(dialogRef)
-  useEffect(() => inputRef.current?.focus(), [])
-  useEffect(() => setActiveIndex(0), [result])
-  useEffect(() => {
-    document.getElementById(`${id}-hit-${activeIndex}`)?.scrollIntoView?.({ block: 'nearest' })
-  }, [id, activeIndex])
-  useEffect(() => {
-    const overflow = document.body.style.overflow
-    document.body.style.overflow = 'hidden'
-    return () => {
-      document.body.style.overflow = overflow
-    }
-  }, [])
-
-  function choose(hit: SearchHit) {
+  const choose = (hit: SearchHit) => {
     onClose({ restoreFocus: false })
     void router.navigate(hrefOf(hit))
   }
+  const { activeIndex, setActiveIndex, onKeyDown } = useHitNavigation(hits, optionId, choose)
 
-  function onInputKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault()
-      if (hits.length === 0) return
-      const step = event.key === 'ArrowDown' ? 1 : -1
-      setActiveIndex((index) => (index + step + hits.length) % hits.length)
-    } else if (event.key === 'Enter') {
-      const hit = hits[activeIndex]
-      if (!hit) return
-      event.preventDefault()
-      choose(hit)
-    }
-  }
+  useFocusTrap(dialogRef)
+  useEffect(() => inputRef.current?.focus(), [])
+  useBodyScrollLock()
 
   function onHitClick(hit: SearchHit, event: MouseEvent<HTMLAnchorElement>) {
     // Modified clicks open a new tab or window: leave those to the browser.
@@ -99,81 +78,28 @@ export function SearchModal({ placeholder, indexUrl, config, onClose }: SearchMo
         <h2 id={`${id}-title`} className="sheaf-sr-only">
           Search
         </h2>
-        <div className="sheaf-search__field">
-          <SearchIcon />
-          <input
-            ref={inputRef}
-            className="sheaf-search__input"
-            type="text"
-            role="combobox"
-            aria-label={placeholder}
-            aria-expanded={hits.length > 0}
-            aria-controls={listboxId}
-            aria-autocomplete="list"
-            aria-activedescendant={hits.length > 0 ? optionId(activeIndex) : undefined}
-            placeholder={placeholder}
-            autoComplete="off"
-            autoCorrect="off"
-            spellCheck={false}
-            enterKeyHint="go"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            onKeyDown={onInputKeyDown}
-          />
-          {query ? (
-            <button
-              type="button"
-              className="sheaf-search__clear"
-              aria-label={texts.searchClearText}
-              onClick={() => {
-                setQuery('')
-                inputRef.current?.focus()
-              }}
-            >
-              ×
-            </button>
-          ) : null}
-        </div>
-        {status === 'loading' ? (
-          <div className="sheaf-search__loading" role="status" aria-live="polite">
-            <span className="sheaf-search__spinner" aria-hidden="true" />
-            {texts.searchLoadingText}
-          </div>
-        ) : status === 'error' ? (
-          <div className="sheaf-search__empty" role="alert">
-            <p>{texts.searchLoadErrorText}</p>
-          </div>
-        ) : result ? (
-          <>
-            {result.partial ? (
-              // Parts of a sharded index failed: one message above what the other parts found.
-              <div className="sheaf-search__empty" role="alert">
-                <p>{texts.searchLoadErrorText}</p>
-              </div>
-            ) : null}
-            <SearchResults
-              listboxId={listboxId}
-              query={result.query}
-              groups={result.groups}
-              busy={result.query !== query.trim()}
-              activeIndex={activeIndex}
-              optionId={optionId}
-              hrefOf={hrefOf}
-              onActivate={setActiveIndex}
-              onChoose={onHitClick}
-            />
-          </>
-        ) : null}
+        <SearchField
+          inputRef={inputRef}
+          placeholder={placeholder}
+          query={query}
+          onQuery={setQuery}
+          onKeyDown={onKeyDown}
+          listboxId={listboxId}
+          activeOptionId={hits.length > 0 ? optionId(activeIndex) : undefined}
+          clearLabel={texts.searchClearText}
+        />
+        <SearchBody
+          status={status}
+          result={result}
+          query={query}
+          listboxId={listboxId}
+          activeIndex={activeIndex}
+          optionId={optionId}
+          hrefOf={hrefOf}
+          onActivate={setActiveIndex}
+          onChoose={onHitClick}
+        />
       </div>
     </div>
-  )
-}
-
-function SearchIcon() {
-  return (
-    <svg className="sheaf-search__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
-      <path d="m20 20-3.5-3.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    </svg>
   )
 }

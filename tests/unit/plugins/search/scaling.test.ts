@@ -1,7 +1,6 @@
 import { gzipSync } from 'node:zlib'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { createIndexFile, createIndexShards } from '../../../../plugins/search/buildSearchIndexes.ts'
-import { maxPostingsPerField } from '../../../../plugins/search/postingCap.ts'
 import type { SearchablePage } from '../../../../plugins/search/shared/pageDocuments.ts'
 import { createSearcher, searchPages } from '../../../../plugins/search/shared/searchPages.ts'
 import { createShardedSearcher } from '../../../../plugins/search/shared/shardedSearcher.ts'
@@ -61,21 +60,10 @@ function sharded(pages: SearchablePage[]) {
   return { files, meta, firstQueryBytes }
 }
 
-describe('bytes per query do not grow with the site', () => {
-  test('a word in every section costs as much at 2,000 pages as at 500', async () => {
-    const small = sharded(syntheticPages(500))
-    const large = sharded(syntheticPages(2000))
-    for (const query of ['component', 'the component', 'render screen']) {
-      const before = await small.firstQueryBytes(query)
-      const after = await large.firstQueryBytes(query)
-      expect(after.answer.hits.length, query).toBeGreaterThan(0)
-      // Four times the pages; the same shards' worth of postings, a few more keys in the meta file.
-      expect(after.bytes, query).toBeLessThan(before.bytes * 1.25)
-      expect(after.bytes, query).toBeLessThan(60_000)
-    }
-  }, 120_000)
-
-  test('a common term keeps its best postings per field with its true document frequency, and ranks as the whole index does', async () => {
+describe('a common term', () => {
+  // Postings are not capped: a word in every section brings all of them, so its bytes grow with
+  // the site (the price of letting MiniSearch score the shards; see bench/README.md).
+  test('keeps all its postings in its shard, and ranks as the whole index does', async () => {
     const pages = syntheticPages(500)
     const { files, firstQueryBytes } = sharded(pages)
     const entry = [...files]
@@ -83,13 +71,19 @@ describe('bytes per query do not grow with the site', () => {
       .flatMap(([, text]) => (JSON.parse(text) as IndexShard).index)
       .find(([term]) => term === 'component')
     expect(entry).toBeDefined()
-    const [, postings, documentFrequency] = entry!
-    // Every section says it: 2,000 content postings, of which the best are kept.
-    expect(documentFrequency?.['2']).toBe(2000)
-    expect(Object.keys(postings['2'])).toHaveLength(maxPostingsPerField)
+    const [, postings] = entry!
+    // Every section says it: 2,000 content postings.
+    expect(Object.keys(postings['2'])).toHaveLength(2000)
     const whole = createSearcher(JSON.parse(JSON.stringify(createIndexFile(pages, null, 'en'))))
-    const { answer } = await firstQueryBytes('component')
-    expect(answer.hits).toEqual(searchPages(whole, 'component'))
+    for (const query of ['component', 'the component', 'render screen']) {
+      const { answer } = await firstQueryBytes(query)
+      expect(
+        answer.hits.map(({ score, ...hit }) => ({ ...hit, score: Number(score.toPrecision(12)) })),
+        query,
+      ).toEqual(
+        searchPages(whole, query).map(({ score, ...hit }) => ({ ...hit, score: Number(score.toPrecision(12)) })),
+      )
+    }
   }, 60_000)
 })
 
