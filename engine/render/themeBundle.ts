@@ -79,7 +79,7 @@ export function isThemeBundleFresh(options: ThemeBundleOptions): boolean {
   return record !== null && isFresh(options.cacheDir, record)
 }
 
-/** The store of the records, and the key of these options' entries (`theme-…`, which their bundles' folders start with). */
+/** The records' store, and the key of these options' entries (`theme-…`: their bundles' folders start with it). */
 function recordOf({ entries, cacheDir, engineDirs }: ThemeBundleOptions): { records: KeyedStore; key: string } {
   // The engine bundle's URLs are inside the theme bundle: another engine bundle (or the sources) is another key.
   const digest = createHash('sha1')
