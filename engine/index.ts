@@ -14,7 +14,7 @@ export { escapeMarkup, type MarkupContext } from './render/escapeMarkup.ts'
 export { runInWorker, startWorker, type WorkerTask } from './workers/runInWorker.ts'
 export { movedResult } from './workers/movedResult.ts'
 export { containerTypes, normalizeContainerTitles } from './markdown/remarkContainers.ts'
-export type { ComponentRegistry, PropSpec, PropType } from './markdown/remarkMdxComponents.ts'
+export type { ComponentRegistry, PropSpec, PropType } from './markdown/componentRegistry.ts'
 /**
  * A page as portable markdown (see Plugin.portableMarkdown): the template's links filled in. The parser and the
  * converter from a source are in `sheaf/markdown`.

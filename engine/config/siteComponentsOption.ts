@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { ComponentRegistry, PropSpec, PropType } from '../markdown/remarkMdxComponents.ts'
+import type { ComponentRegistry, PropSpec, PropType } from '../markdown/componentRegistry.ts'
 import { siteComponentTag } from '../shared/siteComponents.ts'
 import type { SiteComponentModule } from './types.ts'
 
@@ -17,7 +17,7 @@ const propTypes: readonly PropType[] = ['string', 'number', 'boolean', 'array', 
 
 /**
  * The registry entry of a component that declares no props: any prop, each a literal. `*` is
- * no prop name a page can write, so it never meets a real one (remarkMdxComponents reads it).
+ * no prop name a page can write, so it never meets a real one (checkComponentProps.ts reads it).
  */
 export const openProps: Readonly<Record<string, PropSpec>> = { '*': { type: propTypes } }
 

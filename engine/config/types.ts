@@ -2,7 +2,7 @@ import type { HeadTag, PluginOption } from '../plugins/types.ts'
 import type { ThemeConfig } from '../shared/themeConfig.ts'
 import type { CspDirectives, CspOption } from '../render/contentSecurityPolicy.ts'
 import type { HeadersRule } from './headersOption.ts'
-import type { ComponentRegistry, PropSpec } from '../markdown/remarkMdxComponents.ts'
+import type { ComponentRegistry, PropSpec } from '../markdown/componentRegistry.ts'
 import type { PluggableList } from 'unified'
 
 /** The theme: React modules the engine renders. Paths are relative to the project root. */

@@ -6,10 +6,11 @@ import { normalizeBase } from '../shared/routes.ts'
 import type { ResolvedConfig } from './types.ts'
 import { validateCspOption } from '../render/contentSecurityPolicy.ts'
 import { validateHeadersOption } from './headersOption.ts'
-import type { ComponentRegistry } from '../markdown/remarkMdxComponents.ts'
+import type { ComponentRegistry } from '../markdown/componentRegistry.ts'
 import type { PluggableList } from 'unified'
 import { defaultContainerTypes } from '../shared/containerTypes.ts'
-import { configSchema, fixSeparator, keyMark } from './configSchema.ts'
+import { configSchema } from './configSchema.ts'
+import { fixSeparator, keyMark } from './schemaMessages.ts'
 import { validateSiteComponents } from './siteComponentsOption.ts'
 
 /**

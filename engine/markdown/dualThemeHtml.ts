@@ -1,5 +1,5 @@
 import { isPlainLang, type Highlighter } from 'shiki'
-import { INITIAL, Theme, type StateStack } from 'shiki/textmate'
+import { INITIAL, Theme, type IToken, type StateStack } from 'shiki/textmate'
 import { escapeCode, plainLineHtml } from './plainCodeHtml.ts'
 
 /**
@@ -100,22 +100,7 @@ export function createDualThemeHtml(
         // Cut short: the rest of the line in the default colour, and the next line from this line's start state.
         const covered = result.stoppedEarly ? (result.tokens.at(-1)?.endIndex ?? 0) : line.length
         if (!result.stoppedEarly) state = result.ruleStack
-        let html = ''
-        let pendingStyle: string | null = null
-        let pendingText = ''
-        for (const token of result.tokens) {
-          const text = line.slice(token.startIndex, Math.min(token.endIndex, line.length))
-          if (!text) continue
-          const style = styleOf(token.scopes)
-          if (style === pendingStyle) {
-            pendingText += text
-            continue
-          }
-          if (pendingStyle !== null) html += span(pendingStyle, pendingText)
-          pendingStyle = style
-          pendingText = text
-        }
-        if (pendingStyle !== null) html += span(pendingStyle, pendingText)
+        let html = tokensHtml(line, result.tokens, styleOf)
         if (covered < line.length) html += `<span>${escapeCode(line.slice(covered))}</span>`
         // A line cut short depends on the clock: never reused.
         if (!result.stoppedEarly) lineCache.set(cacheKey, { html, state })
@@ -218,6 +203,27 @@ function declarations(name: 'light' | 'dark', resolved: ResolvedTheme, scopes: s
     if (decorations.length) result.push(`--shiki-${name}-text-decoration:${decorations.join(' ')}`)
   }
   return result
+}
+
+/** A line's tokens as spans, neighbours of the same style merged into one. */
+function tokensHtml(line: string, tokens: readonly IToken[], styleOf: (scopes: string[]) => string): string {
+  let html = ''
+  let pendingStyle: string | null = null
+  let pendingText = ''
+  for (const token of tokens) {
+    const text = line.slice(token.startIndex, Math.min(token.endIndex, line.length))
+    if (!text) continue
+    const style = styleOf(token.scopes)
+    if (style === pendingStyle) {
+      pendingText += text
+      continue
+    }
+    if (pendingStyle !== null) html += span(pendingStyle, pendingText)
+    pendingStyle = style
+    pendingText = text
+  }
+  if (pendingStyle !== null) html += span(pendingStyle, pendingText)
+  return html
 }
 
 function span(style: string, text: string): string {

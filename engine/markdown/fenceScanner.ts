@@ -18,6 +18,8 @@
  * against the parsed tree or only uses the answer as a hint, so a misread costs time, not output.
  */
 
+import { advance, dropIndent, leadingIndent, type Rest } from './lineColumns.ts'
+
 /** A fenced code block as written in the source. Lines are 0-based indices into `source.split('\n')`. */
 export interface FencedBlock {
   /** Line of the opening fence. */
@@ -40,12 +42,6 @@ export interface FencedBlock {
 export const FenceRole = { Outside: 0, Open: 1, Content: 2, Close: 3 } as const
 
 type Container = { kind: 'quote' } | { kind: 'item'; contentIndent: number }
-
-/** What is left of a line after its container markers, and the column it starts at (tabs stop every 4). */
-interface Rest {
-  text: string
-  column: number
-}
 
 interface OpenFence {
   block: FencedBlock
@@ -256,51 +252,6 @@ function continueContainer(container: Container, rest: Rest): Rest | null {
 function afterQuoteMarker(rest: Rest, markerOffset: number): Rest {
   const after = advance(rest, markerOffset + 1)
   return after.text[0] === ' ' || after.text[0] === '\t' ? dropIndent(after, 1) : after
-}
-
-/**
- * Columns of leading whitespace, and where the first other character is (or, past `limit` columns, where the count
- * stopped).
- */
-function leadingIndent(rest: Rest, limit = Infinity): { width: number; offset: number } {
-  let column = rest.column
-  let offset = 0
-  for (; offset < rest.text.length && column - rest.column < limit; offset++) {
-    const char = rest.text[offset]
-    if (char === ' ') column++
-    else if (char === '\t') column += 4 - (column % 4)
-    else break
-  }
-  return { width: column - rest.column, offset }
-}
-
-/** The text from `offset` on, with its column. */
-function advance(rest: Rest, offset: number): Rest {
-  return { text: rest.text.slice(offset), column: rest.column + leadingWidth(rest.text.slice(0, offset), rest.column) }
-}
-
-function leadingWidth(text: string, start: number): number {
-  let column = start
-  for (const char of text) column += char === '\t' ? 4 - (column % 4) : 1
-  return column - start
-}
-
-/** Removes up to `columns` columns of leading whitespace; a tab cut in part leaves its other columns as spaces. */
-function dropIndent(rest: Rest, columns: number): Rest {
-  let column = rest.column
-  const target = rest.column + columns
-  let offset = 0
-  while (offset < rest.text.length && column < target) {
-    const char = rest.text[offset]
-    if (char === ' ') column++
-    else if (char === '\t') {
-      const next = column + 4 - (column % 4)
-      if (next > target) return { text: ' '.repeat(next - target) + rest.text.slice(offset + 1), column: target }
-      column = next
-    } else break
-    offset++
-  }
-  return { text: rest.text.slice(offset), column }
 }
 
 function countLines(source: string): number {

@@ -1,36 +1,29 @@
 import type { Root as HastRoot } from 'hast'
 import type { Root as MdastRoot } from 'mdast'
-import remarkRehype from 'remark-rehype'
 import type { PluggableList } from 'unified'
 import { VFile } from 'vfile'
-import { isSheafError, SheafError } from '../errors.ts'
+import type { ComponentRegistry } from './componentRegistry.ts'
+import { escapeCustomHeadingIds } from './customHeadingIds.ts'
 import { extractText, type PageSection } from './extractText.ts'
+import type { FragmentOptions } from './fragmentImports.ts'
 import { assertFrontmatterTypes, parseFrontmatter } from './frontmatter.ts'
-import { assertHomeFrontmatter } from './homeFrontmatter.ts'
+import { assertHeroFrontmatter } from './heroFrontmatter.ts'
 import type { CodeHighlighter } from './highlighter.ts'
+import { assertHomeFrontmatter } from './homeFrontmatter.ts'
+import { toSheafError } from './markdownError.ts'
+import { createPipelines, type MarkdownPipeline } from './markdownPipelines.ts'
+import { assertReasonableNesting } from './nestingGuard.ts'
+import { assertPageCounts } from './pageCounts.ts'
+import { takeLinks, type PageLink } from './pageLinks.ts'
+import { assertPageSize, defaultMaxPageSize } from './pageSize.ts'
+import { pageTitle } from './pageTitle.ts'
+import { chunkedParseThreshold, parseInChunks } from './parseInChunks.ts'
+import { portableTemplate, preparePortable, type PendingPortable, type PortableTemplate } from './portableMarkdown.ts'
 import rehypeCodeBlocks from './rehypeCodeBlocks.ts'
 import rehypeHeadings, { type HeadingsResult, type TocEntry } from './rehypeHeadings.ts'
-import rehypeRawSanitized from './rehypeRawSanitized.ts'
-import rehypeValidNesting from './rehypeValidNesting.ts'
-import remarkCodeMeta from './remarkCodeMeta.ts'
-import remarkContainers, { normalizeContainerTitles } from './remarkContainers.ts'
-import remarkMdxComponents, { type ComponentRegistry } from './remarkMdxComponents.ts'
-import remarkMdxFragments from './remarkMdxFragments.ts'
-import type { FragmentOptions } from './fragmentImports.ts'
-import { createSanitizeSchema } from './sanitizeSchema.ts'
-import { assertReasonableNesting } from './nestingGuard.ts'
-import { assertHeroFrontmatter } from './heroFrontmatter.ts'
-import { assertPageCounts } from './pageCounts.ts'
-import { assertPageSize, defaultMaxPageSize } from './pageSize.ts'
-import rehypeRawHtmlDepthGuard from './rawHtmlDepth.ts'
-import { remarkTreeDepthGuard } from './treeDepth.ts'
-import { chunkedParseThreshold, parseInChunks } from './parseInChunks.ts'
-import { createParser } from './parser.ts'
-import { escapeCustomHeadingIds } from './customHeadingIds.ts'
-import { findUnclosedFence } from './unclosedFence.ts'
-import { portableTemplate, preparePortable, type PendingPortable, type PortableTemplate } from './portableMarkdown.ts'
+import { normalizeContainerTitles } from './remarkContainers.ts'
 import { titleFromFile } from './titleFromFile.ts'
-import { takeLinks, type PageLink } from './pageLinks.ts'
+import { findUnclosedFence } from './unclosedFence.ts'
 
 export interface MarkdownOptions {
   highlighter: CodeHighlighter
@@ -101,45 +94,7 @@ export interface MarkdownProcessor {
 
 /** Builds the unified processors once; `process` is then cheap per file. */
 export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProcessor {
-  const schema = options.sanitize ? createSanitizeSchema(options.components) : null
-  const parsers = { md: createParser(false), mdx: createParser(true) }
-  // A fragment is read as its own page would be: the same source-level fixes, its errors at its own lines.
-  const parseFragment = (source: string, file: string): MdastRoot => {
-    const mdx = file.endsWith('.mdx')
-    try {
-      return (mdx ? parsers.mdx : parsers.md).parse(
-        normalizeContainerTitles(mdx ? escapeCustomHeadingIds(source) : source),
-      ) as MdastRoot
-    } catch (error) {
-      throw toSheafError(error, file)
-    }
-  }
-  const checkComponents = remarkMdxComponents({ components: options.components, imports: options.fragmentImports })
-  // `page`: an image a fragment imports is shown by the page, and its path is made the page's (mdxAssetImports.ts).
-  const checkFragment = (tree: MdastRoot, file: string, page: string) =>
-    checkComponents(tree, new VFile({ path: file, data: { page } }))
-  const build = (mdx: boolean) => {
-    // The depth check comes first: every later transform walks the tree recursively.
-    const base = createParser(mdx).use(remarkTreeDepthGuard)
-    const withMdx = mdx
-      ? base
-          .use(remarkMdxFragments, { fragments: options.fragmentImports, parse: parseFragment, check: checkFragment })
-          .use(remarkMdxComponents, { components: options.components, imports: options.fragmentImports })
-      : base
-    return (
-      withMdx
-        .use(remarkContainers, { types: options.containerTypes })
-        .use(remarkCodeMeta)
-        .use(options.remarkPlugins ?? [])
-        // The sanitizer prefixes every id (user-content-); footnotes must not get the prefix twice.
-        .use(remarkRehype, { allowDangerousHtml: !mdx, ...(schema ? { clobberPrefix: '' } : {}) })
-        .use(rehypeRawHtmlDepthGuard)
-        .use(rehypeRawSanitized, { schema, contentClasses: options.contentClasses })
-        .use(rehypeValidNesting)
-        .use(options.rehypePlugins ?? [])
-    )
-  }
-  const processors = { md: build(false), mdx: build(true) }
+  const processors = createPipelines(options)
   const codeBlocks = rehypeCodeBlocks({ highlighter: options.highlighter })
 
   const maxPageSize = options.maxPageSize ?? defaultMaxPageSize
@@ -158,43 +113,13 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
         value: normalizeContainerTitles(mdx ? escapeCustomHeadingIds(source) : source),
       })
       const processor = mdx ? processors.mdx : processors.md
-      let hast: HastRoot
-      let portable: PortableTemplate | PendingPortable | null | undefined
-      try {
-        const text = String(vfile.value)
-        // Plain markdown parsed in one piece: its positions are offsets in `text`, which the portable markdown copies
-        // blocks from.
-        const whole = !mdx && text.length <= chunkedParseThreshold
-        const mdast = mdx
-          ? (processor.parse(vfile) as MdastRoot)
-          : text.length > chunkedParseThreshold
-            ? parseInChunks(text, (chunk) => processor.parse(chunk) as MdastRoot)
-            : (processor.parse(vfile) as MdastRoot)
-        // From the parsed tree, before the transform below changes it (the template is a copy).
-        const source = whole ? text : undefined
-        if (wantsPortable)
-          portable = wantsPortable === 'deferred' ? preparePortable(mdast, source) : portableTemplate(mdast, source)
-        hast = (await processor.run(mdast, vfile)) as HastRoot
-      } catch (error) {
-        throw toSheafError(error, file)
-      }
+      const { hast, portable } = await toHast(processor, vfile, mdx, wantsPortable)
       const headings: HeadingsResult = { toc: [], anchors: [] }
       rehypeHeadings(headings, { reservedIds: options.reservedIds })(hast)
       await codeBlocks(hast, vfile)
       const { text, sections } = extractText(hast, headings.toc)
       const links = takeLinks(hast)
-      const warnings: MarkdownWarning[] = vfile.messages.map((message) => ({
-        message: message.reason,
-        line: message.line ?? undefined,
-        column: message.column ?? undefined,
-      }))
-      const unclosed = findUnclosedFence(source)
-      if (unclosed)
-        warnings.push({
-          message:
-            'A code fence is never closed; everything after it is shown as code. Close it with a line of ``` (the same number of backticks).',
-          line: unclosed,
-        })
+      const warnings = pageWarnings(vfile, source)
       const title = pageTitle(frontmatter.data, headings.firstH1, file, warnings)
       return {
         frontmatter: frontmatter.data,
@@ -212,6 +137,53 @@ export function createMarkdownProcessor(options: MarkdownOptions): MarkdownProce
   }
 }
 
+/** Parses the page (a huge one in chunks) and runs the pipeline's transforms; the portable markdown when asked. */
+async function toHast(
+  processor: MarkdownPipeline,
+  vfile: VFile,
+  mdx: boolean,
+  wantsPortable: MarkdownInput['portable'],
+): Promise<{ hast: HastRoot; portable?: PortableTemplate | PendingPortable | null }> {
+  try {
+    const text = String(vfile.value)
+    // Plain markdown parsed in one piece: its positions are offsets in `text`, which the portable markdown copies
+    // blocks from.
+    const whole = !mdx && text.length <= chunkedParseThreshold
+    const mdast = mdx
+      ? (processor.parse(vfile) as MdastRoot)
+      : text.length > chunkedParseThreshold
+        ? parseInChunks(text, (chunk) => processor.parse(chunk) as MdastRoot)
+        : (processor.parse(vfile) as MdastRoot)
+    // From the parsed tree, before the transform below changes it (the template is a copy).
+    const source = whole ? text : undefined
+    const portable = !wantsPortable
+      ? undefined
+      : wantsPortable === 'deferred'
+        ? preparePortable(mdast, source)
+        : portableTemplate(mdast, source)
+    return { hast: (await processor.run(mdast, vfile)) as HastRoot, portable }
+  } catch (error) {
+    throw toSheafError(error, vfile.path)
+  }
+}
+
+/** The transform's messages, and a code fence never closed. */
+function pageWarnings(vfile: VFile, source: string): MarkdownWarning[] {
+  const warnings: MarkdownWarning[] = vfile.messages.map((message) => ({
+    message: message.reason,
+    line: message.line ?? undefined,
+    column: message.column ?? undefined,
+  }))
+  const unclosed = findUnclosedFence(source)
+  if (unclosed)
+    warnings.push({
+      message:
+        'A code fence is never closed; everything after it is shown as code. Close it with a line of ``` (the same number of backticks).',
+      line: unclosed,
+    })
+  return warnings
+}
+
 /** The front-matter, its types and the hero and home page fields checked. */
 function readFrontmatter(source: string, file: string) {
   const frontmatter = parseFrontmatter(source, file)
@@ -219,30 +191,6 @@ function readFrontmatter(source: string, file: string) {
   assertHeroFrontmatter(frontmatter.data, file, frontmatter.lineOf)
   assertHomeFrontmatter(frontmatter.data, file, frontmatter.lineOf)
   return frontmatter
-}
-
-/** The front-matter's title, else the first h1, else the hero's name, else the file's (with a warning). */
-function pageTitle(
-  data: MarkdownResult['frontmatter'],
-  firstH1: string | undefined,
-  file: string,
-  warnings: MarkdownWarning[],
-): string {
-  // A home page without a title (as Rspress writes them) is named by its hero.
-  const hero = data.pageType === 'home' ? (data.hero as { name?: unknown } | undefined) : undefined
-  const heroName =
-    typeof hero?.name === 'string' && hero.name.replace(/<[^>]*>/g, '').trim()
-      ? hero.name.replace(/<[^>]*>/g, '').trim()
-      : undefined
-  const title =
-    typeof data.title === 'string' && data.title.trim()
-      ? data.title.trim()
-      : (firstH1 ?? heroName ?? titleFromFile(file))
-  if (!data.title && !firstH1 && !heroName)
-    warnings.push({
-      message: `The page has no title; using "${title}" from the file name. Add \`title:\` to the front-matter.`,
-    })
-  return title
 }
 
 function emptyResult(file: string): MarkdownResult {
@@ -262,45 +210,4 @@ function emptyResult(file: string): MarkdownResult {
       },
     ],
   }
-}
-
-function toSheafError(error: unknown, file: string): SheafError {
-  if (isSheafError(error)) return error
-  // The guards (nestingGuard, treeDepth, rawHtmlDepth) should leave no way to get here; if one does, say what it means.
-  if (error instanceof RangeError && /call stack/i.test(error.message)) {
-    return new SheafError('The page is nested too deeply to process (the parser ran out of stack).', {
-      file,
-      hint: 'flatten deeply nested lists, quotes, emphasis, HTML or MDX elements.',
-      cause: error,
-    })
-  }
-  const place = error as {
-    line?: number
-    column?: number
-    reason?: string
-    message?: string
-    source?: string
-    place?: { line?: number; column?: number; start?: { line: number; column: number } }
-  }
-  const reasonText = place.reason ?? place.message ?? String(error)
-  // mdast-util-mdx-jsx only puts the position inside the message: "... (3:1-3:19)".
-  const inMessage = /\((\d+):(\d+)(?:-\d+:\d+)?\)/.exec(reasonText)
-  const line =
-    place.line ?? place.place?.line ?? place.place?.start?.line ?? (inMessage ? Number(inMessage[1]) : undefined)
-  const column =
-    place.column ?? place.place?.column ?? place.place?.start?.column ?? (inMessage ? Number(inMessage[2]) : undefined)
-  const reason = place.reason ?? place.message ?? String(error)
-  const isMdxSyntax =
-    place.source === 'micromark-extension-mdxjs' ||
-    place.source === 'micromark-extension-mdx-jsx' ||
-    /mdx|jsx|expression/i.test(String(place.source ?? ''))
-  return new SheafError(isMdxSyntax ? `MDX syntax error: ${reason}` : reason, {
-    file,
-    line: line ?? undefined,
-    column: column ?? undefined,
-    hint: isMdxSyntax
-      ? 'close every tag, quote prop values, and escape `{`, `}` and `<` in prose as `\\{`, `\\}`, `&lt;` (or rename the file to .md).'
-      : 'fix the markdown at that position.',
-    cause: error,
-  })
 }

@@ -1,5 +1,5 @@
 import { defaultSchema, type Schema } from 'hast-util-sanitize'
-import type { ComponentRegistry } from './remarkMdxComponents.ts'
+import type { ComponentRegistry } from './componentRegistry.ts'
 import { structuredPropsProperty } from '../shared/structuredProps.ts'
 
 /**

@@ -2,12 +2,12 @@ import type { VFile } from 'vfile'
 import { siteComponentPrefix, siteComponentTag } from '../shared/siteComponents.ts'
 import { reservedPropRE, structuredPropsProperty } from '../shared/structuredProps.ts'
 import { userContentPrefix } from './sanitizeSchema.ts'
-import type { ComponentRegistry } from './remarkMdxComponents.ts'
+import type { ComponentRegistry } from './componentRegistry.ts'
 
 /**
  * The component an element's name stands for: a theme component (`Tabs`), or the site's
  * (`site:Card`) when the theme has none of that name. An import of a site component already put
- * its tag in `aliases` (remarkMdxComponents' checkImports). `null`: no component of that name.
+ * its tag in `aliases` (checkImports, mdxImportStatements.ts). `null`: no component of that name.
  */
 export function componentOf(name: string, components: ComponentRegistry): string | null {
   if (Object.hasOwn(components, name)) return name

@@ -1,5 +1,5 @@
 import { SheafError } from '../errors.ts'
-import type { DeadLink } from '../links/resolveLinks.ts'
+import type { DeadLink } from '../links/deadLinks.ts'
 
 /**
  * The files a build could not make a page of, each with its located error. A build that keeps

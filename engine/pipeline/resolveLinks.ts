@@ -3,17 +3,9 @@ import { createHash } from 'node:crypto'
 import type { BuildSession } from '../buildContext.ts'
 import type { ResolvedConfig } from '../config/types.ts'
 import { listFiles } from '../fs/walkDirectory.ts'
-import {
-  createLinkContext,
-  findDeadLinks,
-  findImageAssets,
-  reportDeadLinks,
-  deadLinksToFail,
-  resolvePageLinks,
-  rewriteLinks,
-  type DeadLink,
-  type LinkContext,
-} from '../links/resolveLinks.ts'
+import { deadLinksToFail, reportDeadLinks, type DeadLink } from '../links/deadLinks.ts'
+import { createLinkContext, type LinkContext } from '../links/linkContext.ts'
+import { findDeadLinks, findImageAssets, resolvePageLinks, rewriteLinks } from '../links/resolveLinks.ts'
 import { publicDirOf } from '../links/publicDir.ts'
 import { ContentAssets } from '../links/contentAssets.ts'
 import { defineComputedField } from '../store/lazyField.ts'

@@ -1,7 +1,7 @@
 import type { ResolvedConfig } from '../config/types.ts'
 import type { DataLayer } from '../dataLayer.ts'
 import { themeEntries } from '../render/themeImporter.ts'
-import type { PageStatics } from '../render/renderPages.ts'
+import type { PageStatics } from '../render/renderContext.ts'
 import type { StaticQueryResults } from '../shared/staticQuery.ts'
 import { collectStaticQueries } from '../statics/collectStaticQueries.ts'
 import { runStaticQueries } from '../statics/runStaticQueries.ts'

@@ -155,7 +155,8 @@ export interface PageInfo {
 
 /**
  * A plugin is a plain object with a name and the hooks it uses.
- * Plugins run one after another, in config order, for every hook.
+ * Plugins run one after another, in config order, for every hook but `onPostBuild`: that one runs
+ * on every plugin at once (each writes its own files), and the build waits for all of them.
  */
 export interface Plugin {
   name: string
@@ -167,7 +168,7 @@ export interface Plugin {
   createSchemaCustomization?(api: SchemaApi): Awaitable<void>
   /** Runs once after the schema is built: query the data layer and create pages. */
   createPages?(api: PagesApi): Awaitable<void>
-  /** Runs once after every page is rendered, before the output is swapped in. */
+  /** Runs once after every page is rendered, before the output is swapped in; concurrently with other plugins'. */
   onPostBuild?(api: PostBuildApi): Awaitable<void>
   /** Tags added to the `<head>` of every page (e.g. an analytics script). */
   headTags?(page: PageInfo): HeadTag[]

@@ -4,7 +4,9 @@ import type { PageData, SiteData } from '../shared/types.ts'
 import type { ClientAssets } from './htmlShell.ts'
 import { loadTheme, type LoadedTheme } from './loadTheme.ts'
 import { OutputWriter } from './outputWriter.ts'
-import { renderDocumentBytes, type DocumentInputs, type PageStatics } from './renderPages.ts'
+import type { DocumentInputs } from './documentInputs.ts'
+import type { PageStatics } from './renderContext.ts'
+import { renderDocumentBytes } from './renderDocument.ts'
 import { themeImporter, type ThemeImportPlan } from './themeImporter.ts'
 
 export interface RenderTaskInit {

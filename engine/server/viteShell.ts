@@ -5,7 +5,7 @@
  *
  * Why a copy: the dev server answers its first page before Vite has started (see coldStart.ts);
  * the page's scripts then load once Vite is up. Once Vite is up its own transform is used, and
- * tests/unit/engine/server/viteShell.test.ts checks this copy against it, so an upgrade of Vite or
+ * tests/unit/engine/server/earlyAnswers.test.ts checks this copy against it, so an upgrade of Vite or
  * the React plugin that changes the tags fails there rather than in a reader's first page.
  */
 export function viteShellTags(base: string): { head: string; body: string } {

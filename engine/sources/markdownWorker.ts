@@ -5,7 +5,7 @@ import type { MessagePort } from 'node:worker_threads'
 import { isSheafError } from '../errors.ts'
 import { createCodeHighlighter } from '../markdown/highlighter.ts'
 import { createMarkdownProcessor, type MarkdownProcessor, type MarkdownResult } from '../markdown/processor.ts'
-import type { ComponentRegistry } from '../markdown/remarkMdxComponents.ts'
+import type { ComponentRegistry } from '../markdown/componentRegistry.ts'
 import { markdownStore, writeEntry, writeEntryFiles } from './markdownCacheEntry.ts'
 import type { FragmentOptions } from '../markdown/fragmentImports.ts'
 

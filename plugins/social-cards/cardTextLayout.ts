@@ -9,7 +9,7 @@ import type { CardFont } from './cardFonts.ts'
  * HarfBuzz) and positions (the word pieces of a segment placed one after the other, each shaped
  * alone), the same runs shaped together for drawing (pieces up to and including a space) and the
  * same line boxes (hhea ascender and descender, rounded as Chrome rounds them). Tests compare
- * the result with satori's own drawing (tests/unit/plugins/social-cards/glyphAtlas.test.ts).
+ * the result with satori's own drawing (tests/unit/plugins/social-cards/renderCard.test.ts).
  *
  * Only what the card needs: `white-space: normal`, `word-break: normal`, left-aligned, no letter
  * or word spacing. Text this model does not cover is refused (see `plainText`) and the card is

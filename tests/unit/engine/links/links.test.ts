@@ -1,6 +1,8 @@
 import type { Root } from 'hast'
 import { describe, expect, it } from 'vitest'
-import { assertNoDeadLinks, createLinkContext, resolvePageLinks } from '../../../../engine/links/resolveLinks.ts'
+import { assertNoDeadLinks } from '../../../../engine/links/deadLinks.ts'
+import { createLinkContext } from '../../../../engine/links/linkContext.ts'
+import { resolvePageLinks } from '../../../../engine/links/resolveLinks.ts'
 import { takeLinks } from '../../../../engine/markdown/pageLinks.ts'
 import type { SheafNode } from '../../../../engine/store/types.ts'
 

@@ -1,6 +1,7 @@
 import type { Root } from 'hast'
 import { describe, expect, it } from 'vitest'
-import { createLinkContext, resolvePageLinks } from '../../../../engine/links/resolveLinks.ts'
+import { createLinkContext } from '../../../../engine/links/linkContext.ts'
+import { resolvePageLinks } from '../../../../engine/links/resolveLinks.ts'
 import { takeLinks } from '../../../../engine/markdown/pageLinks.ts'
 import type { SheafNode } from '../../../../engine/store/types.ts'
 

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react'
 import { describe, expect, it } from 'vitest'
-import { renderDocumentBytes } from '../../../../engine/render/renderPages.ts'
+import { renderDocumentBytes } from '../../../../engine/render/renderDocument.ts'
 import { App } from '../../../../engine/shared/App.tsx'
 import { Helmet } from '../../../../engine/shared/helmet.ts'
 import type { HeadTag } from '../../../../engine/plugins/types.ts'
