@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
-import path from 'node:path'
-import { writeFileAtomic, writeFileAtomicAsync } from './writeFileAtomic.ts'
+import { writeFileAtomic } from './writeFileAtomic.ts'
 
 /**
  * Cache entries that check themselves. Each is written atomically (a temporary and a rename) with
@@ -9,7 +8,7 @@ import { writeFileAtomic, writeFileAtomicAsync } from './writeFileAtomic.ts'
  * short or the digest different returns null: a miss, which the cache fills again. A truncated
  * entry (a full disk, a killed process on a file system without atomic renames, a copy cut
  * short) is thereby never shipped (a social card) nor fatal to every later build (a bundle
- * manifest, a markdown entry).
+ * manifest, a markdown entry). A cache of many entries keeps them in a KeyedStore (keyedStore.ts).
  */
 const magic = 'sheaf-cache-1'
 
@@ -39,12 +38,6 @@ export function writeCacheEntry(file: string, content: string | Uint8Array): voi
   writeFileAtomic(file, sealCacheEntry(content))
 }
 
-/** The same off the thread, creating its folder. */
-export async function writeCacheEntryAsync(file: string, content: string | Uint8Array): Promise<void> {
-  await fs.promises.mkdir(path.dirname(file), { recursive: true })
-  await writeFileAtomicAsync(file, sealCacheEntry(content))
-}
-
 /** An entry's content, or null for a miss: missing, unreadable, truncated or damaged. */
 export function readCacheEntry(file: string): Buffer | null {
   try {
@@ -54,20 +47,20 @@ export function readCacheEntry(file: string): Buffer | null {
   }
 }
 
-/** An entry's content as text (see readCacheEntry). */
-export function readCacheEntryText(file: string): string | null {
-  return readCacheEntry(file)?.toString('utf8') ?? null
-}
-
 /** An entry's content parsed as JSON, or null for a miss (including text that is not JSON). */
 export function readCacheEntryJson<T>(file: string): T | null {
-  const text = readCacheEntryText(file)
-  if (text === null) return null
+  const content = readCacheEntry(file)
+  if (content === null) return null
   try {
-    return JSON.parse(text) as T
+    return JSON.parse(content.toString('utf8')) as T
   } catch {
     return null
   }
+}
+
+/** The size of the file of an entry of `length` bytes: the header's digest is always as long. */
+export function sealedSize(length: number): number {
+  return `${magic} ${length} ${digestOf(Buffer.alloc(0))}\n`.length + length
 }
 
 function digestOf(bytes: Buffer): string {

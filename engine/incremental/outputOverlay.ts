@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { buildMarker, outputDirOfStaging, resolveInside } from '../render/outputDir.ts'
+import { CommitJournal, lstatOrNull } from './commitJournal.ts'
 
 /**
  * A rebuild's output as an overlay on the previous one. A build still writes into a staging folder
@@ -79,81 +80,54 @@ export class OutputOverlay {
       throw new Error(
         `The output folder ${this.outDir} changed during the build: it no longer holds the ${buildMarker} marker, so it is left as it is.`,
       )
-    const written = listEntries(this.stagingDir)
-    const trash = path.join(this.stagingDir, `.sheaf-replaced-${process.pid}`)
-    const undo: (() => void)[] = []
-    let trashed = 0
-    const toTrash = (file: string) => {
-      const kept = path.join(trash, String(trashed++))
-      fs.renameSync(file, kept)
-      undo.push(() => fs.renameSync(kept, file))
-    }
-    const made = new Set<string>([this.outDir])
-    const ensureDir = (dir: string) => {
-      if (made.has(dir)) return
-      ensureDir(path.dirname(dir))
-      const stat = lstatOrNull(dir)
-      if (stat?.isDirectory()) {
-        made.add(dir)
-        return
-      }
-      if (stat) toTrash(dir)
-      fs.mkdirSync(dir)
-      undo.push(() => fs.rmdirSync(dir))
-      made.add(dir)
-    }
+    // Listed before the trash folder is made in it.
+    const staged = listEntries(this.stagingDir)
+    let journal: CommitJournal | undefined
     try {
-      fs.mkdirSync(trash)
-      const writtenFiles = new Set<string>()
-      for (const [key, kind] of written) {
-        if (kind !== 'file') continue
-        writtenFiles.add(key)
-        const target = path.join(this.outDir, key)
-        ensureDir(path.dirname(target))
-        if (lstatOrNull(target)) toTrash(target)
-        const from = path.join(this.stagingDir, key)
-        fs.renameSync(from, target)
-        undo.push(() => fs.renameSync(target, from))
-      }
+      journal = new CommitJournal(path.join(this.stagingDir, `.sheaf-replaced-${process.pid}`), this.outDir)
+      const written = this.moveWritten(staged, journal)
       // Removed files last: until here the previous site only gained files.
-      const live = new Set<string>()
-      const addFolders = (key: string) => {
-        for (let dir = path.posix.dirname(key); dir !== '.' && !live.has(dir); dir = path.posix.dirname(dir))
-          live.add(dir)
-      }
-      for (const key of writtenFiles) addFolders(key)
-      for (const key of this.kept) addFolders(key)
-      const emptied: string[] = []
-      for (const [key, kind] of previous) {
-        if (kind === 'dir') {
-          if (!live.has(key)) emptied.push(key)
-          continue
-        }
-        if (this.kept.has(key) || writtenFiles.has(key)) continue
-        const file = path.join(this.outDir, key)
-        // Gone with a folder a file replaced, or by hand: nothing to remove.
-        if (lstatOrNull(file)?.isFile()) toTrash(file)
-      }
-      // Deepest first; a folder still holding something the previous listing did not know stays.
-      for (const key of emptied.sort((a, b) => b.length - a.length)) {
-        const dir = path.join(this.outDir, key)
-        try {
-          fs.rmdirSync(dir)
-          undo.push(() => fs.mkdirSync(dir))
-        } catch {
-          // Not empty, or gone already.
-        }
-      }
+      this.removeGone(previous, written, journal)
     } catch (error) {
-      for (const step of undo.reverse()) {
-        try {
-          step()
-        } catch {
-          // Best effort: the rest still goes back.
-        }
-      }
+      journal?.rollback()
       throw error
     }
+  }
+
+  /** Moves each file this build wrote over the previous output's; returns their keys. */
+  private moveWritten(staged: Map<string, 'file' | 'dir'>, journal: CommitJournal): Set<string> {
+    const written = new Set<string>()
+    for (const [key, kind] of staged) {
+      if (kind !== 'file') continue
+      written.add(key)
+      const target = path.join(this.outDir, key)
+      journal.ensureDir(path.dirname(target))
+      if (lstatOrNull(target)) journal.toTrash(target)
+      journal.move(path.join(this.stagingDir, key), target)
+    }
+    return written
+  }
+
+  /** Removes the previous output's files this build neither wrote nor kept, and the folders that leaves empty. */
+  private removeGone(previous: Map<string, 'file' | 'dir'>, written: Set<string>, journal: CommitJournal): void {
+    const live = new Set<string>()
+    for (const key of [...written, ...this.kept]) {
+      for (let dir = path.posix.dirname(key); dir !== '.' && !live.has(dir); dir = path.posix.dirname(dir))
+        live.add(dir)
+    }
+    const emptied: string[] = []
+    for (const [key, kind] of previous) {
+      if (kind === 'dir') {
+        if (!live.has(key)) emptied.push(key)
+        continue
+      }
+      if (this.kept.has(key) || written.has(key)) continue
+      const file = path.join(this.outDir, key)
+      // Gone with a folder a file replaced, or by hand: nothing to remove.
+      if (lstatOrNull(file)?.isFile()) journal.toTrash(file)
+    }
+    // Deepest first; a folder still holding something the previous listing did not know stays.
+    for (const key of emptied.sort((a, b) => b.length - a.length)) journal.removeEmptyDir(path.join(this.outDir, key))
   }
 
   private keyOf(relative: string): string {
@@ -227,17 +201,6 @@ export async function reusePreviousOutput(stagingDir: string, relative: string, 
 /** Where this build's `relative` file is now (see OutputOverlay.locate): to read back a file it wrote or kept. */
 export function builtOutputFile(stagingDir: string, relative: string): string {
   return overlayOf(stagingDir)?.locate(relative) ?? resolveInside(stagingDir, relative)
-}
-
-/** What is at `file`, or null when nothing is (or a file stands where a folder of its path would). */
-function lstatOrNull(file: string): fs.Stats | null {
-  try {
-    return fs.lstatSync(file)
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    if (code === 'ENOENT' || code === 'ENOTDIR') return null
-    throw error
-  }
 }
 
 /** Every file and folder under `dir`, '/'-separated, relative to it (empty when it does not exist). */

@@ -45,7 +45,8 @@ export class PageCache {
     key: string,
     store: NodeStore,
   ) {
-    const previous = readManifest(file)
+    // The previous build's manifest; null (render every page) when it is missing, truncated or damaged.
+    const previous = readCacheEntryJson<Manifest>(file)
     // Another key (config, theme, bundle, engine) or another structure invalidates every page's reads.
     this.previous = previous && previous.key === key && isStoredReads(previous) ? previous : null
     this.reads = new ReadTable(store, this.previous)
@@ -155,11 +156,6 @@ async function linkFiles(
     linked.push(target)
   }
   return true
-}
-
-/** The previous build's manifest; null (render every page) when it is missing, truncated or damaged. */
-function readManifest(file: string): Manifest | null {
-  return readCacheEntryJson<Manifest>(file)
 }
 
 /** Digest of every File and Page node's id (and route): a node added, removed or moved changes it. */

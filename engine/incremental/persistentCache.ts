@@ -2,10 +2,11 @@ import { readCacheEntryJson, writeCacheEntry } from './cacheEntry.ts'
 import { writeFileAtomic } from './writeFileAtomic.ts'
 
 // `sheaf/cache` is this module: plugins (and their worker tasks) write their own cache files with it too.
-// A cache file a later build trusts should be a checked entry: written with writeCacheEntry, read
-// with readCacheEntry, which returns null (a miss) for a truncated or damaged one.
+// A cache file a later build trusts should be a checked entry: many in a KeyedStore, or one written
+// with writeCacheEntry and read with readCacheEntry, which returns null (a miss) for a truncated or damaged one.
 export { writeFileAtomic }
-export { readCacheEntry, writeCacheEntry } from './cacheEntry.ts'
+export { readCacheEntry, readCacheEntryJson, writeCacheEntry } from './cacheEntry.ts'
+export { KeyedStore, type StoreLayout } from './keyedStore.ts'
 // For plugins that write the output: reuse an unchanged file of the previous build (see outputOverlay.ts).
 export { builtOutputFile, overlayOf, reusePreviousOutput } from './outputOverlay.ts'
 

@@ -37,15 +37,6 @@ export function inputsUnchanged(inputs: readonly BundleInput[]): boolean {
   return true
 }
 
-/** A kept bundle's record, or null when there is none or it cannot be read. */
-export function readBundleRecord<T>(file: string): T | null {
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as T
-  } catch {
-    return null
-  }
-}
-
 /**
  * npm's record of what is installed (`node_modules/.package-lock.json`, rewritten by every
  * install, update or removal), nearest `root`; null without one.

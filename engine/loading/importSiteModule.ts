@@ -4,8 +4,9 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { SheafError } from '../errors.ts'
 import { scratchDir } from '../fs/scratchDir.ts'
+import { KeyedStore } from '../incremental/keyedStore.ts'
 import { writeFileAtomic } from '../incremental/writeFileAtomic.ts'
-import { bundleInputs, inputsUnchanged, readBundleRecord, type BundleInput } from './bundleInputs.ts'
+import { bundleInputs, inputsUnchanged, type BundleInput } from './bundleInputs.ts'
 import { engineModuleDirs, importMetaDefines, siteModules } from './siteModules.ts'
 
 /**
@@ -26,8 +27,8 @@ export async function importSiteModule(
   options: { cacheDir?: string | null } = {},
 ): Promise<Record<string, unknown>> {
   const cacheDir = options.cacheDir ?? null
-  const recordFile = cacheDir && moduleRecordFile(cacheDir, file)
-  const kept = recordFile ? readBundleRecord<ModuleRecord>(recordFile) : null
+  const records = cacheDir ? new KeyedStore(cacheDir, { extension: '.json' }) : null
+  const kept = records?.getJson<ModuleRecord>(moduleKey(file))
   if (cacheDir && kept && fs.existsSync(path.join(cacheDir, kept.output)) && inputsUnchanged(kept.inputs)) {
     return (await import(pathToFileURL(path.join(cacheDir, kept.output)).href)) as Record<string, unknown>
   }
@@ -58,11 +59,11 @@ export async function importSiteModule(
   // one.
   const name = `${path.basename(file).replace(/\.[^.]+$/, '')}-${createHash('sha1').update(code).digest('hex').slice(0, 16)}.mjs`
   let bundled = path.join(scratchDir('modules'), name)
-  if (cacheDir && recordFile) {
+  if (records) {
     try {
       bundled = keepModule(
-        cacheDir,
-        recordFile,
+        records,
+        moduleKey(file),
         name,
         code,
         bundleInputs(Object.keys(result.metafile.inputs), started, root),
@@ -75,7 +76,11 @@ export async function importSiteModule(
   return (await import(pathToFileURL(bundled).href)) as Record<string, unknown>
 }
 
-/** A kept bundle: its file in the cache folder, and what it was made from. */
+/**
+ * A kept bundle: its file in the cache folder, and what it was made from. The record is an entry
+ * of the folder's store, `module-<key>.json`; the bundle stays a plain `.mjs` file beside it, which
+ * Node imports from disk.
+ */
 interface ModuleRecord {
   output: string
   inputs: BundleInput[]
@@ -85,15 +90,14 @@ interface ModuleRecord {
 const layoutVersion = 1
 
 /**
- * The record of `file`'s bundle: one per module, engine build and Node version (the bundle names the engine's files by
+ * The key of `file`'s record: one per module, engine build and Node version (the bundle names the engine's files by
  * path).
  */
-function moduleRecordFile(cacheDir: string, file: string): string {
-  const key = createHash('sha1')
+function moduleKey(file: string): string {
+  const digest = createHash('sha1')
     .update(JSON.stringify([layoutVersion, process.version, path.resolve(file), engineModuleDirs()]))
     .digest('hex')
-    .slice(0, 12)
-  return path.join(cacheDir, `module-${key}.json`)
+  return `module-${digest.slice(0, 12)}`
 }
 
 /**
@@ -101,17 +105,16 @@ function moduleRecordFile(cacheDir: string, file: string): string {
  * file) and removes the same module's bundles unused for an hour: a dev server or a worker that
  * read the previous record may still import its file.
  */
-function keepModule(cacheDir: string, recordFile: string, name: string, code: string, inputs: BundleInput[]): string {
-  const prefix = path.basename(recordFile, '.json')
-  const output = `${prefix}-${name}`
-  const bundled = path.join(cacheDir, output)
+function keepModule(records: KeyedStore, key: string, name: string, code: string, inputs: BundleInput[]): string {
+  const output = `${key}-${name}`
+  const bundled = path.join(records.dir, output)
   if (!fs.existsSync(bundled)) writeFileAtomic(bundled, code)
   fs.utimesSync(bundled, new Date(), new Date())
-  writeFileAtomic(recordFile, JSON.stringify({ output, inputs } satisfies ModuleRecord))
+  records.put(key, JSON.stringify({ output, inputs } satisfies ModuleRecord))
   const hourAgo = Date.now() - 3_600_000
-  for (const other of fs.readdirSync(cacheDir)) {
-    if (other.startsWith(`${prefix}-`) && other !== output && fs.statSync(path.join(cacheDir, other)).mtimeMs < hourAgo)
-      fs.rmSync(path.join(cacheDir, other), { force: true })
+  for (const other of fs.readdirSync(records.dir)) {
+    if (other.startsWith(`${key}-`) && other !== output && fs.statSync(path.join(records.dir, other)).mtimeMs < hourAgo)
+      fs.rmSync(path.join(records.dir, other), { force: true })
   }
   return bundled
 }

@@ -3,8 +3,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { scratchDir } from '../fs/scratchDir.ts'
-import { writeFileAtomic } from '../incremental/writeFileAtomic.ts'
-import { bundleInputs, inputsUnchanged, readBundleRecord, type BundleInput } from '../loading/bundleInputs.ts'
+import { KeyedStore } from '../incremental/keyedStore.ts'
+import { bundleInputs, inputsUnchanged, type BundleInput } from '../loading/bundleInputs.ts'
 import { bundleError } from '../loading/importSiteModule.ts'
 import { importMetaDefines, siteModules } from '../loading/siteModules.ts'
 import type { ModuleImporter } from './loadTheme.ts'
@@ -58,6 +58,10 @@ interface ThemeBundleOptions {
 /** Bump when the bundle's shape changes, so no older layout is ever read. */
 const layoutVersion = 2
 
+/**
+ * The record of a bundle: an entry of the theme cache's store, `theme-<key>.json`. The bundle itself stays
+ * esbuild's folder of `.mjs` files beside it, which Node imports from disk; the record, written last, vouches for it.
+ */
 interface ThemeRecord {
   dir: string
   /** Entry file -> output file, relative to the bundle's folder. */
@@ -70,37 +74,33 @@ interface ThemeRecord {
  * skips its bundling worker).
  */
 export function isThemeBundleFresh(options: ThemeBundleOptions): boolean {
-  const record = readBundleRecord<ThemeRecord>(recordFileOf(options).file)
+  const { records, key } = recordOf(options)
+  const record = records.getJson<ThemeRecord>(key)
   return record !== null && isFresh(options.cacheDir, record)
 }
 
-/** The record naming a bundle of these options' entries (made absolute), and the key its folders start with. */
-function recordFileOf({ entries, cacheDir, engineDirs }: ThemeBundleOptions): {
-  file: string
-  key: string
-  absolute: string[]
-} {
-  const absolute = entries.map((entry) => path.resolve(entry))
+/** The records' store, and the key of these options' entries (`theme-…`: their bundles' folders start with it). */
+function recordOf({ entries, cacheDir, engineDirs }: ThemeBundleOptions): { records: KeyedStore; key: string } {
   // The engine bundle's URLs are inside the theme bundle: another engine bundle (or the sources) is another key.
-  const key = createHash('sha1')
-    .update(JSON.stringify([layoutVersion, process.version, absolute, engineDirs]))
+  const digest = createHash('sha1')
+    .update(JSON.stringify([layoutVersion, process.version, entries.map((entry) => path.resolve(entry)), engineDirs]))
     .digest('hex')
-    .slice(0, 12)
-  return { file: path.join(cacheDir, `theme-${key}.json`), key, absolute }
+  return { records: new KeyedStore(cacheDir, { extension: '.json' }), key: `theme-${digest.slice(0, 12)}` }
 }
 
 async function ensureThemeBundle(options: ThemeBundleOptions & { root: string }): Promise<Map<string, string>> {
   const { cacheDir, engineDirs } = options
-  const { file: recordFile, key, absolute } = recordFileOf(options)
-  let record = readBundleRecord<ThemeRecord>(recordFile)
+  const { records, key } = recordOf(options)
+  let record = records.getJson<ThemeRecord>(key)
   if (record && isFresh(cacheDir, record)) {
     // In use: removeStale keeps it.
-    fs.utimesSync(recordFile, new Date(), new Date())
+    fs.utimesSync(records.fileOf(key), new Date(), new Date())
   } else {
-    record = await bundleTheme(cacheDir, `theme-${key}`, absolute, engineDirs, options.root)
+    const absolute = options.entries.map((entry) => path.resolve(entry))
+    record = await bundleTheme(cacheDir, key, absolute, engineDirs, options.root)
     // Written last and atomically: a process that reads the record finds a complete folder.
-    writeFileAtomic(recordFile, JSON.stringify(record))
-    removeStale(cacheDir, `theme-${key}`, record.dir)
+    records.put(key, JSON.stringify(record))
+    removeStale(cacheDir, key, record.dir)
   }
   const dir = path.join(cacheDir, record.dir)
   return new Map(

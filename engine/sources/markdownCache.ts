@@ -1,17 +1,7 @@
-import fs from 'node:fs'
 import { createHash } from 'node:crypto'
+import type { KeyedStore } from '../incremental/keyedStore.ts'
 import type { MarkdownResult } from '../markdown/processor.ts'
-import { readCacheEntryText } from '../incremental/cacheEntry.ts'
-import { writeFileAtomicAsync } from '../incremental/writeFileAtomic.ts'
-import {
-  bodyFileOf,
-  createEntryWriter,
-  entryFileOf,
-  readEntry,
-  removeEntriesExcept,
-  writeEntry,
-  type Entry,
-} from './markdownCacheEntry.ts'
+import { bodyKeyOf, markdownStore, readEntry, writeEntry, writeEntryFiles, type Entry } from './markdownCacheEntry.ts'
 
 /**
  * Transformed markdown by content: in memory for the process, and on disk in
@@ -45,31 +35,6 @@ export interface MarkdownCache {
   portableMarkdown: boolean
 }
 
-/**
- * Entries are written off the thread (libuv's pool): creating a file cost about a millisecond
- * here, two per entry, which a cold build of a thousand pages spent on its main thread.
- */
-function createBackgroundWriter(): { write(file: string, entry: Entry): void; flush(): Promise<void> } {
-  const writes = new Set<Promise<void>>()
-  const writeEntryFiles = createEntryWriter()
-  const track = (write: Promise<void>) => {
-    const tracked: Promise<void> = write.catch(() => undefined).finally(() => writes.delete(tracked))
-    writes.add(tracked)
-    return tracked
-  }
-  return {
-    write(file, entry) {
-      const written = track(writeEntryFiles(file, entry))
-      // A portable template serialised later (see PendingPortable): the main file again, with it.
-      // (A read-only or full disk only costs speed.)
-      entry.later?.((main) => void track(written.then(() => writeFileAtomicAsync(file, main))))
-    },
-    async flush() {
-      while (writes.size > 0) await Promise.all(writes)
-    },
-  }
-}
-
 /** `stamp`: what else a page's result depends on besides its text (the fragments it imports; empty: nothing). */
 export function createMarkdownCache(options: {
   dir: string | null
@@ -81,22 +46,10 @@ export function createMarkdownCache(options: {
   // thousand-page build does not keep every parsed body twice.
   const memory = new Map<string, MarkdownResult>()
   const expected = new Map<string, Promise<unknown>>()
-  const fromDisk = (key: string): MarkdownResult | undefined => {
-    const file = fileOf(key)
-    if (!file) return undefined
-    // A missing, truncated or damaged entry is a miss: the file is transformed (and stored) again.
-    try {
-      const main = readCacheEntryText(file)
-      return main === null ? undefined : readEntry(main, bodyFileOf(file), options.keepInMemory)
-    } catch {
-      return undefined
-    }
-  }
-  const fileOf = (key: string) => (options.dir ? entryFileOf(options.dir, key) : null)
-  const background = createBackgroundWriter()
-  // The warm-up and the transform both ask for every file's key: hash each text once.
-  const keys = new Map<string, { source: string; portable: boolean; key: string; stamp: string }>()
+  const store = options.dir === null ? null : markdownStore(options.dir)
+  const background = store && createBackgroundWriter(store)
   let portableMarkdown = false
+  const keyer = createKeyer(options.salt, options.stamp, () => portableMarkdown)
   return {
     get portableMarkdown() {
       return portableMarkdown
@@ -104,30 +57,15 @@ export function createMarkdownCache(options: {
     set portableMarkdown(value: boolean) {
       portableMarkdown = value
     },
-    key(source, file) {
-      const portable = portableMarkdown
-      const stamp = options.stamp?.(source, file) ?? ''
-      const known = keys.get(file)
-      if (known?.source === source && known.portable === portable && known.stamp === stamp) return known.key
-      const key = createHash('sha1')
-        .update(options.salt)
-        .update('\0')
-        .update(file)
-        .update('\0')
-        .update(source)
-        .update(portable ? '\0portable' : '')
-        .update(stamp ? `\0${stamp}` : '')
-        .digest('hex')
-      keys.set(file, { source, portable, key, stamp })
-      return key
-    },
+    key: keyer.key,
     get(key) {
       const hit = memory.get(key)
       if (hit) {
         if (!options.keepInMemory) memory.delete(key)
         return hit
       }
-      const stored = fromDisk(key)
+      // A missing, truncated or damaged entry is a miss: the file is transformed (and stored) again.
+      const stored = store ? readEntry(store, key, options.keepInMemory) : undefined
       if (stored && options.keepInMemory) memory.set(key, stored)
       return stored
     },
@@ -139,23 +77,73 @@ export function createMarkdownCache(options: {
       expected.delete(key)
       return waiting
     },
-    has(key) {
-      const file = fileOf(key)
-      return memory.has(key) || (file !== null && fs.existsSync(file))
-    },
+    has: (key) => memory.has(key) || (store?.has(key) ?? false),
     set(key, result) {
       memory.set(key, result)
-      const file = fileOf(key)
-      if (!file) return
-      background.write(file, writeEntry(result))
+      background?.write(key, writeEntry(result))
     },
-    flush: () => background.flush(),
+    flush: async () => background?.flush(),
     async prune() {
-      if (!options.dir) return
-      const current = new Set([...keys.values()].map((known) => known.key))
       // Without this, the folder gained a copy of the site for every engine update, and one
       // entry for every saved edit, and never lost any (N=1,000: 80-100 ms slower rebuilds).
-      await removeEntriesExcept(options.dir, (key) => current.has(key))
+      await store?.keepOnly(keyer.current().flatMap((key) => [key, bodyKeyOf(key)]))
+    },
+  }
+}
+
+/**
+ * The keys of a build's files: a digest of the salt, the file's path and text, whether it is
+ * transformed with its portable markdown, and its stamp. The warm-up and the transform both ask
+ * for every file's key: each text is hashed once.
+ */
+function createKeyer(
+  salt: string,
+  stampOf: ((source: string, file: string) => string) | undefined,
+  portableMarkdown: () => boolean,
+): { key(source: string, file: string): string; current(): string[] } {
+  const keys = new Map<string, { source: string; portable: boolean; key: string; stamp: string }>()
+  return {
+    key(source, file) {
+      const portable = portableMarkdown()
+      const stamp = stampOf?.(source, file) ?? ''
+      const known = keys.get(file)
+      if (known?.source === source && known.portable === portable && known.stamp === stamp) return known.key
+      const key = createHash('sha1')
+        .update(salt)
+        .update('\0')
+        .update(file)
+        .update('\0')
+        .update(source)
+        .update(portable ? '\0portable' : '')
+        .update(stamp ? `\0${stamp}` : '')
+        .digest('hex')
+      keys.set(file, { source, portable, key, stamp })
+      return key
+    },
+    current: () => [...keys.values()].map((known) => known.key),
+  }
+}
+
+/**
+ * Entries are written off the thread (libuv's pool): creating a file cost about a millisecond
+ * here, two per entry, which a cold build of a thousand pages spent on its main thread.
+ */
+function createBackgroundWriter(store: KeyedStore): { write(key: string, entry: Entry): void; flush(): Promise<void> } {
+  const writes = new Set<Promise<void>>()
+  const track = (write: Promise<void>) => {
+    const tracked: Promise<void> = write.catch(() => undefined).finally(() => writes.delete(tracked))
+    writes.add(tracked)
+    return tracked
+  }
+  return {
+    write(key, entry) {
+      const written = track(writeEntryFiles(store, key, entry))
+      // A portable template serialised later (see PendingPortable): the main file again, with it.
+      // (A read-only or full disk only costs speed.)
+      entry.later?.((main) => void track(written.then(() => store.putAsync(key, main))))
+    },
+    async flush() {
+      while (writes.size > 0) await Promise.all(writes)
     },
   }
 }

@@ -6,7 +6,7 @@ import { isSheafError } from '../errors.ts'
 import { createCodeHighlighter } from '../markdown/highlighter.ts'
 import { createMarkdownProcessor, type MarkdownProcessor, type MarkdownResult } from '../markdown/processor.ts'
 import type { ComponentRegistry } from '../markdown/componentRegistry.ts'
-import { createEntryWriter, entryFileOf, writeEntry } from './markdownCacheEntry.ts'
+import { markdownStore, writeEntry, writeEntryFiles } from './markdownCacheEntry.ts'
 import type { FragmentOptions } from '../markdown/fragmentImports.ts'
 
 export interface MarkdownJob {
@@ -111,7 +111,7 @@ export default async function transformShare({
   return jobs.length
 }
 
-let writeEntryFiles: ReturnType<typeof createEntryWriter> | undefined
+let store: ReturnType<typeof markdownStore> | undefined
 
 /**
  * Writes the result's entry (see markdownCacheEntry.ts) and answers that it is stored; an entry
@@ -119,8 +119,8 @@ let writeEntryFiles: ReturnType<typeof createEntryWriter> | undefined
  * is only ever a speed-up.
  */
 function stored(dir: string, key: string, result: MarkdownResult): Promise<MarkdownShareMessage['results'][number]> {
-  writeEntryFiles ??= createEntryWriter()
-  return writeEntryFiles(entryFileOf(dir, key), writeEntry(result)).then(
+  if (store?.dir !== dir) store = markdownStore(dir)
+  return writeEntryFiles(store, key, writeEntry(result)).then(
     () => ({ key, stored: true as const }),
     () => ({ key, result }),
   )

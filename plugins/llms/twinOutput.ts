@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { outputDirOfStaging, SheafError } from 'sheaf'
-import { readCacheEntry, reusePreviousOutput, writeCacheEntry } from 'sheaf/cache'
+import { readCacheEntryJson, reusePreviousOutput, writeCacheEntry } from 'sheaf/cache'
 
 /**
  * Writes the `.md` twins into the output, reusing each one whose text is the same as in the
@@ -29,15 +29,10 @@ export class TwinOutput {
           `twins-output-${createHash('sha1').update(this.previousDir).digest('hex').slice(0, 12)}.json`,
         )
       : null
-    let entries: [string, { digest: string; size: number }][] = []
-    try {
-      const entry = this.indexFile ? readCacheEntry(this.indexFile) : null
-      if (entry)
-        entries = Object.entries(JSON.parse(entry.toString('utf8')) as Record<string, { digest: string; size: number }>)
-    } catch {
-      // A damaged index only costs speed: every twin is written.
-    }
-    this.previous = new Map(entries)
+    // A damaged index only costs speed: every twin is written.
+    const stored =
+      this.indexFile && readCacheEntryJson<Record<string, { digest: string; size: number }>>(this.indexFile)
+    this.previous = new Map(Object.entries(stored ?? {}))
   }
 
   /** Puts `body` at `file` (relative to the output folder). */

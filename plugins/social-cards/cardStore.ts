@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { outputDirOfStaging, SheafError } from 'sheaf'
-import { builtOutputFile, readCacheEntry, reusePreviousOutput, writeCacheEntry, writeFileAtomic } from 'sheaf/cache'
-import { cardCacheFile } from './cardCacheFile.ts'
+import { builtOutputFile, readCacheEntryJson, reusePreviousOutput, writeCacheEntry, type KeyedStore } from 'sheaf/cache'
+import { cardCache } from './cardCache.ts'
 
 /**
  * Where a build's cards come from, cheapest first:
@@ -11,11 +11,11 @@ import { cardCacheFile } from './cardCacheFile.ts'
  *    from there (no read, no write; a one-page rebuild of 1,000 pages read, verified and wrote
  *    76-112 MB of cards before). Output files are never written in place (a build writes a
  *    staging folder and swaps it in), so sharing them between builds is safe;
- * 2. the cache (`<key>.png`, named by what the card shows): copied, never linked, so damage to
- *    the cache never reaches a built site;
+ * 2. the cache (see cardCache.ts): read, checked and written, never linked, so damage to the
+ *    cache never reaches a built site;
  * 3. neither: drawn, written to the output and to the cache.
- * The cache's index (a checked entry) holds each card's size: a cached or linked card of another
- * size is a miss, drawn again, and a damaged cache file is rewritten from a sound output.
+ * The cache's index (a checked entry) holds each card's size: a linked card of another size is a
+ * miss, drawn again, and a cached card not of its size is rewritten from a sound output.
  */
 export class CardStore {
   /** key -> size in bytes, as the last build left the cache. */
@@ -31,14 +31,17 @@ export class CardStore {
   private readonly madeDirs = new Map<string, Promise<unknown>>()
   /** The output folder this build replaces: its cards can be linked. */
   private readonly previousDir: string | null
+  private readonly cards: KeyedStore
 
   /** `stagingDir`: the folder this build writes (PostBuildApi.outDir). */
   constructor(
     private readonly dir: string,
     private readonly stagingDir: string,
   ) {
+    this.cards = cardCache(dir)
+    // A damaged index only costs speed: every card is placed from the cache or drawn again.
     this.known = new Map(
-      Object.entries(readJson<Record<string, number>>(this.indexFile) ?? {}).filter(
+      Object.entries(readCacheEntryJson<Record<string, number>>(this.indexFile) ?? {}).filter(
         ([, size]) => typeof size === 'number',
       ),
     )
@@ -48,7 +51,7 @@ export class CardStore {
       ? path.join(dir, `output-${createHash('sha1').update(outputDir).digest('hex').slice(0, 12)}.json`)
       : null
     this.previousOutput = new Map(
-      Object.entries((this.outputIndex && readJson<Record<string, string>>(this.outputIndex)) ?? {}),
+      Object.entries((this.outputIndex && readCacheEntryJson<Record<string, string>>(this.outputIndex)) ?? {}),
     )
   }
 
@@ -58,11 +61,7 @@ export class CardStore {
 
   /** The cards the cache's index lists (not checked on disk: `place` finds a damaged one). */
   static cachedKeys(dir: string): Set<string> {
-    return new Set(Object.keys(readJson<Record<string, number>>(indexFileOf(dir)) ?? {}))
-  }
-
-  private fileOf(key: string): string {
-    return cardCacheFile(this.dir, key)
+    return new Set(Object.keys(readCacheEntryJson<Record<string, number>>(indexFileOf(dir)) ?? {}))
   }
 
   /**
@@ -86,17 +85,11 @@ export class CardStore {
     }
     await this.makeDir(path.dirname(target))
     if (size === undefined) return false
-    try {
-      await fs.promises.copyFile(this.fileOf(key), target)
-      if ((await fs.promises.stat(target)).size === size) {
-        this.placed(key, file, size)
-        return true
-      }
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-    }
-    await fs.promises.rm(target, { force: true })
-    return false
+    const png = await this.cards.getAsync(key)
+    if (png?.length !== size) return false
+    await fs.promises.writeFile(target, png)
+    this.placed(key, file, size)
+    return true
   }
 
   /** Writes a drawn card to the output, and keeps it in the cache (a read-only or full disk only costs speed). */
@@ -106,7 +99,7 @@ export class CardStore {
     await fs.promises.writeFile(target, png)
     if (this.known.get(key) !== png.length) {
       try {
-        writeFileAtomic(this.fileOf(key), png)
+        this.cards.put(key, png)
         this.known.set(key, png.length)
       } catch {
         this.known.delete(key)
@@ -134,10 +127,10 @@ export class CardStore {
   save(): void {
     try {
       for (const [key, { size, file }] of this.used) {
-        if (sizeOf(this.fileOf(key)) === size) continue
-        writeFileAtomic(this.fileOf(key), fs.readFileSync(builtOutputFile(this.stagingDir, file)))
+        if (!this.cards.hasWhole(key, size))
+          this.cards.put(key, fs.readFileSync(builtOutputFile(this.stagingDir, file)))
       }
-      for (const key of this.known.keys()) if (!this.used.has(key)) fs.rmSync(this.fileOf(key), { force: true })
+      for (const key of this.known.keys()) if (!this.used.has(key)) this.cards.remove(key)
       writeCacheEntry(
         this.indexFile,
         JSON.stringify(Object.fromEntries([...this.used].map(([key, { size }]) => [key, size]))),
@@ -151,24 +144,6 @@ export class CardStore {
 
 function indexFileOf(dir: string): string {
   return path.join(dir, 'cards.json')
-}
-
-function sizeOf(file: string): number {
-  try {
-    return fs.statSync(file).size
-  } catch {
-    return -1
-  }
-}
-
-function readJson<T>(file: string): T | null {
-  try {
-    const entry = readCacheEntry(file)
-    return entry ? (JSON.parse(entry.toString('utf8')) as T) : null
-  } catch {
-    // A damaged index only costs speed: every card is placed from the cache or drawn again.
-    return null
-  }
 }
 
 /** `relative` inside `outDir`, refused when it would land elsewhere (a card's name comes from a route). */

@@ -1,5 +1,4 @@
-import { writeFileAtomic } from 'sheaf/cache'
-import { cardCacheFile } from './cardCacheFile.ts'
+import { cardCache } from './cardCache.ts'
 import { renderCard, warmUp, type CardContent } from './renderCard.ts'
 
 /** A card to draw, and the name it is cached under (see CardStore). */
@@ -35,10 +34,11 @@ export function prepare(): Promise<void> {
  */
 export default async function drawCards({ cards, cacheDir }: DrawCardsInput): Promise<DrawnCard[]> {
   const drawn: DrawnCard[] = []
+  const cache = cardCache(cacheDir)
   for (const { key, content } of cards) {
     const png = await renderCard(content)
     try {
-      writeFileAtomic(cardCacheFile(cacheDir, key), png)
+      cache.put(key, png)
       drawn.push(png.length)
     } catch {
       drawn.push(png)

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { readCacheEntryJson, writeCacheEntry } from '../../../../engine/incremental/cacheEntry.ts'
 import { importSiteModule } from '../../../../engine/loading/importSiteModule.ts'
 import * as engine from '../../../../engine/index.ts'
 import { projectScratch } from '../../../projectScratch.ts'
@@ -78,10 +79,8 @@ describe("a site's own module, bundled and imported", () => {
       const name = fs.readdirSync(cacheDir).find((file) => file.endsWith('.json'))!
       return {
         file: path.join(cacheDir, name),
-        record: JSON.parse(fs.readFileSync(path.join(cacheDir, name), 'utf8')) as {
-          output: string
-          inputs: [string, number, number][]
-        },
+        // A checked cache entry (see cacheEntry.ts), as every cache's records are.
+        record: readCacheEntryJson<{ output: string; inputs: [string, number, number][] }>(path.join(cacheDir, name))!,
       }
     }
 
@@ -102,7 +101,7 @@ describe("a site's own module, bundled and imported", () => {
       // The record names the file imported: pointed at another, that one is what the next import gives, so nothing was
       // bundled.
       fs.writeFileSync(path.join(cacheDir, 'stand-in.mjs'), "export default 'kept'\n")
-      fs.writeFileSync(recordFile, JSON.stringify({ ...record, output: 'stand-in.mjs' }))
+      writeCacheEntry(recordFile, JSON.stringify({ ...record, output: 'stand-in.mjs' }))
       expect((await importSiteModule(file, root, { cacheDir })).default).toBe('kept')
       // An imported file edited: bundled again.
       write('site/kept/part.ts', "export const part = 'two'\n")

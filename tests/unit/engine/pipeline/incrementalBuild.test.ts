@@ -3,6 +3,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { build, type BuildResult } from '../../../../engine/build.ts'
 import { themeCacheDir } from '../../../../engine/incremental/cacheDirs.ts'
+import { readCacheEntryJson } from '../../../../engine/incremental/cacheEntry.ts'
 import { outputTree } from '../outputTree.ts'
 import { copyBasicFixture } from '../../../copyBasicFixture.ts'
 import { cleanBuildPerState } from '../cleanBuildPerState.ts'
@@ -48,15 +49,10 @@ describe('incremental builds give the output of a clean build', () => {
       fs
         .readdirSync(themes)
         .filter((name) => name.endsWith('.json'))
-        .map(
-          (name) =>
-            JSON.parse(fs.readFileSync(path.join(themes, name), 'utf8')) as {
-              dir: string
-              outputs: Record<string, string>
-            },
-        )
-        .filter((record) => Object.keys(record.outputs).some((entry) => entry.startsWith(site + path.sep)))
-        .map((record) => record.dir)
+        // Records are checked cache entries (see keyedStore.ts).
+        .map((name) => readCacheEntryJson<{ dir: string; outputs: Record<string, string> }>(path.join(themes, name)))
+        .filter((record) => Object.keys(record?.outputs ?? {}).some((entry) => entry.startsWith(site + path.sep)))
+        .map((record) => record?.dir)
     const before = bundles()
     expect(before).toHaveLength(1)
     fs.rmSync(path.join(site, '.sheaf-cache'), { recursive: true, force: true })
