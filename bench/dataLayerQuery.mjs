@@ -53,12 +53,16 @@ const queries =
     : {
         prefix: '{ allPage(filter: { path: { glob: "/part-7/**" } }) { nodes { path title } } }',
         version:
-          '{ allPage(filter: { version: { eq: "1.0" }, pageType: { eq: "doc" } }, limit: 10) { nodes { path title } } }',
+          '{ allPage(filter: { version: { eq: "1.0" }, pageType: { eq: "doc" } }, limit: 10) ' +
+          '{ nodes { path title } } }',
         title: '{ allPage(filter: { title: { eq: "Flat folder guide 2660" } }) { totalCount nodes { path } } }',
         frontmatter:
-          '{ allPage(filter: { frontmatter: { title: { regex: "/guide 1/" } } }, sort: { title: DESC }, limit: 5) { totalCount nodes { path } } }',
+          '{ allPage(filter: { frontmatter: { title: { regex: "/guide 1/" } } }, sort: { title: DESC }, ' +
+          'limit: 5) { totalCount nodes { path } } }',
         // Issue 39's goal (< 20 ms at N=5,000): an indexed `eq`, a regex over front-matter, a sort, a page of 20.
-        goal: '{ allPage(filter: { version: { eq: "1.0" }, frontmatter: { title: { regex: "/a/" } } }, sort: { title: ASC }, limit: 20) { totalCount nodes { path title } } }',
+        goal:
+          '{ allPage(filter: { version: { eq: "1.0" }, frontmatter: { title: { regex: "/a/" } } }, sort: ' +
+          '{ title: ASC }, limit: 20) { totalCount nodes { path title } } }',
       }
 
 // The schema build itself, over this store: the core SDL, inference and the generated fields
@@ -74,7 +78,9 @@ for (let run = 0; run < 7; run++) {
 }
 builds.sort((a, b) => a - b)
 console.log(
-  `buildSchema  first ${builds.length && builds[0] >= 0 ? '' : ''}median ${builds[3].toFixed(2)} ms, min ${builds[0].toFixed(2)} ms, max ${builds[6].toFixed(2)} ms (${store.getNodesByType('Page').length} pages)`,
+  `buildSchema  first ${builds.length && builds[0] >= 0 ? '' : ''}median ${builds[3].toFixed(2)} ms, ` +
+    `min ${builds[0].toFixed(2)} ms, max ${builds[6].toFixed(2)} ms (${store.getNodesByType('Page').length} ` +
+    `pages)`,
 )
 
 const time = async (query) => {
@@ -91,6 +97,7 @@ for (const [name, query] of Object.entries(queries)) {
   const reads = new Set()
   await dataLayer.query(query, {}, 'bench', reads)
   console.log(
-    `${name.padEnd(12)} first ${first.ms.toFixed(2)} ms, median ${runs[10].toFixed(2)} ms, max ${runs[19].toFixed(2)} ms (${list.length} pages, ${reads.size} reads recorded)`,
+    `${name.padEnd(12)} first ${first.ms.toFixed(2)} ms, median ${runs[10].toFixed(2)} ms, ` +
+      `max ${runs[19].toFixed(2)} ms (${list.length} pages, ${reads.size} reads recorded)`,
   )
 }

@@ -142,7 +142,16 @@ export async function runDevBench(argv: string[]): Promise<void> {
       server.kill()
       const restart = await restartTime(browser, item, port, url)
       console.log(
-        `${item.name.padEnd(12)} dev cold start: first page styled at ${first.styled.toFixed(2)} s, hydrated at ${first.hydrated.toFixed(2)} s (${cpu === null ? '-' : cpu.toFixed(2)} s of CPU; its HTML's first byte at ${first.html.toFixed(2)} s; listening at ${listening === undefined ? '-' : (Number(listening) / 1000).toFixed(2)} s), background pass done at ${background.toFixed(2)} s; restart (.sheaf-cache kept) styled at ${restart.styled.toFixed(2)} s, hydrated at ${restart.hydrated.toFixed(2)} s (${restart.cpu === null ? '-' : restart.cpu.toFixed(2)} s of CPU); save-to-updated page median ${Math.round(median(times))} ms, p95 ${Math.round(percentile(times, 0.95))} ms (${times.length} edits); pages re-queried per save: ${requeried.length ? `median ${median(requeried)}, max ${Math.max(...requeried)}` : '-'}`,
+        `${item.name.padEnd(12)} dev cold start: first page styled at ${first.styled.toFixed(2)} s, ` +
+          `hydrated at ${first.hydrated.toFixed(2)} s (${cpu === null ? '-' : cpu.toFixed(2)} s of CPU; ` +
+          `its HTML's first byte at ${first.html.toFixed(2)} s; ` +
+          `listening at ${listening === undefined ? '-' : (Number(listening) / 1000).toFixed(2)} s), ` +
+          `background pass done at ${background.toFixed(2)} s; restart (.sheaf-cache kept) ` +
+          `styled at ${restart.styled.toFixed(2)} s, ` +
+          `hydrated at ${restart.hydrated.toFixed(2)} s (${restart.cpu === null ? '-' : restart.cpu.toFixed(2)} ` +
+          `s of CPU); save-to-updated page median ${Math.round(median(times))} ms, ` +
+          `p95 ${Math.round(percentile(times, 0.95))} ms (${times.length} edits); ` +
+          `pages re-queried per save: ${requeried.length ? `median ${median(requeried)}, max ${Math.max(...requeried)}` : '-'}`,
       )
     } finally {
       server.kill()
@@ -186,7 +195,9 @@ async function firstPageRuns(browser: Browser, item: DevCase, port: number, runs
       results.push({ ...first, listening, cpu: cpuSeconds(server.pid) ?? Number.NaN })
       const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]
       console.log(
-        `${item.name.padEnd(12)} run ${run + 1}: listening ${listening.toFixed(2)} s, HTML ${first.html.toFixed(2)} s, styled ${first.styled.toFixed(2)} s, hydrated ${first.hydrated.toFixed(2)} s (${results.at(-1)?.cpu.toFixed(2)} s of CPU; load ${load})`,
+        `${item.name.padEnd(12)} run ${run + 1}: listening ${listening.toFixed(2)} s, ` +
+          `HTML ${first.html.toFixed(2)} s, styled ${first.styled.toFixed(2)} s, ` +
+          `hydrated ${first.hydrated.toFixed(2)} s (${results.at(-1)?.cpu.toFixed(2)} s of CPU; load ${load})`,
       )
     } finally {
       server.kill()
@@ -196,7 +207,9 @@ async function firstPageRuns(browser: Browser, item: DevCase, port: number, runs
   }
   const of = (pick: (result: (typeof results)[number]) => number) => median(results.map(pick)).toFixed(2)
   console.log(
-    `${item.name.padEnd(12)} medians of ${runs}: listening ${of((r) => r.listening)} s, HTML ${of((r) => r.html)} s, styled ${of((r) => r.styled)} s, hydrated ${of((r) => r.hydrated)} s (${of((r) => r.cpu)} s of CPU)`,
+    `${item.name.padEnd(12)} medians of ${runs}: listening ${of((r) => r.listening)} s, ` +
+      `HTML ${of((r) => r.html)} s, styled ${of((r) => r.styled)} s, ` +
+      `hydrated ${of((r) => r.hydrated)} s (${of((r) => r.cpu)} s of CPU)`,
   )
 }
 

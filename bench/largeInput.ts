@@ -16,7 +16,9 @@ export async function runLargeInputBench(): Promise<void> {
   const prose = 'A paragraph with `code`, **bold** text and _emphasis_, long enough to be a paragraph of docs. '.repeat(
     5,
   )
-  const section = `## Section\n\n${prose}\n\nA [link](https://example.org).\n\n> A quote.\n\n\`\`\`ts\nconst answer = 42\n\`\`\`\n\n`
+  const section =
+    `## Section\n\n${prose}\n\nA [link](https://example.org).\n\n> A quote.\n\n\`\`\`ts\nconst answer = 42\n` +
+    `\`\`\`\n\n`
   const time = async (bytes: number) => {
     const source = `# Big\n\n${section.repeat(Math.ceil(bytes / section.length))}`
     const started = performance.now()
@@ -29,6 +31,7 @@ export async function runLargeInputBench(): Promise<void> {
   const small = await best(150 * 1024)
   const large = await best(1536 * 1024)
   console.log(
-    `150 KB page: ${small.toFixed(0)} ms; 1.5 MB page: ${large.toFixed(0)} ms; ratio ${(large / small).toFixed(2)} (linear: 10)`,
+    `150 KB page: ${small.toFixed(0)} ms; 1.5 MB page: ${large.toFixed(0)} ms; ` +
+      `ratio ${(large / small).toFixed(2)} (linear: 10)`,
   )
 }

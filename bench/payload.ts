@@ -48,14 +48,16 @@ export async function runPayloadBench(): Promise<void> {
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
     console.log('First load of /docs/api/queries')
     console.log(
-      `  JS   ${kb(sum('js', 'raw'))} raw, ${kb(sum('js', 'gzip'))} gzip (${seen.filter((entry) => entry.type === 'js').length} files)`,
+      `  JS   ${kb(sum('js', 'raw'))} raw, ${kb(sum('js', 'gzip'))} gzip ` +
+        `(${seen.filter((entry) => entry.type === 'js').length} files)`,
     )
     for (const entry of seen.filter((file) => file.type === 'js').sort((a, b) => b.gzip - a.gzip)) {
       console.log(`       ${kb(entry.gzip).padStart(8)} gzip  ${new URL(entry.url).pathname.split('/').pop()}`)
     }
     console.log(`  CSS  ${kb(sum('css', 'raw'))} raw, ${kb(sum('css', 'gzip'))} gzip`)
     console.log(
-      `  HTML ${kb(sum('html', 'raw'))} raw, ${kb(sum('html', 'gzip'))} gzip, of which inline page data ${kb(inlineData)}`,
+      `  HTML ${kb(sum('html', 'raw'))} raw, ${kb(sum('html', 'gzip'))} gzip, ` +
+        `of which inline page data ${kb(inlineData)}`,
     )
     const before = seen.length
     await page.getByRole('link', { name: 'screen', exact: true }).first().click()
@@ -68,7 +70,8 @@ export async function runPayloadBench(): Promise<void> {
     ).body()
     console.log('Client navigation to /docs/api/screen')
     console.log(
-      `  data ${kb(data.length)} raw, ${kb(gzipSync(data, { level: 9 }).length)} gzip; JS ${kb(sum('js', 'gzip', navigation))} gzip (chunks not loaded yet)`,
+      `  data ${kb(data.length)} raw, ${kb(gzipSync(data, { level: 9 }).length)} gzip; ` +
+        `JS ${kb(sum('js', 'gzip', navigation))} gzip (chunks not loaded yet)`,
     )
   } finally {
     await browser.close()

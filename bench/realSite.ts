@@ -20,7 +20,9 @@ export async function runSiteBench(argv: string[]): Promise<void> {
   const runs = index === -1 ? 5 : Number(argv[index + 1])
   const peer = fs.existsSync(path.join(rspress120, 'node_modules'))
   console.log(
-    `Site bench: this repository's npm run build (${countFiles(path.join(root, 'content'), '.md') + countFiles(path.join(root, 'content'), '.mdx')} pages, two versions); Rspress 1.20 ${peer ? 'installed' : 'not installed (npm install in bench/peers/rspress120)'}; runs ${runs}`,
+    `Site bench: this repository's npm run build ` +
+      `(${countFiles(path.join(root, 'content'), '.md') + countFiles(path.join(root, 'content'), '.mdx')} ` +
+      `pages, two versions); Rspress 1.20 ${peer ? 'installed' : 'not installed (npm install in bench/peers/rspress120)'}; runs ${runs}`,
   )
   const { results, record } = createResults()
   const sheafBuild = (name: string, remove: string[]) => {
@@ -48,7 +50,8 @@ export async function runSiteBench(argv: string[]): Promise<void> {
     const wall = median(entry.wall)
     const ratio = peerWall && name !== 'rspress 1.20' ? (wall / peerWall).toFixed(2) : ''
     console.log(
-      `${name.padEnd(20)} ${wall.toFixed(2).padStart(7)} ${String(median(entry.peak)).padStart(9)}   ${ratio.padEnd(13)}   ${entry.wall.map((value) => value.toFixed(2)).join(' ')}`,
+      `${name.padEnd(20)} ${wall.toFixed(2).padStart(7)} ${String(median(entry.peak)).padStart(9)}  ` +
+        ` ${ratio.padEnd(13)}   ${entry.wall.map((value) => value.toFixed(2)).join(' ')}`,
     )
   }
 }

@@ -58,7 +58,8 @@ export async function runBench(argv: string[]): Promise<void> {
     .split(',')
     .filter((peer) => fs.existsSync(path.join(peersDir, peer, 'node_modules')))
   console.log(
-    `Sheaf bench: sizes ${sizes.join(', ')}; peers installed: ${peers.join(', ') || 'none (run ../shared/bench/setup.sh)'}; runs ${runs}`,
+    `Sheaf bench: sizes ${sizes.join(', ')}; peers ` +
+      `installed: ${peers.join(', ') || 'none (run ../shared/bench/setup.sh)'}; runs ${runs}`,
   )
   for (const size of sizes) await benchSize(size, size > 1000 ? 1 : runs, peers)
 }
@@ -115,7 +116,8 @@ async function benchSize(size: number, runs: number, peers: string[]): Promise<v
     )
   }
   console.log(
-    `sheaf rebuild after a one-page edit: ${rebuild.wallSeconds.toFixed(2)} s wall (engine ${rebuild.engineMs} ms), ${rebuild.changedFiles} output files changed, peak ${rebuild.peakMb} MB`,
+    `sheaf rebuild after a one-page edit: ${rebuild.wallSeconds.toFixed(2)} s wall ` +
+      `(engine ${rebuild.engineMs} ms), ${rebuild.changedFiles} output files changed, peak ${rebuild.peakMb} MB`,
   )
 }
 

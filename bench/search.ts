@@ -118,17 +118,26 @@ export async function runSearchBench(argv: string[]): Promise<void> {
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
   for (const row of results) {
     console.log(
-      `| ${row.name} | ${row.pages} | ${row.documents} | ${Math.round(row.buildMs)} | ${kb(row.rawBytes)} | ${kb(row.gzipBytes)} | ${Math.round(row.loadMs)} | ${row.medianMs.toFixed(2)} | ${row.p95Ms.toFixed(2)} |`,
+      `| ${row.name} | ${row.pages} | ${row.documents} | ${Math.round(row.buildMs)} | ${kb(row.rawBytes)} ` +
+        `| ${kb(row.gzipBytes)} | ${Math.round(row.loadMs)} | ${row.medianMs.toFixed(2)} ` +
+        `| ${row.p95Ms.toFixed(2)} |`,
     )
   }
   console.log('\nSharded (what the browser fetches; bytes are gzip, per query asked first in a session):\n')
   console.log(
-    '| index | files | shard build ms | "render" KB | median query KB | largest query KB | first query load+answer median / p95 ms | query median ms | query p95 ms | query p95 CPU ms | Chromium worker median / p95 / max ms |',
+    '| index | files | shard build ms | "render" KB | median query KB | largest query KB | first query ' +
+      'load+answer median / p95 ms | query median ms | query p95 ms | query p95 CPU ms | Chromium worker median ' +
+      '/ p95 / max ms |',
   )
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
   for (const row of results) {
     console.log(
-      `| ${row.name} | ${row.shardFiles} | ${Math.round(row.shardBuildMs)} | ${kb(row.firstQueryBytes)} | ${kb(row.medianFirstQueryBytes)} | ${kb(row.maxFirstQueryBytes)} ("${row.maxFirstQuery}") | ${row.firstQueryMedianMs.toFixed(1)} / ${row.firstQueryP95Ms.toFixed(1)} | ${row.shardedMedianMs.toFixed(2)} | ${row.shardedP95Ms.toFixed(2)} | ${row.shardedP95CpuMs.toFixed(2)} | ${row.chromiumMedianMs.toFixed(2)} / ${row.chromiumP95Ms.toFixed(2)} / ${row.chromiumMaxMs.toFixed(1)} |`,
+      `| ${row.name} | ${row.shardFiles} | ${Math.round(row.shardBuildMs)} | ${kb(row.firstQueryBytes)} ` +
+        `| ${kb(row.medianFirstQueryBytes)} | ${kb(row.maxFirstQueryBytes)} ("${row.maxFirstQuery}") ` +
+        `| ${row.firstQueryMedianMs.toFixed(1)} / ${row.firstQueryP95Ms.toFixed(1)} ` +
+        `| ${row.shardedMedianMs.toFixed(2)} | ${row.shardedP95Ms.toFixed(2)} ` +
+        `| ${row.shardedP95CpuMs.toFixed(2)} | ${row.chromiumMedianMs.toFixed(2)} ` +
+        `/ ${row.chromiumP95Ms.toFixed(2)} / ${row.chromiumMaxMs.toFixed(1)} |`,
     )
   }
 }
@@ -365,8 +374,19 @@ function walk(dir: string, relative = ''): string[] {
 
 function print(row: SearchFigures): void {
   console.log(
-    `${row.name}: ${row.pages} pages, ${row.documents} sections; index ${kb(row.rawBytes)} KB raw, ${kb(row.gzipBytes)} KB gzip; built in ${Math.round(row.buildMs)} ms, loaded in ${Math.round(row.loadMs)} ms; ${row.queries} queries: median ${row.medianMs.toFixed(2)} ms, p95 ${row.p95Ms.toFixed(2)} ms` +
-      `\n  sharded: ${row.shardFiles} files in ${Math.round(row.shardBuildMs)} ms; first query "render" ${kb(row.firstQueryBytes)} KB gzip, a sampled first query ${kb(row.medianFirstQueryBytes)} KB median, ${kb(row.maxFirstQueryBytes)} KB at most ("${row.maxFirstQuery}"); first query from bytes to answer ${row.firstQueryMedianMs.toFixed(1)} ms median, ${row.firstQueryP95Ms.toFixed(1)} ms p95; query median ${row.shardedMedianMs.toFixed(2)} ms, p95 ${row.shardedP95Ms.toFixed(2)} ms (${row.shardedP95CpuMs.toFixed(2)} ms of CPU); in Chromium's worker median ${row.chromiumMedianMs.toFixed(2)} ms, p95 ${row.chromiumP95Ms.toFixed(2)} ms, longest ${row.chromiumMaxMs.toFixed(1)} ms`,
+    `${row.name}: ${row.pages} pages, ${row.documents} sections; ` +
+      `index ${kb(row.rawBytes)} KB raw, ${kb(row.gzipBytes)} KB gzip; built in ${Math.round(row.buildMs)} ms, ` +
+      `loaded in ${Math.round(row.loadMs)} ms; ${row.queries} queries: median ${row.medianMs.toFixed(2)} ms, ` +
+      `p95 ${row.p95Ms.toFixed(2)} ms` +
+      (`\n  sharded: ${row.shardFiles} files in ${Math.round(row.shardBuildMs)} ms; ` +
+        `first query "render" ${kb(row.firstQueryBytes)} KB gzip, ` +
+        `a sampled first query ${kb(row.medianFirstQueryBytes)} KB median, ${kb(row.maxFirstQueryBytes)} KB at ` +
+        `most ("${row.maxFirstQuery}"); first query from bytes to answer ${row.firstQueryMedianMs.toFixed(1)} ` +
+        `ms median, ${row.firstQueryP95Ms.toFixed(1)} ms p95; ` +
+        `query median ${row.shardedMedianMs.toFixed(2)} ms, ` +
+        `p95 ${row.shardedP95Ms.toFixed(2)} ms (${row.shardedP95CpuMs.toFixed(2)} ms of CPU); ` +
+        `in Chromium's worker median ${row.chromiumMedianMs.toFixed(2)} ms, ` +
+        `p95 ${row.chromiumP95Ms.toFixed(2)} ms, longest ${row.chromiumMaxMs.toFixed(1)} ms`),
   )
 }
 

@@ -36,7 +36,9 @@ export async function queryTimesInChromium(
 ): Promise<ChromiumQueryTimes> {
   const bundled = await build({
     stdin: {
-      contents: `import { createShardedSearcher } from './plugins/search/shared/shardedSearcher.ts'\nself.createShardedSearcher = createShardedSearcher`,
+      contents:
+        `import { createShardedSearcher } from './plugins/search/shared/shardedSearcher.ts'\n` +
+        `self.createShardedSearcher = createShardedSearcher`,
       resolveDir: root,
       loader: 'ts',
     },

@@ -25,7 +25,8 @@ export async function runSiteProxyBench(argv: string[]): Promise<void> {
   const docs = path.join(root, 'content', version)
   const installed = Object.entries(peers).filter(([, dir]) => fs.existsSync(path.join(dir, 'node_modules')))
   console.log(
-    `Site bench: content/${version} (${countFiles(docs, '.md') + countFiles(docs, '.mdx')} pages); peers installed: ${installed.map(([name]) => name).join(', ') || 'none'}; runs ${runs}`,
+    `Site bench: content/${version} (${countFiles(docs, '.md') + countFiles(docs, '.mdx')} pages); ` +
+      `peers installed: ${installed.map(([name]) => name).join(', ') || 'none'}; runs ${runs}`,
   )
   const work = '/tmp/sheaf-site-bench'
   const { results, record } = createResults()
@@ -55,7 +56,8 @@ export async function runSiteProxyBench(argv: string[]): Promise<void> {
     const wall = median(entry.wall)
     const ratio = name === 'sheaf' ? '' : (sheafWall / wall).toFixed(2)
     console.log(
-      `${name.padEnd(12)} ${wall.toFixed(2).padStart(7)} ${String(median(entry.peak)).padStart(9)}   ${ratio.padEnd(19)} ${entry.wall.map((value) => value.toFixed(2)).join(' ')}`,
+      `${name.padEnd(12)} ${wall.toFixed(2).padStart(7)} ${String(median(entry.peak)).padStart(9)}  ` +
+        ` ${ratio.padEnd(19)} ${entry.wall.map((value) => value.toFixed(2)).join(' ')}`,
     )
   }
 }

@@ -221,7 +221,9 @@ function finish(
       ? `, ${new Set(run.broken.errors.map((error) => error.file)).size} files with errors`
       : ''
     run.sink.log(
-      `built ${rendered.pages.length} pages${broken} in ${formatMs(performance.now() - run.startedAt)}${warnings} -> ${path.relative(site.config.root, outDir) || outDir}`,
+      `built ${rendered.pages.length} pages${broken} ` +
+        `in ${formatMs(performance.now() - run.startedAt)}${warnings} ` +
+        `-> ${path.relative(site.config.root, outDir) || outDir}`,
     )
   }
   const errors = sortedByPlace(run.broken.errors)

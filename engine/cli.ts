@@ -76,7 +76,8 @@ async function main(): Promise<number> {
       const { initSite } = await import('./scaffold/initSite.ts')
       const written = initSite(path.resolve(root, rest[0]))
       process.stdout.write(
-        `Created ${written.length} files in ${rest[0]}. Next:\n  cd ${rest[0]}\n  npm install\n  npm run dev      # http://127.0.0.1:5173/\n  npm run build    # into build/\n`,
+        `Created ${written.length} files in ${rest[0]}. Next:\n  cd ${rest[0]}\n  npm install\n` +
+          `  npm run dev      # http://127.0.0.1:5173/\n  npm run build    # into build/\n`,
       )
       return 0
     }

@@ -173,7 +173,8 @@ async function bundleVendored(esbuild) {
   for (const name of vendoredPackages) {
     const exported = Object.keys(await import(name)).filter((key) => key !== 'module.exports')
     entries[name] =
-      `export { ${exported.map((key) => (key === 'default' ? 'default' : key)).join(', ')} } from ${JSON.stringify(name)}\n`
+      `export { ${exported.map((key) => (key === 'default' ? 'default' : key)).join(', ')} } ` +
+      `from ${JSON.stringify(name)}\n`
   }
   const result = await esbuild.build({
     entryPoints: vendoredPackages.map((name) => ({ in: `vendored:${name}`, out: name })),
@@ -186,7 +187,9 @@ async function bundleVendored(esbuild) {
     chunkNames: 'chunks/[name]-[hash]',
     // yaml is CommonJS and requires Node's builtins: an ES module has no `require` of its own.
     banner: {
-      js: "import { createRequire as __vendorRequire } from 'node:module'; const require = __vendorRequire(import.meta.url);",
+      js:
+        "import { createRequire as __vendorRequire } from 'node:module'; " +
+        'const require = __vendorRequire(import.meta.url);',
     },
     write: false,
     logLevel: 'silent',

@@ -48,7 +48,8 @@ export async function writeClientEntry(input: EntryInput): Promise<string> {
     ...(input.dev
       ? [
           'if (import.meta.hot) {',
-          "  import.meta.hot.on('sheaf:update', (data) => window.dispatchEvent(new CustomEvent('sheaf:update', { detail: data })))",
+          "  import.meta.hot.on('sheaf:update', (data) " +
+            "=> window.dispatchEvent(new CustomEvent('sheaf:update', { detail: data })))",
           '}',
         ]
       : []),

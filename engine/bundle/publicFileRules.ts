@@ -58,11 +58,13 @@ const xmlDocumentExtensions = new Set(['.svg', '.svgz', '.xml', '.rss', '.atom']
 const hostConfigNames = new Map<string, string>([
   [
     '_headers',
-    "declare the headers in `site/config.ts`: `headers: [{ for: '/*', values: { 'X-Frame-Options': 'DENY' } }]` (see docs/configuration.md).",
+    "declare the headers in `site/config.ts`: `headers: [{ for: '/*', values: { 'X-Frame-Options': " +
+      "'DENY' } }]` (see docs/configuration.md).",
   ],
   [
     '_redirects',
-    "declare redirects in `site/config.ts` with the `redirects()` plugin: `redirects({ redirects: { '/old': '/new' } })` (see docs/plugins.md).",
+    "declare redirects in `site/config.ts` with the `redirects()` plugin: `redirects({ redirects: { '/old': " +
+      "'/new' } })` (see docs/plugins.md).",
   ],
   ['.htaccess', 'declare headers in `site/config.ts` (`headers`) and redirects with the `redirects()` plugin.'],
   ['_routes.json', 'host routing is not content: configure it outside the public folder.'],
@@ -91,20 +93,31 @@ export function publicFileRefusal(relative: string, read: () => Uint8Array): Pub
   const hostHint = hostConfigNames.get(lowerName)
   if (hostHint)
     return {
-      reason: `\`${name}\` is a host's configuration: headers and redirects come from the site's config, never from content.`,
+      reason:
+        `\`${name}\` is a host's configuration: headers and redirects come from the site's config, ` +
+        `never from content.`,
       hint: hostHint,
     }
   const extension = extensionOf(lowerName)
   if (codeExtensions.has(extension)) {
     return {
-      reason: `A \`${extension}\` file runs as code (or as a document that runs script) on the site's origin: the public folder publishes no code.`,
-      hint: 'remove it. Script the site needs comes from the theme, plugins or config, never from content; link to a page or an external URL instead.',
+      reason:
+        `A \`${extension}\` file runs as code (or as a document that runs script) on the site's origin: ` +
+        `the public folder publishes no code.`,
+      hint:
+        'remove it. Script the site needs comes from the theme, plugins or config, never from content; ' +
+        'link to a page or an external URL instead.',
     }
   }
   if (xmlDocumentExtensions.has(extension) && isActiveXml(read())) {
     return {
-      reason: `The \`${extension}\` file holds script: a \`<script>\`, an event handler (\`on…=\`), \`foreignObject\`, a \`javascript:\` URL, an XSLT stylesheet or an entity declaration. Opened on the site's origin, it would run it.`,
-      hint: 'remove the script from the file (a plain drawing keeps working), or export it again without interactivity.',
+      reason:
+        `The \`${extension}\` file holds script: a \`<script>\`, an event handler (\`on…=\`), ` +
+        `\`foreignObject\`, a \`javascript:\` URL, an XSLT stylesheet or an entity declaration. ` +
+        `Opened on the site's origin, it would run it.`,
+      hint:
+        'remove the script from the file (a plain drawing keeps working), ' +
+        'or export it again without interactivity.',
     }
   }
   return null

@@ -31,10 +31,13 @@ export function assertPublicLinksInside(root: string, publicDir: string): void {
     }
     if (link.kind === 'outside') {
       throw new SheafError(
-        `The public file \`${relative}\` is a symbolic link to \`${link.target}\`, outside the project: it would be published.`,
+        `The public file \`${relative}\` is a symbolic link to \`${link.target}\`, outside the project: ` +
+          `it would be published.`,
         {
           file: relative,
-          hint: 'copy the file into the public folder if it is meant to be published, or remove the link. Links may only point inside the project.',
+          hint:
+            'copy the file into the public folder if it is meant to be published, or remove the link. ' +
+            'Links may only point inside the project.',
         },
       )
     }

@@ -44,7 +44,8 @@ export async function buildCommand({ root, values }: CommandContext): Promise<nu
       const { combinedContentErrors } = await import('../pipeline/brokenFiles.ts')
       console.error(formatError(combinedContentErrors(result.errors), { verbose: values.verbose }))
       console.error(
-        `--keep-going: ${result.pages.length} pages written to ${displayPath(root, result.outDir)}, which they replaced; the files above are left out (a page with a dead link is written with it).`,
+        `--keep-going: ${result.pages.length} pages written to ${displayPath(root, result.outDir)}, ` +
+          `which they replaced; the files above are left out (a page with a dead link is written with it).`,
       )
       return 1
     }

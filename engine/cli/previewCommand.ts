@@ -12,7 +12,9 @@ export async function previewCommand({ root, values }: CommandContext, port: num
   const dir = values.out ? path.resolve(root, values.out) : config.outDir
   if (!fs.existsSync(dir)) {
     throw new SheafError(`Nothing to preview: ${path.relative(root, dir) || dir} does not exist.`, {
-      hint: 'build the site first (`sheaf build`, or `npm run build`), or pass --out <dir> to preview a build made elsewhere.',
+      hint:
+        'build the site first (`sheaf build`, or `npm run build`), ' +
+        'or pass --out <dir> to preview a build made elsewhere.',
     })
   }
   await startStaticServer({ dir, base: config.base, port: previewPort })
@@ -20,7 +22,8 @@ export async function previewCommand({ root, values }: CommandContext, port: num
   // The server sends the build's _headers (its Content-Security-Policy); a build from before it had one sends none.
   if (config.csp && !fs.existsSync(path.join(dir, '_headers')))
     console.warn(
-      `No _headers in ${path.relative(root, dir) || dir}: run \`sheaf build\` to preview the site under its Content-Security-Policy.`,
+      `No _headers in ${path.relative(root, dir) || dir}: ` +
+        `run \`sheaf build\` to preview the site under its Content-Security-Policy.`,
     )
   return await new Promise<number>(() => undefined)
 }

@@ -19,7 +19,8 @@ export function unfinishedBuildError(hooks: { plugin: string; hook: string }[], 
   const stuck = hooks.at(-1)
   if (!stuck) {
     return new SheafError(
-      `The ${command === 'build' ? 'build' : 'command'} stopped before it finished: a step of it waits on a promise that nothing will settle. Nothing was written.`,
+      `The ${command === 'build' ? 'build' : 'command'} stopped before it finished: ` +
+        `a step of it waits on a promise that nothing will settle. Nothing was written.`,
       {
         hint: 'run with --verbose; if no plugin of yours is at fault, this is a bug in Sheaf: please report it.',
       },
@@ -27,7 +28,9 @@ export function unfinishedBuildError(hooks: { plugin: string; hook: string }[], 
   }
   if (stuck.hook === 'waitUntil') {
     return new SheafError(
-      `The ${command === 'build' ? 'build' : 'command'} cannot finish: the promise the plugin handed to \`waitUntil\` in \`onPostBuild\` never settles (nothing is left that could settle it).`,
+      `The ${command === 'build' ? 'build' : 'command'} cannot finish: ` +
+        `the promise the plugin handed to \`waitUntil\` in \`onPostBuild\` never settles (nothing is left that ` +
+        `could settle it).`,
       {
         plugin: stuck.plugin,
         hook: stuck.hook,
@@ -36,11 +39,15 @@ export function unfinishedBuildError(hooks: { plugin: string; hook: string }[], 
     )
   }
   return new SheafError(
-    `The ${command === 'build' ? 'build' : 'command'} cannot finish: the plugin's \`${stuck.hook}\` hook returned a promise that never settles (nothing is left that could settle it). Nothing was written.`,
+    `The ${command === 'build' ? 'build' : 'command'} cannot finish: ` +
+      `the plugin's \`${stuck.hook}\` hook returned a promise that never settles (nothing is left that could ` +
+      `settle it). Nothing was written.`,
     {
       plugin: stuck.plugin,
       hook: stuck.hook,
-      hint: 'make the hook resolve or reject its promise on every path (an awaited callback that is never called, or a forgotten `resolve`, leave it pending).',
+      hint:
+        'make the hook resolve or reject its promise on every path (an awaited callback that is never called, ' +
+        'or a forgotten `resolve`, leave it pending).',
     },
   )
 }

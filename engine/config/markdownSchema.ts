@@ -6,7 +6,9 @@ const isPluggable = (entry: unknown) => typeof (Array.isArray(entry) ? entry[0] 
 
 /** `markdown.remarkPlugins` / `rehypePlugins`: unified plugins, each a function or `[function, options]`. */
 const unifiedPlugins = (name: string) => {
-  const example = `write e.g. \`${name}: [pluginA, [pluginB, { option: true }]]\` with the plugins imported at the top of the config.`
+  const example =
+    `write e.g. \`${name}: [pluginA, [pluginB, { option: ` +
+    `true }]]\` with the plugins imported at the top of the config.`
   return v.optional(
     v.array(
       v.custom<unknown>(
@@ -53,7 +55,8 @@ export const markdown = v.optional(
             v.string(
               says(
                 (input) =>
-                  `must be a name like the built-in ones: container types are lowercase names (letters, digits, \`-\`, \`_\`), got ${got(input)}`,
+                  `must be a name like the built-in ones: container types are lowercase names (letters, ` +
+                  `digits, \`-\`, \`_\`), got ${got(input)}`,
                 "write e.g. `containerTypes: ['important']`.",
               ),
             ),
@@ -61,7 +64,8 @@ export const markdown = v.optional(
               /^[a-z][\w-]*$/,
               says(
                 (input) =>
-                  `must be a name like the built-in ones: container types are lowercase names (letters, digits, \`-\`, \`_\`), got ${got(input)}`,
+                  `must be a name like the built-in ones: container types are lowercase names (letters, ` +
+                  `digits, \`-\`, \`_\`), got ${got(input)}`,
                 "write e.g. `containerTypes: ['important']`.",
               ),
             ),

@@ -44,7 +44,9 @@ export async function resolveThemeReference(
       `The theme \`${reference}\` (${path.relative(root, file)}) has no default export with \`templates\`.`,
       {
         ...where,
-        hint: "a theme module's default export is `{ layout?, templates, styles?, reservedIds?, components? }` or a function returning it (see docs/start-a-new-site.md).",
+        hint:
+          "a theme module's default export is `{ layout?, templates, styles?, reservedIds?, " +
+          'components? }` or a function returning it (see docs/start-a-new-site.md).',
       },
     )
   }
@@ -63,7 +65,8 @@ function resolveReference(reference: string, configFile: string, where: { file: 
         : target
     if (file && fs.existsSync(file)) return file
     throw new SheafError(
-      `The theme \`${reference}\` is not a file (looked for ${path.relative(path.dirname(configFile), target)}${file === undefined ? '/index.{ts,tsx,js,mjs}' : ''}).`,
+      `The theme \`${reference}\` is not a file (looked ` +
+        `for ${path.relative(path.dirname(configFile), target)}${file === undefined ? '/index.{ts,tsx,js,mjs}' : ''}).`,
       { ...where, hint: 'give the path of the theme module, relative to the config file.' },
     )
   }

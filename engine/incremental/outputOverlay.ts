@@ -78,7 +78,8 @@ export class OutputOverlay {
     const previous = await this.previous
     if (!fs.existsSync(path.join(this.outDir, buildMarker)))
       throw new Error(
-        `The output folder ${this.outDir} changed during the build: it no longer holds the ${buildMarker} marker, so it is left as it is.`,
+        `The output folder ${this.outDir} changed during the build: ` +
+          `it no longer holds the ${buildMarker} marker, so it is left as it is.`,
       )
     // Listed before the trash folder is made in it.
     const staged = listEntries(this.stagingDir)

@@ -49,6 +49,8 @@ export function assertNoDeadLinks(dead: DeadLink[]): void {
   if (dead.length === 0) return
   const lines = dead.map(formatDeadLink)
   throw new SheafError(`${dead.length} dead link${dead.length === 1 ? '' : 's'}:\n${lines.join('\n')}`, {
-    hint: 'point each link at an existing page (relative `.md` paths such as `./render.md#options` resolve within the version) or fix the #anchor.',
+    hint:
+      'point each link at an existing page (relative `.md` paths such as `./render.md#options` resolve within ' +
+      'the version) or fix the #anchor.',
   })
 }

@@ -36,7 +36,8 @@ export function resolveImage(link: PageLink, context: LinkContext, file: string,
     ...where,
     reason:
       inPublic === undefined
-        ? `images by relative path must be in ${folder}; move the file there and write its path from there, e.g. /img/diagram.svg`
+        ? `images by relative path must be in ${folder}; move the file there and write its path from there, ` +
+          `e.g. /img/diagram.svg`
         : `no such file in ${folder}`,
   })
   return {}

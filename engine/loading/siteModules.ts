@@ -50,7 +50,10 @@ export function siteModules(options: { engineDirs: string[] }): import('esbuild'
         const source = await fs.readFile(args.path, 'utf8')
         const url = pathToFileURL(args.path).href
         // esbuild renames these per file when it bundles: each module keeps its own values.
-        const meta = `const __sheaf_import_meta_url = ${JSON.stringify(url)}, __sheaf_import_meta_filename = ${JSON.stringify(args.path)}, __sheaf_import_meta_dirname = ${JSON.stringify(path.dirname(args.path))};`
+        const meta =
+          `const __sheaf_import_meta_url = ${JSON.stringify(url)}, ` +
+          `__sheaf_import_meta_filename = ${JSON.stringify(args.path)}, ` +
+          `__sheaf_import_meta_dirname = ${JSON.stringify(path.dirname(args.path))};`
         return { contents: `${meta}${source}`, loader: loaderOf(args.path) }
       })
     },

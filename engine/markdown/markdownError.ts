@@ -39,7 +39,8 @@ export function toSheafError(error: unknown, file: string): SheafError {
     line: line ?? undefined,
     column: column ?? undefined,
     hint: isMdxSyntax
-      ? 'close every tag, quote prop values, and escape `{`, `}` and `<` in prose as `\\{`, `\\}`, `&lt;` (or rename the file to .md).'
+      ? 'close every tag, quote prop values, and escape `{`, `}` and `<` in prose as `\\{`, `\\}`, ' +
+        '`&lt;` (or rename the file to .md).'
       : 'fix the markdown at that position.',
     cause: error,
   })

@@ -25,7 +25,8 @@ export function withoutEventHandlers(
   if (handlers.length === 0) return attributes
   const names = handlers.map((attribute) => `\`${attribute.name}\``).join(', ')
   file.message(
-    `The event handler ${names} of \`<${name}>\` was dropped: content never runs script. Remove it (the element is kept without it).`,
+    `The event handler ${names} of \`<${name}>\` was dropped: content never runs script. ` +
+      `Remove it (the element is kept without it).`,
     node as never,
     'sheaf:mdx',
   )

@@ -45,7 +45,8 @@ export function checkImports(node: EsmNode, components: ComponentRegistry, file:
   const body = node.data?.estree?.body
   if (!body) {
     file.fail(
-      `Only \`import { Component } from '...'\` of known theme components is allowed in MDX, got \`${node.value.trim().slice(0, 60)}\`.`,
+      `Only \`import { Component } from '...'\` of known theme components is allowed in MDX, ` +
+        `got \`${node.value.trim().slice(0, 60)}\`.`,
       node as never,
       'sheaf:mdx',
     )
@@ -53,7 +54,8 @@ export function checkImports(node: EsmNode, components: ComponentRegistry, file:
   for (const statement of body!) {
     if (statement.type !== 'ImportDeclaration') {
       file.fail(
-        `Only \`import { Component } from '...'\` of known theme components is allowed in MDX, got \`${node.value.trim().split('\n')[0].slice(0, 60)}\`.`,
+        `Only \`import { Component } from '...'\` of known theme components is allowed in MDX, ` +
+          `got \`${node.value.trim().split('\n')[0].slice(0, 60)}\`.`,
         node as never,
         'sheaf:mdx',
       )
@@ -73,7 +75,9 @@ export function checkImports(node: EsmNode, components: ComponentRegistry, file:
       const what =
         'an MDX page imports components, `.md`/`.mdx` fragments and images (png, jpg, jpeg, gif, webp, avif, svg)'
       const fix = 'Link to the file instead, or put what it says in the page.'
-      const message = `\`${source}\` cannot be imported: ${what} as values, not a \`${extension}\` file (content never runs code).`
+      const message =
+        `\`${source}\` cannot be imported: ${what} as values, ` +
+        `not a \`${extension}\` file (content never runs code).`
       file.fail(`${message} ${fix}`, node as never, 'sheaf:mdx')
     }
     for (const specifier of statement.specifiers ?? []) {

@@ -157,12 +157,15 @@ function tooDeep(what: string, file: string, line: number): SheafError {
 
 function tooManyMarkers(limit: number, file: string, line: number): SheafError {
   return new SheafError(
-    `This paragraph holds more than ${limit} \`*\` and \`_\` characters, which markdown reads as emphasis markers (each may nest inside the last).`,
+    `This paragraph holds more than ${limit} \`*\` and \`_\` characters, ` +
+      `which markdown reads as emphasis markers (each may nest inside the last).`,
     {
       file,
       line,
       column: 1,
-      hint: 'write literal asterisks and underscores as `\\*` and `\\_` or inside `code`, or split the paragraph with blank lines.',
+      hint:
+        'write literal asterisks and underscores as `\\*` and `\\_` or inside `code`, ' +
+        'or split the paragraph with blank lines.',
     },
   )
 }
@@ -183,7 +186,9 @@ function tooManyBraces(file: string, line: number): SheafError {
     file,
     line,
     column: 1,
-    hint: 'keep component props small (move long lists into several components or into markdown), and write literal braces as `\\{`.',
+    hint:
+      'keep component props small (move long lists into several components or into markdown), ' +
+      'and write literal braces as `\\{`.',
   })
 }
 

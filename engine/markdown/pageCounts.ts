@@ -86,7 +86,8 @@ export function assertPageCounts(source: string, file: string): void {
           `${maxFootnotes} footnote definitions`,
           file,
           index + 1,
-          'keep a page to the notes a reader follows: move long reference lists into a page of their own, as plain list items.',
+          'keep a page to the notes a reader follows: move long reference lists into a page of their own, ' +
+            'as plain list items.',
         )
       if (references > maxFootnotes)
         throw tooMany(

@@ -17,7 +17,9 @@ export function assertPageSize(source: string, file: string, limit: number = def
     file,
     line: 1,
     column: 1,
-    hint: 'split it into several pages (one per topic, listed in `_meta.json`), or raise `markdown.maxPageSize` in the config if it really must be one page.',
+    hint:
+      'split it into several pages (one per topic, listed in `_meta.json`), ' +
+      'or raise `markdown.maxPageSize` in the config if it really must be one page.',
   })
 }
 

@@ -178,7 +178,8 @@ function pageWarnings(vfile: VFile, source: string): MarkdownWarning[] {
   if (unclosed)
     warnings.push({
       message:
-        'A code fence is never closed; everything after it is shown as code. Close it with a line of ``` (the same number of backticks).',
+        'A code fence is never closed; everything after it is shown as code. ' +
+        'Close it with a line of ``` (the same number of backticks).',
       line: unclosed,
     })
   return warnings
@@ -206,7 +207,9 @@ function emptyResult(file: string): MarkdownResult {
     links: [],
     warnings: [
       {
-        message: `The file is empty; the page is titled "${title}" from its file name. Add a \`title:\` front-matter field and some content.`,
+        message:
+          `The file is empty; the page is titled "${title}" from its file name. ` +
+          `Add a \`title:\` front-matter field and some content.`,
       },
     ],
   }

@@ -22,7 +22,8 @@ export default function remarkCodeMeta() {
             .map((range) => `\`${range}\``)
             .join(', ') + (past.length > 3 ? ` and ${past.length - 3} more` : '')
         file.message(
-          `The line highlight ${shown} reaches past this ${lineCount}-line code block; it is cut to the block. Number lines from 1 to ${lineCount}.`,
+          `The line highlight ${shown} reaches past this ${lineCount}-line code block; ` +
+            `it is cut to the block. Number lines from 1 to ${lineCount}.`,
           node,
         )
         meta = clampLineRanges(meta, lineCount)

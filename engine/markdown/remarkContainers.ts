@@ -65,7 +65,8 @@ function toContainer(node: ContainerDirective, types: readonly string[], file: V
   const known = types.includes(node.name)
   if (!known) {
     file.message(
-      `Unknown container type \`:::${node.name}\`; it is rendered as a plain block. Use one of ${types.join(', ')} (a site adds its own with \`markdown.containerTypes\`).`,
+      `Unknown container type \`:::${node.name}\`; it is rendered as a plain block. ` +
+        `Use one of ${types.join(', ')} (a site adds its own with \`markdown.containerTypes\`).`,
       node,
     )
   }

@@ -53,7 +53,8 @@ export default function remarkMdxComponents(options: Options) {
         }
         const value = (node as unknown as { value: string }).value.trim()
         file.fail(
-          `An MDX expression \`{${value.slice(0, 40)}}\` is not allowed: MDX here is content, not code. Write its text, or a comment \`{/* ... */}\`.`,
+          `An MDX expression \`{${value.slice(0, 40)}}\` is not allowed: MDX here is content, not code. ` +
+            `Write its text, or a comment \`{/* ... */}\`.`,
           node,
           'sheaf:mdx',
         )
@@ -74,7 +75,8 @@ export default function remarkMdxComponents(options: Options) {
         if (name === null) {
           const register = "a component of the site's own code is registered in the config's `components`"
           file.fail(
-            `Unknown component \`<${writtenName(written)}>\`. Known components: ${knownComponentNames(components)}; ${register}.`,
+            `Unknown component \`<${writtenName(written)}>\`. ` +
+              `Known components: ${knownComponentNames(components)}; ${register}.`,
             node,
             'sheaf:mdx',
           )

@@ -101,12 +101,15 @@ function takeFragmentImports(tree: Root, from: string, fragments: FragmentOption
         throw new SheafError(`The fragment \`${specifier}\` starts with \`${prefix}\`, which is not an import alias.`, {
           file: from,
           line,
-          hint: `declare it in site/config.ts, e.g. \`markdown: { importAliases: { '${prefix}': 'docs/...' } }\`, or import the fragment by a relative path (\`./shared/x.mdx\`).`,
+          hint:
+            `declare it in site/config.ts, e.g. \`markdown: { importAliases: { '${prefix}': 'docs/...' } }\`, ` +
+            `or import the fragment by a relative path (\`./shared/x.mdx\`).`,
         })
       }
       if (!fs.existsSync(resolved.file) || !fs.statSync(resolved.file).isFile()) {
         throw new SheafError(
-          `The fragment \`${specifier}\` imported here does not exist (looked for ${path.relative(fragments.root, resolved.file).split(path.sep).join('/')}).`,
+          `The fragment \`${specifier}\` imported here does not exist (looked ` +
+            `for ${path.relative(fragments.root, resolved.file).split(path.sep).join('/')}).`,
           { file: from, line, hint: 'fix the path of the import, or create the file.' },
         )
       }

@@ -42,7 +42,8 @@ export function assertTreeDepth(tree: TreeNode, limit: number, file: string): vo
   const found = findTooDeep(tree, limit)
   if (!found) return
   throw new SheafError(
-    `The content here is nested more than ${limit} levels deep (lists, quotes, emphasis, HTML or MDX elements inside each other).`,
+    `The content here is nested more than ${limit} levels deep (lists, quotes, emphasis, ` +
+      `HTML or MDX elements inside each other).`,
     {
       file,
       line: found.position?.start.line,

@@ -17,7 +17,8 @@ export function configSource(config: TranslatedConfig): string {
     if (value !== undefined) lines.push(`  ${key}: ${literal(value, 1)},`)
   lines.push(
     config.styles.length > 0
-      ? `  theme: { ...theme, styles: [...(theme.styles ?? []), ${config.styles.map((style) => literal(style.to, 0)).join(', ')}] },`
+      ? `  theme: { ...theme, styles: [...(theme.styles ?? ` +
+          `[]), ${config.styles.map((style) => literal(style.to, 0)).join(', ')}] },`
       : '  theme,',
   )
   for (const [key, value] of Object.entries({ themeConfig, markdown, links, ...rest }))

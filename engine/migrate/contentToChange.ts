@@ -72,5 +72,9 @@ export function contentToChangeSection(issues: readonly ContentIssue[], checked:
   const sections = [...groups].map(
     ([cause, list]) => `### ${cause}\n\n${list.map((issue) => `- \`${issue.where}\`: ${issue.problem}`).join('\n')}`,
   )
-  return `## Content to change\n\nSheaf will not build these ${files} file${files === 1 ? '' : 's'} as they are (${checked}); \`sheaf build --keep-going\` builds every other page meanwhile.\n\n${sections.join('\n\n')}\n\n`
+  return (
+    `## Content to change\n\nSheaf will not build these ${files} file${files === 1 ? '' : 's'} as they are ` +
+    `(${checked}); \`sheaf build --keep-going\` builds every other page meanwhile.\n\n${sections.join('\n\n')}\n` +
+    `\n`
+  )
 }

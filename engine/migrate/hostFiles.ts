@@ -35,7 +35,9 @@ export function moveHostFiles(publicDir: string, publicDirFromRoot: string): Mov
       } catch (error) {
         moved.untranslated.push({
           key: `${publicDirFromRoot}/_headers:${rule.line}`,
-          reason: `the rule for \`${rule.for}\` ${(error as Error).message}; write it in \`headers\` in site/config.ts by hand`,
+          reason:
+            `the rule for \`${rule.for}\` ${(error as Error).message}; ` +
+            `write it in \`headers\` in site/config.ts by hand`,
         })
       }
     }
@@ -59,7 +61,10 @@ export function moveHostFiles(publicDir: string, publicDirFromRoot: string): Mov
         else
           moved.untranslated.push({
             key: `${publicDirFromRoot}/_redirects:${index + 1}`,
-            reason: `\`${text.trim()}\` is not a plain redirect from one route to another (splats, placeholders, rewrites and conditions need the host's own config): redirects come from site/config.ts, \`redirects()\``,
+            reason:
+              `\`${text.trim()}\` is not a plain redirect from one route to another (splats, placeholders, ` +
+              `rewrites and conditions need the host's own config): redirects come from site/config.ts, ` +
+              `\`redirects()\``,
           })
       })
     fs.rmSync(redirectsFile)

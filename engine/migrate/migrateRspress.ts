@@ -126,7 +126,9 @@ function moveHostFilesToConfig(publicDir: string, publicDirFromRoot: string, con
   }
   if (moved.removed.length > 0) {
     config.notes.push(
-      `${moved.removed.map((file) => `\`${file}\``).join(' and ')} moved into site/config.ts (\`headers\`, \`redirects(...)\`): Sheaf takes headers and redirects from the config, never from the public folder, which content can change.`,
+      `${moved.removed.map((file) => `\`${file}\``).join(' and ')} moved into site/config.ts (\`headers\`, ` +
+        `\`redirects(...)\`): Sheaf takes headers and redirects from the config, never from the public folder, ` +
+        `which content can change.`,
     )
   }
 }

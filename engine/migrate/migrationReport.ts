@@ -16,10 +16,13 @@ export function migrationReport(
   // A key that holds a backtick (a template literal) takes a double-backtick code span.
   const code = (text: string) => (text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``)
   const rows = config.untranslated.map((item) => `| ${code(escape(item.key))} | ${escape(item.reason)} |`)
-  return `# Migrated from Rspress
+  return (
+    `# Migrated from Rspress
 
-Written by \`sheaf migrate rspress\` from \`${configName}\`. The content of \`${config.contentRoot}/\` was
-copied unchanged${config.versionFolder ? ` (pages under \`${config.contentRoot}/${config.versionFolder}/\`: Sheaf keeps every page under a version folder)` : ''}; the config is \`site/config.ts\`.
+Written by \`sheaf migrate rspress\` from \`${configName}\`. ` +
+    `The content of \`${config.contentRoot}/\` was
+copied ` +
+    `unchanged${config.versionFolder ? ` (pages under \`${config.contentRoot}/${config.versionFolder}/\`: ` + `Sheaf keeps every page under a version folder)` : ''}; the config is \`site/config.ts\`.
 
 \`\`\`bash
 npm install
@@ -41,4 +44,5 @@ Rspress checks links to pages but not \`#anchors\`. The new config sets \`links:
 a dead page link fails the build, a dead \`#anchor\` is a warning with its file and line. Fix those,
 then remove the option to make them errors.
 `
+  )
 }

@@ -82,10 +82,13 @@ export function readConfigLiteral(file: string): { value: Record<string, Literal
   const object = findObject(exported, declarations)
   if (!object) {
     throw new NotLiteralConfigError(
-      `The Rspress config's default export is not an object literal (\`${code.slice(exported.start, exported.end).slice(0, 60)}\`).`,
+      `The Rspress config's default export is not an object literal ` +
+        `(\`${code.slice(exported.start, exported.end).slice(0, 60)}\`).`,
       {
         file,
-        hint: 'write `export default defineConfig({ ... })` with the options inline, or translate the config by hand (see docs/move-from-rspress.md).',
+        hint:
+          'write `export default defineConfig({ ... })` with the options inline, ' +
+          'or translate the config by hand (see docs/move-from-rspress.md).',
       },
     )
   }

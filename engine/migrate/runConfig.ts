@@ -67,7 +67,9 @@ export function readConfigByRunning(file: string): Record<string, LiteralValue> 
           .find((line) => /^\s*\w*Error(\s*\[\w+\])?:/.test(line)) ?? `exit code ${child.status}`
       throw new SheafError(`Running ${path.basename(file)} to read it failed: ${reason.trim()}`, {
         file,
-        hint: "install the Rspress site's packages (`npm install` there) so its config can run, or write `export default defineConfig({ ... })` with the options inline.",
+        hint:
+          "install the Rspress site's packages (`npm install` there) so its config can run, " +
+          'or write `export default defineConfig({ ... })` with the options inline.',
       })
     }
     return fromJson(JSON.parse(child.stdout), dir) as Record<string, LiteralValue>

@@ -43,7 +43,10 @@ export function scanContent(
         issues.push({
           where: `${relative}:${index + 1}`,
           cause: 'Images by relative path',
-          problem: `the image \`${written}\` is a relative path to a file Sheaf does not copy (${assetImageExtensions.join(', ')}): move it to the public folder and write \`/${path.posix.basename(written)}\``,
+          problem:
+            `the image \`${written}\` is a relative path to a file Sheaf does not copy ` +
+            `(${assetImageExtensions.join(', ')}): move it to the public folder and write ` +
+            `\`/${path.posix.basename(written)}\``,
         })
       }
     })
@@ -64,7 +67,10 @@ export function scanContent(
         issues.push({
           where: `${relative}:${line}`,
           cause: 'MDX imports Sheaf does not resolve',
-          problem: `imports from \`${from}\`: MDX pages may use the theme's components (Rspress's built-ins: Tabs, Tab, PackageManagerTabs, Badge, Card, LinkCard, ...) and the site's registered in \`components\`; Sheaf never runs MDX code`,
+          problem:
+            `imports from \`${from}\`: MDX pages may use the theme's components (Rspress's built-ins: Tabs, ` +
+            `Tab, PackageManagerTabs, Badge, Card, LinkCard, ...) and the site's registered in \`components\`; ` +
+            `Sheaf never runs MDX code`,
         })
       }
     }

@@ -50,7 +50,8 @@ const unsupported: Record<string, string> = {
   builderConfig: 'Sheaf does not use Rsbuild: its build is configured in site/config.ts (e.g. `head` for extra tags)',
   builderPlugins: 'Sheaf does not use Rsbuild; its plugins are Sheaf plugins (docs/writing-a-plugin.md)',
   plugins:
-    'Rspress plugins do not run in Sheaf; see docs/plugins.md for the plugins Sheaf has (sitemap, llms, redirects, ...)',
+    'Rspress plugins do not run in Sheaf; see docs/plugins.md for the plugins Sheaf has (sitemap, llms, ' +
+    'redirects, ...)',
   globalUIComponents: 'Sheaf renders no arbitrary React components into every page; change the theme instead',
   replaceRules: 'Sheaf has no text replacement; a remark plugin in `markdown.remarkPlugins` can do it',
   mediumZoom: 'the default theme has no image zoom',
@@ -109,7 +110,8 @@ export function translateConfig(input: TranslateInput): TranslatedConfig {
   for (const folder of input.otherNavs ?? []) {
     t.skip(
       `${folder}/_meta.json`,
-      "this navbar differs from the default version's in the same language: Sheaf has one navbar per language (its links are kept within the reader's version)",
+      "this navbar differs from the default version's in the same language: " +
+        "Sheaf has one navbar per language (its links are kept within the reader's version)",
     )
   }
   const markdown = translateMarkdown(t, source)

@@ -87,8 +87,10 @@ export function translateLocales(
         skip(
           at,
           key === 'nav'
-            ? "a navbar per version (an object) is not supported: Sheaf's navbar links are kept within the reader's version; write `nav: [...]`"
-            : "Sheaf's config sidebars serve every language (links kept within the reader's language); the `_meta.json` files of each language still give it its own sidebar",
+            ? 'a navbar per version (an object) is not supported: ' +
+                "Sheaf's navbar links are kept within the reader's version; write `nav: [...]`"
+            : "Sheaf's config sidebars serve every language (links kept within the reader's language); " +
+                'the `_meta.json` files of each language still give it its own sidebar',
         )
       } else if (key === 'editLink') {
         skip(at, 'Sheaf has one edit link for every language (`themeConfig.editLink`)')

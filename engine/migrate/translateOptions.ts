@@ -19,7 +19,8 @@ export function translateMarkdown(t: Translation, source: Record<string, Literal
       } else if (key === 'remarkPlugins' || key === 'rehypePlugins') {
         skip(
           at,
-          `plugins are code: import them in site/config.ts and list them in \`markdown.${key}\` (they run on Sheaf's trees the same way; see docs/markdown-plugins-and-components.md)`,
+          `plugins are code: import them in site/config.ts and list them in \`markdown.${key}\` (they run on ` +
+            `Sheaf's trees the same way; see docs/markdown-plugins-and-components.md)`,
         )
       } else if (key === 'showLineNumbers' || key === 'defaultWrapCode') {
         skip(at, 'the default theme has no option for it')
@@ -33,7 +34,8 @@ export function translateMarkdown(t: Translation, source: Record<string, Literal
       } else if (key === 'globalComponents') {
         skip(
           at,
-          'MDX pages may use the components the theme declares (Tabs, Tab, PackageManagerTabs, Badge); others need a theme change',
+          'MDX pages may use the components the theme declares (Tabs, Tab, PackageManagerTabs, Badge); ' +
+            'others need a theme change',
         )
       } else {
         skip(at, 'not a markdown option Sheaf knows')
@@ -44,7 +46,9 @@ export function translateMarkdown(t: Translation, source: Record<string, Literal
   const checksLinks = (markdownSource as Record<string, LiteralValue> | undefined)?.checkDeadLinks
   if (checksLinks === undefined) {
     notes.push(
-      'Rspress checks page links only with `markdown.checkDeadLinks: true` (off by default); Sheaf always does. A dead page link fails the build with its file and line: fix it, or set `markdown: { checkDeadLinks: false }` in site/config.ts to build without the check.',
+      'Rspress checks page links only with `markdown.checkDeadLinks: true` (off by default); ' +
+        'Sheaf always does. A dead page link fails the build with its file and line: fix it, or set `markdown: ' +
+        '{ checkDeadLinks: false }` in site/config.ts to build without the check.',
     )
   }
 
@@ -75,7 +79,8 @@ export function translateRoute(
       } else if (key === 'exclude')
         skip(
           at,
-          `cannot read ${JSON.stringify(value)} as a list of globs: list the fragments in \`markdown.fragments\` by hand`,
+          `cannot read ${JSON.stringify(value)} as a list of globs: ` +
+            `list the fragments in \`markdown.fragments\` by hand`,
         )
       else skip(at, 'Sheaf builds every .md and .mdx file of the content folder')
     }
@@ -132,7 +137,8 @@ export function translateGlobalStyles(
       translated.push('globalStyles')
       skip(
         'globalStyles (partly)',
-        "copied and loaded after the theme's styles, but Rspress's CSS variables (`--rp-c-brand`, ...) and class names do not exist in Sheaf's theme: rules that use them have no effect",
+        "copied and loaded after the theme's styles, but Rspress's CSS variables (`--rp-c-brand`, ...) " +
+          "and class names do not exist in Sheaf's theme: rules that use them have no effect",
       )
     } else
       skip(

@@ -50,7 +50,8 @@ export function translateRspressSite(source: string, sourceDir: string, configNa
   }
   if (ran)
     config.notes.push(
-      `The default export of ${configName} is built by code, so the config was run to read it: values that are code (plugins, functions) are listed as untranslated.`,
+      `The default export of ${configName} is built by code, so the config was run to read it: ` +
+        `values that are code (plugins, functions) are listed as untranslated.`,
     )
   const aliases = readTsconfigPaths(source)
   addImportAliases(config, aliases)
@@ -75,7 +76,8 @@ function addImportAliases(config: TranslatedConfig, aliases: Record<string, stri
   if (Object.keys(importAliases).length === 0) return
   config.fields.markdown = { ...(config.fields.markdown as Record<string, unknown> | undefined), importAliases }
   config.notes.push(
-    `The tsconfig's \`paths\` into ${config.contentRoot}/ became \`markdown.importAliases\`, so MDX fragments imported through them (\`${Object.keys(importAliases)[0]}/...\`) are found.`,
+    `The tsconfig's \`paths\` into ${config.contentRoot}/ became \`markdown.importAliases\`, ` +
+      `so MDX fragments imported through them (\`${Object.keys(importAliases)[0]}/...\`) are found.`,
   )
 }
 
@@ -89,6 +91,8 @@ function addVersionLanguageRedirects(config: TranslatedConfig, docsDir: string):
     options: { redirects: moved },
   })
   config.notes.push(
-    `Rspress serves an older version in another language at \`/<version>/<lang>/...\`, Sheaf at \`/<lang>/<version>/...\`: the ${Object.keys(moved).length} old addresses redirect to the new ones (\`redirects(...)\` in site/config.ts).`,
+    `Rspress serves an older version in another language at \`/<version>/<lang>/...\`, ` +
+      `Sheaf at \`/<lang>/<version>/...\`: the ${Object.keys(moved).length} old addresses redirect to the new ` +
+      `ones (\`redirects(...)\` in site/config.ts).`,
   )
 }

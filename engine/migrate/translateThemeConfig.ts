@@ -49,7 +49,8 @@ export function translateThemeConfig(
         } else
           skip(
             at,
-            "a navbar per version (an object) is not supported: Sheaf has one navbar whose links are kept within the reader's version; write `nav: [...]`",
+            'a navbar per version (an object) is not supported: ' +
+              "Sheaf has one navbar whose links are kept within the reader's version; write `nav: [...]`",
           )
       } else if (key === 'sidebar') {
         if (value && typeof value === 'object' && !Array.isArray(value)) {
@@ -71,7 +72,9 @@ export function translateThemeConfig(
           const base = trimmed.endsWith(contentFolder) ? trimmed.slice(0, -contentFolder.length) : trimmed
           if (base === trimmed)
             notes.push(
-              `\`themeConfig.editLink.docRepoBaseUrl\` is followed by the path from the site root (\`${contentRoot}/...\`) in Sheaf, not the path inside ${contentRoot}/: check that the edit links point at the files.`,
+              `\`themeConfig.editLink.docRepoBaseUrl\` is followed by the path from the site root ` +
+                `(\`${contentRoot}/...\`) in Sheaf, not the path inside ${contentRoot}/: ` +
+                `check that the edit links point at the files.`,
             )
           themeConfig.editLink = { docRepoBaseUrl: `${base}/`, ...(typeof text === 'string' ? { text } : {}) }
           translated.push(at)

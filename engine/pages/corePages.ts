@@ -24,7 +24,8 @@ export function corePages(
         const template = Object.hasOwn(templates, pageType) ? pageType : 'doc'
         if (template !== pageType)
           reporter.warn(
-            `${sourcePath}: unknown pageType \`${pageType}\`; using the doc template. Use one of ${Object.keys(templates).join(', ')}.`,
+            `${sourcePath}: unknown pageType \`${pageType}\`; using the doc template. ` +
+              `Use one of ${Object.keys(templates).join(', ')}.`,
           )
         register({ path, template, context: { path } }, sourcePath ?? path)
       }

@@ -29,9 +29,12 @@ export class PageRegistry {
     const named = input && (typeof input.template === 'string') !== (typeof input.component === 'string')
     if (!input || typeof input.path !== 'string' || !named) {
       throw new SheafError(
-        `createPage needs a \`path\` and either a \`template\` or a \`component\` string, got ${JSON.stringify(input)?.slice(0, 120)}.`,
+        `createPage needs a \`path\` and either a \`template\` or a \`component\` string, ` +
+          `got ${JSON.stringify(input)?.slice(0, 120)}.`,
         {
-          hint: "call `createPage({ path: '/docs/x', template: 'doc', context: { path: '/docs/x' } })`, or `createPage({ path: '/authors/ada', component: '/abs/site/templates/Author.tsx' })`.",
+          hint:
+            "call `createPage({ path: '/docs/x', template: 'doc', context: { path: '/docs/x' } })`, " +
+            "or `createPage({ path: '/authors/ada', component: '/abs/site/templates/Author.tsx' })`.",
         },
       )
     }
@@ -43,7 +46,9 @@ export class PageRegistry {
       throw new SheafError(
         `createPage for \`${input.path}\` names the template \`${template}\`, which the theme does not have.`,
         {
-          hint: `use one of ${Object.keys(this.templates).join(', ')}, add it to \`theme.templates\` in the config, or give a \`component\` of the site.`,
+          hint:
+            `use one of ${Object.keys(this.templates).join(', ')}, add it to \`theme.templates\` in the config, ` +
+            `or give a \`component\` of the site.`,
         },
       )
     }

@@ -23,7 +23,9 @@ export class SiteTemplates {
       throw new SheafError(
         `createPage for \`${route}\` names the component \`${component}\`, which is not a module file of the site.`,
         {
-          hint: "give the path of a .tsx that default-exports the page's component: `component: path.join(import.meta.dirname, 'templates/Author.tsx')`.",
+          hint:
+            "give the path of a .tsx that default-exports the page's component: `component: " +
+            "path.join(import.meta.dirname, 'templates/Author.tsx')`.",
         },
       )
     }

@@ -42,7 +42,9 @@ export function deadLinkError(link: DeadLink): SheafError {
     file: link.file,
     line: link.line,
     column: link.column,
-    hint: 'point the link at an existing page (relative `.md` paths such as `./render.md#options` resolve within the version) or fix the #anchor.',
+    hint:
+      'point the link at an existing page (relative `.md` paths such as `./render.md#options` resolve within ' +
+      'the version) or fix the #anchor.',
   })
   deadLinks.add(error)
   return error

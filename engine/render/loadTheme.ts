@@ -96,7 +96,9 @@ async function loadSiteComponents(
         `The site component \`${name}\`: its module has no component as its \`${exported}\` export.`,
         {
           file: relative,
-          hint: `export the component (\`export default function ${name}() { ... }\`), or name its export in the config: \`components: { ${name}: { module: '...', export: '${name}' } }\`.`,
+          hint:
+            `export the component (\`export default function ${name}() { ... }\`), ` +
+            `or name its export in the config: \`components: { ${name}: { module: '...', export: '${name}' } }\`.`,
         },
       )
     }

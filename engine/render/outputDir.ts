@@ -123,7 +123,9 @@ export function resolveInside(outDir: string, relative: string): string {
   const inside = path.relative(outDir, file)
   if (!trimmed || !inside || inside === '..' || inside.startsWith(`..${path.sep}`) || path.isAbsolute(inside)) {
     throw new SheafError(`Refusing to write \`${relative}\`: it resolves outside the output folder (${outDir}).`, {
-      hint: 'output paths must stay inside the output folder: no `..` segments. If a file name in the content makes this route, rename it.',
+      hint:
+        'output paths must stay inside the output folder: no `..` segments. ' +
+        'If a file name in the content makes this route, rename it.',
     })
   }
   return file
@@ -156,7 +158,8 @@ export async function assertSafeOutputDir(outDir: string, folders: SourceFolders
   const root = realPathOf(folders.root)
   if (out === root || isInside(root, out)) {
     throw new SheafError(
-      `The output folder ${out} ${out === root ? 'is' : 'contains'} the project root: a build replaces its output folder, so it would delete the project.`,
+      `The output folder ${out} ${out === root ? 'is' : 'contains'} the project root: ` +
+        `a build replaces its output folder, so it would delete the project.`,
       { hint: fix },
     )
   }
@@ -167,7 +170,8 @@ export async function assertSafeOutputDir(outDir: string, folders: SourceFolders
     if (out === source || isInside(source, out) || (!holdsRoot && isInside(out, source))) {
       const relation = out === source ? 'is' : isInside(source, out) ? 'contains' : 'lies inside'
       throw new SheafError(
-        `The output folder ${out} ${relation} the ${label} folder (${source}): a build replaces its output folder, so it would delete sources.`,
+        `The output folder ${out} ${relation} the ${label} folder (${source}): ` +
+          `a build replaces its output folder, so it would delete sources.`,
         { hint: fix },
       )
     }
@@ -200,9 +204,12 @@ async function assertReplaceable(outDir: string): Promise<void> {
   if (entries.length === 0 || entries.includes(buildMarker) || (await exists(path.join(outDir, '_sheaf', 'data'))))
     return
   throw new SheafError(
-    `The output folder ${outDir} is not empty and is not a previous Sheaf build (it has no ${buildMarker} file): building would delete what it holds.`,
+    `The output folder ${outDir} is not empty and is not a previous Sheaf build (it has no ${buildMarker} ` +
+      `file): building would delete what it holds.`,
     {
-      hint: 'pass an empty or new folder with `--out` (or `outDir` in the config), or empty this one yourself if its files can go.',
+      hint:
+        'pass an empty or new folder with `--out` (or `outDir` in the config), ' +
+        'or empty this one yourself if its files can go.',
     },
   )
 }

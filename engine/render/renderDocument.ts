@@ -63,7 +63,9 @@ function renderError(
     `Rendering ${pageData.path}${source ? ` (from ${source})` : ''} failed: ${templateFile} threw "${message}".`,
     {
       file: template ? templateFile : source,
-      hint: `fix ${templateFile} (or the layout) for this page's data${source ? `, or ${source}` : ''}; run with --verbose for the stack trace.`,
+      hint:
+        `fix ${templateFile} (or the layout) for this page's data${source ? `, or ${source}` : ''}; ` +
+        `run with --verbose for the stack trace.`,
       cause: error,
     },
   )

@@ -116,7 +116,9 @@ function siteFiles(title: string, name: string, sheafPath: string): Record<strin
     'content/1.0/index.md': homePage(title),
     // Without an icon, browsers ask for /favicon.ico and log a 404 on every page.
     'content/public/favicon.svg':
-      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#3451b2"/><path d="M9 22V10h9a4 4 0 0 1 0 8h-5" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/></svg>\n',
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" ' +
+      'fill="#3451b2"/><path d="M9 22V10h9a4 4 0 0 1 0 8h-5" fill="none" stroke="#fff" stroke-width="3" ' +
+      'stroke-linecap="round" stroke-linejoin="round"/></svg>\n',
     'content/1.0/guide/_meta.json': '["introduction", "writing-pages"]\n',
     'content/1.0/guide/introduction.md': `---
 title: Introduction

@@ -102,7 +102,9 @@ export function buildSchema(
     const message =
       error instanceof GraphQLError ? error.toString() : error instanceof Error ? error.message : String(error)
     throw new SheafError(`The GraphQL schema could not be built: ${message}`, {
-      hint: 'check the SDL a plugin adds with addTypeDefs (use `extend type Query { ... }` to add root fields) and that every resolver names a type and field it declares.',
+      hint:
+        'check the SDL a plugin adds with addTypeDefs (use `extend type Query { ... }` to add root fields) ' +
+        'and that every resolver names a type and field it declares.',
       cause: error,
     })
   }

@@ -29,9 +29,12 @@ function hasLinks(schema: GraphQLSchema): boolean {
   )
 }
 
-export const linkDirectiveTypeDefs = /* GraphQL */ `
-  "Gatsby's @link: the field holds the nodes whose \`by\` (a dotted path, default id) equals this node's \`from\` (default the field's own name); one or many, either way."
-  directive @link(by: String! = "id", from: String, on: String) on FIELD_DEFINITION
+export const linkDirectiveTypeDefs =
+  /* GraphQL */ `
+  "Gatsby's @link: the field holds the nodes whose \`by\` (a dotted path, default id) ` +
+  `equals this node's \`from\` (default the field's own name); one or many, either way."
+  directive @link(by: ` +
+  `String! = "id", from: String, on: String) on FIELD_DEFINITION
 `
 
 function isList(type: GraphQLOutputType): boolean {
@@ -108,7 +111,9 @@ export function applyLinks(schema: GraphQLSchema, nodeTypes: ReadonlySet<string>
       const by = link.by.split('.')
       if (!targetType.getFields()[by[0]]) {
         throw new SheafError(`${where}: the type \`${target}\` has no field \`${by[0]}\` to link by.`, {
-          hint: `use a field of ${target} in \`by\` (${Object.keys(targetType.getFields()).slice(0, 8).join(', ')}, ...).`,
+          hint:
+            `use a field of ${target} in \`by\` (${Object.keys(targetType.getFields()).slice(0, 8).join(', ')}, ` +
+            `...).`,
         })
       }
       const from = (link.from ?? fieldName).split('.')

@@ -107,7 +107,8 @@ export function queryLimitsRule(limits: QueryLimits = defaultQueryLimits): Valid
         const over = (what: string, count: number, limit: number) =>
           context.reportError(
             new GraphQLError(
-              `${name} has ${count} ${what}; the limit is ${limit}. Ask for less in one query (split it, or use \`limit\` on lists).`,
+              `${name} has ${count} ${what}; the limit is ${limit}. Ask for less in one query (split it, ` +
+                `or use \`limit\` on lists).`,
               { nodes: [operation] },
             ),
           )
@@ -140,7 +141,8 @@ export function prepareQuery(
     if (error instanceof GraphQLError && /more that \d+ tokens/.test(error.message)) {
       return [
         new GraphQLError(
-          `The query has more than ${limits.maxTokens} tokens (names, punctuation, values); the limit is ${limits.maxTokens}.`,
+          `The query has more than ${limits.maxTokens} tokens (names, punctuation, values); ` +
+            `the limit is ${limits.maxTokens}.`,
         ),
       ]
     }

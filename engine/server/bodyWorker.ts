@@ -16,7 +16,8 @@ import { traceStart } from './startTrace.ts'
  * page asked for, which waits at most for the one block being warmed.
  */
 const warmUps = [
-  '# Sheaf\n\nSome *text*, `code` and a [link](./x.md).\n\n- a\n- b\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n```js\nconst x = 1\n```\n',
+  '# Sheaf\n\nSome *text*, `code` and a [link](./x.md).\n\n- a\n- b\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n' +
+    '```js\nconst x = 1\n```\n',
   ...['ts', 'tsx', 'bash', 'json', 'yaml', 'css', 'diff'].map((lang) => `\`\`\`${lang}\nx\n\`\`\`\n`),
 ]
 

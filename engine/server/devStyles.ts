@@ -39,7 +39,10 @@ export function devStyleTags(
       return `<link rel="stylesheet" href="${escapeAttribute(withBase(devStyleUrl(file), base))}" ${mark}>`
     })
     .join('\n')
-  const body = `<script type="module">for (const tag of document.querySelectorAll('link[${marker}], style[${marker}]')) if (document.querySelector(\`style[data-vite-dev-id="\${CSS.escape(tag.getAttribute('${marker}'))}"]\`)) tag.remove()</script>`
+  const body =
+    `<script type="module">for (const tag of document.querySelectorAll('link[${marker}], style[${marker}]')) ` +
+    `if (document.querySelector(\`style[data-vite-dev-id="\${CSS.escape(tag.getAttribute('${marker}'))}"]\`)) ` +
+    `tag.remove()</script>`
   return { head, body }
 }
 

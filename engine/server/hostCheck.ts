@@ -32,5 +32,9 @@ export function isHostAllowed(hostHeader: string | undefined, allowedHosts: read
 /** The 403 body for a refused host, with the way to allow it. */
 export function hostRefusal(hostHeader: string | undefined): string {
   const hostname = String(hostHeader ?? '').replace(/:\d+$/, '')
-  return `Blocked request: this host (${JSON.stringify(hostname)}) is not allowed. The dev server answers for localhost and IP addresses; to allow another name, pass it in the dev server's \`allowedHosts\` option.\n`
+  return (
+    `Blocked request: this host (${JSON.stringify(hostname)}) is not allowed. ` +
+    `The dev server answers for localhost and IP addresses; to allow another name, ` +
+    `pass it in the dev server's \`allowedHosts\` option.\n`
+  )
 }

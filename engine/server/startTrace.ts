@@ -8,7 +8,8 @@ export const traceStart: (step: string) => void = process.env.SHEAF_DEV_TRACE
   ? (step) => {
       const cpu = process.cpuUsage()
       console.log(
-        `[sheaf] trace ${Math.round(performance.now())} ms (cpu ${Math.round((cpu.user + cpu.system) / 1000)} ms): ${step}`,
+        `[sheaf] trace ${Math.round(performance.now())} ms (cpu ${Math.round((cpu.user + cpu.system) / 1000)} ` +
+          `ms): ${step}`,
       )
     }
   : () => undefined

@@ -9,9 +9,13 @@
  * the React plugin that changes the tags fails there rather than in a reader's first page.
  */
 export function viteShellTags(base: string): { head: string; body: string } {
-  const preamble = `import { injectIntoGlobalHook } from "${base}@react-refresh";\ninjectIntoGlobalHook(window);\nwindow.$RefreshReg$ = () => {};\nwindow.$RefreshSig$ = () => (type) => type;`
+  const preamble =
+    `import { injectIntoGlobalHook } from "${base}@react-refresh";\ninjectIntoGlobalHook(window);\n` +
+    `window.$RefreshReg$ = () => {};\nwindow.$RefreshSig$ = () => (type) => type;`
   return {
-    head: `\n  <script type="module">${preamble}</script>\n\n  <script type="module" src="${base}@vite/client"></script>\n`,
+    head:
+      `\n  <script type="module">${preamble}</script>\n\n` +
+      `  <script type="module" src="${base}@vite/client"></script>\n`,
     body: '',
   }
 }

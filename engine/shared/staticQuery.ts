@@ -18,7 +18,8 @@ export function useStaticQuery<TData = Record<string, unknown>>(query: string): 
   if (!results || !Object.hasOwn(results, id)) {
     throw new Error(
       `useStaticQuery: no result for the query "${query.replace(/\s+/g, ' ').trim().slice(0, 80)}". ` +
-        'The build runs the static queries it finds written as useStaticQuery(graphql`…`) in the modules of the theme and of the site: write the query inline there.',
+        ('The build runs the static queries it finds written as useStaticQuery(graphql`…`) ' +
+          'in the modules of the theme and of the site: write the query inline there.'),
     )
   }
   return results[id] as TData

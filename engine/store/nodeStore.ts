@@ -22,7 +22,9 @@ export class NodeStore {
     const parent = typeof input.parent === 'string' ? input.parent : null
     if (typeof type !== 'string' || type === '') {
       throw new SheafError(`createNode (plugin ${owner}) was called without a type.`, {
-        hint: 'pass an object like `{ id, internal: { type: "Author", contentDigest } , ... }` or `{ type: "Author", key: "ada", ... }`.',
+        hint:
+          'pass an object like `{ id, internal: { type: "Author", contentDigest } , ... }` or `{ type: ' +
+          '"Author", key: "ada", ... }`.',
       })
     }
     if (given?.owner !== undefined && given.owner !== owner) {

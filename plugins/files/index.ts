@@ -96,7 +96,8 @@ function assertNameStaysLiteral(relativePath: string, sourcePath: string): void 
     const name = decoded.replace(/\.mdx?$/, '')
     if (decoded !== segment && (name === '.' || name === '..' || /[/\\\0]/.test(decoded))) {
       throw new SheafError(
-        `The name \`${segment}\` URL-decodes to \`${decoded}\`, which reads as a path (a slash, or a \`.\`/\`..\` segment), not a name.`,
+        `The name \`${segment}\` URL-decodes to \`${decoded}\`, which reads as a path (a slash, ` +
+          `or a \`.\`/\`..\` segment), not a name.`,
         {
           file: sourcePath,
           hint: 'rename the file without percent-escapes (e.g. `%2e`, `%2f`, `%5c`).',
@@ -137,10 +138,13 @@ function assertLinksInside(links: DirectoryEntry[], projectRoot: string, prefix:
     throw new SheafError(
       leads.kind === 'missing'
         ? `The content file is a symbolic link to \`${leads.written}\`, which does not exist.`
-        : `The content file is a symbolic link to \`${leads.target}\`, outside the project: content may not read files outside it.`,
+        : `The content file is a symbolic link to \`${leads.target}\`, outside the project: ` +
+            `content may not read files outside it.`,
       {
         file,
-        hint: 'remove the link, or replace it with the file itself. Links in content may only point inside the project.',
+        hint:
+          'remove the link, or replace it with the file itself. ' +
+          'Links in content may only point inside the project.',
       },
     )
   }

@@ -100,5 +100,10 @@ export function sameOriginPath(path: string): string {
 export function redirectPage(href: string, canonical = href): string {
   const escape = (value: string) => escapeMarkup(value, 'attribute')
   const escaped = escape(href)
-  return `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Redirecting…</title>\n<meta http-equiv="refresh" content="0; url=${escaped}">\n<link rel="canonical" href="${escape(canonical)}">\n<meta name="robots" content="noindex">\n</head>\n<body>\n<p>This page has moved to <a href="${escaped}">${escaped}</a>.</p>\n</body>\n</html>\n`
+  return (
+    `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Redirecting…</title>\n` +
+    `<meta http-equiv="refresh" content="0; url=${escaped}">\n` +
+    `<link rel="canonical" href="${escape(canonical)}">\n<meta name="robots" content="noindex">\n</head>\n` +
+    `<body>\n<p>This page has moved to <a href="${escaped}">${escaped}</a>.</p>\n</body>\n</html>\n`
+  )
 }

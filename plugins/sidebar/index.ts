@@ -114,7 +114,8 @@ export function sidebar(options: SidebarOptions = {}): Plugin {
       const unlisted = unlistedPages(getNodesByType('Page'), sidebarLinks)
       if (unlisted.length > 0 && options.warnUnlisted !== false) {
         reporter.warn(
-          `${unlisted.length} page${unlisted.length === 1 ? ' is' : 's are'} in no sidebar (add them to a _meta.json):\n  ${unlisted.join('\n  ')}`,
+          `${unlisted.length} page${unlisted.length === 1 ? ' is' : 's are'} in no sidebar (add them to a ` +
+            `_meta.json):\n  ${unlisted.join('\n  ')}`,
         )
       }
     },

@@ -109,7 +109,9 @@ export function parseMeta(meta: MetaFile): MetaEntry[] {
       {
         file: meta.sourcePath,
         ...lineAndColumn(meta.content, items[maxMetaEntries].offset),
-        hint: 'split the folder into sub-folders (each with its own `_meta.json`); readers cannot scan thousands of sidebar items either.',
+        hint:
+          'split the folder into sub-folders (each with its own `_meta.json`); ' +
+          'readers cannot scan thousands of sidebar items either.',
       },
     )
   }
@@ -148,7 +150,9 @@ function parseJsonTree(meta: MetaFile): JsonNode {
     throw new SheafError(`\`_meta.json\` is not valid JSON: ${describeSyntaxError(first?.error)}.`, {
       file: meta.sourcePath,
       ...lineAndColumn(meta.content, offset),
-      hint: 'write an array such as `["intro", { "type": "dir", "name": "api", "label": "API" }]` (no trailing commas, double quotes).',
+      hint:
+        'write an array such as `["intro", { "type": "dir", "name": "api", "label": ' +
+        '"API" }]` (no trailing commas, double quotes).',
     })
   }
   return tree

@@ -39,7 +39,8 @@ export function sitemap(options: SitemapOptions = {}): Plugin {
         })
       await emitFile(
         'sitemap.xml',
-        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+        `<?xml version="1.0" encoding="UTF-8"?>\n` +
+          `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
       )
       await emitFile(
         'robots.txt',

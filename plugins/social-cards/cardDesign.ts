@@ -37,7 +37,10 @@ const badgePadding = { vertical: 6, horizontal: 18 }
 const titleSize = (title: string) => (title.length > 40 ? 64 : 80)
 
 /** The background: a native SVG gradient (satori draws a CSS gradient as a pattern, which resvg rasterises slowly). */
-export const background = `<defs><linearGradient id="sheaf-card-background" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0f172a"/><stop offset="1" stop-color="#134e4a"/></linearGradient></defs><rect width="${cardWidth}" height="${cardHeight}" fill="url(#sheaf-card-background)"/>`
+export const background =
+  `<defs><linearGradient id="sheaf-card-background" x1="0" y1="0" x2="1" y2="1"><stop offset="0" ` +
+  `stop-color="#0f172a"/><stop offset="1" stop-color="#134e4a"/></linearGradient></defs><rect ` +
+  `width="${cardWidth}" height="${cardHeight}" fill="url(#sheaf-card-background)"/>`
 
 type Node = { type: string; props: { style?: Record<string, unknown>; children?: Node | Node[] | string } }
 const h = (type: string, style: Record<string, unknown>, children?: Node | Node[] | string): Node => ({

@@ -157,7 +157,9 @@ async function rasterizeMissing(glyphs: PlacedGlyph[]): Promise<void> {
     height += cell.height
     width = Math.max(width, cell.width)
   }
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${cells.map(({ path }) => `<path d="${path}" fill="#fff"/>`).join('')}</svg>`
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 ` +
+    `0 ${width} ${height}">${cells.map(({ path }) => `<path d="${path}" fill="#fff"/>`).join('')}</svg>`
   const rgba = (await renderAsync(svg, { font: { loadSystemFonts: false } })).pixels
   for (const { key, cell, at } of cells) {
     const alpha = new Uint8Array(cell.width * cell.height)

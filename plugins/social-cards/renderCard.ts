@@ -68,7 +68,8 @@ export function templateOf(siteName: string): Promise<Template> {
 async function drawTemplate(siteName: string): Promise<Template> {
   const runs = await templateRuns(siteName)
   const svg = runs
-    ? `<svg width="${cardWidth}" height="${cardHeight}" viewBox="0 0 ${cardWidth} ${cardHeight}" xmlns="http://www.w3.org/2000/svg">${background}</svg>`
+    ? `<svg width="${cardWidth}" height="${cardHeight}" viewBox="0 0 ${cardWidth} ${cardHeight}" ` +
+      `xmlns="http://www.w3.org/2000/svg">${background}</svg>`
     : withBackground(await layerSvg({ title: '', section: '', version: '', siteName }, 'template'))
   const [rgba, text] = await Promise.all([rasterize(svg), runs ? drawRuns(runs) : null])
   const rowBytes = cardWidth * 3 + 1
@@ -105,7 +106,10 @@ async function drawBadge(version: string): Promise<(LayerPixels & { first: numbe
   const drawing = await badgeDrawing(version)
   if (!drawing) return null
   const { left, top, width, height } = drawing.pill
-  const pill = `<svg width="${cardWidth}" height="${height}" viewBox="0 ${top} ${cardWidth} ${height}" xmlns="http://www.w3.org/2000/svg"><rect x="${left}" y="${top}" width="${width}" height="${height}" rx="${height / 2}" fill="${drawing.colour}"/></svg>`
+  const pill =
+    `<svg width="${cardWidth}" height="${height}" viewBox="0 ${top} ${cardWidth} ${height}" ` +
+    `xmlns="http://www.w3.org/2000/svg"><rect x="${left}" y="${top}" width="${width}" height="${height}" ` +
+    `rx="${height / 2}" fill="${drawing.colour}"/></svg>`
   const [rgba, text] = await Promise.all([rasterize(pill), drawRuns(drawing.runs)])
   const layer = { rgba, firstRow: top, first: top, last: top + height - 1 }
   tintLayer(layer, text)

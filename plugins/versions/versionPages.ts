@@ -14,10 +14,13 @@ export function assertEveryVersionHasPages(names: string[], pages: readonly Shea
   const missing = names.filter((name) => !present.has(name))
   if (missing.length === 0) return
   throw new SheafError(
-    `The version${missing.length > 1 ? 's' : ''} ${missing.map((name) => `\`${name}\``).join(', ')} in the config ha${missing.length > 1 ? 've' : 's'} no pages.`,
+    `The version${missing.length > 1 ? 's' : ''} ${missing.map((name) => `\`${name}\``).join(', ')} in the ` +
+      `config ha${missing.length > 1 ? 've' : 's'} no pages.`,
     {
       file: 'site/config.ts',
-      hint: `create content/${missing[0]}/index.md (each version is a folder under content/), or remove it from \`versions\`.`,
+      hint:
+        `create content/${missing[0]}/index.md (each version is a folder under content/), ` +
+        `or remove it from \`versions\`.`,
     },
   )
 }

@@ -1,18 +1,26 @@
 import type { InputNode } from './inputTree.ts'
 
 /** Gatsby 5's operator inputs, enums and page info, shared by every node type's inputs. */
-export const sharedInputTypeDefs = /* GraphQL */ `
-  input StringQueryOperatorInput { eq: String ne: String in: [String] nin: [String] regex: String glob: String }
-  input IntQueryOperatorInput { eq: Int ne: Int gt: Int gte: Int lt: Int lte: Int in: [Int] nin: [Int] }
-  input FloatQueryOperatorInput { eq: Float ne: Float gt: Float gte: Float lt: Float lte: Float in: [Float] nin: [Float] }
-  input BooleanQueryOperatorInput { eq: Boolean ne: Boolean in: [Boolean] nin: [Boolean] }
-  input JSONQueryOperatorInput { eq: JSON ne: JSON gt: JSON gte: JSON lt: JSON lte: JSON in: [JSON] nin: [JSON] regex: String glob: String }
+export const sharedInputTypeDefs =
+  /* GraphQL */ `
+  input StringQueryOperatorInput { eq: String ne: String in: [String] nin: [String] regex: String glob: ` +
+  `String }
+  input IntQueryOperatorInput { eq: Int ne: Int gt: Int gte: Int lt: Int lte: Int in: [Int] nin: ` +
+  `[Int] }
+  input FloatQueryOperatorInput { eq: Float ne: Float gt: Float gte: Float lt: Float lte: Float in: ` +
+  `[Float] nin: [Float] }
+  input BooleanQueryOperatorInput { eq: Boolean ne: Boolean in: [Boolean] nin: ` +
+  `[Boolean] }
+  input JSONQueryOperatorInput { eq: JSON ne: JSON gt: JSON gte: JSON lt: JSON lte: JSON in: ` +
+  `[JSON] nin: [JSON] regex: String glob: String }
   enum SortOrderEnum { ASC DESC }
-  enum FieldSelectorEnum { SELECT }
+  enum FieldSelectorEnum { ` +
+  `SELECT }
   type PageInfo {
     currentPage: Int!
     hasPreviousPage: Boolean!
-    hasNextPage: Boolean!
+    hasNextPage: ` +
+  `Boolean!
     itemCount: Int!
     pageCount: Int!
     perPage: Int

@@ -22,11 +22,17 @@ export function rootFieldTypeDefs(type: string, filterArgs: string, declared: { 
       : `  ${all}(filter: ${type}FilterInput, sort: [${type}SortInput!], skip: Int, limit: Int): ${type}Connection!`,
   ].filter(Boolean)
   const list = `totalCount: Int! nodes: [${type}!]! edges: [${type}Edge!]! pageInfo: PageInfo!`
-  return `
-type ${type}Connection { ${list} distinct(field: ${type}FieldSelector!): [String!]! group(field: ${type}FieldSelector!, skip: Int, limit: Int): [${type}GroupConnection!]! }
-type ${type}Edge { node: ${type}! next: ${type} previous: ${type} }
-type ${type}GroupConnection { ${list} field: String! fieldValue: String }
+  return (
+    `
+type ${type}Connection { ${list} distinct(field: ${type}FieldSelector!): ` +
+    `[String!]! group(field: ${type}FieldSelector!, skip: Int, limit: Int): ` +
+    `[${type}GroupConnection!]! }
+type ${type}Edge { node: ${type}! next: ${type} previous: ${type} ` +
+    `}
+type ${type}GroupConnection { ${list} field: String! fieldValue: ` +
+    `String }
 ${query.length > 0 ? `extend type Query {\n${query.join('\n')}\n}` : ''}`
+  )
 }
 
 /** A page of nodes (the result of `allX`, or one group of it). */

@@ -20,7 +20,8 @@ if (root)
     <GraphiQL
       fetcher={fetcher}
       defaultQuery={
-        '# The live schema of this site. Try:\n{\n  allPage(limit: 5) {\n    nodes {\n      path\n      title\n    }\n  }\n}\n'
+        '# The live schema of this site. Try:\n{\n  allPage(limit: 5) {\n    nodes {\n      path\n' +
+        '      title\n    }\n  }\n}\n'
       }
     />,
   )

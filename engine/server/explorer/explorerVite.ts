@@ -37,7 +37,10 @@ export class ExplorerVite {
     const vite = await this.start()
     // (Vite's HTML transform puts the base in front.)
     const script = `/@fs${explorerEntry}`
-    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>GraphQL explorer · ${title}</title><style>body{margin:0;height:100vh}#root{height:100vh}</style></head><body><div id="root"></div><script type="module" src="${script}"></script></body></html>`
+    const html =
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>GraphQL explorer ` +
+      `· ${title}</title><style>body{margin:0;height:100vh}#root{height:100vh}</style></head><body><div ` +
+      `id="root"></div><script type="module" src="${script}"></script></body></html>`
     return vite.transformIndexHtml(pathname, html)
   }
 

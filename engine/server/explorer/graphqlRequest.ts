@@ -130,7 +130,8 @@ export async function answerGraphqlRequest(
       response,
       400,
       failure(
-        `The result is over ${limits.maxResponseBytes} bytes. Ask for fewer fields, or fewer items (\`limit\` on lists).`,
+        `The result is over ${limits.maxResponseBytes} bytes. Ask for fewer fields, ` +
+          `or fewer items (\`limit\` on lists).`,
       ),
     )
     return

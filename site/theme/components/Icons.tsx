@@ -116,7 +116,12 @@ export function EditIcon(props: IconProps) {
 export function PuzzleIcon(props: IconProps) {
   return (
     <Icon {...props}>
-      <path d="M10 3h4v2.5a1.5 1.5 0 0 0 3 0V3h4v7h-2.5a1.5 1.5 0 0 0 0 3H21v8h-7v-2.5a1.5 1.5 0 0 0-3 0V21H3v-8h2.5a1.5 1.5 0 0 0 0-3H3V3h7z" />
+      <path
+        d={
+          'M10 3h4v2.5a1.5 1.5 0 0 0 3 0V3h4v7h-2.5a1.5 1.5 0 0 0 0 3H21v8h-7v-2.5a1.5 1.5 0 0 0-3 ' +
+          '0V21H3v-8h2.5a1.5 1.5 0 0 0 0-3H3V3h7z'
+        }
+      />
     </Icon>
   )
 }
@@ -134,7 +139,12 @@ export function HandshakeIcon(props: IconProps) {
   return (
     <Icon {...props}>
       <path d="M2 12l4-4 3 1 3-2 3 1 3-1 4 4" />
-      <path d="M6 8v6l5 5a1.5 1.5 0 0 0 2-2M13 17a1.5 1.5 0 0 0 2-2l-3-3M15 15a1.5 1.5 0 0 0 2-2l-3.5-3.5M17 13a1.5 1.5 0 0 0 1-2.5L18 8" />
+      <path
+        d={
+          'M6 8v6l5 5a1.5 1.5 0 0 0 2-2M13 17a1.5 1.5 0 0 0 2-2l-3-3M15 15a1.5 1.5 0 0 0 2-2l-3.5-3.5M17 13a1.5 ' +
+          '1.5 0 0 0 1-2.5L18 8'
+        }
+      />
     </Icon>
   )
 }
@@ -159,7 +169,12 @@ export function ShieldIcon(props: IconProps) {
 export function RocketIcon(props: IconProps) {
   return (
     <Icon {...props}>
-      <path d="M5 15c-1.5 1.5-2 5-2 5s3.5-.5 5-2M9 15l-3-3c1-4 5-9 13-9 0 8-5 12-9 13l-1-1zM14 10a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3z" />
+      <path
+        d={
+          'M5 15c-1.5 1.5-2 5-2 5s3.5-.5 5-2M9 15l-3-3c1-4 5-9 13-9 0 8-5 12-9 13l-1-1zM14 10a1.5 1.5 0 1 0 0-3 ' +
+          '1.5 1.5 0 0 0 0 3z'
+        }
+      />
     </Icon>
   )
 }
@@ -191,7 +206,12 @@ export function CodeIcon(props: IconProps) {
 export function SparkleIcon(props: IconProps) {
   return (
     <Icon {...props}>
-      <path d="M12 3l1.8 5.2L19 10l-5.2 1.8L12 17l-1.8-5.2L5 10l5.2-1.8L12 3zM19 16l.8 2.2L22 19l-2.2.8L19 22l-.8-2.2L16 19l2.2-.8L19 16z" />
+      <path
+        d={
+          'M12 3l1.8 5.2L19 10l-5.2 1.8L12 17l-1.8-5.2L5 10l5.2-1.8L12 3zM19 16l.8 2.2L22 19l-2.2.8L19 ' +
+          '22l-.8-2.2L16 19l2.2-.8L19 16z'
+        }
+      />
     </Icon>
   )
 }

@@ -111,7 +111,8 @@ function applyDark(dark: boolean): boolean {
 function ModeIcon({ mode }: { mode: ThemeMode }) {
   const paths: Record<ThemeMode, string> = {
     light:
-      'M12 17a5 5 0 1 0 0-10 5 5 0 0 0 0 10zM12 1v2M12 21v2M4.2 4.2l1.4 1.4M18.4 18.4l1.4 1.4M1 12h2M21 12h2M4.2 19.8l1.4-1.4M18.4 5.6l1.4-1.4',
+      'M12 17a5 5 0 1 0 0-10 5 5 0 0 0 0 10zM12 1v2M12 21v2M4.2 4.2l1.4 1.4M18.4 18.4l1.4 1.4M1 12h2M21 ' +
+      '12h2M4.2 19.8l1.4-1.4M18.4 5.6l1.4-1.4',
     dark: 'M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z',
     auto: 'M3 4h18v12H3zM8 20h8M12 16v4',
   }

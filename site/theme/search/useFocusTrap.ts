@@ -1,7 +1,8 @@
 import { useEffect, type RefObject } from 'react'
 
 const focusableSelector =
-  'a[href]:not([tabindex="-1"]), button:not([disabled]), input:not([disabled]), textarea, select, [tabindex]:not([tabindex="-1"])'
+  'a[href]:not([tabindex="-1"]), button:not([disabled]), input:not([disabled]), textarea, select, ' +
+  '[tabindex]:not([tabindex="-1"])'
 
 /** Keeps Tab and Shift+Tab inside `container` while it is mounted. */
 export function useFocusTrap(container: RefObject<HTMLElement | null>): void {
