@@ -77,8 +77,19 @@ const hostConfigNames = new Map<string, string>([
  * document), and entity declarations (an entity can expand to any of these after the check).
  * Matched after character references are decoded, so `java&#115;cript:` is seen too.
  */
-const activeXmlRE =
-  /<\s*([\w.-]+:)?(script|foreignObject|iframe|embed|object|handler|listener)\b|\son[a-z]+\s*=|attributeName\s*=\s*["']\s*on|(java|vb)script\s*:|data\s*:\s*(text\/html|image\/svg|application\/(xhtml|xml))|<\?xml-stylesheet|www\.w3\.org\/1999\/xhtml|<!ENTITY/i
+const activeXmlRE = new RegExp(
+  [
+    String.raw`<\s*([\w.-]+:)?(script|foreignObject|iframe|embed|object|handler|listener)\b`,
+    String.raw`\son[a-z]+\s*=`,
+    String.raw`attributeName\s*=\s*["']\s*on`,
+    String.raw`(java|vb)script\s*:`,
+    String.raw`data\s*:\s*(text\/html|image\/svg|application\/(xhtml|xml))`,
+    String.raw`<\?xml-stylesheet`,
+    String.raw`www\.w3\.org\/1999\/xhtml`,
+    '<!ENTITY',
+  ].join('|'),
+  'i',
+)
 
 const textDecoder = new TextDecoder('utf-8')
 

@@ -32,10 +32,11 @@ export async function migrateCommand({ root, rest }: CommandContext): Promise<nu
   )
   const untranslated = result.untranslated.map((item) => `  ${item.key}: ${item.reason}`).join('\n')
   const issues = found.map((issue) => `  ${issue.where}: ${issue.problem}`).join('\n')
+  const counts = `${result.translated.length} config keys translated, ${result.untranslated.length} not`
   process.stdout.write(
-    `Migrated ${source} into ${target}: ${result.translated.length} config keys ` +
-      `translated, ${result.untranslated.length} ` +
-      `not${untranslated ? `:\n${untranslated}` : '.'}\n${issues ? `Content Sheaf will not build as it is:\n${issues}\n` : ''}The list is in ${path.join(target, 'MIGRATION.md')}. Next:\n  cd ${target}\n  npm install\n  npm run build\n`,
+    `Migrated ${source} into ${target}: ${counts}${untranslated ? `:\n${untranslated}` : '.'}\n` +
+      (issues ? `Content Sheaf will not build as it is:\n${issues}\n` : '') +
+      `The list is in ${path.join(target, 'MIGRATION.md')}. Next:\n  cd ${target}\n  npm install\n  npm run build\n`,
   )
   return 0
 }

@@ -25,8 +25,9 @@ export async function loadConfig(
     })
   }
   if (fs.statSync(absolute).isDirectory()) {
-    throw new SheafError(`The config \`${path.relative(root, absolute) || '.'}\` is a folder, not a file.`, {
-      hint: `pass the config file itself, e.g. --config ${path.join(path.relative(root, absolute) || '.', 'config.ts')}.`,
+    const folder = path.relative(root, absolute) || '.'
+    throw new SheafError(`The config \`${folder}\` is a folder, not a file.`, {
+      hint: `pass the config file itself, e.g. --config ${path.join(folder, 'config.ts')}.`,
     })
   }
   const cacheDir = siteModuleCacheDir(root, options.cache)

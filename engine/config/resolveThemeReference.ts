@@ -75,11 +75,19 @@ function resolveReference(reference: string, configFile: string, where: { file: 
   } catch {
     throw new SheafError(`The theme package \`${reference}\` cannot be found from ${where.file}.`, {
       ...where,
-      hint: `install it (npm install ${reference.startsWith('@') ? reference.split('/').slice(0, 2).join('/') : reference.split('/')[0]}), or give a path starting with ./`,
+      hint: `install it (npm install ${packageNameOf(reference)}), or give a path starting with ./`,
     })
   }
 }
 
 function isPackageFile(file: string): boolean {
   return file.includes(`${path.sep}node_modules${path.sep}`) || /\.(?:m?js)$/.test(file)
+}
+
+/** The package a bare specifier names: `@scope/name` or `name`, without a subpath. */
+function packageNameOf(reference: string): string {
+  return reference
+    .split('/')
+    .slice(0, reference.startsWith('@') ? 2 : 1)
+    .join('/')
 }

@@ -16,8 +16,10 @@ export function says(
   problem: string | ((input: unknown) => string),
   fix: string | ((key: string) => string),
 ): (issue: Issue) => string {
-  return (issue) =>
-    `${typeof problem === 'function' ? problem(issue.input) : problem}${fixSeparator}${typeof fix === 'function' ? fix(keyMark) : fix}`
+  return (issue) => {
+    const what = typeof problem === 'function' ? problem(issue.input) : problem
+    return `${what}${fixSeparator}${typeof fix === 'function' ? fix(keyMark) : fix}`
+  }
 }
 
 /**

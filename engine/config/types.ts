@@ -202,7 +202,8 @@ export interface ResolvedConfig {
   }
   themeConfig: ThemeConfig
   /**
-   * `reservedIds`, `contentClasses` and `components`: the theme's (`theme.reservedIds`, …), for the markdown pipeline.
+   * `reservedIds`, `contentClasses` and `components`: the theme's (`theme.reservedIds`, …), for the
+   * markdown pipeline.
    */
   markdown: Required<MarkdownOptions> & {
     reservedIds: string[]

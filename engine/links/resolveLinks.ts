@@ -111,9 +111,10 @@ function resolveAnchor(
   if (!target) {
     // Shown as the contributor sees them: `content/13.x/docs/x.md`, not the path inside the content folder.
     const folder = String(page.sourcePath).slice(0, -String(page.relativePath).length)
+    const shown = tried.map((candidate) => (candidate.startsWith('route ') ? candidate : folder + candidate))
     dead.push({
       ...where,
-      reason: `no page at that path; tried ${tried.map((candidate) => (candidate.startsWith('route ') ? candidate : folder + candidate)).join(', ')}`,
+      reason: `no page at that path; tried ${shown.join(', ')}`,
     })
     return {}
   }

@@ -57,7 +57,8 @@ export async function importSiteModule(
   const code = result.outputFiles[0]!.text
   // Named by content: an unchanged module is imported from the same file, an edited one (the dev server) from a new
   // one.
-  const name = `${path.basename(file).replace(/\.[^.]+$/, '')}-${createHash('sha1').update(code).digest('hex').slice(0, 16)}.mjs`
+  const digest = createHash('sha1').update(code).digest('hex').slice(0, 16)
+  const name = `${path.basename(file).replace(/\.[^.]+$/, '')}-${digest}.mjs`
   let bundled = path.join(scratchDir('modules'), name)
   if (records) {
     try {

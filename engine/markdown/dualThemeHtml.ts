@@ -138,7 +138,8 @@ function createLineCache() {
     if (key === undefined) {
       key = ''
       for (let frame = state as unknown as StateFrame | null; frame; frame = frame.parent) {
-        key += `${frame.ruleId}\u0001${frame.endRule ?? ''}\u0001${frame.beginRuleCapturedEOL ? 1 : 0}\u0001${scopesKey(frame.nameScopesList)}\u0001${scopesKey(frame.contentNameScopesList)}\u0002`
+        const rule = `${frame.ruleId}\u0001${frame.endRule ?? ''}\u0001${frame.beginRuleCapturedEOL ? 1 : 0}`
+        key += `${rule}\u0001${scopesKey(frame.nameScopesList)}\u0001${scopesKey(frame.contentNameScopesList)}\u0002`
       }
       stateKeys.set(state, key)
     }

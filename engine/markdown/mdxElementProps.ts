@@ -2,7 +2,10 @@ import type { VFile } from 'vfile'
 import { evaluateLiteral, NonLiteralError } from './evaluateLiteral.ts'
 import { propError } from './checkComponentProps.ts'
 
-/** A JSX attribute as mdast-util-mdx-jsx gives it: `name="text"`, `name={expression}`, `name` alone, or `{...spread}`. */
+/**
+ * A JSX attribute as mdast-util-mdx-jsx gives it: `name="text"`, `name={expression}`, `name` alone,
+ * or `{...spread}`.
+ */
 export interface JsxAttribute {
   type: 'mdxJsxAttribute' | 'mdxJsxExpressionAttribute'
   name?: string

@@ -57,7 +57,8 @@ function literal(value: unknown, depth: number): string {
     const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name))
     const inline = `{ ${entries.map(([name, entry]) => `${key(name)}: ${literal(entry, 0)}`).join(', ')} }`
     if (inline.length <= 80 && !inline.includes('\n')) return inline
-    return `{\n${entries.map(([name, entry]) => `${pad}  ${key(name)}: ${literal(entry, depth + 1)},`).join('\n')}\n${pad}}`
+    const lines = entries.map(([name, entry]) => `${pad}  ${key(name)}: ${literal(entry, depth + 1)},`)
+    return `{\n${lines.join('\n')}\n${pad}}`
   }
   return typeof value === 'string'
     ? `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`

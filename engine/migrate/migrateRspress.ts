@@ -163,5 +163,6 @@ function packageJson(target: string): string {
       .replace(/^-+|-+$/g, '') || 'docs'
   const sheafPath = (path.relative(target, packageRoot) || '.').split(path.sep).join('/')
   const scripts = { dev: 'sheaf dev', build: 'sheaf build', preview: 'sheaf preview' }
-  return `${JSON.stringify({ name, private: true, type: 'module', scripts, dependencies: { sheaf: `file:${sheafPath}` } }, null, 2)}\n`
+  const dependencies = { sheaf: `file:${sheafPath}` }
+  return `${JSON.stringify({ name, private: true, type: 'module', scripts, dependencies }, null, 2)}\n`
 }

@@ -16,33 +16,37 @@ export function migrationReport(
   // A key that holds a backtick (a template literal) takes a double-backtick code span.
   const code = (text: string) => (text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``)
   const rows = config.untranslated.map((item) => `| ${code(escape(item.key))} | ${escape(item.reason)} |`)
-  return (
-    `# Migrated from Rspress
+  const versionNote = config.versionFolder
+    ? ` (pages under \`${config.contentRoot}/${config.versionFolder}/\`: Sheaf keeps every page under a version folder)`
+    : ''
+  const base = typeof config.fields.base === 'string' ? config.fields.base : '/'
+  const translated = config.translated.length > 0 ? config.translated.map((key) => `- \`${key}\``) : ['- (nothing)']
+  const notTranslated =
+    rows.length > 0 ? `| key | why |\n| --- | --- |\n${rows.join('\n')}` : 'Everything was translated.'
+  const notes = config.notes.length > 0 ? `## Notes\n\n${config.notes.map((note) => `- ${note}`).join('\n')}\n\n` : ''
+  return `# Migrated from Rspress
 
-Written by \`sheaf migrate rspress\` from \`${configName}\`. ` +
-    `The content of \`${config.contentRoot}/\` was
-copied ` +
-    `unchanged${config.versionFolder ? ` (pages under \`${config.contentRoot}/${config.versionFolder}/\`: ` + `Sheaf keeps every page under a version folder)` : ''}; the config is \`site/config.ts\`.
+Written by \`sheaf migrate rspress\` from \`${configName}\`. The content of \`${config.contentRoot}/\` was
+copied unchanged${versionNote}; the config is \`site/config.ts\`.
 
 \`\`\`bash
 npm install
 npm run build     # into build/
-npm run dev       # http://127.0.0.1:5173${typeof config.fields.base === 'string' ? config.fields.base : '/'}
+npm run dev       # http://127.0.0.1:5173${base}
 \`\`\`
 
 ## Translated
 
-${config.translated.length > 0 ? config.translated.map((key) => `- \`${key}\``).join('\n') : '- (nothing)'}
+${translated.join('\n')}
 
 ## Not translated
 
-${rows.length > 0 ? `| key | why |\n| --- | --- |\n${rows.join('\n')}` : 'Everything was translated.'}
+${notTranslated}
 
-${siteComponentsSection(components)}${contentToChangeSection(contentIssues, checked)}${config.notes.length > 0 ? `## Notes\n\n${config.notes.map((note) => `- ${note}`).join('\n')}\n\n` : ''}## Links
+${siteComponentsSection(components)}${contentToChangeSection(contentIssues, checked)}${notes}## Links
 
 Rspress checks links to pages but not \`#anchors\`. The new config sets \`links: { deadAnchors: 'warn' }\`:
 a dead page link fails the build, a dead \`#anchor\` is a warning with its file and line. Fix those,
 then remove the option to make them errors.
 `
-  )
 }

@@ -10,6 +10,11 @@ export class NonLiteral {
   constructor(readonly source: string) {}
 }
 
+/** A value as a reader would name it: a non-literal's code, else its text. */
+export function sourceText(value: unknown): string {
+  return value instanceof NonLiteral ? value.source : String(value)
+}
+
 /** The default export is built by code (`makeConfig()`): it can only be read by running it (see runConfig.ts). */
 export class NotLiteralConfigError extends SheafError {}
 
@@ -199,9 +204,8 @@ function evaluateObject(
   const result: Record<string, LiteralValue> = {}
   for (const property of node.properties as Node[]) {
     if (property.type === 'SpreadElement') {
-      spreads.push(
-        `${at}${at ? '.' : ''}...${codeLabel(code.slice((property.argument as Node).start, (property.argument as Node).end))}`,
-      )
+      const argument = property.argument as Node
+      spreads.push(`${at}${at ? '.' : ''}...${codeLabel(code.slice(argument.start, argument.end))}`)
       continue
     }
     const key = property.key as Node

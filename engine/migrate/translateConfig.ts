@@ -3,7 +3,7 @@ import { createTranslation, pathFromDirname, shorten, type Translation, type Unt
 import { translateLocales } from './translateLocales.ts'
 import { translateThemeConfig } from './translateThemeConfig.ts'
 import { translateGlobalStyles, translateMarkdown, translateRoute, translateSearch } from './translateOptions.ts'
-import { NonLiteral } from './readConfigLiteral.ts'
+import { NonLiteral, sourceText } from './readConfigLiteral.ts'
 
 export type { Untranslated }
 
@@ -171,11 +171,7 @@ function translateSiteFields(
     if (root) {
       contentRoot = root
       translated.push('root')
-    } else
-      skip(
-        'root',
-        `cannot tell the content folder from \`${shorten(String(source.root instanceof NonLiteral ? source.root.source : source.root))}\`; docs/ is used`,
-      )
+    } else skip('root', `cannot tell the content folder from \`${shorten(sourceText(source.root))}\`; docs/ is used`)
   }
 
   for (const key of ['title', 'description', 'base', 'icon', 'lang'] as const) {

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { NonLiteral, type LiteralValue } from './readConfigLiteral.ts'
+import { NonLiteral, sourceText, type LiteralValue } from './readConfigLiteral.ts'
 import { pathFromDirname, shorten, type Translation } from './translation.ts'
 import type { TranslatedConfig } from './translateConfig.ts'
 
@@ -140,11 +140,7 @@ export function translateGlobalStyles(
         "copied and loaded after the theme's styles, but Rspress's CSS variables (`--rp-c-brand`, ...) " +
           "and class names do not exist in Sheaf's theme: rules that use them have no effect",
       )
-    } else
-      skip(
-        'globalStyles',
-        `cannot tell the file from \`${shorten(globalStyles instanceof NonLiteral ? globalStyles.source : String(globalStyles))}\``,
-      )
+    } else skip('globalStyles', `cannot tell the file from \`${shorten(sourceText(globalStyles))}\``)
   }
   return styles
 }

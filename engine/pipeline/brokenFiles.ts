@@ -21,16 +21,17 @@ export function combinedContentErrors(errors: readonly SheafError[]): SheafError
   if (errors.length === 1) return errors[0]
   const sorted = sortedByPlace(errors)
   const files = new Set(sorted.map((error) => error.file)).size
+  const count =
+    files === errors.length
+      ? `${files} files have errors`
+      : `${errors.length} errors in ${files} file${files === 1 ? '' : 's'}`
   const describe = (error: SheafError) =>
     [error.location, `  ${error.message.replace(/\n/g, '\n  ')}`, ...(error.hint ? [`  Fix: ${error.hint}`] : [])].join(
       '\n',
     )
-  return new SheafError(
-    `${files === errors.length ? `${files} files have errors` : `${errors.length} errors in ${files} file${files === 1 ? '' : 's'}`}:\n${sorted.map(describe).join('\n')}`,
-    {
-      hint: 'fix each file at the line shown; the build reports every file it could not read, not only the first.',
-    },
-  )
+  return new SheafError(`${count}:\n${sorted.map(describe).join('\n')}`, {
+    hint: 'fix each file at the line shown; the build reports every file it could not read, not only the first.',
+  })
 }
 
 /** Dead links: often the consequence of another file's error (its page was not made). */

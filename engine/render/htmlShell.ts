@@ -76,6 +76,8 @@ export function htmlShellLines({
         `<script type="module" src="${attribute(assets.entry)}"></script>`,
         ...chunks.map((href) => `<link rel="modulepreload" href="${attribute(href)}">`),
       ]
+  const pageData = serializeInlinePageData(page, rawHtmlIds)
+  const notFoundAttribute = notFoundRoutes ? ` data-not-found="${attribute(notFoundRoutes.join(' '))}"` : ''
   return [
     '<!doctype html>',
     `<html${attributesOf(rootAttributes(head.htmlAttributes, lang))}>`,
@@ -95,7 +97,7 @@ export function htmlShellLines({
     '</head>',
     `<body${attributesOf(head.bodyAttributes)}>`,
     `<div id="${appRootId}">${body}</div>`,
-    `<script id="__SHEAF_DATA__" type="application/json"${notFoundRoutes ? ` data-not-found="${attribute(notFoundRoutes.join(' '))}"` : ''}>${serializeInlinePageData(page, rawHtmlIds)}</script>`,
+    `<script id="__SHEAF_DATA__" type="application/json"${notFoundAttribute}>${pageData}</script>`,
     '</body>',
     '</html>',
     '',

@@ -28,7 +28,8 @@ export interface QueryContext {
   nodeModel: NodeModel
 }
 
-export type Resolver = (parent: any, args: any, context: QueryContext, info: any) => unknown // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Resolver = (parent: any, args: any, context: QueryContext, info: any) => unknown
 
 /** Resolvers by type and field (field resolvers, `__resolveType`/`__isTypeOf`; a GraphQLScalarType for a scalar). */
 export type GraphQLResolverMap = Record<

@@ -1,7 +1,10 @@
 import { SheafError } from '../errors.ts'
 import { staticQueryId } from '../shared/staticQueryId.ts'
 
-/** A static query written in a module: ``useStaticQuery(graphql`…`)``, or a graphql`…` kept in a constant for it. */
+/**
+ * A static query written in a module: ``useStaticQuery(graphql`…`)``, or a graphql`…` kept in a
+ * constant for it.
+ */
 export interface FoundStaticQuery {
   /** The query as written between the backticks. */
   text: string

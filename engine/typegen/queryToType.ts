@@ -73,10 +73,10 @@ function selectionType(
       const field = parent.getFields()[selection.name.value]
       const key = selection.alias?.value ?? selection.name.value
       const declared = declaredType(field, imports)
+      const nullable = declared && !isNonNullType(field.type) ? `${declared} | null` : declared
+      const type = nullable || outputType(field.type, selection.selectionSet, depth, imports)
       // A slot's plugin may be absent from a site: the key may be missing, whatever this schema says.
-      fields.push(
-        `${key}${isSlot(selection) ? '?' : ''}: ${declared ? (isNonNullType(field.type) ? declared : `${declared} | null`) : outputType(field.type, selection.selectionSet, depth, imports)}`,
-      )
+      fields.push(`${key}${isSlot(selection) ? '?' : ''}: ${type}`)
     } else if (selection.kind === 'InlineFragment') {
       const inner = selectionType(parent, selection.selectionSet, depth, imports)
       fields.push(inner.slice(1, -1).trim())

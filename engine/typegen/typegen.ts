@@ -93,8 +93,10 @@ function writeTypes(
   const types: string[] = []
   for (const query of [...queries].sort((a, b) => a.file.localeCompare(b.file) || a.name.localeCompare(b.name))) {
     const source = path.relative(root, query.file)
+    const isPageQuery = query.name === pageQueryTypeName(query.file)
+    const what = isPageQuery ? source : `the static query ${query.name.replace(/Query$/, '')} in ${source}`
     types.push(
-      `/** The data of ${query.name === pageQueryTypeName(query.file) ? source : `the static query ${query.name.replace(/Query$/, '')} in ${source}`}. */`,
+      `/** The data of ${what}. */`,
       `export type ${query.name} = ${queryToType(schema, query.query, source, imports)}`,
       '',
     )

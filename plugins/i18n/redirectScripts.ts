@@ -12,9 +12,15 @@ import { escapeMarkup } from 'sheaf'
  * origin (this covers `//`, `/\` and whatever else a URL parser reads as an authority).
  */
 export const firstVisitTargetSource =
-  `function(d,loc,cur,nav){nav=String(nav||'').toLowerCase();var target=null;for(var ` +
-  `i=0;i<d.locales.length;i++){var l=d.locales[i];var ` +
-  `lang=l.lang.toLowerCase();if(nav===lang||nav.split('-')[0]===lang.split('-')[0]){target=l;break}}if(!target||target.lang===cur)return null;var p=loc.pathname;if(p+'/'===d.base)p=d.base;if(p.indexOf(d.base)!==0)return null;p=p.slice(d.base.length-1);for(var j=0;j<d.locales.length;j++){var c=d.locales[j];if(c.prefix&&(p==='/'+c.prefix||p.indexOf('/'+c.prefix+'/')===0)){p=p.slice(c.prefix.length+1)||'/';break}}var u=new URL(d.base.slice(0,-1)+(target.prefix?'/'+target.prefix:'')+p+loc.search+loc.hash,loc.origin);return u.origin===loc.origin?u.href:null}`
+  `function(d,loc,cur,nav){nav=String(nav||'').toLowerCase();var target=null;for(var i=0;` +
+  `i<d.locales.length;i++){var l=d.locales[i];var lang=l.lang.toLowerCase();` +
+  `if(nav===lang||nav.split('-')[0]===lang.split('-')[0]){target=l;break}}` +
+  `if(!target||target.lang===cur)return null;var p=loc.pathname;if(p+'/'===d.base)p=d.base;` +
+  `if(p.indexOf(d.base)!==0)return null;p=p.slice(d.base.length-1);for(var j=0;j<d.locales.length;j++){` +
+  `var c=d.locales[j];if(c.prefix&&(p==='/'+c.prefix||p.indexOf('/'+c.prefix+'/')===0)){` +
+  `p=p.slice(c.prefix.length+1)||'/';break}}` +
+  `var u=new URL(d.base.slice(0,-1)+(target.prefix?'/'+target.prefix:'')+p+loc.search+loc.hash,loc.origin);` +
+  `return u.origin===loc.origin?u.href:null}`
 
 /**
  * The first-visit redirect (SPEC §4), inlined in <head> so it runs before
@@ -24,9 +30,10 @@ export const firstVisitTargetSource =
 export function firstVisitScript(locales: { lang: string; prefix: string }[], base: string): string {
   const data = JSON.stringify({ locales, base })
   return (
-    `(function(){try{var d=${data.replace(/</g, '\\u003c')};var ` +
-    `k='sheaf-visited';if(localStorage.getItem(k))return;localStorage.setItem(k,'1');var ` +
-    `t=(${firstVisitTargetSource})(d,location,document.documentElement.lang,navigator.language);if(t)location.replace(t)}catch(e){}})();`
+    `(function(){try{var d=${data.replace(/</g, '\\u003c')};var k='sheaf-visited';` +
+    `if(localStorage.getItem(k))return;localStorage.setItem(k,'1');` +
+    `var t=(${firstVisitTargetSource})(d,location,document.documentElement.lang,navigator.language);` +
+    `if(t)location.replace(t)}catch(e){}})();`
   )
 }
 

@@ -100,10 +100,11 @@ export function llms(options: LlmsOptions = {}): Plugin {
         const index = [`# ${inlineText(title)}`, '', `> ${inlineText(data.site.description)}`, '']
         for (const [section, entries] of sections) {
           index.push(`## ${inlineText(section)}`, '')
-          for (const page of entries)
-            index.push(
-              `- [${inlineText(page.title)}](${data.site.url}${withBase(encodeRoute(`/${markdownTwinFile(page.path)}`), site.base)})${page.description.trim() ? `: ${inlineText(page.description)}` : ''}`,
-            )
+          for (const page of entries) {
+            const twin = `${data.site.url}${withBase(encodeRoute(`/${markdownTwinFile(page.path)}`), site.base)}`
+            const description = page.description.trim() ? `: ${inlineText(page.description)}` : ''
+            index.push(`- [${inlineText(page.title)}](${twin})${description}`)
+          }
           index.push('')
         }
         const full = [

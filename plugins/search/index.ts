@@ -75,7 +75,8 @@ export function search(options: SearchPluginOptions = {}): Plugin {
             const { version, lang } = locate(args.path, context)
             if (!groupsOf(context.store).has(indexKey(version, lang))) return null
             if (emitting) indexesFor(context.store)
-            // Pages name a stable pointer, never the hashed file: an edit elsewhere then leaves every other page byte-identical.
+            // Pages name a stable pointer, never the hashed file: an edit elsewhere then leaves every
+            // other page byte-identical.
             return withBase(indexFileName(version, lang, hashNames ? pointerName : ''), site.base)
           },
           searchConfig: (_parent: unknown, args: { path: string }, context: QueryContext): SearchClientConfig => {

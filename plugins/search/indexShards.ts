@@ -153,7 +153,8 @@ export function shardJson(
     const n = Math.floor(id / docsPerFragment)
     fragments[n] = fragmentNames[n]
   }
-  return `{"fieldLength":${JSON.stringify(lengths)},"fragments":${JSON.stringify(fragments)},"index":[${entries.join(',')}]}`
+  const head = `{"fieldLength":${JSON.stringify(lengths)},"fragments":${JSON.stringify(fragments)}`
+  return `${head},"index":[${entries.join(',')}]}`
 }
 
 /** One key table per first character of the shard keys: a query reads only those of its terms. */

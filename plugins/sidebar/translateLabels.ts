@@ -1,6 +1,9 @@
 import type { Sidebar, SidebarItem } from './types.ts'
 
-/** Text key -> language -> text: the shape of Rspress's `i18n.json` (`{ "guide": { "en": "Guide", "zh": "指南" } }`). */
+/**
+ * Text key -> language -> text: the shape of Rspress's `i18n.json`
+ * (`{ "guide": { "en": "Guide", "zh": "指南" } }`).
+ */
 export type LabelTranslations = Readonly<Record<string, Readonly<Record<string, string>>>>
 
 /**

@@ -106,7 +106,9 @@ function cellPath(commands: PathCommand[], scale: number, ox: number, oy: number
     if (command.type === 'Z') data += 'Z'
     else if (command.type === 'Q') data += `Q${px(command.x1)} ${py(command.y1)} ${px(command.x)} ${py(command.y)}`
     else if (command.type === 'C')
-      data += `C${px(command.x1)} ${py(command.y1)} ${px(command.x2)} ${py(command.y2)} ${px(command.x)} ${py(command.y)}`
+      data +=
+        `C${px(command.x1)} ${py(command.y1)} ${px(command.x2)} ${py(command.y2)} ` +
+        `${px(command.x)} ${py(command.y)}`
     else data += `${command.type}${px(command.x)} ${py(command.y)}`
   }
   return data

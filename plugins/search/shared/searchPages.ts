@@ -92,7 +92,8 @@ export function matchDocuments(
     const lengths = type === 'content' ? [] : fieldLengths(id)
     if (type === 'title' && lengths[0] === words.length && words.every((word) => match[word]?.includes('title')))
       titleCandidates.push(id)
-    // A one-word lookup ('getByRole', or 'getByRloe' typed fast) whose heading is that name alone: `getByRole`, `*ByRole`.
+    // A one-word lookup ('getByRole', or 'getByRloe' typed fast) whose heading is that name alone:
+    // `getByRole`, `*ByRole`.
     const namesIt = type === 'header' && words.length === 1 && lengths[1] === 1
     return { id, type, score: namesIt ? result.score * exactHeadingBonus : result.score, terms: result.terms, fields }
   })
