@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test'
 
 /**
  * Crawls a served site from its start routes: every page and asset a page links to (under
- * `base`), and every #anchor checked against the target page's ids. Returns the routes found
+ * `base`; an asset once), and every #anchor checked against the target page's ids. Returns the routes found
  * and the problems (a status other than 200, a dead anchor), as `from -> path#id`.
  */
 export async function crawlSite(
@@ -14,6 +14,7 @@ export async function crawlSite(
   const pages = new Map<string, string>()
   const anchors: { from: string; path: string; id: string }[] = []
   const problems: string[] = []
+  const assets = new Set<string>()
   const queue = [...starts]
   while (queue.length > 0) {
     const route = queue.shift() as string
@@ -29,6 +30,9 @@ export async function crawlSite(
       const url = new URL(raw.replace(/&amp;/g, '&'), `${origin}${route}`)
       if (url.origin !== origin || !url.pathname.startsWith(base)) continue
       if (/\.(js|css|svg|png|json|txt|xml|md|ico|woff2?)$/.test(url.pathname)) {
+        // Each asset once: every page links the same scripts and styles.
+        if (assets.has(url.pathname)) continue
+        assets.add(url.pathname)
         const status = (await request.get(`${origin}${url.pathname}`)).status()
         if (status !== 200) problems.push(`asset ${url.pathname} answered ${status}`)
         continue
