@@ -24,7 +24,8 @@ test.beforeAll(async () => {
   // which the fixture's layout already sets and would replace).
   const withSearch = config.replace(
     "plugins: [files({ dir: 'content' })]",
-    "plugins: [files({ dir: 'content' }), search()],\n  head: [{ tag: 'link', attrs: { rel: 'apple-touch-icon', href: '/fixture/icon.svg' } }]",
+    "plugins: [files({ dir: 'content' }), search()],\n" +
+      "  head: [{ tag: 'link', attrs: { rel: 'apple-touch-icon', href: '/fixture/icon.svg' } }]",
   )
   fs.writeFileSync(configFile, `import { search } from 'sheaf/plugins/search'\n${withSearch}`)
   server = await startDevServer(siteDir, port, async () => (await fetch(url('/docs/guide'))).ok)

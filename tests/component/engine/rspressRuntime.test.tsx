@@ -67,7 +67,10 @@ function Info({ label, tags = [] }: { label: string; tags?: string[] }) {
   const location = useLocation()
   return (
     <section aria-label={label}>
-      <p>{`${current.title} (${lang}, ${String(current.frontmatter.tag)}, ${current.toc.length} heading) at ${location.pathname} of ${siteData.title}: ${dark ? 'dark' : 'light'}`}</p>
+      <p>
+        {`${current.title} (${lang}, ${String(current.frontmatter.tag)}, ${current.toc.length} heading) ` +
+          `at ${location.pathname} of ${siteData.title}: ${dark ? 'dark' : 'light'}`}
+      </p>
       <a href={withBase('/guide/next')}>next</a>
       <span>{tags.join(',')}</span>
       <NoSSR>

@@ -22,11 +22,13 @@ import { sanitizeRawHtml } from '../../../engine/shared/sanitizeRawHtml.ts'
 
 // Issue 19: page data is data. HTML in it that the server-rendered document does not hold is
 // sanitized in the browser, and the page data is read from its <script> only.
-const highlighted =
-  `<span class="line"><span style="--shiki-light:#D73A49;--shiki-dark:#F97583">const</span><span> a = '&lt;img&gt;'</span></span>`.repeat(
-    4,
-  )
-const forged = `<img src="x" onerror="window.__pwned = 1"><span class="line" onclick="x()" id="content">const</span><svg><script>window.__pwned = 2</script></svg><a href="javascript:x()">a</a>`
+const highlighted = (
+  `<span class="line"><span style="--shiki-light:#D73A49;--shiki-dark:#F97583">const</span><span> a = ` +
+  `'&lt;img&gt;'</span></span>`
+).repeat(4)
+const forged =
+  `<img src="x" onerror="window.__pwned = 1"><span class="line" onclick="x()" ` +
+  `id="content">const</span><svg><script>window.__pwned = 2</script></svg><a href="javascript:x()">a</a>`
 
 function Block({ html, registry }: { html: string; registry: RawHtmlRegistry }) {
   return (
@@ -83,7 +85,9 @@ describe('HTML from page data in the browser', () => {
 
 describe('the inline page data element', () => {
   it('is the <script type="application/json">, never a content element that took its id', () => {
-    document.body.innerHTML = `<div id="__SHEAF_ROOT__"><div id="__SHEAF_DATA__">{"template":"doc","forged":true}</div></div><script id="__SHEAF_DATA__" type="application/json">{"template":"doc"}</script>`
+    document.body.innerHTML =
+      `<div id="__SHEAF_ROOT__"><div id="__SHEAF_DATA__">{"template":"doc","forged":true}</div></div><script ` +
+      `id="__SHEAF_DATA__" type="application/json">{"template":"doc"}</script>`
     const element = findInlinePageData(document)
     expect(element?.tagName).toBe('SCRIPT')
     expect(JSON.parse(element!.textContent!)).toEqual({ template: 'doc' })
@@ -125,7 +129,9 @@ describe('a page body from page data', () => {
 
 describe('hash targets', () => {
   it('lands `#x` on the element, else on the content `user-content-x` (id or a[name])', () => {
-    document.body.innerHTML = `<h2 id="options">Options</h2><div id="user-content-options">raw</div><p id="user-content-setup">s</p><a name="user-content-old">o</a>`
+    document.body.innerHTML =
+      `<h2 id="options">Options</h2><div id="user-content-options">raw</div><p id="user-content-setup">s</p><a ` +
+      `name="user-content-old">o</a>`
     expect(findHashTarget('#options')?.tagName).toBe('H2')
     expect(findHashTarget('#setup')?.id).toBe('user-content-setup')
     expect(findHashTarget('#user-content-setup')?.id).toBe('user-content-setup')

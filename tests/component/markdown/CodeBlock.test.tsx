@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { markdownComponents } from '../../../site/theme/markdown/components.tsx'
 
 const html =
-  '<span class="line highlighted"><span style="--shiki-light:#D73A49;--shiki-dark:#F97583">const</span><span> a = 1</span></span>\n' +
+  '<span class="line highlighted"><span style="--shiki-light:#D73A49;--shiki-dark:#F97583">const</span><span> ' +
+  'a = 1</span></span>\n' +
   '<span class="line"><span>const b = 2</span></span>'
 
 function renderCodeBlock(properties: Record<string, string> = {}) {

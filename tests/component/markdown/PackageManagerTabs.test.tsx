@@ -59,7 +59,8 @@ describe('PackageManagerTabs from an MDX page', () => {
     )
     const processor = createMarkdownProcessor({ highlighter, components: themeComponents, sanitize: true })
     const source =
-      "# Install\n\n<PackageManagerTabs command={{ npm: 'npm i -D jest', yarn: 'yarn add --dev jest', deno: 'deno add npm:jest' }} />\n"
+      "# Install\n\n<PackageManagerTabs command={{ npm: 'npm i -D jest', yarn: 'yarn add --dev jest', deno: " +
+      "'deno add npm:jest' }} />\n"
     const { body } = await processor.process({ source, file: 'install.mdx', mdx: true })
     const user = userEvent.setup()
     render(<HastContent tree={JSON.parse(JSON.stringify(body))} components={markdownComponents} />)

@@ -111,7 +111,8 @@ describe('HTML in hero and feature texts (as Rspress renders it), from untrusted
         {
           title: 'Main<b>tainable</b>',
           details:
-            'Find by <a href="javascript:alert(1)" onclick="alert(1)">role</a>, <img src=x onerror=alert(1)>label and <a href="/docs/guides/how-to-query">text</a>.',
+            'Find by <a href="javascript:alert(1)" onclick="alert(1)">role</a>, ' +
+            '<img src=x onerror=alert(1)>label and <a href="/docs/guides/how-to-query">text</a>.',
         },
       ],
     }) as { hero: typeof hero; features: Parameters<typeof Features>[0]['features'] }

@@ -21,21 +21,23 @@ test('a page shows its author (@link), its excerpt child, every author (allAutho
   await expect(page.locator('.tags')).toHaveText('Tags: compilers, engines, math')
 })
 
-test("each author's page (made in createPages) lists the pages that name them; the byline's link leads there (client navigation)", async ({
-  page,
-}) => {
-  await page.goto(siteUrl('dataLayer', '/posts/engines'))
-  await page.locator('.byline').getByRole('link', { name: 'Ada Lovelace' }).click()
-  await expect(page).toHaveURL(siteUrl('dataLayer', '/authors/ada'))
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ada Lovelace')
-  await expect(page.locator('.born')).toHaveText('Born 1815; GitHub ada-l; from authors.json')
-  await expect(page.getByRole('list', { name: 'Pages' }).getByRole('link')).toHaveText([
-    'The analytical engine',
-    'Notes on the engine',
-  ])
-  await page.goto(siteUrl('dataLayer', '/authors/grace'))
-  await expect(page.getByRole('list', { name: 'Pages' }).getByRole('link')).toHaveText(['The first compiler'])
-})
+test(
+  "each author's page (made in createPages) lists the pages that name them; " +
+    "the byline's link leads there (client navigation)",
+  async ({ page }) => {
+    await page.goto(siteUrl('dataLayer', '/posts/engines'))
+    await page.locator('.byline').getByRole('link', { name: 'Ada Lovelace' }).click()
+    await expect(page).toHaveURL(siteUrl('dataLayer', '/authors/ada'))
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ada Lovelace')
+    await expect(page.locator('.born')).toHaveText('Born 1815; GitHub ada-l; from authors.json')
+    await expect(page.getByRole('list', { name: 'Pages' }).getByRole('link')).toHaveText([
+      'The analytical engine',
+      'Notes on the engine',
+    ])
+    await page.goto(siteUrl('dataLayer', '/authors/grace'))
+    await expect(page.getByRole('list', { name: 'Pages' }).getByRole('link')).toHaveText(['The first compiler'])
+  },
+)
 
 test('allPage filters and sorts through the @link field author, as Gatsby does', async ({ page }) => {
   await page.goto(siteUrl('dataLayer', '/posts/engines'))

@@ -34,37 +34,39 @@ const { url, siteDir } = fixtureDevServer('dev-cold-hydration', 5605, (dir) => {
   )
 })
 
-test('the first page paints styled and hydrates while the background pass is still running; its stylesheet goes once Vite has its styles', async ({
-  page,
-}) => {
-  const requests: string[] = []
-  page.on('requestfinished', (request) => requests.push(new URL(request.url()).pathname))
-  // (Not until `load`: that too waits for the page's modules.)
-  await page.goto(url('/docs/guide'), { waitUntil: 'commit' })
-  await page.locator('html[data-sheaf-hydrated]').waitFor({ timeout: 20_000 })
-  // React came from Vite's pre-bundle in the site's cache folder.
-  expect(requests.some((pathname) => /\/\.sheaf-cache\/vite\/deps\/react\.js$/.test(pathname))).toBe(true)
-  // The theme's styles are applied (the fixture's stylesheet sets the body's font).
-  await expect(page.locator('body')).toHaveCSS('font-family', /system-ui/)
-  // The theme's stylesheet was in the HTML (the page painted styled, before its modules ran: a
-  // plain-CSS one in a <style>, as Vite serves it), and it went once the client entry had run
-  // (Vite's <style> has its rules).
-  const html = await (await fetch(url('/docs/guide'))).text()
-  const inlined = /<style data-sheaf-dev-styles="([^"]+)">([^<]*)<\/style>/.exec(html)
-  expect(inlined?.[1]).toMatch(/\/site\/theme\/styles\.css$/)
-  expect(inlined?.[2]).toContain('system-ui')
-  await expect(page.locator('[data-sheaf-dev-styles]')).toHaveCount(0)
-  // A rule removed by a save goes (a link left in place would have kept it).
-  const stylesheet = path.join(siteDir, 'site/theme/styles.css')
-  fs.writeFileSync(
-    stylesheet,
-    fs.readFileSync(stylesheet, 'utf8').replace('body { font-family: system-ui, sans-serif; }', ''),
-  )
-  await expect(page.locator('body')).not.toHaveCSS('font-family', /system-ui/)
-  // The full load is still held: a file route (the emitted files are made from it) still waits.
-  const emitted = await Promise.race([
-    fetch(url('/not-emitted.txt')).then(() => 'answered'),
-    new Promise((resolve) => setTimeout(() => resolve('waiting'), 1000)),
-  ])
-  expect(emitted).toBe('waiting')
-})
+test(
+  'the first page paints styled and hydrates while the background pass is still running; ' +
+    'its stylesheet goes once Vite has its styles',
+  async ({ page }) => {
+    const requests: string[] = []
+    page.on('requestfinished', (request) => requests.push(new URL(request.url()).pathname))
+    // (Not until `load`: that too waits for the page's modules.)
+    await page.goto(url('/docs/guide'), { waitUntil: 'commit' })
+    await page.locator('html[data-sheaf-hydrated]').waitFor({ timeout: 20_000 })
+    // React came from Vite's pre-bundle in the site's cache folder.
+    expect(requests.some((pathname) => /\/\.sheaf-cache\/vite\/deps\/react\.js$/.test(pathname))).toBe(true)
+    // The theme's styles are applied (the fixture's stylesheet sets the body's font).
+    await expect(page.locator('body')).toHaveCSS('font-family', /system-ui/)
+    // The theme's stylesheet was in the HTML (the page painted styled, before its modules ran: a
+    // plain-CSS one in a <style>, as Vite serves it), and it went once the client entry had run
+    // (Vite's <style> has its rules).
+    const html = await (await fetch(url('/docs/guide'))).text()
+    const inlined = /<style data-sheaf-dev-styles="([^"]+)">([^<]*)<\/style>/.exec(html)
+    expect(inlined?.[1]).toMatch(/\/site\/theme\/styles\.css$/)
+    expect(inlined?.[2]).toContain('system-ui')
+    await expect(page.locator('[data-sheaf-dev-styles]')).toHaveCount(0)
+    // A rule removed by a save goes (a link left in place would have kept it).
+    const stylesheet = path.join(siteDir, 'site/theme/styles.css')
+    fs.writeFileSync(
+      stylesheet,
+      fs.readFileSync(stylesheet, 'utf8').replace('body { font-family: system-ui, sans-serif; }', ''),
+    )
+    await expect(page.locator('body')).not.toHaveCSS('font-family', /system-ui/)
+    // The full load is still held: a file route (the emitted files are made from it) still waits.
+    const emitted = await Promise.race([
+      fetch(url('/not-emitted.txt')).then(() => 'answered'),
+      new Promise((resolve) => setTimeout(() => resolve('waiting'), 1000)),
+    ])
+    expect(emitted).toBe('waiting')
+  },
+)

@@ -23,7 +23,8 @@ const { siteDir, openHydrated, url } = fixtureDevServer('dev-content-assets', 57
   fs.writeFileSync(path.join(dir, 'content/assets/diagram.png'), png)
   fs.writeFileSync(path.join(dir, 'content/docs/local.png'), png)
   const page =
-    '---\ntitle: Images\n---\n\nimport diagram from \'../assets/diagram.png\'\n\n# Images\n\n<img src={diagram} alt="Diagram" />\n\n![Local](./local.png)\n'
+    "---\ntitle: Images\n---\n\nimport diagram from '../assets/diagram.png'\n\n# Images\n\n" +
+    '<img src={diagram} alt="Diagram" />\n\n![Local](./local.png)\n'
   fs.writeFileSync(path.join(dir, 'content/docs/images.mdx'), page)
 })
 

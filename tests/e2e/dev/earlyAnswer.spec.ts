@@ -68,44 +68,46 @@ async function portOpen(): Promise<void> {
   throw new Error(`sheaf dev never listened on ${port}:\n${output}`)
 }
 
-test('a page asked for while the server starts is answered styled before Vite has started, its scripts once Vite is up, and it hydrates without a warning', async ({
-  page,
-}) => {
-  server = spawn(process.execPath, [path.join(root, 'bin/sheaf.js'), 'dev', '--port', String(port)], {
-    cwd: siteDir,
-    env: { ...process.env, SHEAF_DEV_TRACE: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  await portOpen()
-  // Vite's client, asked for before Vite exists: held, then answered by Vite (not a 404).
-  const viteClient = fetch(url('/@vite/client'))
-  const problems: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text())
-  })
-  const response = await page.goto(url('/docs/guide'), { waitUntil: 'commit' })
-  expect(response?.status()).toBe(200)
-  await page.locator('html[data-sheaf-hydrated]').waitFor({ timeout: 30_000 })
-  await expect(page.locator('body')).toHaveCSS('font-family', /system-ui/)
-  await expect(page.getByRole('heading', { level: 1, name: 'Guide' })).toBeVisible()
-  const client = await viteClient
-  expect(client.status).toBe(200)
-  expect(client.headers.get('content-type')).toContain('javascript')
-  expect(problems).toEqual([])
-  // The page was answered before Vite had started: the server's own timeline says so.
-  const lines = output.split('\n')
-  const answered = lines.findIndex((line) => /trace .*: \/docs\/guide: answered/.test(line))
-  const viteStarted = lines.findIndex((line) => /trace .*: Vite started/.test(line))
-  expect(answered).toBeGreaterThan(-1)
-  expect(viteStarted).toBeGreaterThan(answered)
-  // Its URL was printed once it listened, not once it was ready (the writer opens it sooner).
-  const said = lines.findIndex((line) => /\[sheaf\] dev server at http:\/\/127\.0\.0\.1:\d+\/fixture\//.test(line))
-  expect(said).toBeGreaterThan(-1)
-  expect(said).toBeLessThan(answered)
-  // Its stylesheet was in it (the same rules as Vite's, see plainStylesheet.ts), not asked of Vite.
-  const html = (await response?.text()) ?? ''
-  expect(html).toMatch(/<style data-sheaf-dev-styles="[^"]*\/site\/theme\/styles\.css">[^<]*system-ui/)
-  expect(html).not.toContain('<link rel="stylesheet"')
-})
+test(
+  'a page asked for while the server starts is answered styled before Vite has started, ' +
+    'its scripts once Vite is up, and it hydrates without a warning',
+  async ({ page }) => {
+    server = spawn(process.execPath, [path.join(root, 'bin/sheaf.js'), 'dev', '--port', String(port)], {
+      cwd: siteDir,
+      env: { ...process.env, SHEAF_DEV_TRACE: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    await portOpen()
+    // Vite's client, asked for before Vite exists: held, then answered by Vite (not a 404).
+    const viteClient = fetch(url('/@vite/client'))
+    const problems: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text())
+    })
+    const response = await page.goto(url('/docs/guide'), { waitUntil: 'commit' })
+    expect(response?.status()).toBe(200)
+    await page.locator('html[data-sheaf-hydrated]').waitFor({ timeout: 30_000 })
+    await expect(page.locator('body')).toHaveCSS('font-family', /system-ui/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Guide' })).toBeVisible()
+    const client = await viteClient
+    expect(client.status).toBe(200)
+    expect(client.headers.get('content-type')).toContain('javascript')
+    expect(problems).toEqual([])
+    // The page was answered before Vite had started: the server's own timeline says so.
+    const lines = output.split('\n')
+    const answered = lines.findIndex((line) => /trace .*: \/docs\/guide: answered/.test(line))
+    const viteStarted = lines.findIndex((line) => /trace .*: Vite started/.test(line))
+    expect(answered).toBeGreaterThan(-1)
+    expect(viteStarted).toBeGreaterThan(answered)
+    // Its URL was printed once it listened, not once it was ready (the writer opens it sooner).
+    const said = lines.findIndex((line) => /\[sheaf\] dev server at http:\/\/127\.0\.0\.1:\d+\/fixture\//.test(line))
+    expect(said).toBeGreaterThan(-1)
+    expect(said).toBeLessThan(answered)
+    // Its stylesheet was in it (the same rules as Vite's, see plainStylesheet.ts), not asked of Vite.
+    const html = (await response?.text()) ?? ''
+    expect(html).toMatch(/<style data-sheaf-dev-styles="[^"]*\/site\/theme\/styles\.css">[^<]*system-ui/)
+    expect(html).not.toContain('<link rel="stylesheet"')
+  },
+)

@@ -68,37 +68,41 @@ test('the sidebar navigates without a reload, and search finds a page', async ({
   )
 })
 
-test("other commands work in the site: `sheaf query` answers, and its config is typed from the package's declarations", () => {
-  const query = execFileSync('npx', ['sheaf', 'query', '{ allPage { nodes { path title } } }'], {
-    cwd: site,
-    encoding: 'utf8',
-  })
-  expect(query).toContain('/guide/introduction')
-  // A deliberate mistake: the checker names the config's type, so `sheaf` resolved to its declarations, not to `any`.
-  fs.writeFileSync(
-    path.join(site, 'typed.ts'),
-    "import config from './site/config.ts'\nconst wrong: number = config\nexport default wrong\n",
-  )
-  fs.writeFileSync(
-    path.join(site, 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: {
-        module: 'ESNext',
-        moduleResolution: 'bundler',
-        target: 'ES2022',
-        strict: true,
-        noEmit: true,
-        skipLibCheck: true,
-        allowImportingTsExtensions: true,
-        types: [],
-      },
-      files: ['typed.ts'],
-    }),
-  )
-  const check = spawnSync(process.execPath, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-p', '.'], {
-    cwd: site,
-    encoding: 'utf8',
-  })
-  expect(check.stdout).toMatch(/typed\.ts\(2,7\): error TS2322: Type 'UserConfig' is not assignable to type 'number'/)
-  expect(check.stdout.split('\n').filter((line) => line.includes('error'))).toHaveLength(1)
-})
+test(
+  'other commands work in the site: `sheaf query` answers, ' +
+    "and its config is typed from the package's declarations",
+  () => {
+    const query = execFileSync('npx', ['sheaf', 'query', '{ allPage { nodes { path title } } }'], {
+      cwd: site,
+      encoding: 'utf8',
+    })
+    expect(query).toContain('/guide/introduction')
+    // A deliberate mistake: the checker names the config's type, so `sheaf` resolved to its declarations, not to `any`.
+    fs.writeFileSync(
+      path.join(site, 'typed.ts'),
+      "import config from './site/config.ts'\nconst wrong: number = config\nexport default wrong\n",
+    )
+    fs.writeFileSync(
+      path.join(site, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          module: 'ESNext',
+          moduleResolution: 'bundler',
+          target: 'ES2022',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          allowImportingTsExtensions: true,
+          types: [],
+        },
+        files: ['typed.ts'],
+      }),
+    )
+    const check = spawnSync(process.execPath, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-p', '.'], {
+      cwd: site,
+      encoding: 'utf8',
+    })
+    expect(check.stdout).toMatch(/typed\.ts\(2,7\): error TS2322: Type 'UserConfig' is not assignable to type 'number'/)
+    expect(check.stdout.split('\n').filter((line) => line.includes('error'))).toHaveLength(1)
+  },
+)

@@ -24,20 +24,30 @@ let server: Server
 let dev: ChildProcess | undefined
 
 const files: Record<string, string> = {
-  'site/team.ts': `import path from 'node:path'
+  'site/team.ts':
+    `import path from 'node:path'
 import { definePlugin, type Plugin } from 'sheaf'
 
-const members = [{ slug: 'ada', name: 'Ada' }, { slug: 'grace', name: 'Grace' }]
+const members = [{ slug: ` +
+    `'ada', name: 'Ada' }, { slug: 'grace', name: 'Grace' }]
 
-export function team(): Plugin {
+export function team(): ` +
+    `Plugin {
   return definePlugin({
     name: 'team',
-    createSchemaCustomization({ addTypeDefs, addResolvers }) {
-      addTypeDefs('type TeamMember { slug: String! name: String! } extend type Query { memberAt(path: String!): TeamMember team: [TeamMember!]! }')
-      addResolvers({ Query: { memberAt: (_: unknown, args: { path: string }) => members.find((member) => \`/team/\${member.slug}\` === args.path) ?? null, team: () => members } })
+    createSchemaCustomization({ addTypeDefs, ` +
+    `addResolvers }) {
+      addTypeDefs('type TeamMember { slug: String! name: ` +
+    `String! } extend type Query { memberAt(path: String!): TeamMember team: ` +
+    `[TeamMember!]! }')
+      addResolvers({ Query: { memberAt: (_: unknown, args: { path: string }) ` +
+    `=> members.find((member) => \`/team/\${member.slug}\` === args.path) ?? null, team: () ` +
+    `=> members } })
     },
     createPages({ createPage }) {
-      for (const member of members) createPage({ path: \`/team/\${member.slug}\`, component: path.join(import.meta.dirname, 'templates/Member.tsx') })
+      for (const member of members) ` +
+    `createPage({ path: \`/team/\${member.slug}\`, component: path.join(import.meta.dirname, ` +
+    `'templates/Member.tsx') })
     },
   })
 }
@@ -118,17 +128,19 @@ test("the site's typegen writes its template's query types, and its typecheck pa
   expect(failing.stdout).toMatch(/Member\.tsx\(\d+,\d+\): error TS2551: Property 'nam' does not exist/)
 })
 
-test('it builds with no extra install, and the template page shows its member and the static query, hydrating quietly', async ({
-  page,
-}) => {
-  test.setTimeout(180_000)
-  execFileSync('npm', ['run', 'build', '--', '--quiet'], { cwd: site, stdio: 'pipe' })
-  server = await startStaticServer({ dir: path.join(site, 'build'), base: '/', port })
-  const html = await (await fetch(`${origin}/team/grace`)).text()
-  expect(html).toContain('Hello<!-- -->, <!-- -->Grace</h1>')
-  expect(html).toContain('A team of <!-- -->2')
-  expect(await hydrationNoise(page, origin, ['/team/ada', '/team/grace'])).toEqual([])
-})
+test(
+  'it builds with no extra install, and the template page shows its member and the static query, ' +
+    'hydrating quietly',
+  async ({ page }) => {
+    test.setTimeout(180_000)
+    execFileSync('npm', ['run', 'build', '--', '--quiet'], { cwd: site, stdio: 'pipe' })
+    server = await startStaticServer({ dir: path.join(site, 'build'), base: '/', port })
+    const html = await (await fetch(`${origin}/team/grace`)).text()
+    expect(html).toContain('Hello<!-- -->, <!-- -->Grace</h1>')
+    expect(html).toContain('A team of <!-- -->2')
+    expect(await hydrationNoise(page, origin, ['/team/ada', '/team/grace'])).toEqual([])
+  },
+)
 
 test('`sheaf dev` serves the template page without "Failed to resolve dependency" noise', async ({ page }) => {
   test.setTimeout(120_000)

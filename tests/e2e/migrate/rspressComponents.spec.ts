@@ -95,31 +95,33 @@ test('every page answers 200 with live links and hydrates with a quiet console',
   expect(await hydrationNoise(page, origin, routes)).toEqual([])
 })
 
-test("the components work in the browser: runtime hooks, a browser-only part, dark mode, the site's card beside the theme's", async ({
-  page,
-}) => {
-  await page.goto(`${origin}${base}guide/start`)
-  await page.locator('html[data-sheaf-hydrated]').waitFor()
-  await expect(page.getByTestId('browser-only')).toHaveText('in the browser')
-  await page.getByRole('button', { name: 'Clicks: 0' }).click()
-  await expect(page.getByRole('button', { name: 'Clicks: 1' })).toBeVisible()
-  await page.evaluate(() => document.documentElement.classList.add('dark'))
-  await expect(page.getByTestId('page-dark')).toHaveText('dark')
-  // The site's Card (imported from @components) and the theme's (imported from @theme), both.
-  await expect(page.getByTestId('site-card').getByRole('link', { name: 'Home' })).toHaveAttribute('href', base)
-  await expect(page.getByText("Rspress's built-in Card, beside the site's.")).toBeVisible()
-  const hostile = page
-    .getByTestId('site-card')
-    .getByRole('link', { name: '</script><script>window.__pwned = 1</script>' })
-  await hostile.click()
-  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
-  // A client navigation to the home page renders its components too.
-  await page.getByTestId('site-card').getByRole('link', { name: 'Home' }).click()
-  await expect(page).toHaveURL(`${origin}${base}`)
-  await expect(page.getByTestId('page-title')).toHaveText('Widgets')
-  await expect(page.getByTestId('page-route')).toHaveText('/')
-  await expect(page.getByRole('button', { name: /^Widgets clicked: \d+$/ })).toBeVisible()
-})
+test(
+  'the components work in the browser: runtime hooks, a browser-only part, dark mode, ' +
+    "the site's card beside the theme's",
+  async ({ page }) => {
+    await page.goto(`${origin}${base}guide/start`)
+    await page.locator('html[data-sheaf-hydrated]').waitFor()
+    await expect(page.getByTestId('browser-only')).toHaveText('in the browser')
+    await page.getByRole('button', { name: 'Clicks: 0' }).click()
+    await expect(page.getByRole('button', { name: 'Clicks: 1' })).toBeVisible()
+    await page.evaluate(() => document.documentElement.classList.add('dark'))
+    await expect(page.getByTestId('page-dark')).toHaveText('dark')
+    // The site's Card (imported from @components) and the theme's (imported from @theme), both.
+    await expect(page.getByTestId('site-card').getByRole('link', { name: 'Home' })).toHaveAttribute('href', base)
+    await expect(page.getByText("Rspress's built-in Card, beside the site's.")).toBeVisible()
+    const hostile = page
+      .getByTestId('site-card')
+      .getByRole('link', { name: '</script><script>window.__pwned = 1</script>' })
+    await hostile.click()
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
+    // A client navigation to the home page renders its components too.
+    await page.getByTestId('site-card').getByRole('link', { name: 'Home' }).click()
+    await expect(page).toHaveURL(`${origin}${base}`)
+    await expect(page.getByTestId('page-title')).toHaveText('Widgets')
+    await expect(page.getByTestId('page-route')).toHaveText('/')
+    await expect(page.getByRole('button', { name: /^Widgets clicked: \d+$/ })).toBeVisible()
+  },
+)
 
 test('images imported as values and by relative path load from the assets under the base', async ({ page }) => {
   await page.goto(`${origin}${base}guide/images`)

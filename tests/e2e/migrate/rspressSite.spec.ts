@@ -57,51 +57,55 @@ test.afterAll(async () => {
   fs.rmSync(work, { recursive: true, force: true })
 })
 
-test('the migration lists what it cannot translate and copies the content byte for byte; the site builds with no content edit', () => {
-  // The untranslated keys are printed and written to MIGRATION.md, each with its reason.
-  for (const key of ['plugins', 'builderConfig', 'logoText']) expect(migrateOutput).toContain(`  ${key}: `)
-  const report = fs.readFileSync(path.join(site, 'MIGRATION.md'), 'utf8')
-  expect(report).toMatch(/\| `builderConfig` \| Sheaf does not use Rsbuild/)
-  // route.exclude names fragments: Sheaf's markdown.fragments, from the site root.
-  expect(report).toMatch(/- `route.exclude`/)
-  expect(fs.readFileSync(path.join(site, 'site/config.ts'), 'utf8')).toContain("fragments: ['docs/**/_fragments/**']")
-  // Content is copied byte for byte.
-  for (const file of [
-    'v2/en/guide/install.mdx',
-    'v1/en/_meta.json',
-    'v2/zh/guide/_meta.json',
-    'public/logo-light.svg',
-  ]) {
-    expect(fs.readFileSync(path.join(site, 'docs', file)), file).toEqual(
-      fs.readFileSync(path.join(fixture, 'docs', file)),
-    )
-  }
-  expect(fs.readFileSync(path.join(site, 'site/styles/index.css'), 'utf8')).toContain('--rp-c-brand')
-  // Rspress does not check anchors: a dead one is a warning with file:line, and the site builds.
-  expect(buildOutput).toContain('dead anchor: docs/v2/en/api/config.md:13:14  ./config.md#legacy-mode')
+test(
+  'the migration lists what it cannot translate and copies the content byte for byte; ' +
+    'the site builds with no content edit',
+  () => {
+    // The untranslated keys are printed and written to MIGRATION.md, each with its reason.
+    for (const key of ['plugins', 'builderConfig', 'logoText']) expect(migrateOutput).toContain(`  ${key}: `)
+    const report = fs.readFileSync(path.join(site, 'MIGRATION.md'), 'utf8')
+    expect(report).toMatch(/\| `builderConfig` \| Sheaf does not use Rsbuild/)
+    // route.exclude names fragments: Sheaf's markdown.fragments, from the site root.
+    expect(report).toMatch(/- `route.exclude`/)
+    expect(fs.readFileSync(path.join(site, 'site/config.ts'), 'utf8')).toContain("fragments: ['docs/**/_fragments/**']")
+    // Content is copied byte for byte.
+    for (const file of [
+      'v2/en/guide/install.mdx',
+      'v1/en/_meta.json',
+      'v2/zh/guide/_meta.json',
+      'public/logo-light.svg',
+    ]) {
+      expect(fs.readFileSync(path.join(site, 'docs', file)), file).toEqual(
+        fs.readFileSync(path.join(fixture, 'docs', file)),
+      )
+    }
+    expect(fs.readFileSync(path.join(site, 'site/styles/index.css'), 'utf8')).toContain('--rp-c-brand')
+    // Rspress does not check anchors: a dead one is a warning with file:line, and the site builds.
+    expect(buildOutput).toContain('dead anchor: docs/v2/en/api/config.md:13:14  ./config.md#legacy-mode')
 
-  const page = (route: string) => fs.readFileSync(path.join(site, 'build', `${route}.html`), 'utf8')
-  // Every version and language: v2 (default) at the root, v1 under /v1/, zh under /zh/.
-  expect(page('guide/start')).toContain('This is version v2.')
-  expect(page('v1/guide/start')).toContain('This is version v1.')
-  expect(page('zh/guide/start')).toContain('从这里开始。')
-  expect(page('zh/v1/guide/start')).toContain('This is version v1.')
-  expect(page('index')).toContain('Acme Widgets')
-  // The navbar from the version-root _meta.json, the sidebar from guide/_meta.json (custom link, section header).
-  expect(page('guide/start')).toContain('href="https://github.com/acme/widgets/releases"')
-  // Each language keeps its own navbar (its root _meta.json), with links within the version.
-  expect(page('zh/v1/guide/start')).toMatch(/href="\/widgets\/zh\/v1\/guide\/start"[^>]*>(<[^>]*>)*指南/)
-  expect(page('v1/guide/start')).toMatch(/href="\/widgets\/v1\/guide\/start"[^>]*>(<[^>]*>)*Guide</)
-  expect(page('v1/guide/start')).toContain('href="/widgets/v1/guide/advanced/theming"')
-  // Containers keep their titles, in both Rspress forms.
-  expect(page('guide/start')).toMatch(/sheaf-container__title">\s*(<[^>]*>\s*)*Good to know/)
-  expect(page('guide/start')).toMatch(/sheaf-container__title">\s*(<[^>]*>\s*)*React 18/)
-  // MDX components imported from @theme and rspress/theme render as the theme's.
-  expect(page('guide/install')).toMatch(/npm install @acme\/widgets/)
-  expect(page('guide/install')).toContain('role="tablist"')
-  // Rspress's /v1/zh/ addresses redirect to Sheaf's /zh/v1/.
-  expect(page('v1/zh/guide/start')).toContain('/widgets/zh/v1/guide/start')
-})
+    const page = (route: string) => fs.readFileSync(path.join(site, 'build', `${route}.html`), 'utf8')
+    // Every version and language: v2 (default) at the root, v1 under /v1/, zh under /zh/.
+    expect(page('guide/start')).toContain('This is version v2.')
+    expect(page('v1/guide/start')).toContain('This is version v1.')
+    expect(page('zh/guide/start')).toContain('从这里开始。')
+    expect(page('zh/v1/guide/start')).toContain('This is version v1.')
+    expect(page('index')).toContain('Acme Widgets')
+    // The navbar from the version-root _meta.json, the sidebar from guide/_meta.json (custom link, section header).
+    expect(page('guide/start')).toContain('href="https://github.com/acme/widgets/releases"')
+    // Each language keeps its own navbar (its root _meta.json), with links within the version.
+    expect(page('zh/v1/guide/start')).toMatch(/href="\/widgets\/zh\/v1\/guide\/start"[^>]*>(<[^>]*>)*指南/)
+    expect(page('v1/guide/start')).toMatch(/href="\/widgets\/v1\/guide\/start"[^>]*>(<[^>]*>)*Guide</)
+    expect(page('v1/guide/start')).toContain('href="/widgets/v1/guide/advanced/theming"')
+    // Containers keep their titles, in both Rspress forms.
+    expect(page('guide/start')).toMatch(/sheaf-container__title">\s*(<[^>]*>\s*)*Good to know/)
+    expect(page('guide/start')).toMatch(/sheaf-container__title">\s*(<[^>]*>\s*)*React 18/)
+    // MDX components imported from @theme and rspress/theme render as the theme's.
+    expect(page('guide/install')).toMatch(/npm install @acme\/widgets/)
+    expect(page('guide/install')).toContain('role="tablist"')
+    // Rspress's /v1/zh/ addresses redirect to Sheaf's /zh/v1/.
+    expect(page('v1/zh/guide/start')).toContain('/widgets/zh/v1/guide/start')
+  },
+)
 
 test('every page of every version and language answers 200 with live links and hydrates without warnings', async ({
   page,

@@ -51,7 +51,8 @@ test.describe('sharded search at scale', () => {
       .toBe('/docs/api/queries')
     const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks)
     console.log(
-      `long tasks over 50 ms while typing: ${longTasks.filter((duration) => duration > 50).length} (of ${longTasks.length})`,
+      `long tasks over 50 ms while typing: ${longTasks.filter((duration) => duration > 50).length} ` +
+        `(of ${longTasks.length})`,
     )
   })
 })

@@ -8,31 +8,33 @@ import { expect, hits, openPage, routeOf, search, searchDialog, test } from './h
 const searchFileRE = /\/static\/(search_index\.|search\/)/
 
 test.describe('sharded search index', () => {
-  test('the first query fetches a small part of the index: at most 40 KB gzip for "render", a third of the whole file', async ({
-    page,
-  }) => {
-    const bodies = new Map<string, Promise<Buffer>>()
-    page.on('response', (response) => {
-      if (searchFileRE.test(new URL(response.url()).pathname))
-        bodies.set(new URL(response.url()).pathname, response.body())
-    })
-    await openPage(page, '/docs/api/render')
-    await search(page, 'render')
-    expect(routeOf(await hits(page).first().getAttribute('href'))).toBe('/docs/api/render')
+  test(
+    'the first query fetches a small part of the index: at most 40 KB gzip for "render", ' +
+      'a third of the whole file',
+    async ({ page }) => {
+      const bodies = new Map<string, Promise<Buffer>>()
+      page.on('response', (response) => {
+        if (searchFileRE.test(new URL(response.url()).pathname))
+          bodies.set(new URL(response.url()).pathname, response.body())
+      })
+      await openPage(page, '/docs/api/render')
+      await search(page, 'render')
+      expect(routeOf(await hits(page).first().getAttribute('href'))).toBe('/docs/api/render')
 
-    let firstQueryBytes = 0
-    for (const body of bodies.values()) firstQueryBytes += gzipSync(await body).length
-    const paths = [...bodies.keys()]
-    // The whole index is not among them; the pointer still names it (tools and older clients read it).
-    expect(paths.some((path) => /search_index\.13\.x\.en\.[0-9a-f]{8}\.json$/.test(path))).toBe(false)
-    const pointer = (await (
-      await page.request.get(siteUrl('rntl', '/static/search_index.13.x.en.latest.json'))
-    ).json()) as { file: string }
-    const whole = gzipSync(await (await page.request.get(siteUrl('rntl', `/static/${pointer.file}`))).body()).length
-    console.log(`first query "render": ${paths.length} files, ${firstQueryBytes} bytes gzip (whole index: ${whole})`)
-    expect(firstQueryBytes).toBeLessThanOrEqual(40_000)
-    expect(firstQueryBytes).toBeLessThan(whole / 3)
-  })
+      let firstQueryBytes = 0
+      for (const body of bodies.values()) firstQueryBytes += gzipSync(await body).length
+      const paths = [...bodies.keys()]
+      // The whole index is not among them; the pointer still names it (tools and older clients read it).
+      expect(paths.some((path) => /search_index\.13\.x\.en\.[0-9a-f]{8}\.json$/.test(path))).toBe(false)
+      const pointer = (await (
+        await page.request.get(siteUrl('rntl', '/static/search_index.13.x.en.latest.json'))
+      ).json()) as { file: string }
+      const whole = gzipSync(await (await page.request.get(siteUrl('rntl', `/static/${pointer.file}`))).body()).length
+      console.log(`first query "render": ${paths.length} files, ${firstQueryBytes} bytes gzip (whole index: ${whole})`)
+      expect(firstQueryBytes).toBeLessThanOrEqual(40_000)
+      expect(firstQueryBytes).toBeLessThan(whole / 3)
+    },
+  )
 
   test('a shard that fails to load: results from the others and one error message', async ({ page, consoleErrors }) => {
     const pointer = (await (

@@ -105,7 +105,8 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) =>
       console.error(
-        `csp-violation ${event.violatedDirective} blocked ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`,
+        `csp-violation ${event.violatedDirective} blocked ${event.blockedURI} ` +
+          `at ${event.sourceFile}:${event.lineNumber}`,
       ),
     )
   })
@@ -126,7 +127,8 @@ test('the build ships a policy: _headers with the union of the hashes, a <meta> 
   // (The analytics script is on the origin outside the assets: the plugin names its path.)
   expect(assetPolicy).toMatch(
     new RegExp(
-      `^script-src \\*:\\*${base}assets/ \\*:\\*/_vercel/insights/script\\.js( 'sha256-[A-Za-z0-9+/=]+')+; worker-src \\*:\\*${base}assets/$`,
+      `^script-src \\*:\\*${base}assets/ \\*:\\*/_vercel/insights/script\\.js( 'sha256-[A-Za-z0-9+/=]+')+; ` +
+        `worker-src \\*:\\*${base}assets/$`,
     ),
   )
   const response = await request.get(`${origin}${base}docs/api/render`)
@@ -134,7 +136,8 @@ test('the build ships a policy: _headers with the union of the hashes, a <meta> 
   const html = await response.text()
   const meta = html.match(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/)?.[1] ?? ''
   expect(html).toContain(
-    `<meta http-equiv="Content-Security-Policy" content="script-src *:*${base}assets/ *:*/_vercel/insights/script.js 'sha256-`,
+    `<meta http-equiv="Content-Security-Policy" content="script-src *:*${base}assets/ ` +
+      `*:*/_vercel/insights/script.js 'sha256-`,
   )
   // The page's hashes are among the header's (the theme's init script, the i18n first-visit script).
   const pageHashes = meta.match(/'sha256-[^']+'/g) ?? []

@@ -58,14 +58,16 @@ test.describe('content cannot clobber the page data or the layout ids', () => {
     await expect(page.locator('#user-content-__SHEAF_DATA__')).toHaveCount(1)
   })
 
-  test("a `## Content` heading keeps #content (the theme's ids are namespaced): the skip link still reaches the <main>", async ({
-    page,
-  }) => {
-    await open(page)
-    await expect(page.locator('[id="content"]')).toHaveCount(1)
-    await expect(page.locator('#sheaf-content')).toHaveJSProperty('tagName', 'MAIN')
-    await expect(page.getByRole('heading', { name: 'Content', exact: true })).toHaveAttribute('id', 'content')
-  })
+  test(
+    "a `## Content` heading keeps #content (the theme's ids are namespaced): " +
+      'the skip link still reaches the <main>',
+    async ({ page }) => {
+      await open(page)
+      await expect(page.locator('[id="content"]')).toHaveCount(1)
+      await expect(page.locator('#sheaf-content')).toHaveJSProperty('tagName', 'MAIN')
+      await expect(page.getByRole('heading', { name: 'Content', exact: true })).toHaveAttribute('id', 'content')
+    },
+  )
 
   test('#options links land on the heading: a markdown link and a raw <a href="#options">', async ({ page }) => {
     await open(page)

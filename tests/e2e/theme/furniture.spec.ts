@@ -37,30 +37,32 @@ for (const [name, viewport] of Object.entries({ desktop, mobile })) {
   test.describe(`image zoom (${name})`, () => {
     test.use({ viewport, colorScheme: 'light' })
 
-    test('a click zooms the image over a white background; Escape, a click on the zoomed image and a scroll of more than 40 px close it', async ({
-      page,
-    }) => {
-      await open(page, '/docs/guides/how-to-query')
-      await zoomImage(page)
-      expect(await overlayOf(page).evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
-        'rgb(255, 255, 255)',
-      )
-      await page.keyboard.press('Escape')
-      await expect(overlayOf(page)).toHaveCount(0)
-      await expect(zoomedImageOf(page)).toHaveCount(0)
+    test(
+      'a click zooms the image over a white background; Escape, ' +
+        'a click on the zoomed image and a scroll of more than 40 px close it',
+      async ({ page }) => {
+        await open(page, '/docs/guides/how-to-query')
+        await zoomImage(page)
+        expect(await overlayOf(page).evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
+          'rgb(255, 255, 255)',
+        )
+        await page.keyboard.press('Escape')
+        await expect(overlayOf(page)).toHaveCount(0)
+        await expect(zoomedImageOf(page)).toHaveCount(0)
 
-      await zoomImage(page)
-      await zoomedImageOf(page).click()
-      await expect(overlayOf(page)).toHaveCount(0)
+        await zoomImage(page)
+        await zoomedImageOf(page).click()
+        await expect(overlayOf(page)).toHaveCount(0)
 
-      // A smaller scroll does not close it.
-      await zoomImage(page)
-      await page.evaluate(() => window.scrollBy(0, 20))
-      await page.waitForTimeout(300)
-      await expect(overlayOf(page)).toBeVisible()
-      await page.evaluate(() => window.scrollBy(0, 40))
-      await expect(overlayOf(page)).toHaveCount(0)
-    })
+        // A smaller scroll does not close it.
+        await zoomImage(page)
+        await page.evaluate(() => window.scrollBy(0, 20))
+        await page.waitForTimeout(300)
+        await expect(overlayOf(page)).toBeVisible()
+        await page.evaluate(() => window.scrollBy(0, 40))
+        await expect(overlayOf(page)).toHaveCount(0)
+      },
+    )
   })
 }
 

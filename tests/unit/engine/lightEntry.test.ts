@@ -6,7 +6,10 @@ import { compiledRoot } from '../../../engine/packageRoot.ts'
 // Which modules a fresh Node process loads when it imports one of the engine's compiled entries.
 function modulesLoadedBy(...entries: string[]): string[] {
   const hook = `data:text/javascript,${encodeURIComponent('export async function load(url, context, next) { console.log("LOADED " + url); return next(url, context) }')}`
-  const script = `import { register } from 'node:module'; register(${JSON.stringify(hook)}); for (const entry of ${JSON.stringify(entries.map((entry) => path.join(compiledRoot, entry)))}) await import(entry)`
+  const script =
+    `import { register } from 'node:module'; register(${JSON.stringify(hook)}); ` +
+    `for (const entry of ${JSON.stringify(entries.map((entry) => path.join(compiledRoot, entry)))}) ` +
+    `await import(entry)`
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })
   return out
     .split('\n')

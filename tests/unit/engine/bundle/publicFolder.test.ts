@@ -100,42 +100,47 @@ describe('symbolic links in content', () => {
 })
 
 describe('the dev server serves only what the build would publish', () => {
-  it('answers 403 for raw content, links out of the project and refused public files; SVGs carry a no-script policy', async () => {
-    write('content/public/ext.html', '<script src="/fixture/evil.js"></script>')
-    write('content/public/evil.js', 'alert(1)')
-    write('content/public/_headers', '/*\n  Refresh: 2; url=http://evil.example/\n')
-    write('content/public/logo.svg', cleanSvg)
-    const port = 6900 + (process.pid % 500)
-    const log = console.log
-    console.log = () => undefined
-    const server = await startDevServer(site, { port })
-    try {
-      // Added while it runs: the build's own error is above; the server must not serve it meanwhile.
-      fs.symlinkSync(secret, path.join(site, 'content/docs/leak.txt'))
-      const fsUrl = `@fs${path.join(site, 'content/docs/leak.txt').split(path.sep).join('/')}`
-      for (const url of ['content/docs/leak.txt', 'content/index.md', 'content/public/robots.txt', fsUrl]) {
-        const response = await fetch(`${server.url}${url}`)
-        const body = await response.text()
-        expect(body, url).not.toContain('TOP-SECRET')
-        expect(body, url).not.toContain('title:')
-        expect(response.status, url).toBe(403)
+  it(
+    'answers 403 for raw content, links out of the project and refused public files; ' +
+      'SVGs carry a no-script policy',
+    async () => {
+      write('content/public/ext.html', '<script src="/fixture/evil.js"></script>')
+      write('content/public/evil.js', 'alert(1)')
+      write('content/public/_headers', '/*\n  Refresh: 2; url=http://evil.example/\n')
+      write('content/public/logo.svg', cleanSvg)
+      const port = 6900 + (process.pid % 500)
+      const log = console.log
+      console.log = () => undefined
+      const server = await startDevServer(site, { port })
+      try {
+        // Added while it runs: the build's own error is above; the server must not serve it meanwhile.
+        fs.symlinkSync(secret, path.join(site, 'content/docs/leak.txt'))
+        const fsUrl = `@fs${path.join(site, 'content/docs/leak.txt').split(path.sep).join('/')}`
+        for (const url of ['content/docs/leak.txt', 'content/index.md', 'content/public/robots.txt', fsUrl]) {
+          const response = await fetch(`${server.url}${url}`)
+          const body = await response.text()
+          expect(body, url).not.toContain('TOP-SECRET')
+          expect(body, url).not.toContain('title:')
+          expect(response.status, url).toBe(403)
+        }
+        for (const [url, reason] of [
+          ['ext.html', /runs as code/],
+          ['evil.js', /runs as code/],
+          ['_headers', /headers and redirects come from the site's config/],
+        ] as const) {
+          const response = await fetch(`${server.url}${url}`)
+          expect(response.status, url).toBe(403)
+          expect(await response.text(), url).toMatch(reason)
+        }
+        const logo = await fetch(`${server.url}logo.svg`)
+        expect(logo.status).toBe(200)
+        expect(logo.headers.get('content-security-policy')).toMatch(/default-src 'none'.*sandbox/)
+        expect((await fetch(`${server.url}robots.txt`)).status).toBe(200)
+      } finally {
+        await server.close()
+        console.log = log
       }
-      for (const [url, reason] of [
-        ['ext.html', /runs as code/],
-        ['evil.js', /runs as code/],
-        ['_headers', /headers and redirects come from the site's config/],
-      ] as const) {
-        const response = await fetch(`${server.url}${url}`)
-        expect(response.status, url).toBe(403)
-        expect(await response.text(), url).toMatch(reason)
-      }
-      const logo = await fetch(`${server.url}logo.svg`)
-      expect(logo.status).toBe(200)
-      expect(logo.headers.get('content-security-policy')).toMatch(/default-src 'none'.*sandbox/)
-      expect((await fetch(`${server.url}robots.txt`)).status).toBe(200)
-    } finally {
-      await server.close()
-      console.log = log
-    }
-  }, 120_000)
+    },
+    120_000,
+  )
 })

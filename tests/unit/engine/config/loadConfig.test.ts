@@ -18,7 +18,8 @@ async function failure(configFile: string): Promise<string> {
 describe('loadConfig, given no usable config file', () => {
   it('says where it looked when there is none', async () => {
     expect(await failure('site/config.ts')).toBe(
-      'No config file at `site/config.ts`.\n  Fix: create site/config.ts with `export default defineConfig({ ... })`, or pass --config <file>.',
+      'No config file at `site/config.ts`.\n  Fix: ' +
+        'create site/config.ts with `export default defineConfig({ ... })`, or pass --config <file>.',
     )
   })
 

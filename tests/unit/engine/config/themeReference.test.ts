@@ -34,7 +34,10 @@ describe('a theme chosen by package name or path', () => {
   it('resolves a path from the config file, calling a default export that is a function', async () => {
     fs.writeFileSync(
       path.join(site, 'site/my-theme.ts'),
-      "import path from 'node:path'\nexport default () => ({ layout: path.join(import.meta.dirname, 'theme/Layout.tsx'), templates: { doc: path.join(import.meta.dirname, 'theme/Doc.tsx'), home: path.join(import.meta.dirname, 'theme/Home.tsx'), 404: path.join(import.meta.dirname, 'theme/NotFound.tsx') } })\n",
+      "import path from 'node:path'\nexport default () => ({ layout: path.join(import.meta.dirname, " +
+        "'theme/Layout.tsx'), templates: { doc: path.join(import.meta.dirname, 'theme/Doc.tsx'), home: " +
+        "path.join(import.meta.dirname, 'theme/Home.tsx'), 404: path.join(import.meta.dirname, " +
+        "'theme/NotFound.tsx') } })\n",
     )
     const config = await loadConfig(site, configWithTheme('config-path', "'./my-theme.ts'"))
     expect(config.theme.templates.doc).toBe(path.join(site, 'site/theme/Doc.tsx'))

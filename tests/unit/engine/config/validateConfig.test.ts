@@ -120,7 +120,8 @@ describe('validateConfig', () => {
     ],
     [
       { ...minimal, theme: { ...minimal.theme, components: { Tab: { label: { type: 'date' } } } } },
-      "The config field `theme.components.Tab.label.type` must be one of 'string', 'number', 'boolean', 'array', 'object' (or an array of them), got \"date\".",
+      "The config field `theme.components.Tab.label.type` must be one of 'string', 'number', 'boolean', " +
+        "'array', 'object' (or an array of them), got \"date\".",
       'components:',
     ],
     [{ ...minimal, plugins: {} }, 'The config field `plugins` must be an array.', 'plugins: ['],
@@ -147,7 +148,8 @@ describe('validateConfig', () => {
     ],
     [
       { ...minimal, markdown: { containerTypes: ['ok', 'Not OK'] } },
-      'The config field `markdown.containerTypes[1]` must be a name like the built-in ones: container types are lowercase names',
+      'The config field `markdown.containerTypes[1]` must be a name like the built-in ones: ' +
+        'container types are lowercase names',
       "containerTypes: ['important']",
     ],
     [

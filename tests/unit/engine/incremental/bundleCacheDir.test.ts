@@ -21,17 +21,21 @@ describe('where client bundles are kept', () => {
     expect(bundleCacheDir(site, undefined)).toBe(path.join(site, 'node_modules', '.cache', 'sheaf', 'bundle'))
   })
 
-  it("keeps the theme's server bundles beside them, in node_modules/.cache/sheaf/theme, or in the site's cache without node_modules", () => {
-    const project = path.join(temp, 'themes')
-    fs.mkdirSync(path.join(project, 'node_modules'), { recursive: true })
-    expect(themeCacheDir(project, undefined)).toBe(path.join(project, 'node_modules', '.cache', 'sheaf', 'theme'))
-    const bare = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-no-modules-'))
-    try {
-      expect(themeCacheDir(bare, undefined)).toBe(path.join(bare, '.sheaf-cache', 'theme'))
-    } finally {
-      fs.rmSync(bare, { recursive: true, force: true })
-    }
-  })
+  it(
+    "keeps the theme's server bundles beside them, in node_modules/.cache/sheaf/theme, " +
+      "or in the site's cache without node_modules",
+    () => {
+      const project = path.join(temp, 'themes')
+      fs.mkdirSync(path.join(project, 'node_modules'), { recursive: true })
+      expect(themeCacheDir(project, undefined)).toBe(path.join(project, 'node_modules', '.cache', 'sheaf', 'theme'))
+      const bare = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-no-modules-'))
+      try {
+        expect(themeCacheDir(bare, undefined)).toBe(path.join(bare, '.sheaf-cache', 'theme'))
+      } finally {
+        fs.rmSync(bare, { recursive: true, force: true })
+      }
+    },
+  )
 
   it('is nowhere when the build keeps no cache', () => {
     expect(bundleCacheDir(temp, false)).toBeNull()

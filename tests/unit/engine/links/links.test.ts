@@ -74,21 +74,25 @@ describe('link rewriting', () => {
     expect(hrefs(source).hrefs).toEqual(['/rntl/12.x/docs/api/render#options'])
   })
 
-  it('resolves links as Rspress does: a bare path from the page folder, then the version root; /x.md within the version', () => {
-    const source = page(
-      '12.x/docs/guides/faq.md',
-      '/12.x/docs/guides/faq',
-      '12.x',
-      [],
-      ['docs/api/render', '/docs/api/queries.md#by-role', 'docs/api/queries.mdx'],
-    )
-    expect(hrefs(source).hrefs).toEqual([
-      '/rntl/12.x/docs/api/render',
-      '/rntl/12.x/docs/api/queries#by-role',
-      '/rntl/12.x/docs/api/queries',
-    ])
-    expect(hrefs(source).dead).toEqual([])
-  })
+  it(
+    'resolves links as Rspress does: a bare path from the page folder, then the version root; ' +
+      '/x.md within the version',
+    () => {
+      const source = page(
+        '12.x/docs/guides/faq.md',
+        '/12.x/docs/guides/faq',
+        '12.x',
+        [],
+        ['docs/api/render', '/docs/api/queries.md#by-role', 'docs/api/queries.mdx'],
+      )
+      expect(hrefs(source).hrefs).toEqual([
+        '/rntl/12.x/docs/api/render',
+        '/rntl/12.x/docs/api/queries#by-role',
+        '/rntl/12.x/docs/api/queries',
+      ])
+      expect(hrefs(source).dead).toEqual([])
+    },
+  )
 
   it('says which files a dead link tried', () => {
     const source = page(

@@ -48,15 +48,19 @@ describe('images by relative path', () => {
     expect((body.children[0] as { properties: { src: string } }).properties.src).toBe('/widgets/logo.png')
   })
 
-  it("serve a path that climbs to a folder of the public folder's name (a migrated page sits one version folder deeper)", () => {
-    const page = imagePage(['../../public/logo.png'])
-    const { body, dead } = resolvePageLinks(
-      page,
-      createLinkContext([page], '/widgets/', new Set(['/logo.png']), 'docs/public'),
-    )
-    expect(dead).toEqual([])
-    expect((body.children[0] as { properties: { src: string } }).properties.src).toBe('/widgets/logo.png')
-  })
+  it(
+    "serve a path that climbs to a folder of the public folder's name (a migrated page sits one version folder " +
+      'deeper)',
+    () => {
+      const page = imagePage(['../../public/logo.png'])
+      const { body, dead } = resolvePageLinks(
+        page,
+        createLinkContext([page], '/widgets/', new Set(['/logo.png']), 'docs/public'),
+      )
+      expect(dead).toEqual([])
+      expect((body.children[0] as { properties: { src: string } }).properties.src).toBe('/widgets/logo.png')
+    },
+  )
 
   it('are dead at their line when outside the public folder or missing from it', () => {
     const page = imagePage(['./diagram.png', '../../../public/gone.png'])
@@ -67,7 +71,8 @@ describe('images by relative path', () => {
     expect(dead.map((link) => [link.line, link.reason])).toEqual([
       [
         3,
-        'images by relative path must be in docs/public; move the file there and write its path from there, e.g. /img/diagram.svg',
+        'images by relative path must be in docs/public; move the file there and write its path from there, ' +
+          'e.g. /img/diagram.svg',
       ],
       [4, 'no such file in docs/public'],
     ])

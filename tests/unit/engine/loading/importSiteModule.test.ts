@@ -18,7 +18,8 @@ describe("a site's own module, bundled and imported", () => {
     )
     const config = write(
       'site/config.ts',
-      "import * as sheaf from 'sheaf'\nimport { where, dir } from '../plugins/where.ts'\nexport default { here: import.meta.url as string, where, dir, sheaf }\n",
+      "import * as sheaf from 'sheaf'\nimport { where, dir } from '../plugins/where.ts'\n" +
+        'export default { here: import.meta.url as string, where, dir, sheaf }\n',
     )
     const loaded = (await importSiteModule(config, root)).default as {
       here: string
@@ -33,23 +34,28 @@ describe("a site's own module, bundled and imported", () => {
     expect(loaded.sheaf.SheafError).toBe(engine.SheafError)
   })
 
-  it("bundles a site file's relative imports of its own files, and shares an engine source imported by a relative path", async () => {
-    const engineErrors = path
-      .relative(path.join(root, 'site'), path.resolve(import.meta.dirname, '../../../../engine/errors.ts'))
-      .split(path.sep)
-      .join('/')
-    write('site/parts/label.ts', 'export const label = (name: string): string => `[${name}]`\n')
-    const file = write(
-      'site/deep.ts',
-      `import { label } from './parts/label.ts'\nimport { SheafError } from '${engineErrors}'\nexport default { label: label('x'), SheafError }\n`,
-    )
-    const loaded = (await importSiteModule(file, root)).default as {
-      label: string
-      SheafError: typeof engine.SheafError
-    }
-    expect(loaded.label).toBe('[x]')
-    expect(loaded.SheafError).toBe(engine.SheafError)
-  })
+  it(
+    "bundles a site file's relative imports of its own files, " +
+      'and shares an engine source imported by a relative path',
+    async () => {
+      const engineErrors = path
+        .relative(path.join(root, 'site'), path.resolve(import.meta.dirname, '../../../../engine/errors.ts'))
+        .split(path.sep)
+        .join('/')
+      write('site/parts/label.ts', 'export const label = (name: string): string => `[${name}]`\n')
+      const file = write(
+        'site/deep.ts',
+        `import { label } from './parts/label.ts'\nimport { SheafError } from '${engineErrors}'\n` +
+          `export default { label: label('x'), SheafError }\n`,
+      )
+      const loaded = (await importSiteModule(file, root)).default as {
+        label: string
+        SheafError: typeof engine.SheafError
+      }
+      expect(loaded.label).toBe('[x]')
+      expect(loaded.SheafError).toBe(engine.SheafError)
+    },
+  )
 
   it('imports an edited module anew (the dev server reloads its config)', async () => {
     const file = write('site/value.ts', 'export default 1\n')
@@ -109,14 +115,18 @@ describe("a site's own module, bundled and imported", () => {
       expect(recordOf().record.output).not.toBe('stand-in.mjs')
     })
 
-    it('never trusts a file saved just before it was bundled (a second save in the same clock tick looks unchanged)', async () => {
-      fs.rmSync(cacheDir, { recursive: true, force: true })
-      const file = write('site/fresh/config.ts', 'export default 1\n')
-      expect((await importSiteModule(file, root, { cacheDir })).default).toBe(1)
-      expect(recordOf().record.inputs.find(([input]) => input === file)?.[2]).toBe(-1)
-      // The same size, at once: bundled again, not taken from the record.
-      write('site/fresh/config.ts', 'export default 2\n')
-      expect((await importSiteModule(file, root, { cacheDir })).default).toBe(2)
-    })
+    it(
+      'never trusts a file saved just before it was bundled (a second save in the same clock tick looks ' +
+        'unchanged)',
+      async () => {
+        fs.rmSync(cacheDir, { recursive: true, force: true })
+        const file = write('site/fresh/config.ts', 'export default 1\n')
+        expect((await importSiteModule(file, root, { cacheDir })).default).toBe(1)
+        expect(recordOf().record.inputs.find(([input]) => input === file)?.[2]).toBe(-1)
+        // The same size, at once: bundled again, not taken from the record.
+        write('site/fresh/config.ts', 'export default 2\n')
+        expect((await importSiteModule(file, root, { cacheDir })).default).toBe(2)
+      },
+    )
   })
 })

@@ -84,7 +84,8 @@ describe("a home page's front-matter is typed at its line", () => {
   it('accepts what the docs show, and fields a theme adds', async () => {
     expect(
       await home(
-        'hero:\n  name: Sheaf\n  actions:\n    - text: Go\n      link: /guide/\n      theme: brand\nfeatures:\n  - title: A\n    span: 6\n    extra: kept',
+        'hero:\n  name: Sheaf\n  actions:\n    - text: Go\n      link: /guide/\n      theme: brand\n' +
+          'features:\n  - title: A\n    span: 6\n    extra: kept',
       ),
     ).toBe('ok')
   })

@@ -5,13 +5,22 @@ import { createDualThemeHtml, type DualThemeHtml } from '../../../../engine/mark
 import { createCodeHighlighter, type CodeHighlighter } from '../../../../engine/markdown/highlighter.ts'
 
 const samples: Record<string, string> = {
-  tsx: "import { render, screen } from '@testing-library/react-native';\n\ntest('greets', async () => {\n  render(<Greeting name=\"Ada\" />);\n  expect(await screen.findByText(/hello, ada/i)).toBeOnTheScreen();\n});",
-  ts: 'type Props = { onPress?: () => void; count: number }\nconst a: Props = { count: 1 } as const // a comment\n/** doc */\nexport default a',
-  bash: 'npm install --save-dev @testing-library/react-native\nyarn add -D jest # and jest\necho "$HOME" && ls -la | grep x',
+  tsx:
+    "import { render, screen } from '@testing-library/react-native';\n\ntest('greets', async () => {\n" +
+    '  render(<Greeting name="Ada" />);\n  expect(await screen.findByText(/hello, ada/i)).toBeOnTheScreen();\n' +
+    '});',
+  ts:
+    'type Props = { onPress?: () => void; count: number }\nconst a: Props = { count: 1 } as const // a comment\n' +
+    '/** doc */\nexport default a',
+  bash:
+    'npm install --save-dev @testing-library/react-native\nyarn add -D jest # and jest\n' +
+    'echo "$HOME" && ls -la | grep x',
   json: '{\n  "preset": "react-native",\n  "setupFilesAfterEach": ["./jest.setup.js"],\n  "n": 1, "b": true\n}',
   diff: '- const view = render(<App />)\n+ render(<App />)\n  screen.getByText("x")',
   yaml: 'name: ci\non: [push]\njobs:\n  test:\n    runs-on: ubuntu-latest # comment',
-  css: '.shiki span { color: var(--shiki-light); font-style: italic }\n@media (prefers-color-scheme: dark) { a:hover { color: #fff } }',
+  css:
+    '.shiki span { color: var(--shiki-light); font-style: italic }\n' +
+    '@media (prefers-color-scheme: dark) { a:hover { color: #fff } }',
 }
 
 /** Per visible character, its light and dark colour and font style: what a reader sees. */

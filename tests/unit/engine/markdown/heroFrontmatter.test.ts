@@ -59,7 +59,8 @@ describe("a home page's hero", () => {
     expect(
       await outcome(
         home(
-          '  name: Site\n  tagline: Docs\n  image:\n    src: /logo.svg\n    alt: Logo\n  actions:\n    - text: Start\n      link: /guide/\n      theme: brand',
+          '  name: Site\n  tagline: Docs\n  image:\n    src: /logo.svg\n    alt: Logo\n  actions:\n' +
+            '    - text: Start\n      link: /guide/\n      theme: brand',
         ),
       ),
     ).toBe('ok')

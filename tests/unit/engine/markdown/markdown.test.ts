@@ -123,7 +123,8 @@ describe('code blocks', () => {
 describe('raw HTML is sanitized', () => {
   it('drops scripts, handlers and javascript: URLs, keeps kbd and details', async () => {
     const result = await md(
-      '<kbd>Ctrl</kbd> <img src="x" onerror="alert(1)"> <a href="javascript:alert(1)">x</a>\n\n<script>alert(1)</script>\n\n<details><summary>S</summary>D</details>\n',
+      '<kbd>Ctrl</kbd> <img src="x" onerror="alert(1)"> <a href="javascript:alert(1)">x</a>\n\n' +
+        '<script>alert(1)</script>\n\n<details><summary>S</summary>D</details>\n',
     )
     const json = JSON.stringify(result.body)
     expect(json).toContain('"kbd"')
@@ -137,7 +138,8 @@ describe('raw HTML is sanitized', () => {
 describe('MDX', () => {
   it('maps known components with literal props and drops their imports', async () => {
     const result = await md(
-      'import { PackageManagerTabs } from \'@theme\'\n\n# T\n\n<PackageManagerTabs command="install x" />\n\n<Tabs groupId="os" values={[\'a\', \'b\']}>\n<Tab label="A">\n\nhi\n\n</Tab>\n</Tabs>\n',
+      'import { PackageManagerTabs } from \'@theme\'\n\n# T\n\n<PackageManagerTabs command="install x" />\n\n' +
+        '<Tabs groupId="os" values={[\'a\', \'b\']}>\n<Tab label="A">\n\nhi\n\n</Tab>\n</Tabs>\n',
       true,
     )
     const names = result.body.children

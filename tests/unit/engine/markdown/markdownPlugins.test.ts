@@ -24,13 +24,18 @@ function writeSite(
     path.join(site, configName),
     `import { defineConfig } from 'sheaf'
 import { files } from 'sheaf/plugins/files'
-import remarkMath from 'remark-math'
+import remarkMath from ` +
+      `'remark-math'
 import rehypeKatex from 'rehype-katex'
 export default defineConfig({
-  title: 'Math',
-  theme: { templates: { doc: ${JSON.stringify(path.join(theme, 'Doc.tsx'))}, home: ${JSON.stringify(path.join(theme, 'Home.tsx'))}, 404: ${JSON.stringify(path.join(theme, 'NotFound.tsx'))} } },
+  title: ` +
+      `'Math',
+  theme: { templates: { doc: ${JSON.stringify(path.join(theme, 'Doc.tsx'))}, ` +
+      `home: ${JSON.stringify(path.join(theme, 'Home.tsx'))}, ` +
+      `404: ${JSON.stringify(path.join(theme, 'NotFound.tsx'))} } },
   markdown: { ${plugins} },
-  plugins: [files({ dir: 'content', lastUpdated: false })],
+  plugins: ` +
+      `[files({ dir: 'content', lastUpdated: false })],
 })
 `,
   )

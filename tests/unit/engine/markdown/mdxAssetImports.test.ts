@@ -56,7 +56,8 @@ describe('the path an asset import names', () => {
 describe('images imported as values in MDX', () => {
   it("become an img's src, relative or through an alias", async () => {
     const { body, links } = await mdx(
-      'import diagram from \'../assets/diagram.png\'\nimport logo from \'@/public/logo.svg\'\n\n# T\n\n<img src={diagram} alt="Diagram" />\n\n<img src={logo} alt="Logo" />\n',
+      "import diagram from '../assets/diagram.png'\nimport logo from '@/public/logo.svg'\n\n# T\n\n" +
+        '<img src={diagram} alt="Diagram" />\n\n<img src={logo} alt="Logo" />\n',
     )
     expect(images(body).map((image) => image.properties.src)).toEqual(['../assets/diagram.png', '../public/logo.svg'])
     expect(links.map((link) => [link.href, link.line])).toEqual([

@@ -47,7 +47,9 @@ describe('MDX fragments', async () => {
 
   it('refuses a cycle with the chain, at the line of the element that closes it', () => {
     expect(result.errors.map((error) => `${error.location} ${error.message}`)).toEqual([
-      'content/guide/_fragments/b.mdx:5:1 MDX fragments import each other in a cycle: content/guide/loop.mdx -> content/guide/_fragments/a.mdx -> content/guide/_fragments/b.mdx -> content/guide/_fragments/a.mdx.',
+      'content/guide/_fragments/b.mdx:5:1 MDX fragments import each other in a cycle: ' +
+        'content/guide/loop.mdx -> content/guide/_fragments/a.mdx -> content/guide/_fragments/b.mdx -> ' +
+        'content/guide/_fragments/a.mdx.',
     ])
   })
 })

@@ -56,7 +56,8 @@ describe('a page with more headings, footnotes or links than a page holds fails 
     const message = await failure({ 'index.md': `# H\n\n${repeat(150_000, (index) => `## h${index}`)}\n` })
     expect(message).toMatch(
       new RegExp(
-        `content/index\\.md:${maxHeadings + 2}:1\\n {2}The page has more than ${maxHeadings} headings; this line passes the limit\\.\\n {2}Fix: split it`,
+        `content/index\\.md:${maxHeadings + 2}:1\\n {2}The page has more than ${maxHeadings} headings; ` +
+          `this line passes the limit\\.\\n {2}Fix: split it`,
       ),
     )
   }, 60_000)
@@ -74,13 +75,15 @@ describe('a page with more headings, footnotes or links than a page holds fails 
     const message = await failure({ 'index.md': `# F\n\n${references}\n\n${definitions}\n` })
     expect(message).toMatch(
       new RegExp(
-        `content/index\\.md:${2 * maxFootnotes + 3}:1\\n {2}The page has more than ${maxFootnotes} footnote references; this line passes the limit\\.\\n {2}Fix: `,
+        `content/index\\.md:${2 * maxFootnotes + 3}:1\\n {2}The page has more than ${maxFootnotes} footnote ` +
+          `references; this line passes the limit\\.\\n {2}Fix: `,
       ),
     )
     const onlyDefinitions = await failure({ 'index.md': `# F\n\nText[^0].\n\n${definitions}\n` })
     expect(onlyDefinitions).toMatch(
       new RegExp(
-        `content/index\\.md:${2 * maxFootnotes + 5}:1\\n {2}The page has more than ${maxFootnotes} footnote definitions`,
+        `content/index\\.md:${2 * maxFootnotes + 5}:1\\n {2}The page has more than ${maxFootnotes} footnote ` +
+          `definitions`,
       ),
     )
   }, 60_000)
@@ -109,7 +112,9 @@ describe('a page with more headings, footnotes or links than a page holds fails 
   })
 
   it('builds a page of many footnotes under the limit', async () => {
-    const notes = `${repeat(200, (index) => `a[^${index}]`, '\n\n')}\n\n${repeat(200, (index) => `[^${index}]: note ${index}`, '\n\n')}`
+    const notes =
+      `${repeat(200, (index) => `a[^${index}]`, '\n\n')}\n` +
+      `\n${repeat(200, (index) => `[^${index}]: note ${index}`, '\n\n')}`
     const result = await runBuild(site({ 'index.md': `# Notes\n\n${notes}\n` }))
     expect(result.pages.find((entry) => entry.path === '/')?.html).toContain('note 199')
   }, 60_000)
@@ -120,7 +125,8 @@ describe('wide markdown fails at its line', () => {
     const list = await failure({ 'index.md': `# L\n\n${'- a\n'.repeat(300_000)}` })
     expect(list).toMatch(
       new RegExp(
-        `content/index\\.md:${maxListItems + 3}:1\\n {2}The page has more than ${maxListItems} list items; this line passes the limit\\.\\n {2}Fix: split the list`,
+        `content/index\\.md:${maxListItems + 3}:1\\n {2}The page has more than ${maxListItems} list items; ` +
+          `this line passes the limit\\.\\n {2}Fix: split the list`,
       ),
     )
     const table = await failure({ 'index.md': `# T\n\n|${'a|'.repeat(20_000)}\n|${'-|'.repeat(20_000)}\n` })

@@ -7,7 +7,8 @@ import { createParser } from '../../../../engine/markdown/parser.ts'
 // splits and joins the same way, and parses in a fraction of the time).
 const sections = 1200
 const section = (index: number) =>
-  `## Section ${index}\n\nSome *text* with \`code\` and a [link](/docs/x#${index}).\n\n- one\n- two\n\n\`\`\`ts\nconst value = ${index}\n\`\`\`\n\n`
+  `## Section ${index}\n\nSome *text* with \`code\` and a [link](/docs/x#${index}).\n\n- one\n- two\n\n` +
+  `\`\`\`ts\nconst value = ${index}\n\`\`\`\n\n`
 const page = (title: string) =>
   `# ${title}\n\n${Array.from({ length: sections }, (_, index) => section(index)).join('')}`
 

@@ -10,7 +10,9 @@ describe('plain code blocks', () => {
     for (const lang of ['text', 'txt', 'plaintext', 'plain']) {
       const html = await highlighter.highlight(code, lang, new Set([1, 4]))
       expect(html).toBe(
-        '<span class="line highlighted"><span>a &lt; b &amp;&amp; c</span></span>\n<span class="line"></span>\n<span class="line"><span>  indented</span></span>\n<span class="line highlighted"><span>last</span></span>',
+        '<span class="line highlighted"><span>a &lt; b &amp;&amp; c</span></span>\n' +
+          '<span class="line"></span>\n<span class="line"><span>  indented</span></span>\n' +
+          '<span class="line highlighted"><span>last</span></span>',
       )
     }
     // Nothing above needed shiki: it is loaded only with a grammar (a build's first `text` block loaded it).

@@ -16,7 +16,8 @@ function reference(tree: Root, file: VFile, types: readonly string[] = container
       const known = types.includes(node.name)
       if (!known)
         file.message(
-          `Unknown container type \`:::${node.name}\`; it is rendered as a plain block. Use one of ${types.join(', ')} (a site adds its own with \`markdown.containerTypes\`).`,
+          `Unknown container type \`:::${node.name}\`; it is rendered as a plain block. ` +
+            `Use one of ${types.join(', ')} (a site adds its own with \`markdown.containerTypes\`).`,
           node,
         )
       const first = node.children[0]

@@ -82,7 +82,8 @@ describe("a site's own MDX components", () => {
 
   it('keep hostile strings as data: an id gets the content prefix, an event handler is dropped', async () => {
     const { body } = await mdx(
-      '<Greeting id="__SHEAF_DATA__" name="</script><script>alert(1)</script>" href="javascript:alert(1)" onClick="alert(1)" />\n',
+      '<Greeting id="__SHEAF_DATA__" name="</script><script>alert(1)</script>" href="javascript:alert(1)" ' +
+        'onClick="alert(1)" />\n',
     )
     const props = propsOf(component(body, 'site:Greeting'))
     expect(props).toEqual({

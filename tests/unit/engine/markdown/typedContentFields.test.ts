@@ -132,7 +132,8 @@ describe('_meta.json fields are type-checked at their line', () => {
     const content = lines(
       '"intro"',
       '{ "type": "file", "name": "b", "label": "B", "tag": "new" }',
-      '{ "type": "dir", "name": "api", "label": "API", "collapsed": true, "collapsible": false, "tag": "x", "overviewHeaders": [2, 3] }',
+      '{ "type": "dir", "name": "api", "label": "API", "collapsed": true, "collapsible": false, "tag": "x", ' +
+        '"overviewHeaders": [2, 3] }',
       '{ "type": "divider", "dividerType": "dashed" }',
       '{ "type": "section-header", "label": "Guides", "tag": "t" }',
     )

@@ -36,7 +36,8 @@ const ids = (tree: Root) =>
 describe('ids written in content', () => {
   it('prefixes raw ids with user-content-, so the page data element and the layout ids cannot be clobbered', async () => {
     const result = await md(
-      '# T\n\n<div id="__SHEAF_DATA__">{"template":"doc"}</div>\n\n<p id="__SHEAF_ROOT__">x</p>\n\n<span id="content">y</span>\n',
+      '# T\n\n<div id="__SHEAF_DATA__">{"template":"doc"}</div>\n\n<p id="__SHEAF_ROOT__">x</p>\n\n' +
+        '<span id="content">y</span>\n',
     )
     const html = toHtml(result.body)
     expect(html).toContain('id="user-content-__SHEAF_DATA__"')

@@ -70,7 +70,8 @@ describe("MIGRATION.md's Content to change", () => {
       /^## Content to change\n\nSheaf will not build these 2 files as they are \(a build found them\)/,
     )
     expect(text).toContain(
-      "### Dead links\n\n- `docs/a.md:3:5`: Dead link `./gone.md`\n- `docs/a.md:7:5`: Dead link `./old.md`\n\n### Components that are not the theme's\n\n- `docs/b.mdx:3:1`",
+      '### Dead links\n\n- `docs/a.md:3:5`: Dead link `./gone.md`\n- `docs/a.md:7:5`: Dead link `./old.md`\n\n' +
+        "### Components that are not the theme's\n\n- `docs/b.mdx:3:1`",
     )
     expect(contentToChangeSection([], 'x')).toBe('')
   })

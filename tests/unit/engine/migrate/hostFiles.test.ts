@@ -15,11 +15,13 @@ describe('sheaf migrate rspress moves the public folder’s host files into the 
     const site = path.join(work, 'rspress')
     const files: Record<string, string> = {
       'rspress.config.ts':
-        "import * as path from 'path';\nimport { defineConfig } from 'rspress/config';\nexport default defineConfig({ root: path.join(__dirname, 'docs'), title: 'Tiny' });\n",
+        "import * as path from 'path';\nimport { defineConfig } from 'rspress/config';\n" +
+        "export default defineConfig({ root: path.join(__dirname, 'docs'), title: 'Tiny' });\n",
       'docs/index.md': '# Home\n',
       'docs/guide/start.md': '# Start\n',
       'docs/public/_headers':
-        '# cache the assets\n/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n/*\n  X-Frame-Options: DENY\n  Bad Name: x\n',
+        '# cache the assets\n/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n/*\n' +
+        '  X-Frame-Options: DENY\n  Bad Name: x\n',
       'docs/public/_redirects':
         '/old /guide/start 301\n/blog/* https://blog.example.org/:splat 301\n/app/* /index.html 200\n',
       'docs/public/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>\n',

@@ -28,7 +28,9 @@ describe('sheaf migrate rspress', () => {
     const tiny = path.join(work, 'tiny-rspress')
     const files: Record<string, string> = {
       'rspress.config.ts':
-        "import * as path from 'path';\nimport { defineConfig } from 'rspress/config';\nexport default defineConfig({ root: path.join(__dirname, 'docs'), title: 'Tiny', icon: '/icon.svg' });\n",
+        "import * as path from 'path';\nimport { defineConfig } from 'rspress/config';\n" +
+        "export default defineConfig({ root: path.join(__dirname, 'docs'), title: 'Tiny', icon: " +
+        "'/icon.svg' });\n",
       'docs/_meta.json': '[{ "text": "Guide", "link": "/guide/", "activeMatch": "/guide/" }]\n',
       'docs/index.md': '---\npageType: home\nhero:\n  name: Tiny\n---\n',
       'docs/guide/_meta.json': '["index", "more.md"]\n',

@@ -16,7 +16,9 @@ const mdx = (source: string) => processor.process({ source, file: 'page.mdx', md
 describe('MDX imports of Rspress theme components', () => {
   it('accepts multi-line imports from rspress/theme and @theme and renders the theme components', async () => {
     const result = await mdx(
-      'import {\n  Tabs,\n  Tab,\n} from \'rspress/theme\';\nimport { PackageManagerTabs, Badge } from \'@theme\';\n\n# T\n\n<Tabs>\n<Tab label="A">\n\nhi\n\n</Tab>\n</Tabs>\n\n<Badge text="new" />\n',
+      "import {\n  Tabs,\n  Tab,\n} from 'rspress/theme';\n" +
+        'import { PackageManagerTabs, Badge } from \'@theme\';\n\n# T\n\n<Tabs>\n<Tab label="A">\n\nhi\n\n' +
+        '</Tab>\n</Tabs>\n\n<Badge text="new" />\n',
     )
     const html = JSON.stringify(result.body)
     expect(html).toContain('"tagName":"Tabs"')

@@ -17,9 +17,12 @@ function site(name: string, config: string): string {
   return dir
 }
 
-const madeByCode = `import path from 'node:path'
+const madeByCode =
+  `import path from 'node:path'
 function makeConfig(title: string) {
-  return { root: path.join(__dirname, 'docs'), title, plugins: [{ name: 'p', setup() {} }], themeConfig: { nav: [{ text: 'A', link: '/a' }] } }
+  return { root: path.join(__dirname, ` +
+  `'docs'), title, plugins: [{ name: 'p', setup() {} }], themeConfig: { nav: [{ text: 'A', link: ` +
+  `'/a' }] } }
 }
 export default makeConfig('Made by code')
 `

@@ -16,19 +16,23 @@ const write = (file: string, text: string) => {
 write('components/Card.tsx', 'export default function Card() { return null }\n')
 write(
   'components/info/index.tsx',
-  "import { usePageData, useDark, NoSSR as N } from 'rspress/runtime'\nimport { join } from '@lib/join'\nexport function Info() { return null }\n",
+  "import { usePageData, useDark, NoSSR as N } from 'rspress/runtime'\nimport { join } from '@lib/join'\n" +
+    'export function Info() { return null }\n',
 )
 write('lib/join.ts', "export { helper as join } from './helper'\n")
 write('lib/helper.ts', 'export const helper = (...parts: string[]) => parts.join(" ")\n')
 write(
   'components/Fancy.tsx',
-  "import clsx from 'clsx'\nimport { Content } from '@rspress/core/runtime'\nimport styles from './fancy.module.scss'\nexport default function Fancy() { return null }\n",
+  "import clsx from 'clsx'\nimport { Content } from '@rspress/core/runtime'\n" +
+    "import styles from './fancy.module.scss'\nexport default function Fancy() { return null }\n",
 )
 write('components/fancy.module.scss', '.a { color: red }\n')
 write('docs/guide/c.mdx', "import Fancy from '@components/Fancy'\nimport * as All from '@components/info'\n")
 write(
   'docs/guide/a.mdx',
-  "import Card from '@components/Card'\nimport { Info } from '../../components/info'\nimport { Tabs } from '@theme'\nimport Shared from './_shared.mdx'\n\n```mdx\nimport Nope from '@components/Nope'\n```\n\n<Card />\n",
+  "import Card from '@components/Card'\nimport { Info } from '../../components/info'\n" +
+    "import { Tabs } from '@theme'\nimport Shared from './_shared.mdx'\n\n```mdx\n" +
+    "import Nope from '@components/Nope'\n```\n\n<Card />\n",
 )
 write(
   'docs/guide/b.mdx',
@@ -45,7 +49,8 @@ describe("the site's own components", () => {
     ])
     expect(
       findComponentImports(
-        "import Def, { A, B as C, type T } from './x'\nimport * as NS from './y'\nimport type { P } from './z'\nimport './style.css'\n",
+        "import Def, { A, B as C, type T } from './x'\nimport * as NS from './y'\n" +
+          "import type { P } from './z'\nimport './style.css'\n",
       ).map((found) => found.names),
     ).toEqual([['Def', 'A', 'C'], ['NS']])
   })
@@ -63,7 +68,8 @@ describe("the site's own components", () => {
 
   it("sorts a component's Rspress runtime imports into mapped and not, with why", () => {
     const usage = runtimeUsage(
-      "import { usePageData, useDark, NoSSR as N, Content } from 'rspress/runtime'\nimport { useLang } from '@rspress/runtime'\nimport { x } from 'other'\n",
+      "import { usePageData, useDark, NoSSR as N, Content } from 'rspress/runtime'\n" +
+        "import { useLang } from '@rspress/runtime'\nimport { x } from 'other'\n",
     )
     expect(usage.mapped).toEqual(['usePageData', 'useDark', 'NoSSR', 'useLang'])
     expect(usage.unmapped.map((item) => item.name)).toEqual(['Content'])
@@ -88,7 +94,8 @@ describe("the site's own components", () => {
     expect(components[1].blockers.join('\n')).toContain('`import * as All`')
     expect(components[2].blockers).toEqual([
       'imports the package `clsx` (site/components/Fancy.tsx): add it to package.json',
-      'imports the stylesheet `./fancy.module.scss` (site/components/Fancy.tsx): a CSS module or Sass/Less file; use plain CSS in `theme.styles`',
+      'imports the stylesheet `./fancy.module.scss` (site/components/Fancy.tsx): ' +
+        'a CSS module or Sass/Less file; use plain CSS in `theme.styles`',
       "uses `Content` of Rspress's runtime, which Sheaf lacks",
     ])
     expect(fs.existsSync(path.join(target, 'site/components/fancy.module.scss'))).toBe(true)

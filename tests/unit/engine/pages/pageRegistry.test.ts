@@ -44,12 +44,16 @@ describe("PageRegistry: a site's own templates", () => {
     expect(() => registry.add({ path: '/c', template: 'nope' }, 'plugin x')).toThrow(/which the theme does not have/)
   })
 
-  it('adds the site templates to the config the render and the bundle take, and keeps the config when there is none', () => {
-    const config = { theme: { templates: { doc: '/theme/Doc.tsx' }, styles: [] } } as unknown as ResolvedConfig
-    expect(withSiteTemplates(config, {})).toBe(config)
-    expect(withSiteTemplates(config, { 'component:a.tsx': '/site/a.tsx' }).theme.templates).toEqual({
-      doc: '/theme/Doc.tsx',
-      'component:a.tsx': '/site/a.tsx',
-    })
-  })
+  it(
+    'adds the site templates to the config the render and the bundle take, ' +
+      'and keeps the config when there is none',
+    () => {
+      const config = { theme: { templates: { doc: '/theme/Doc.tsx' }, styles: [] } } as unknown as ResolvedConfig
+      expect(withSiteTemplates(config, {})).toBe(config)
+      expect(withSiteTemplates(config, { 'component:a.tsx': '/site/a.tsx' }).theme.templates).toEqual({
+        doc: '/theme/Doc.tsx',
+        'component:a.tsx': '/site/a.tsx',
+      })
+    },
+  )
 })

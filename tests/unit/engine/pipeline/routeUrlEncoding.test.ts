@@ -36,7 +36,8 @@ describe('URLs of routes with unusual characters', () => {
         "import base from '../config.ts'",
         "import { llms } from 'sheaf/plugins/llms'",
         "import { sitemap } from 'sheaf/plugins/sitemap'",
-        "export default { ...base, url: 'https://example.org', base: '/site/', plugins: [...base.plugins, sitemap(), llms()] }",
+        "export default { ...base, url: 'https://example.org', base: '/site/', plugins: [...base.plugins, " +
+          'sitemap(), llms()] }',
         '',
       ].join('\n'),
     )

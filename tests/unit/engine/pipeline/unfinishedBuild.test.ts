@@ -95,7 +95,10 @@ describe('work handed to `waitUntil` in `onPostBuild`', () => {
   it('commits the output while the work handed to `waitUntil` runs, and ends once it settles', () => {
     const out = path.join(temp, 'wait-a-bit', 'out')
     const marker = path.join(temp, 'wait-a-bit.txt')
-    const later = `new Promise((resolve) => setTimeout(resolve, 500)).then(() => import('node:fs')).then((fs) => fs.writeFileSync(${JSON.stringify(marker)}, String(fs.existsSync(${JSON.stringify(path.join(out, 'index.html'))}))))`
+    const later =
+      `new Promise((resolve) => setTimeout(resolve, 500)).then(() => import('node:fs')).then((fs) ` +
+      `=> fs.writeFileSync(${JSON.stringify(marker)}, ` +
+      `String(fs.existsSync(${JSON.stringify(path.join(out, 'index.html'))}))))`
     const config = configWith('wait-a-bit', `{ name: 'later', onPostBuild({ waitUntil }) { waitUntil(${later}) } }`)
     const result = spawnSync(
       process.execPath,

@@ -38,7 +38,9 @@ for (let index = 0; index < pageCount; index++) {
   fs.mkdirSync(path.dirname(file), { recursive: true })
   fs.writeFileSync(
     file,
-    `---\ntitle: Page ${index}\n---\n\n# Page ${index}\n\nBody of page ${index}, see [the next page](./page-${(index + 1) % pageCount}.md).\n\n\`\`\`ts\nconst page: number = ${index}\n\`\`\`\n`,
+    `---\ntitle: Page ${index}\n---\n\n# Page ${index}\n\n` +
+      `Body of page ${index}, see [the next page](./page-${(index + 1) % pageCount}.md).\n\n\`\`\`ts\n` +
+      `const page: number = ${index}\n\`\`\`\n`,
   )
 }
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-warm-'))
@@ -53,34 +55,39 @@ const rendered = (result: BuildResult) => result.phases.find((phase) => phase.na
 const lastPage = `out-workers/docs/many/page-${pageCount - 1}.html`
 
 describe('markdown transformed and pages rendered in worker threads', () => {
-  it('give the output of the main thread alone, cold and after a one-page edit (no render worker for a small render)', async () => {
-    const cold = await withWorkers()
-    const alone = await onMainThread()
-    expect(rendered(cold)).toBe(renderedPages)
-    expect(rendered(alone)).toBe(renderedPages)
-    expect(cold.renderedInWorker).toBeGreaterThan(0)
-    expect(alone.renderedInWorker).toBe(0)
-    expect(outputTree(path.join(site, 'out-workers'))).toEqual(outputTree(path.join(site, 'out-main')))
-    expect(fs.readFileSync(path.join(site, lastPage), 'utf8')).toContain(`Body of page ${pageCount - 1}`)
+  it(
+    'give the output of the main thread alone, cold and after a one-page edit (no render worker for a small ' +
+      'render)',
+    async () => {
+      const cold = await withWorkers()
+      const alone = await onMainThread()
+      expect(rendered(cold)).toBe(renderedPages)
+      expect(rendered(alone)).toBe(renderedPages)
+      expect(cold.renderedInWorker).toBeGreaterThan(0)
+      expect(alone.renderedInWorker).toBe(0)
+      expect(outputTree(path.join(site, 'out-workers'))).toEqual(outputTree(path.join(site, 'out-main')))
+      expect(fs.readFileSync(path.join(site, lastPage), 'utf8')).toContain(`Body of page ${pageCount - 1}`)
 
-    // Every other page cached, one edited: the main thread transforms it (see transformStrategy.ts),
-    // and a render of a page or two never pays for the render worker's start.
-    fs.appendFileSync(path.join(site, 'content/docs/many/page-7.md'), '\nA sentence added by the test.\n')
-    const rebuild = await withWorkers()
-    expect(rendered(rebuild)).toBeLessThan(5)
-    expect(rebuild.renderedInWorker).toBe(0)
-    await onMainThread()
-    expect(outputTree(path.join(site, 'out-workers'))).toEqual(outputTree(path.join(site, 'out-main')))
-    expect(fs.readFileSync(path.join(site, 'out-workers/docs/many/page-7.html'), 'utf8')).toContain(
-      'A sentence added by the test.',
-    )
-    const index = fs
-      .readdirSync(path.join(site, 'out-workers/static'))
-      .find((name) => /^search_index\..*[0-9a-f]{8}\.json$/.test(name)) as string
-    expect(fs.readFileSync(path.join(site, 'out-workers/static', index), 'utf8')).toContain(
-      'A sentence added by the test.',
-    )
-  }, 240_000)
+      // Every other page cached, one edited: the main thread transforms it (see transformStrategy.ts),
+      // and a render of a page or two never pays for the render worker's start.
+      fs.appendFileSync(path.join(site, 'content/docs/many/page-7.md'), '\nA sentence added by the test.\n')
+      const rebuild = await withWorkers()
+      expect(rendered(rebuild)).toBeLessThan(5)
+      expect(rebuild.renderedInWorker).toBe(0)
+      await onMainThread()
+      expect(outputTree(path.join(site, 'out-workers'))).toEqual(outputTree(path.join(site, 'out-main')))
+      expect(fs.readFileSync(path.join(site, 'out-workers/docs/many/page-7.html'), 'utf8')).toContain(
+        'A sentence added by the test.',
+      )
+      const index = fs
+        .readdirSync(path.join(site, 'out-workers/static'))
+        .find((name) => /^search_index\..*[0-9a-f]{8}\.json$/.test(name)) as string
+      expect(fs.readFileSync(path.join(site, 'out-workers/static', index), 'utf8')).toContain(
+        'A sentence added by the test.',
+      )
+    },
+    240_000,
+  )
 
   it('start no render worker when the config keeps the build to one thread (buildConcurrency: 1)', async () => {
     const config = path.join(site, 'site/config-one-thread.ts')
@@ -95,24 +102,30 @@ describe('markdown transformed and pages rendered in worker threads', () => {
     expect(one.renderedInWorker).toBe(0)
   }, 180_000)
 
-  it("fail the build with a template's error from a page past the render worker's start, keeping the previous output", async () => {
-    const template = path.join(site, 'site/theme/Doc.tsx')
-    const original = fs.readFileSync(template, 'utf8')
-    const failing = `Page ${pageCount - 1}`
-    fs.writeFileSync(
-      template,
-      original.replace(
-        'if (!data.page) return null',
-        `if (!data.page) return null\n  if (data.page.title === '${failing}') throw new Error('The template cannot show ${failing}')`,
-      ),
-    )
-    try {
-      await expect(withWorkers()).rejects.toThrow(`The template cannot show ${failing}`)
-      expect(fs.readFileSync(path.join(site, lastPage), 'utf8')).toContain(`Body of page ${pageCount - 1}`)
-    } finally {
-      fs.writeFileSync(template, original)
-    }
-  }, 180_000)
+  it(
+    "fail the build with a template's error from a page past the render worker's start, " +
+      'keeping the previous output',
+    async () => {
+      const template = path.join(site, 'site/theme/Doc.tsx')
+      const original = fs.readFileSync(template, 'utf8')
+      const failing = `Page ${pageCount - 1}`
+      fs.writeFileSync(
+        template,
+        original.replace(
+          'if (!data.page) return null',
+          `if (!data.page) return null\n  if (data.page.title === '${failing}') ` +
+            `throw new Error('The template cannot show ${failing}')`,
+        ),
+      )
+      try {
+        await expect(withWorkers()).rejects.toThrow(`The template cannot show ${failing}`)
+        expect(fs.readFileSync(path.join(site, lastPage), 'utf8')).toContain(`Body of page ${pageCount - 1}`)
+      } finally {
+        fs.writeFileSync(template, original)
+      }
+    },
+    180_000,
+  )
 
   it('hand back the pages of a render worker that cannot start, for the main thread to render', async () => {
     // A function cannot be copied to a worker thread: the worker never starts.

@@ -102,7 +102,8 @@ describe('routes never decode into `..` or `/`', () => {
     const configWith = (name: string, hook: string) => {
       fs.writeFileSync(
         path.join(site, `site/${name}.ts`),
-        `import base from './config.ts'\nexport default { ...base, plugins: [...base.plugins, { name: 'escape', ${hook} }] }\n`,
+        `import base from './config.ts'\nexport default { ...base, plugins: [...base.plugins, { name: ` +
+          `'escape', ${hook} }] }\n`,
       )
       return `site/${name}.ts`
     }
@@ -117,7 +118,8 @@ describe('routes never decode into `..` or `/`', () => {
     expect(emitted).toMatch(/\[escape\] onPostBuild:[\s\S]*Refusing to write `\.\.\/\.\.\/\.\.\/ESCAPED\.txt`/)
     const pageConfig = configWith(
       'config-page',
-      "createPages({ createPage }) { createPage({ path: '/../../../ESCAPED', template: 'doc', context: { path: '/docs/guide' } }) }",
+      "createPages({ createPage }) { createPage({ path: '/../../../ESCAPED', template: 'doc', context: " +
+        "{ path: '/docs/guide' } }) }",
     )
     await failureOf(build(site, { configFile: pageConfig, outDir: out, sink: quiet, cache: false, workers: false }))
     expect(filesUnder(top).filter((file) => /ESCAPED/.test(file))).toEqual([])

@@ -25,7 +25,9 @@ const cacheDir = path.join(root, '.sheaf-cache', 'theme')
 
 const doc = write(
   'theme/Doc.tsx',
-  "import * as React from 'react'\nimport * as runtime from 'sheaf/runtime'\nimport { title } from './parts/title.ts'\nexport const shared = { React, runtime }\nexport const query = 'query { site { title } }'\nexport default function Doc() { return <h1>{title}</h1> }\n",
+  "import * as React from 'react'\nimport * as runtime from 'sheaf/runtime'\n" +
+    "import { title } from './parts/title.ts'\nexport const shared = { React, runtime }\n" +
+    "export const query = 'query { site { title } }'\nexport default function Doc() { return <h1>{title}</h1> }\n",
 )
 write('theme/parts/title.ts', "export const title: string = 'First'\n")
 

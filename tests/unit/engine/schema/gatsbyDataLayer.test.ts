@@ -29,7 +29,9 @@ describe('generated root fields (Gatsby 5 syntax)', () => {
 
   it('allX with filter, sort, limit and skip gives a connection: nodes, totalCount, pageInfo', async () => {
     const data = await layer.query<Record<string, any>>(
-      '{ allPage(filter: { frontmatter: { tags: { eq: "x" } } }, sort: { title: ASC }, limit: 1, skip: 1) { totalCount nodes { title } pageInfo { currentPage hasNextPage hasPreviousPage itemCount pageCount perPage totalCount } } }',
+      '{ allPage(filter: { frontmatter: { tags: { eq: "x" } } }, sort: { title: ASC }, limit: 1, skip: 1) ' +
+        '{ totalCount nodes { title } pageInfo { currentPage hasNextPage hasPreviousPage itemCount pageCount ' +
+        'perPage totalCount } } }',
       {},
       'test',
     )
@@ -48,7 +50,8 @@ describe('generated root fields (Gatsby 5 syntax)', () => {
 
   it('x(field: { eq }) finds one node; a sort list breaks ties', async () => {
     const data = await layer.query<Record<string, any>>(
-      '{ author(slug: { eq: "bob" }) { name born social { mastodon } } allAuthor(sort: [{ born: DESC }]) { nodes { slug } } }',
+      '{ author(slug: { eq: "bob" }) { name born social { mastodon } } allAuthor(sort: [{ born: DESC }]) ' +
+        '{ nodes { slug } } }',
       {},
       'test',
     )
@@ -58,7 +61,8 @@ describe('generated root fields (Gatsby 5 syntax)', () => {
 
   it('distinct and group take a field selector', async () => {
     const data = await layer.query<Record<string, any>>(
-      '{ allPage { distinct(field: { frontmatter: { author: SELECT } }) group(field: { frontmatter: { tags: SELECT } }) { fieldValue totalCount nodes { title } } } }',
+      '{ allPage { distinct(field: { frontmatter: { author: SELECT } }) group(field: { frontmatter: { tags: ' +
+        'SELECT } }) { fieldValue totalCount nodes { title } } } }',
       {},
       'test',
     )
@@ -71,7 +75,8 @@ describe('generated root fields (Gatsby 5 syntax)', () => {
 
   it('every node has id, parent, children and internal { type contentDigest owner }', async () => {
     const data = await layer.query<Record<string, any>>(
-      '{ author(slug: { eq: "ada" }) { id internal { type owner contentDigest } parent { ... on File { relativePath } } } allFile { nodes { childrenAuthor { slug } } } }',
+      '{ author(slug: { eq: "ada" }) { id internal { type owner contentDigest } parent { ... ' +
+        'on File { relativePath } } } allFile { nodes { childrenAuthor { slug } } } }',
       {},
       'test',
     )
@@ -89,7 +94,8 @@ describe('links and children', () => {
 
   it('@link one way (page → author) and the other (author → its pages, by a nested field)', async () => {
     const data = await layer.query<Record<string, any>>(
-      '{ page(path: "/b") { author { name } } author(slug: { eq: "ada" }) { pages { title } } d: page(path: "/d") { author { name } } }',
+      '{ page(path: "/b") { author { name } } author(slug: { eq: "ada" }) { pages { title } } d: page(path: ' +
+        '"/d") { author { name } } }',
       {},
       'test',
     )
@@ -173,13 +179,17 @@ describe('tracking without track()', () => {
     return [...set].map((key) => parseTypeRead(key) ?? parseReadKey(key))
   }
 
-  it('an allX filter records one read of the type in the fields that decided it, and the nodes returned in what they show', async () => {
-    const layer = layerOf()
-    const recorded = await reads(layer, '{ allAuthor(filter: { born: { gt: 1900 } }) { nodes { name } } }')
-    expect(recorded).toContainEqual({ type: 'Author', fields: ['born'] })
-    expect(recorded).toContainEqual({ nodeId: 'author-bob', fields: ['name'] })
-    expect(recorded.some((read) => 'nodeId' in read && read.nodeId === 'author-ada')).toBe(false)
-  })
+  it(
+    'an allX filter records one read of the type in the fields that decided it, ' +
+      'and the nodes returned in what they show',
+    async () => {
+      const layer = layerOf()
+      const recorded = await reads(layer, '{ allAuthor(filter: { born: { gt: 1900 } }) { nodes { name } } }')
+      expect(recorded).toContainEqual({ type: 'Author', fields: ['born'] })
+      expect(recorded).toContainEqual({ nodeId: 'author-bob', fields: ['name'] })
+      expect(recorded.some((read) => 'nodeId' in read && read.nodeId === 'author-ada')).toBe(false)
+    },
+  )
 
   it('records each node instead where reads are compared node by node (the dev server)', async () => {
     const store = sampleStore()
@@ -255,7 +265,8 @@ describe('filtering and sorting through linked fields', () => {
     expect(
       titles(
         await layer.query(
-          '{ allPage(filter: { author: { born: { gt: 1900 } }, frontmatter: { tags: { eq: "x" } } }) { nodes { title } } }',
+          '{ allPage(filter: { author: { born: { gt: 1900 } }, frontmatter: { tags: { eq: "x" } } }) ' +
+            '{ nodes { title } } }',
           {},
           'test',
         ),

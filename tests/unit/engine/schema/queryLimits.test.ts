@@ -29,7 +29,8 @@ describe('query limits', () => {
     const errors = errorsOf(query)
     expect(performance.now() - started).toBeLessThan(1000)
     expect(errors).toEqual([
-      `The query has 500 aliases; the limit is ${defaultQueryLimits.maxAliases}. Ask for less in one query (split it, or use \`limit\` on lists).`,
+      `The query has 500 aliases; the limit is ${defaultQueryLimits.maxAliases}. ` +
+        `Ask for less in one query (split it, or use \`limit\` on lists).`,
     ])
   })
 
@@ -56,7 +57,9 @@ describe('query limits', () => {
   })
 
   it('counts aliases inside fragments per spread', () => {
-    const query = `{ ${Array.from({ length: 8 }, (_, i) => `p${i}: page(path: "/") { ...F }`).join(' ')} } fragment F on Page { a: path b: title c: path d: title }`
+    const query =
+      `{ ${Array.from({ length: 8 }, (_, i) => `p${i}: page(path: "/") { ...F }`).join(' ')} } fragment F on ` +
+      `Page { a: path b: title c: path d: title }`
     expect(errorsOf(query)[0]).toMatch(/40 aliases/)
   })
 

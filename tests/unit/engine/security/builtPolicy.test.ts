@@ -20,12 +20,17 @@ fs.writeFileSync(
   path.join(site, 'site/config.ts'),
   config.replace(
     "plugins: [files({ dir: 'content' })],",
-    `headers: [{ for: '/assets/*', values: { 'Cache-Control': 'public, max-age=31536000, immutable' } }],
-  head: [{ tag: 'script', attrs: {}, children: ${JSON.stringify(headScript)} }],
+    `headers: [{ for: '/assets/*', values: { 'Cache-Control': 'public, max-age=31536000, ` +
+      `immutable' } }],
+  head: [{ tag: 'script', attrs: {}, ` +
+      `children: ${JSON.stringify(headScript)} }],
   plugins: [
     files({ dir: 'content' }),
-    { name: 'section-script', headTags: (page) => [{ tag: 'script', attrs: {}, children: 'window.section=' + JSON.stringify(page.path.split('/')[1] || 'home') }] },
-    { name: 'cdn', csp: { 'script-src': ['https://cdn.example.org'] } },
+    { name: ` +
+      `'section-script', headTags: (page) => [{ tag: 'script', attrs: {}, children: ` +
+      `'window.section=' + JSON.stringify(page.path.split('/')[1] || 'home') }] },
+    { name: 'cdn', csp: ` +
+      `{ 'script-src': ['https://cdn.example.org'] } },
   ],`,
   ),
 )

@@ -31,15 +31,25 @@ fs.writeFileSync(path.join(sandbox, 'package.json'), '{"sentinel":true}\n')
 fs.writeFileSync(
   path.join(siteRoot, 'config.ts'),
   `import { defineConfig } from ${JSON.stringify(path.join(repo, 'engine/index.ts'))}
-import { files } from ${JSON.stringify(path.join(repo, 'plugins/files/index.ts'))}
-import { themeComponents } from ${JSON.stringify(path.join(repo, 'site/theme/markdown/componentProps.ts'))}
-export default defineConfig({
+import { files } ` +
+    `from ${JSON.stringify(path.join(repo, 'plugins/files/index.ts'))}
+import { themeComponents } ` +
+    `from ${JSON.stringify(path.join(repo, 'site/theme/markdown/componentProps.ts'))}
+export default ` +
+    `defineConfig({
   title: 'Hostile',
   base: '/hostile/',
-  theme: { layout: ${JSON.stringify(path.join(theme, 'Layout.tsx'))}, templates: { doc: ${JSON.stringify(path.join(theme, 'Doc.tsx'))}, home: ${JSON.stringify(path.join(theme, 'Home.tsx'))}, 404: ${JSON.stringify(path.join(theme, 'NotFound.tsx'))} }, components: themeComponents },
-  // Dead links fail a build before it writes a page (brokenInputs.test.ts covers them); here the pages must be written.
+  theme: ` +
+    `{ layout: ${JSON.stringify(path.join(theme, 'Layout.tsx'))}, templates: ` +
+    `{ doc: ${JSON.stringify(path.join(theme, 'Doc.tsx'))}, ` +
+    `home: ${JSON.stringify(path.join(theme, 'Home.tsx'))}, ` +
+    `404: ${JSON.stringify(path.join(theme, 'NotFound.tsx'))} }, components: ` +
+    `themeComponents },
+  // Dead links fail a build before it writes a page (brokenInputs.test.ts covers ` +
+    `them); here the pages must be written.
   markdown: { checkDeadLinks: false },
-  plugins: [files({ dir: 'content', lastUpdated: false })],
+  plugins: [files({ dir: ` +
+    `'content', lastUpdated: false })],
 })
 `,
 )
@@ -234,7 +244,9 @@ describe('hostile content through a real build', () => {
         fs.mkdirSync(contentDir, { recursive: true })
         fs.writeFileSync(path.join(contentDir, 'index.md'), '---\ntitle: Home\npageType: home\n---\n\n# Home\n')
         for (const { name, mdx, title, description, pageType, body } of pages) {
-          const frontMatter = `---\ntitle: ${JSON.stringify(title || 'Untitled')}\ndescription: ${JSON.stringify(description)}\npageType: ${JSON.stringify(pageType)}\n---\n\n`
+          const frontMatter =
+            `---\ntitle: ${JSON.stringify(title || 'Untitled')}\ndescription: ${JSON.stringify(description)}\n` +
+            `pageType: ${JSON.stringify(pageType)}\n---\n\n`
           fs.writeFileSync(path.join(contentDir, `${name}.${mdx ? 'mdx' : 'md'}`), frontMatter + body)
         }
         // Old copies of the output that a build moved aside are the engine's to remove; start each run without them.

@@ -2,20 +2,29 @@ import { describe, expect, it } from 'vitest'
 import { devStyleTags, devStyleUrl } from '../../../../engine/server/devStyles.ts'
 
 describe("a dev page's theme stylesheets (linked until the client entry has run)", () => {
-  it("links each stylesheet by its absolute path under /@fs/ and the base, and a module script removes each once Vite's <style> for it is in", () => {
-    const tags = devStyleTags(['/work/site/theme/styles/index.css', '/work/site/theme/extra.css'], '/docs/')
-    expect(tags.head).toBe(
-      '<link rel="stylesheet" href="/docs/@fs/work/site/theme/styles/index.css" data-sheaf-dev-styles="/work/site/theme/styles/index.css">\n<link rel="stylesheet" href="/docs/@fs/work/site/theme/extra.css" data-sheaf-dev-styles="/work/site/theme/extra.css">',
-    )
-    expect(tags.body).toBe(
-      `<script type="module">for (const tag of document.querySelectorAll('link[data-sheaf-dev-styles], style[data-sheaf-dev-styles]')) if (document.querySelector(\`style[data-vite-dev-id="\${CSS.escape(tag.getAttribute('data-sheaf-dev-styles'))}"]\`)) tag.remove()</script>`,
-    )
-  })
+  it(
+    'links each stylesheet by its absolute path under /@fs/ and the base, ' +
+      "and a module script removes each once Vite's <style> for it is in",
+    () => {
+      const tags = devStyleTags(['/work/site/theme/styles/index.css', '/work/site/theme/extra.css'], '/docs/')
+      expect(tags.head).toBe(
+        '<link rel="stylesheet" href="/docs/@fs/work/site/theme/styles/index.css" ' +
+          'data-sheaf-dev-styles="/work/site/theme/styles/index.css">\n' +
+          '<link rel="stylesheet" href="/docs/@fs/work/site/theme/extra.css" ' +
+          'data-sheaf-dev-styles="/work/site/theme/extra.css">',
+      )
+      expect(tags.body).toBe(
+        `<script type="module">for (const tag of document.querySelectorAll('link[data-sheaf-dev-styles], ` +
+          `style[data-sheaf-dev-styles]')) if (document.querySelector(\`style[data-vite-dev-id="\${CSS.escape(tag.getAttribute('data-sheaf-dev-styles'))}"]\`)) tag.remove()</script>`,
+      )
+    },
+  )
 
   it('escapes what a path may hold that a URL or an attribute may not, as Vite unescapes it', () => {
     const { head } = devStyleTags(['/sites/a "b"/#c?d&e.css'], '/')
     expect(head).toBe(
-      '<link rel="stylesheet" href="/@fs/sites/a%20%22b%22/%23c%3Fd&amp;e.css" data-sheaf-dev-styles="/sites/a &quot;b&quot;/#c?d&amp;e.css">',
+      '<link rel="stylesheet" href="/@fs/sites/a%20%22b%22/%23c%3Fd&amp;e.css" ' +
+        'data-sheaf-dev-styles="/sites/a &quot;b&quot;/#c?d&amp;e.css">',
     )
     expect(decodeURI('/@fs/sites/a%20%22b%22/')).toBe('/@fs/sites/a "b"/')
   })
@@ -37,7 +46,9 @@ describe("a dev page's theme stylesheets (linked until the client entry has run)
     }
     const { head } = devStyleTags(['/work/plain.css', '/work/other.scss'], '/', (file) => texts[file] ?? null)
     expect(head).toBe(
-      '<style data-sheaf-dev-styles="/work/plain.css">body { color: red; }\n.a::after { content: "<\\/style><script>x</script>"; }</style>\n<link rel="stylesheet" href="/@fs/work/other.scss" data-sheaf-dev-styles="/work/other.scss">',
+      '<style data-sheaf-dev-styles="/work/plain.css">body { color: red; }\n' +
+        '.a::after { content: "<\\/style><script>x</script>"; }</style>\n' +
+        '<link rel="stylesheet" href="/@fs/work/other.scss" data-sheaf-dev-styles="/work/other.scss">',
     )
   })
 

@@ -51,24 +51,28 @@ describe("the dev server's answers before Vite has started", () => {
     expect(normalized(inlined as string)).toBe(normalized(String(served?.code)))
   })
 
-  it('leaves to Vite a stylesheet it would rewrite: url(), an import of a package or with a condition, a preprocessor, a cycle, a missing file', () => {
-    const dir = fs.mkdtempSync(path.join(root, 'css-'))
-    const write = (name: string, text: string) => {
-      fs.writeFileSync(path.join(dir, name), text)
-      return path.join(dir, name)
-    }
-    write('plain.css', '.a { color: red; }\n')
-    expect(plainStylesheet(write('ok.css', "@import './plain.css';\n.b { color: blue; }\n"))).toBe(
-      '.a { color: red; }\n.b { color: blue; }\n',
-    )
-    expect(plainStylesheet(write('url.css', ".c { background: url('./x.png'); }\n"))).toBeNull()
-    expect(plainStylesheet(write('pkg.css', "@import 'some-package/style.css';\n"))).toBeNull()
-    expect(plainStylesheet(write('media.css', "@import './plain.css' screen;\n"))).toBeNull()
-    expect(plainStylesheet(write('deep.css', "@import './url.css';\n"))).toBeNull()
-    expect(plainStylesheet(write('a.css', "@import './b.css';\n"))).toBeNull()
-    write('b.css', "@import './a.css';\n")
-    expect(plainStylesheet(path.join(dir, 'a.css'))).toBeNull()
-    expect(plainStylesheet(write('x.scss', '.d { color: red; }\n'))).toBeNull()
-    expect(plainStylesheet(path.join(dir, 'missing.css'))).toBeNull()
-  })
+  it(
+    'leaves to Vite a stylesheet it would rewrite: url(), an import of a package or with a condition, ' +
+      'a preprocessor, a cycle, a missing file',
+    () => {
+      const dir = fs.mkdtempSync(path.join(root, 'css-'))
+      const write = (name: string, text: string) => {
+        fs.writeFileSync(path.join(dir, name), text)
+        return path.join(dir, name)
+      }
+      write('plain.css', '.a { color: red; }\n')
+      expect(plainStylesheet(write('ok.css', "@import './plain.css';\n.b { color: blue; }\n"))).toBe(
+        '.a { color: red; }\n.b { color: blue; }\n',
+      )
+      expect(plainStylesheet(write('url.css', ".c { background: url('./x.png'); }\n"))).toBeNull()
+      expect(plainStylesheet(write('pkg.css', "@import 'some-package/style.css';\n"))).toBeNull()
+      expect(plainStylesheet(write('media.css', "@import './plain.css' screen;\n"))).toBeNull()
+      expect(plainStylesheet(write('deep.css', "@import './url.css';\n"))).toBeNull()
+      expect(plainStylesheet(write('a.css', "@import './b.css';\n"))).toBeNull()
+      write('b.css', "@import './a.css';\n")
+      expect(plainStylesheet(path.join(dir, 'a.css'))).toBeNull()
+      expect(plainStylesheet(write('x.scss', '.d { color: red; }\n'))).toBeNull()
+      expect(plainStylesheet(path.join(dir, 'missing.css'))).toBeNull()
+    },
+  )
 })

@@ -77,38 +77,43 @@ describe('outline pages and their bodies on demand', () => {
     expect(outline.bodies.demandedBy(reads)).toEqual([third!.id])
   }, 60_000)
 
-  it('starts the worker on a page asked for before the outline is done, and takes its result when the page is served', async () => {
-    const full = byFile((await loadSite(site, options)).store.getNodesByType('Page'))
-    const outline = await (await openOutline(site, options)).load()
-    const calls: string[] = []
-    // A worker that transforms as the real one does (the same processor), and says when it is asked.
-    const worker = {
-      transform: async (job: { source: string; file: string; portable: boolean }) => {
-        calls.push(job.file)
-        return outline.session.processor.process({
-          source: job.source,
-          file: job.file,
-          mdx: false,
-          portable: job.portable,
-        })
-      },
-      close: () => undefined,
-    } as unknown as BodyWorker
-    const { config } = outline
-    const bodies = new PageBodies(
-      outline.store,
-      outline.session,
-      { base: config.base, publicDir: config.publicDir, root: config.root, lang: config.lang },
-      worker,
-    )
-    const guide = byFile(outline.store.getNodesByType('Page')).get('docs/guide.md') as SheafNode
-    bodies.prefetch([String(guide.path), '/no/such/page', String(guide.path)])
-    expect(calls).toEqual([guide.sourcePath])
-    // Nothing in the store changed yet: the data layer is still to be made over it.
-    expect(guide.body).toEqual({ type: 'root', children: [] })
-    await bodies.ensure(bodies.pendingAt(String(guide.path)))
-    expect(calls).toHaveLength(1)
-    const expected = full.get('docs/guide.md') as SheafNode
-    for (const field of fields) expect([field, guide[field]]).toEqual([field, expected[field]])
-  }, 60_000)
+  it(
+    'starts the worker on a page asked for before the outline is done, ' +
+      'and takes its result when the page is served',
+    async () => {
+      const full = byFile((await loadSite(site, options)).store.getNodesByType('Page'))
+      const outline = await (await openOutline(site, options)).load()
+      const calls: string[] = []
+      // A worker that transforms as the real one does (the same processor), and says when it is asked.
+      const worker = {
+        transform: async (job: { source: string; file: string; portable: boolean }) => {
+          calls.push(job.file)
+          return outline.session.processor.process({
+            source: job.source,
+            file: job.file,
+            mdx: false,
+            portable: job.portable,
+          })
+        },
+        close: () => undefined,
+      } as unknown as BodyWorker
+      const { config } = outline
+      const bodies = new PageBodies(
+        outline.store,
+        outline.session,
+        { base: config.base, publicDir: config.publicDir, root: config.root, lang: config.lang },
+        worker,
+      )
+      const guide = byFile(outline.store.getNodesByType('Page')).get('docs/guide.md') as SheafNode
+      bodies.prefetch([String(guide.path), '/no/such/page', String(guide.path)])
+      expect(calls).toEqual([guide.sourcePath])
+      // Nothing in the store changed yet: the data layer is still to be made over it.
+      expect(guide.body).toEqual({ type: 'root', children: [] })
+      await bodies.ensure(bodies.pendingAt(String(guide.path)))
+      expect(calls).toHaveLength(1)
+      const expected = full.get('docs/guide.md') as SheafNode
+      for (const field of fields) expect([field, guide[field]]).toEqual([field, expected[field]])
+    },
+    60_000,
+  )
 })

@@ -12,27 +12,31 @@ describe("the dev server's start gate (listening before it is ready)", () => {
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   }
 
-  it('answers early what the early handler takes, holds the rest until ready, then answers it with the full handler', async () => {
-    const gate = new StartGate()
-    gate.answerEarly(async (request, response) => {
-      if (request.url !== '/page') return false
-      response.end('early page')
-      return true
-    })
-    const url = await listen(gate)
-    expect(await (await fetch(`${url}/page`)).text()).toBe('early page')
-    let answered = false
-    const held = fetch(`${url}/module.js`).then(async (response) => {
-      answered = true
-      return `${response.status} ${await response.text()}`
-    })
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    expect(answered).toBe(false)
-    gate.ready(async (request, response) => void response.end(`ready ${request.url}`))
-    expect(await held).toBe('200 ready /module.js')
-    // Once ready, the early handler is no longer asked.
-    expect(await (await fetch(`${url}/page`)).text()).toBe('ready /page')
-  })
+  it(
+    'answers early what the early handler takes, holds the rest until ready, ' +
+      'then answers it with the full handler',
+    async () => {
+      const gate = new StartGate()
+      gate.answerEarly(async (request, response) => {
+        if (request.url !== '/page') return false
+        response.end('early page')
+        return true
+      })
+      const url = await listen(gate)
+      expect(await (await fetch(`${url}/page`)).text()).toBe('early page')
+      let answered = false
+      const held = fetch(`${url}/module.js`).then(async (response) => {
+        answered = true
+        return `${response.status} ${await response.text()}`
+      })
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(answered).toBe(false)
+      gate.ready(async (request, response) => void response.end(`ready ${request.url}`))
+      expect(await held).toBe('200 ready /module.js')
+      // Once ready, the early handler is no longer asked.
+      expect(await (await fetch(`${url}/page`)).text()).toBe('ready /page')
+    },
+  )
 
   it('offers a request that came before the early handler was set to it once it is', async () => {
     const gate = new StartGate()

@@ -23,7 +23,8 @@ describe('findStaticQueries', () => {
 
   it('leaves the page query out (it runs per page, with its variables)', () => {
     const source =
-      'export const query = graphql`query ($path: String!) { page(path: $path) { title } }`\nexport const other: string = graphql`{ site { title } }`'
+      'export const query = graphql`query ($path: String!) { page(path: $path) { title } }`\n' +
+      'export const other: string = graphql`{ site { title } }`'
     const found = findStaticQueries(source, 'Doc.tsx')
     expect(found.map((query) => query.text)).toEqual(['{ site { title } }'])
   })
@@ -38,7 +39,8 @@ describe('findStaticQueries', () => {
 
   it('skips a query in a comment', () => {
     const source =
-      '// useStaticQuery(graphql`{ site { title } }`)\n/* graphql`{ nope }` */\nconst url = "https://example.org" // graphql`{ also }`'
+      '// useStaticQuery(graphql`{ site { title } }`)\n/* graphql`{ nope }` */\n' +
+      'const url = "https://example.org" // graphql`{ also }`'
     expect(findStaticQueries(source, 'a.tsx')).toEqual([])
   })
 

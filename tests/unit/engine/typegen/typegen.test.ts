@@ -16,14 +16,16 @@ describe('typed queries', () => {
         'Doc.tsx',
       ),
     ).toBe(
-      '{\n  page: {\n    title: string\n    toc: {\n      id: string\n      depth: number\n    }[]\n    lastUpdated: string | null\n  } | null\n}',
+      '{\n  page: {\n    title: string\n    toc: {\n      id: string\n      depth: number\n    }[]\n' +
+        '    lastUpdated: string | null\n  } | null\n}',
     )
   })
 
   it('gives a JSON field the type its schema declares with @ts, and unknown without one', () => {
     const withPlugin = buildSchema(
       [
-        'extend type Query { sidebar(path: String!): JSON! @ts(type: "SidebarItem[]", import: "SidebarItem", from: "sheaf/runtime")\n raw: JSON }',
+        'extend type Query { sidebar(path: String!): JSON! @ts(type: "SidebarItem[]", import: "SidebarItem", ' +
+          'from: "sheaf/runtime")\n raw: JSON }',
       ],
       [],
     )
@@ -54,7 +56,9 @@ describe('typed queries', () => {
     expect(
       queryToType(inferred, '{ allAuthor { totalCount nodes { name born social { github } tags } } }', 'Author.tsx'),
     ).toBe(
-      '{\n  allAuthor: {\n    totalCount: number\n    nodes: Array<{\n      name: string | null\n      born: number | null\n      social: {\n        github: string | null\n      } | null\n      tags: Array<string | null> | null\n    }>\n  }\n}',
+      '{\n  allAuthor: {\n    totalCount: number\n    nodes: Array<{\n      name: string | null\n' +
+        '      born: number | null\n      social: {\n        github: string | null\n      } | null\n' +
+        '      tags: Array<string | null> | null\n    }>\n  }\n}',
     )
   })
 

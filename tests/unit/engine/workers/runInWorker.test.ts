@@ -19,7 +19,8 @@ describe('runInWorker', () => {
   it("runs a module's default export on another thread and returns its result", async () => {
     const file = task(
       'sum',
-      "import { threadId } from 'node:worker_threads'\nexport default async (input) => ({ sum: input.numbers.reduce((a, b) => a + b, 0), threadId })",
+      "import { threadId } from 'node:worker_threads'\n" +
+        'export default async (input) => ({ sum: input.numbers.reduce((a, b) => a + b, 0), threadId })',
     )
     const output = await runInWorker<{ numbers: number[] }, { sum: number; threadId: number }>(file, {
       numbers: [1, 2, 3, 4],
@@ -43,7 +44,8 @@ describe('runInWorker', () => {
   it('starts a worker that prepares once, then answers each run in turn', async () => {
     const file = task(
       'counter',
-      'let base = 0\nlet runs = 0\nexport function prepare(init) { base = init.base }\nexport default (input) => ({ total: base + input.add, runs: ++runs })',
+      'let base = 0\nlet runs = 0\nexport function prepare(init) { base = init.base }\n' +
+        'export default (input) => ({ total: base + input.add, runs: ++runs })',
     )
     const worker = startWorker<{ add: number }, { total: number; runs: number }>(file, { base: 100 })
     try {
@@ -61,7 +63,10 @@ describe('runInWorker', () => {
     )
     const file = task(
       'moves',
-      `import { movedResult } from ${movedResult}\nlet kept = null\nexport default (input) => {\n  if (input.check) return { keptLength: kept.buffer.byteLength }\n  kept = new TextEncoder().encode('a result of some size')\n  return movedResult({ name: 'index', bytes: kept }, [kept.buffer])\n}`,
+      `import { movedResult } from ${movedResult}\nlet kept = null\nexport default (input) => {\n` +
+        `  if (input.check) return { keptLength: kept.buffer.byteLength }\n` +
+        `  kept = new TextEncoder().encode('a result of some size')\n` +
+        `  return movedResult({ name: 'index', bytes: kept }, [kept.buffer])\n}`,
     )
     const worker = startWorker<{ check?: boolean }, { name: string; bytes: Uint8Array } & { keptLength: number }>(file)
     try {

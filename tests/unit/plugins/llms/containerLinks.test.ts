@@ -41,11 +41,13 @@ describe('llms twins: links inside ::: containers', () => {
     const twin = await twinOf('')
     expect(twin).not.toContain('/react-native-testing-library/react-native-testing-library/')
     expect(twin).toContain(
-      '> Read [screen](/react-native-testing-library/docs/api/screen#queries) or [the API](/react-native-testing-library/docs/api).',
+      '> Read [screen](/react-native-testing-library/docs/api/screen#queries) ' +
+        'or [the API](/react-native-testing-library/docs/api).',
     )
     expect(twin).toContain('> > Also [screen](/react-native-testing-library/docs/api/screen).')
     expect(twin).toContain(
-      'See [screen](/react-native-testing-library/docs/api/screen) and [the API](/react-native-testing-library/docs/api).',
+      'See [screen](/react-native-testing-library/docs/api/screen) ' +
+        'and [the API](/react-native-testing-library/docs/api).',
     )
   })
 

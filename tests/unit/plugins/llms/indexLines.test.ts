@@ -27,7 +27,8 @@ describe('llms.txt', () => {
     fs.writeFileSync(path.join(dir, 'content/index.md'), '# Home\n')
     fs.writeFileSync(
       path.join(dir, 'content/docs/a.md'),
-      '---\ntitle: "Close] [early](https://evil.example)"\ndescription: "first\\n- [Injected](https://evil.example/x)\\r\\n\\u2028## Heading"\n---\n\n# A\n',
+      '---\ntitle: "Close] [early](https://evil.example)"\n' +
+        'description: "first\\n- [Injected](https://evil.example/x)\\r\\n\\u2028## Heading"\n---\n\n# A\n',
     )
     fs.writeFileSync(path.join(dir, 'content/docs/b.md'), '---\ntitle: Plain\ndescription: Just text.\n---\n\n# B\n')
     fs.writeFileSync(
@@ -46,7 +47,8 @@ describe('llms.txt', () => {
     expect(lines.filter((line) => line.startsWith('#'))).toHaveLength(2) // the title and one section
     expect(lines.some((line) => line.includes('evil.example') && !line.includes('\\]'))).toBe(false)
     expect(entries).toContain(
-      '- [Close\\] \\[early\\]\\(https://evil.example\\)](https://example.org/docs/a.md): first - \\[Injected\\]\\(https://evil.example/x\\) ## Heading',
+      '- [Close\\] \\[early\\]\\(https://evil.example\\)](https://example.org/docs/a.md): ' +
+        'first - \\[Injected\\]\\(https://evil.example/x\\) ## Heading',
     )
     expect(entries).toContain('- [Plain](https://example.org/docs/b.md): Just text.')
   }, 60_000)

@@ -24,22 +24,27 @@ afterAll(() => {
 })
 
 describe('markdown twins on a rebuild', () => {
-  it('are linked from the previous output when unchanged, written when their page changed, and never taken cut short', async () => {
-    const rebuild = () => build(site, { outDir: out, sink: quiet, workers: false })
-    await rebuild()
-    const twin = (name: string) => path.join(out, 'docs', name)
-    const apiInode = fs.statSync(twin('api.md')).ino
-    const guideInode = fs.statSync(twin('guide.md')).ino
-    const guide = path.join(site, 'content/docs/guide.md')
-    fs.appendFileSync(guide, '\n\nA sentence added to the body.\n')
-    await rebuild()
-    expect(fs.statSync(twin('api.md')).ino).toBe(apiInode)
-    expect(fs.statSync(twin('guide.md')).ino).not.toBe(guideInode)
-    expect(fs.readFileSync(twin('guide.md'), 'utf8')).toContain('A sentence added to the body.')
-    // A twin someone cut short in the output is written whole again, not linked.
-    const whole = fs.readFileSync(twin('api.md'), 'utf8')
-    fs.truncateSync(twin('api.md'), 5)
-    await rebuild()
-    expect(fs.readFileSync(twin('api.md'), 'utf8')).toBe(whole)
-  }, 180_000)
+  it(
+    'are linked from the previous output when unchanged, written when their page changed, ' +
+      'and never taken cut short',
+    async () => {
+      const rebuild = () => build(site, { outDir: out, sink: quiet, workers: false })
+      await rebuild()
+      const twin = (name: string) => path.join(out, 'docs', name)
+      const apiInode = fs.statSync(twin('api.md')).ino
+      const guideInode = fs.statSync(twin('guide.md')).ino
+      const guide = path.join(site, 'content/docs/guide.md')
+      fs.appendFileSync(guide, '\n\nA sentence added to the body.\n')
+      await rebuild()
+      expect(fs.statSync(twin('api.md')).ino).toBe(apiInode)
+      expect(fs.statSync(twin('guide.md')).ino).not.toBe(guideInode)
+      expect(fs.readFileSync(twin('guide.md'), 'utf8')).toContain('A sentence added to the body.')
+      // A twin someone cut short in the output is written whole again, not linked.
+      const whole = fs.readFileSync(twin('api.md'), 'utf8')
+      fs.truncateSync(twin('api.md'), 5)
+      await rebuild()
+      expect(fs.readFileSync(twin('api.md'), 'utf8')).toBe(whole)
+    },
+    180_000,
+  )
 })

@@ -96,19 +96,23 @@ test('a failed write starts no other, and is thrown once the writes in flight ha
   expect(started).toBeLessThan(files.length)
 })
 
-test('files the worker did not send (unchanged since the last build) are taken from the previous output, and those it lacks reported', async () => {
-  const dir = 'static/search/1.0.en'
-  const previous = path.join(root, 'site')
-  fs.mkdirSync(path.join(previous, dir, 's'), { recursive: true })
-  fs.writeFileSync(path.join(previous, dir, 's/kept.json'), '{"kept":true}')
-  const staging = path.join(root, '.site-staging-89abcdef')
-  fs.mkdirSync(staging)
-  const emitted: string[] = []
-  const result = await emitShardFiles(staging, dir, [], async (relative) => void emitted.push(relative), [
-    's/kept.json',
-    's/lost.json',
-  ])
-  expect(result).toEqual({ written: 0, missing: ['s/lost.json'] })
-  expect(emitted).toEqual([])
-  expect(fs.readFileSync(path.join(staging, dir, 's/kept.json'), 'utf8')).toBe('{"kept":true}')
-})
+test(
+  'files the worker did not send (unchanged since the last build) are taken from the previous output, ' +
+    'and those it lacks reported',
+  async () => {
+    const dir = 'static/search/1.0.en'
+    const previous = path.join(root, 'site')
+    fs.mkdirSync(path.join(previous, dir, 's'), { recursive: true })
+    fs.writeFileSync(path.join(previous, dir, 's/kept.json'), '{"kept":true}')
+    const staging = path.join(root, '.site-staging-89abcdef')
+    fs.mkdirSync(staging)
+    const emitted: string[] = []
+    const result = await emitShardFiles(staging, dir, [], async (relative) => void emitted.push(relative), [
+      's/kept.json',
+      's/lost.json',
+    ])
+    expect(result).toEqual({ written: 0, missing: ['s/lost.json'] })
+    expect(emitted).toEqual([])
+    expect(fs.readFileSync(path.join(staging, dir, 's/kept.json'), 'utf8')).toBe('{"kept":true}')
+  },
+)

@@ -42,50 +42,56 @@ const shardDir = (out: string) => path.join(path.dirname(metaFileOf(out)), 's')
 const shardFiles = (out: string) => fs.readdirSync(shardDir(out)).sort()
 
 describe('search after a rebuild', () => {
-  it('finds the edited words and the unchanged ones, from the files a clean build writes, also when the output lost a shard', async () => {
-    fs.rmSync(site, { recursive: true, force: true })
-    copyBasicFixture(site)
-    addFixturePlugins(site, { search: 'search()' })
-    // Enough sections for many shards: most of them untouched by the edits below.
-    for (let n = 0; n < 30; n++)
-      fs.writeFileSync(
-        path.join(site, `content/docs/extra-${n}.md`),
-        `---\ntitle: Extra ${n}\n---\n\n# Extra ${n}\n\n## Part ${n}\n\nWords about topic${n} and render and screen ${'filler '.repeat(n)}.\n`,
-      )
-    const out = path.join(site, 'out')
-    const rebuild = () => build(site, { outDir: 'out', sink: quiet, workers: false })
-    const clean = async () => {
-      await build(site, { outDir: 'out-clean', sink: quiet, workers: false, cache: false })
-      expect(outputTree(out)).toEqual(outputTree(path.join(site, 'out-clean')))
-    }
-    await rebuild()
-    const before = shardFiles(out)
+  it(
+    'finds the edited words and the unchanged ones, from the files a clean build writes, ' +
+      'also when the output lost a shard',
+    async () => {
+      fs.rmSync(site, { recursive: true, force: true })
+      copyBasicFixture(site)
+      addFixturePlugins(site, { search: 'search()' })
+      // Enough sections for many shards: most of them untouched by the edits below.
+      for (let n = 0; n < 30; n++)
+        fs.writeFileSync(
+          path.join(site, `content/docs/extra-${n}.md`),
+          `---\ntitle: Extra ${n}\n---\n\n# Extra ${n}\n\n## Part ${n}\n\n` +
+            `Words about topic${n} and render and screen ${'filler '.repeat(n)}.\n`,
+        )
+      const out = path.join(site, 'out')
+      const rebuild = () => build(site, { outDir: 'out', sink: quiet, workers: false })
+      const clean = async () => {
+        await build(site, { outDir: 'out-clean', sink: quiet, workers: false, cache: false })
+        expect(outputTree(out)).toEqual(outputTree(path.join(site, 'out-clean')))
+      }
+      await rebuild()
+      const before = shardFiles(out)
 
-    fs.appendFileSync(path.join(site, 'content/docs/api.md'), '\nA zanzibarquokka paragraph.\n')
-    await rebuild()
-    const after = shardFiles(out)
-    // Some shards changed, most did not (same content, same name).
-    expect(after).not.toEqual(before)
-    expect(after.filter((name) => before.includes(name)).length).toBeGreaterThan(after.length / 2)
-    expect(await searchIn(out, 'zanzibarquokka')).toEqual([expect.stringContaining('docs/api')])
-    expect((await searchIn(out, 'topic17')).some((link) => link.includes('extra-17'))).toBe(true)
-    await clean()
+      fs.appendFileSync(path.join(site, 'content/docs/api.md'), '\nA zanzibarquokka paragraph.\n')
+      await rebuild()
+      const after = shardFiles(out)
+      // Some shards changed, most did not (same content, same name).
+      expect(after).not.toEqual(before)
+      expect(after.filter((name) => before.includes(name)).length).toBeGreaterThan(after.length / 2)
+      expect(await searchIn(out, 'zanzibarquokka')).toEqual([expect.stringContaining('docs/api')])
+      expect((await searchIn(out, 'topic17')).some((link) => link.includes('extra-17'))).toBe(true)
+      await clean()
 
-    fs.appendFileSync(path.join(site, 'content/docs/guide.md'), '\nA wallabyquince sentence.\n')
-    await rebuild()
-    expect(await searchIn(out, 'wallabyquince')).toEqual([expect.stringContaining('docs/guide')])
-    await clean()
+      fs.appendFileSync(path.join(site, 'content/docs/guide.md'), '\nA wallabyquince sentence.\n')
+      await rebuild()
+      expect(await searchIn(out, 'wallabyquince')).toEqual([expect.stringContaining('docs/guide')])
+      await clean()
 
-    // A shard file is gone from the output (removed by hand): the next rebuild, which changes no
-    // page and so reuses every shard, writes it again.
-    const lost = shardFiles(out).find((name) =>
-      fs.readFileSync(path.join(shardDir(out), name), 'utf8').includes('topic2'),
-    ) as string
-    const lostFile = path.join(shardDir(out), lost)
-    fs.rmSync(lostFile)
-    await rebuild()
-    expect(fs.existsSync(lostFile)).toBe(true)
-    expect((await searchIn(out, 'topic2')).some((link) => link.includes('extra-2'))).toBe(true)
-    await clean()
-  }, 240_000)
+      // A shard file is gone from the output (removed by hand): the next rebuild, which changes no
+      // page and so reuses every shard, writes it again.
+      const lost = shardFiles(out).find((name) =>
+        fs.readFileSync(path.join(shardDir(out), name), 'utf8').includes('topic2'),
+      ) as string
+      const lostFile = path.join(shardDir(out), lost)
+      fs.rmSync(lostFile)
+      await rebuild()
+      expect(fs.existsSync(lostFile)).toBe(true)
+      expect((await searchIn(out, 'topic2')).some((link) => link.includes('extra-2'))).toBe(true)
+      await clean()
+    },
+    240_000,
+  )
 })

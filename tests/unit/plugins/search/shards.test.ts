@@ -112,24 +112,28 @@ describe('a sharded index on the real 13.x content', () => {
     }
   })
 
-  test('a typo in a term\'s second character ("rnder", "sreen") still finds the page, by a second look at the neighbouring shards', async () => {
-    for (const [typo, link] of [
-      ['rnder', '/docs/api/render'],
-      ['sreen', '/docs/api/screen'],
-    ]) {
+  test(
+    'a typo in a term\'s second character ("rnder", "sreen") still finds the page, ' +
+      'by a second look at the neighbouring shards',
+    async () => {
+      for (const [typo, link] of [
+        ['rnder', '/docs/api/render'],
+        ['sreen', '/docs/api/screen'],
+      ]) {
+        const fetched: string[] = []
+        const { hits, failed } = await createShardedSearcher(meta, reader(fetched)).search(typo)
+        expect(failed).toBe(0)
+        expect(
+          hits.slice(0, 5).map((hit) => hit.link.split('#')[0]),
+          typo,
+        ).toContain(link)
+      }
+      // An ordinary query reads no neighbouring shard.
       const fetched: string[] = []
-      const { hits, failed } = await createShardedSearcher(meta, reader(fetched)).search(typo)
-      expect(failed).toBe(0)
-      expect(
-        hits.slice(0, 5).map((hit) => hit.link.split('#')[0]),
-        typo,
-      ).toContain(link)
-    }
-    // An ordinary query reads no neighbouring shard.
-    const fetched: string[] = []
-    await createShardedSearcher(meta, reader(fetched)).search('render')
-    expect(fetched.filter((path) => path.startsWith('s/')).length).toBeLessThanOrEqual(3)
-  })
+      await createShardedSearcher(meta, reader(fetched)).search('render')
+      expect(fetched.filter((path) => path.startsWith('s/')).length).toBeLessThanOrEqual(3)
+    },
+  )
 
   test('a title that is the whole query comes first, not one that only contains it as a camelCase part', async () => {
     // 'renderHook' is indexed under 'render' too (its camelCase part), with as many words as 'render'.
@@ -138,17 +142,21 @@ describe('a sharded index on the real 13.x content', () => {
     expect(searchPages(whole, 'render').find((hit) => hit.type === 'title')?.link).toBe('/docs/api/render')
   })
 
-  test("the first query reads the meta file, its terms' shards and the shown hits' fragments: a small part of the index", async () => {
-    const fetched: string[] = []
-    await createShardedSearcher(meta, reader(fetched)).search('render')
-    const gzip = (path: string) => gzipSync(files.get(path) as string).length
-    const bytes = gzip(metaName) + fetched.reduce((sum, path) => sum + gzip(path), 0)
-    const wholeBytes =
-      gzipSync(JSON.stringify(createIndexFile([], '13.x', 'en'))).length +
-      [...files.keys()].reduce((sum, path) => sum + gzip(path), 0)
-    expect(bytes).toBeLessThan(40_000)
-    expect(bytes).toBeLessThan(wholeBytes / 3)
-  })
+  test(
+    "the first query reads the meta file, its terms' shards and the shown hits' fragments: " +
+      'a small part of the index',
+    async () => {
+      const fetched: string[] = []
+      await createShardedSearcher(meta, reader(fetched)).search('render')
+      const gzip = (path: string) => gzipSync(files.get(path) as string).length
+      const bytes = gzip(metaName) + fetched.reduce((sum, path) => sum + gzip(path), 0)
+      const wholeBytes =
+        gzipSync(JSON.stringify(createIndexFile([], '13.x', 'en'))).length +
+        [...files.keys()].reduce((sum, path) => sum + gzip(path), 0)
+      expect(bytes).toBeLessThan(40_000)
+      expect(bytes).toBeLessThan(wholeBytes / 3)
+    },
+  )
 
   test('a shard that fails costs only its own hits, and is counted', async () => {
     // 'render' and 'screen' live in different shards; the 'sc' one fails.

@@ -25,7 +25,9 @@ describe('findHighlights', () => {
 })
 
 describe('extractSnippet', () => {
-  const long = `${'lorem ipsum dolor sit amet '.repeat(8)}the waitFor helper polls until the callback passes ${'consectetur adipiscing elit '.repeat(8)}`
+  const long =
+    `${'lorem ipsum dolor sit amet '.repeat(8)}the waitFor helper polls until the callback ` +
+    `passes ${'consectetur adipiscing elit '.repeat(8)}`
 
   test('cuts about 100 characters around the first match, with ellipses', () => {
     const highlights = findHighlights(long, ['waitfor'])

@@ -24,7 +24,9 @@ describe('the items of one _meta.json', () => {
     const dividers = Array.from({ length: 70_000 }, () => '{ "type": "divider" }')
     expect(failure(dividers)).toMatch(
       new RegExp(
-        `^content/docs/_meta\\.json:${maxMetaEntries + 2}:3\\n {2}\`_meta\\.json\` lists 70000 items, more than the ${maxMetaEntries} a sidebar folder may have\\.\\n {2}Fix: split the folder into sub-folders`,
+        `^content/docs/_meta\\.json:${maxMetaEntries + 2}:3\\n {2}\`_meta\\.json\` lists 70000 items, ` +
+          `more than the ${maxMetaEntries} a sidebar folder may have\\.\\n {2}Fix: ` +
+          `split the folder into sub-folders`,
       ),
     )
   })
