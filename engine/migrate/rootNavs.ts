@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { TranslatedConfig } from './translateConfig.ts'
+import { versionAndLocaleOptions } from './pluginOptions.ts'
 
 /** Navbar items: a root `_meta.json` of Rspress 1.x is an array of `{ text, link | items }`. */
 function isNavMeta(value: unknown): value is unknown[] {
@@ -20,14 +21,7 @@ export function readRootNavs(
   docsDir: string,
   config: TranslatedConfig,
 ): { defaultNav?: unknown[]; langNavs: Record<string, unknown[]>; others: string[] } {
-  const versionsPlugin = config.plugins.find((plugin) => plugin.name === 'versions')?.options as {
-    default: string
-    versions: string[]
-  }
-  const i18nPlugin = config.plugins.find((plugin) => plugin.name === 'i18n')?.options as {
-    locales: { lang: string }[]
-    defaultLang: string
-  }
+  const { versions: versionsPlugin, i18n: i18nPlugin } = versionAndLocaleOptions(config)
   const versions = config.versionFolder ? [''] : versionsPlugin.versions
   const defaultVersion = config.versionFolder ? '' : versionsPlugin.default
   const langs = i18nPlugin.locales.length > 1 ? i18nPlugin.locales.map((locale) => locale.lang) : ['']

@@ -1,20 +1,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { TranslatedConfig } from './translateConfig.ts'
+import { versionAndLocaleOptions } from './pluginOptions.ts'
 
 /**
  * Old address -> new one for every page of an older version in another language: Rspress puts the
  * version first (`/v1/zh/guide/start`), Sheaf the language (`/zh/v1/guide/start`).
  */
 export function versionLanguageRedirects(docsDir: string, config: TranslatedConfig): Record<string, string> {
-  const versionsPlugin = config.plugins.find((plugin) => plugin.name === 'versions')?.options as {
-    default: string
-    versions: string[]
-  }
-  const i18nPlugin = config.plugins.find((plugin) => plugin.name === 'i18n')?.options as {
-    locales: { lang: string }[]
-    defaultLang: string
-  }
+  const { versions: versionsPlugin, i18n: i18nPlugin } = versionAndLocaleOptions(config)
   if (config.versionFolder || i18nPlugin.locales.length < 2) return {}
   const redirects: Record<string, string> = {}
   for (const version of versionsPlugin.versions.filter((name) => name !== versionsPlugin.default)) {
