@@ -140,7 +140,7 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
     await site.session.markdownCache.prune()
     // Saved only with the output it was made for: a build that fails keeps the last one.
     memo?.save()
-    // What plugins left running (search's index state, saved while the output was committed).
+    // What plugins handed to `waitUntil` (work that may go on while the output is committed).
     await afterPostBuild.settled
     return finish(run, { ...site, dataLayer }, rendered, output.dir)
   } catch (error) {
