@@ -3,7 +3,6 @@ import path from 'node:path'
 import { buildSearchIndexes, groupPages, indexFileName, indexKey, type BuiltSearchIndex } from './buildSearchIndexes.ts'
 import { emitShardFiles } from './emitShardFiles.ts'
 import { indexForPath } from './indexForPath.ts'
-import { indexInWorker } from './indexInWorker.ts'
 import { defaultSearchLimit } from './shared/searchIndexOptions.ts'
 import type { SearchClientConfig } from './shared/types.ts'
 
@@ -23,8 +22,7 @@ type Store = QueryContext['store']
 
 /**
  * Full-text search. Builds one MiniSearch index per (version, language) from
- * the Page nodes (in a build: in a worker thread, sent the pages once they are final and awaited
- * after rendering; in develop mode: when the files are emitted), writes each to
+ * the Page nodes when the files are emitted (onPostBuild), writes each to
  * `static/search_index.<version>.<lang>.<hash>.json` and, in builds, a sharded copy the browser
  * reads (`static/search/<version>.<lang>/`, every file named after its content: indexShards.ts),
  * and adds two fields:
@@ -40,7 +38,6 @@ export function search(options: SearchPluginOptions = {}): Plugin {
   let built: { store: Store; indexes: Map<string, BuiltSearchIndex> } | null = null
   let hashNames = true
   const groups = new WeakMap<Store, Map<string, unknown>>()
-  const worker = indexInWorker()
 
   // Built once per store, when the files are emitted; a new store (a dev rebuild) builds afresh.
   const indexesFor = (store: Store) => {
@@ -61,11 +58,7 @@ export function search(options: SearchPluginOptions = {}): Plugin {
 
   return {
     name: 'search',
-    sourceNodes({ site }) {
-      // Started now, loading its modules hides behind the markdown transform.
-      if (site.mode === 'build') worker.start()
-    },
-    createSchemaCustomization({ site, addTypeDefs, addResolvers, getNodesByType }) {
+    createSchemaCustomization({ site, addTypeDefs, addResolvers }) {
       // In develop mode the URL stays stable across edits (nothing is hashed).
       hashNames = site.mode === 'build'
       addTypeDefs(/* GraphQL */ `
@@ -92,28 +85,16 @@ export function search(options: SearchPluginOptions = {}): Plugin {
           },
         },
       })
-      // The pages are final once transformed: the worker indexes them while the schema is built,
-      // the pages are created and rendered.
-      const pages = getNodesByType?.('Page')
-      if (pages) worker.send(pages)
-    },
-    createPages({ getNodesByType }) {
-      // (Sent when the schema was made, unless that hook had no nodes to give.)
-      worker.send(getNodesByType('Page'))
     },
     async onPostBuild({ graphql, emitFile, outDir }) {
-      let indexes = await worker.result()
-      if (!indexes) {
-        // Develop mode: this query builds the indexes from the store the resolvers see.
-        emitting = true
-        try {
-          await graphql('query { searchIndex(path: "/") }')
-        } finally {
-          emitting = false
-        }
-        indexes = [...(built?.indexes.values() ?? [])]
+      // This query builds the indexes from the store the resolvers see.
+      emitting = true
+      try {
+        await graphql('query { searchIndex(path: "/") }')
+      } finally {
+        emitting = false
       }
-      for (const index of indexes) await emitIndex(index, { emitFile, outDir, hashNames })
+      for (const index of built?.indexes.values() ?? []) await emitIndex(index, { emitFile, outDir, hashNames })
     },
   }
 }
