@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url'
 import { SheafError } from '../errors.ts'
 import { scratchDir } from '../fs/scratchDir.ts'
 import { KeyedStore } from '../incremental/keyedStore.ts'
+import { unusedForAnHour } from '../incremental/unusedFiles.ts'
 import { writeFileAtomic } from '../incremental/writeFileAtomic.ts'
 import { bundleInputs, inputsUnchanged, type BundleInput } from './bundleInputs.ts'
 import { engineModuleDirs, importMetaDefines, siteModules } from './siteModules.ts'
@@ -112,9 +113,8 @@ function keepModule(records: KeyedStore, key: string, name: string, code: string
   if (!fs.existsSync(bundled)) writeFileAtomic(bundled, code)
   fs.utimesSync(bundled, new Date(), new Date())
   records.put(key, JSON.stringify({ output, inputs } satisfies ModuleRecord))
-  const hourAgo = Date.now() - 3_600_000
   for (const other of fs.readdirSync(records.dir)) {
-    if (other.startsWith(`${key}-`) && other !== output && fs.statSync(path.join(records.dir, other)).mtimeMs < hourAgo)
+    if (other.startsWith(`${key}-`) && other !== output && unusedForAnHour(path.join(records.dir, other)))
       fs.rmSync(path.join(records.dir, other), { force: true })
   }
   return bundled

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { scratchDir } from '../fs/scratchDir.ts'
 import { KeyedStore } from '../incremental/keyedStore.ts'
+import { unusedForAnHour } from '../incremental/unusedFiles.ts'
 import { bundleInputs, inputsUnchanged, type BundleInput } from '../loading/bundleInputs.ts'
 import { bundleError } from '../loading/importSiteModule.ts'
 import { importMetaDefines, siteModules } from '../loading/siteModules.ts'
@@ -160,7 +161,6 @@ function isFresh(cacheDir: string, record: ThemeRecord): boolean {
  * another theme) once its record has gone unused for an hour: a build that uses a record touches it.
  */
 function removeStale(cacheDir: string, current: string, keep: string): void {
-  const hourAgo = Date.now() - 3_600_000
   const names = fs.readdirSync(cacheDir)
   const unused = names
     .filter(
@@ -168,7 +168,7 @@ function removeStale(cacheDir: string, current: string, keep: string): void {
         name.startsWith('theme-') &&
         name.endsWith('.json') &&
         name !== `${current}.json` &&
-        fs.statSync(path.join(cacheDir, name)).mtimeMs < hourAgo,
+        unusedForAnHour(path.join(cacheDir, name)),
     )
     .map((name) => name.slice(0, -'.json'.length))
   for (const name of names) {
